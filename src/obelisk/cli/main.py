@@ -1,0 +1,163 @@
+"""The ``obelisk`` command (Typer). Errors print one clear line and exit non-zero."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from obelisk import __version__
+from obelisk.core import ObeliskError, Record, all_games, describe_options, get_game, replay
+
+app = typer.Typer(
+    name="obelisk",
+    help="Play, simulate and study five Egyptian-themed board games on one rules engine.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> None:
+    """Print one error line and exit."""
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(code)
+
+
+@app.callback()
+def _root(
+    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
+) -> None:
+    if version:
+        console.print(f"obelisk {__version__}")
+        raise typer.Exit(0)
+
+
+@app.command()
+def games() -> None:
+    """List the games with their player counts, variants and capabilities."""
+    table = Table(title="Obelisk games")
+    for col in ("name", "title", "players", "variants", "capabilities"):
+        table.add_column(col)
+    for g in all_games():
+        table.add_row(
+            g.name,
+            g.title,
+            f"{g.min_players}-{g.max_players}",
+            ", ".join(sorted(g.variants)) or "-",
+            ", ".join(g.capabilities.labels()),
+        )
+    if not table.row_count:
+        console.print("No games are registered yet.")
+        return
+    console.print(table)
+
+
+@app.command()
+def rules(game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")]) -> None:
+    """A short summary of a game's rules and its options, pointing at the full docs."""
+    try:
+        g = get_game(game)
+    except ObeliskError as e:
+        fail(str(e))
+    console.print(f"[bold]{g.title}[/] ({g.min_players}-{g.max_players} players)\n")
+    console.print(g.summary.strip() or "(no summary yet)")
+    rows = describe_options(g.Options)
+    if rows:
+        t = Table(title="Options (--option name=value)")
+        for col in ("option", "type", "default"):
+            t.add_column(col)
+        for r in rows:
+            t.add_row(*r)
+        console.print(t)
+    if g.variants:
+        console.print("Variants (--variant NAME): " + ", ".join(sorted(g.variants)))
+    console.print(f"\nThe full rules as implemented, with rule IDs: docs/rules/{g.name}.md")
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
+    show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
+) -> None:
+    """Replay a game record, check every step and the result, and print the outcome."""
+    try:
+        record = Record.load(file)
+        state = replay(record)
+    except ObeliskError as e:
+        fail(f"{file}: {e}")
+    g = state.game
+    done = "finished" if state.is_terminal() else "unfinished"
+    console.print(
+        f"{file}: {g.title}, {record.num_players} players, {len(record.steps)} steps, "
+        f"{done}; replay OK"
+    )
+    if state.is_terminal():
+        console.print(f"scores: {state.scores()}  winners: {[w + 1 for w in state.winners()]}")
+    if show:
+        console.print(state.to_text(None))
+
+
+@app.command()
+def bench(
+    names: Annotated[
+        list[str] | None, typer.Argument(help="Games to measure (default: all).")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option(help="Player count (default: the game's minimum+1).")
+    ] = None,
+    runs: Annotated[int, typer.Option(help="Runs per measurement; the median is shown.")] = 5,
+    seconds: Annotated[float, typer.Option(help="Time per run.")] = 1.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+) -> None:
+    """Random playouts per game: microseconds per step, clone cost, games per second, peak memory."""
+    from obelisk.sim.bench import bench_game
+
+    try:
+        targets = [get_game(n) for n in names] if names else all_games()
+    except ObeliskError as e:
+        fail(str(e))
+    results = []
+    for g in targets:
+        n = players if players is not None else min(g.max_players, g.min_players + 1)
+        try:
+            results.append(bench_game(g, n, runs=runs, seconds=seconds))
+        except ObeliskError as e:
+            fail(f"{g.name}: {e}")
+    if as_json:
+        sys.stdout.write(json.dumps(results, indent=1) + "\n")
+        return
+    t = Table(title=f"Random playouts (median of {runs} runs)")
+    for col in ("game", "players", "µs/step", "µs/clone", "games/s", "steps/game", "peak MiB"):
+        t.add_column(col, justify="right")
+    for r in results:
+        t.add_row(
+            r["game"],
+            str(r["players"]),
+            f"{r['us_per_step']:.1f}",
+            f"{r['us_per_clone']:.1f}",
+            f"{r['games_per_second']:.1f}",
+            f"{r['steps_per_game']:.0f}",
+            f"{r['peak_mib']:.2f}",
+        )
+    console.print(t)
+
+
+def main() -> None:
+    """Entry point: run the app, turning any stray ObeliskError into one line."""
+    try:
+        app()
+    except ObeliskError as e:
+        err.print(f"[bold red]error:[/] {e}", highlight=False)
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()

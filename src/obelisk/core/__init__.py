@@ -1,0 +1,64 @@
+"""The Obelisk core: the game protocol every game implements and every program uses.
+
+Imports nothing else of Obelisk. See ``docs/architecture.md``.
+"""
+
+from .actions import Action, action_from_json, parse_action_text
+from .agent import Agent, PlayerView
+from .chance import Chance
+from .errors import (
+    ActionFormatError,
+    ChanceError,
+    IllegalAction,
+    InvalidOptions,
+    ObeliskError,
+    RecordError,
+    UndoError,
+    UnknownGame,
+)
+from .events import HIDDEN, Event, redact, seats, visible_to
+from .game import SYSTEM, TERMINAL, Capabilities, Game, State, Step
+from .options import describe_options, make_options, options_to_json, parse_assignments
+from .record import Record, redacted, replay, replay_file, undo
+from .registry import all_games, get_game, register, unregister
+
+__all__ = [
+    "HIDDEN",
+    "SYSTEM",
+    "TERMINAL",
+    "Action",
+    "ActionFormatError",
+    "Agent",
+    "Capabilities",
+    "Chance",
+    "ChanceError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidOptions",
+    "ObeliskError",
+    "PlayerView",
+    "Record",
+    "RecordError",
+    "State",
+    "Step",
+    "UndoError",
+    "UnknownGame",
+    "action_from_json",
+    "all_games",
+    "describe_options",
+    "get_game",
+    "make_options",
+    "options_to_json",
+    "parse_action_text",
+    "parse_assignments",
+    "redact",
+    "redacted",
+    "register",
+    "replay",
+    "replay_file",
+    "seats",
+    "undo",
+    "unregister",
+    "visible_to",
+]

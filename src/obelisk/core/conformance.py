@@ -1,0 +1,304 @@
+"""The conformance harness every game passes (like OpenSpiel's generic game tests).
+
+Each check takes a game, a player count, options and a seed, plays random
+games, and raises :class:`ConformanceError` naming what broke. The test suite
+(``tests/conformance``) runs them over every registered game, player count
+and variant; a plug-in author can run them on a new game the same way.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+import random
+from collections.abc import Callable, Iterator
+from functools import partial
+from typing import Any
+
+from .actions import Action
+from .errors import IllegalAction, ObeliskError
+from .game import TERMINAL, Game, State
+from .record import Record, replay
+
+
+class ConformanceError(AssertionError):
+    """A game broke a rule of the protocol."""
+
+
+def fingerprint(state: State) -> bytes:
+    """A byte image of a state's data, to check that a failed action changed nothing."""
+    data = {k: v for k, v in vars(state).items() if k != "game"}
+    data["_chance"] = (state.chance.state, state.chance.log, state.chance.shown_to)
+    data.pop("chance", None)
+    return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+def views(state: State) -> str:
+    """Every seat's and a spectator's observation and events, as canonical JSON."""
+    seats: list[int | None] = [*range(state.num_players), None]
+    return json.dumps(
+        {str(s): [state.observation(s), state.events_for(s)] for s in seats},
+        sort_keys=True,
+        default=str,
+    )
+
+
+def _walk(game: Game, n: int, options: Any, seed: int) -> Iterator[State]:
+    """The states of one random game (the same object, mutated), first to last."""
+    rng = random.Random(seed)
+    state = game.new_state(n, seed, options)
+    limit = game.capabilities.max_steps
+    yield state
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if not legal:
+            raise ConformanceError(f"no legal action at step {steps} but the game is not over")
+        if state.current_player == TERMINAL or not 0 <= state.current_player < n:
+            raise ConformanceError(
+                f"current_player {state.current_player} is not a seat at step {steps}"
+            )
+        state.apply(rng.choice(legal))
+        steps += 1
+        if steps > limit:
+            raise ConformanceError(f"game did not end within its declared {limit} steps")
+        yield state
+
+
+def play_random(game: Game, n: int, options: Any, seed: int) -> State:
+    """Play one random game to the end and return its final state."""
+    last = None
+    for last in _walk(game, n, options, seed):  # noqa: B007 - the walk mutates one state
+        pass
+    assert last is not None
+    return last
+
+
+def check_random_games_end(game: Game, n: int, options: Any, seed: int) -> None:
+    """Random games end within the bound; legal actions exist until the end; returns are sane."""
+    state = play_random(game, n, options, seed)
+    if state.legal_actions():
+        raise ConformanceError("a terminal state still has legal actions")
+    if state.current_player != TERMINAL:
+        raise ConformanceError("current_player is not TERMINAL at the end")
+    r = state.returns()
+    if len(r) != n or not all(0.0 <= x <= 1.0 for x in r):
+        raise ConformanceError(f"returns {r} are not {n} values in [0, 1]")
+    if game.capabilities.cooperative:
+        if len(set(r)) != 1:
+            raise ConformanceError(f"cooperative returns differ between seats: {r}")
+    elif not (abs(sum(r) - 1.0) < 1e-9 or sum(r) == 0.0):
+        raise ConformanceError(f"returns {r} should sum to 1 (or 0 when nobody wins)")
+    if len(state.scores()) != n:
+        raise ConformanceError("scores() must give one value per seat")
+    state.check_invariants()
+
+
+def check_illegal_actions(game: Game, n: int, options: Any, seed: int, tries: int = 3) -> None:
+    """Every illegal action raises IllegalAction and leaves the state byte-identical."""
+    rng = random.Random(seed ^ 0x5EED)
+    seen: dict[str, Action] = {}
+    final: State | None = None
+    for state in _walk(game, n, options, seed):
+        final = state
+        legal = state.legal_actions()
+        for a in legal:
+            seen.setdefault(json.dumps(a.to_json(), sort_keys=True), a)
+        candidates = [a for a in seen.values() if a not in legal]
+        for a in rng.sample(candidates, min(tries, len(candidates))):
+            _expect_unchanged(state, partial(state.apply, a), f"illegal action {a}")
+        if rng.random() < 0.1:
+            for a in rng.sample(list(seen.values()), min(2, len(seen))):
+                if a.kind not in game.capabilities.system_actions:
+                    _expect_unchanged(state, partial(state.apply_system, a), f"system action {a}")
+    if final is not None and seen:
+        a = next(iter(seen.values()))
+        _expect_unchanged(final, partial(final.apply, a), "an action after the end")
+
+
+def _expect_unchanged(state: State, attempt: Callable[[], None], what: str) -> None:
+    before = fingerprint(state)
+    try:
+        attempt()
+    except IllegalAction as e:
+        if not str(e).strip():
+            raise ConformanceError(f"{what}: IllegalAction without a message") from None
+    else:
+        raise ConformanceError(f"{what} was accepted")
+    if fingerprint(state) != before:
+        raise ConformanceError(f"{what} raised but changed the state")
+
+
+def check_clones(game: Game, n: int, options: Any, seed: int) -> None:
+    """A clone is equal to its original and independent of it."""
+    rng = random.Random(seed ^ 0xC10E)
+    for state in _walk(game, n, options, seed):
+        if rng.random() > 0.2:
+            continue
+        before = fingerprint(state)
+        c = state.clone()
+        if views(c) != views(state):
+            raise ConformanceError("a clone does not look like its original")
+        steps = 0
+        while not c.is_terminal() and steps < 5:
+            c.apply(rng.choice(c.legal_actions()))
+            steps += 1
+        if fingerprint(state) != before:
+            raise ConformanceError("playing on a clone changed the original")
+
+
+def check_record_round_trip(game: Game, n: int, options: Any, seed: int) -> None:
+    """A record written mid-game and at the end replays to identical views and result."""
+    rng = random.Random(seed ^ 0x4EC0)
+    for state in _walk(game, n, options, seed):
+        if not state.is_terminal() and rng.random() > 0.1:
+            continue
+        rec = Record.from_state(state)
+        again = replay(Record.from_json(json.loads(rec.dumps())), lambda _n: game)
+        if views(again) != views(state):
+            raise ConformanceError(
+                f"replaying a record of {len(state.history)} steps gives other views"
+            )
+        if state.is_terminal() and again.scores() != state.scores():
+            raise ConformanceError("replaying a record gives another result")
+
+
+def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int = 4) -> None:
+    """determinize(seat) keeps the seat's view (non-interference) and depends only on it.
+
+    For each seat s and several determinizations D of the state for s:
+    ``observation(s)``, ``events_for(s)`` and (when s is to move) the legal
+    actions are those of the real state. A determinization of a
+    determinization, with the same rng, is the same as one of the real state:
+    the sampler reads nothing s cannot know.
+    """
+    rng = random.Random(seed ^ 0xDE7)
+    varied = not game.capabilities.hidden_information
+    for state in _walk(game, n, options, seed):
+        if rng.random() > 0.15 and not state.is_terminal() and len(state.history) > 1:
+            continue
+        for s in range(n):
+            real = _seat_view(state, s)
+            full = _observations(state)
+            for k in range(samples):
+                d = state.determinize(s, random.Random(k))
+                varied = varied or _observations(d) != full
+                if _seat_view(d, s) != real:
+                    raise ConformanceError(
+                        f"seat {s}'s view differs in a determinization at step {len(state.history)}: "
+                        "the view shows something it cannot know, or determinize breaks what it knows"
+                    )
+                dd = d.determinize(s, random.Random(1000 + k))
+                direct = state.determinize(s, random.Random(1000 + k))
+                if views(dd) != views(direct):
+                    raise ConformanceError(
+                        f"determinize for seat {s} reads something seat {s} cannot know "
+                        f"(step {len(state.history)})"
+                    )
+    if not varied:
+        raise ConformanceError(
+            "no determinization re-drew anything hidden in a whole game: "
+            "the sampler copies the real hidden state"
+        )
+
+
+def _observations(state: State) -> str:
+    return json.dumps(
+        [state.observation(s) for s in range(state.num_players)], sort_keys=True, default=str
+    )
+
+
+def _seat_view(state: State, s: int) -> str:
+    legal = [a.to_json() for a in state.legal_actions()] if state.current_player == s else []
+    return json.dumps(
+        [state.observation(s), state.events_for(s), legal], sort_keys=True, default=str
+    )
+
+
+def check_hidden_outcomes(game: Game, n: int, options: Any, seed: int, limit: int = 12) -> None:
+    """Changing a chance outcome that seat s does not see changes nothing s sees.
+
+    Replays a random game with one hidden outcome altered and compares s's
+    observation and events right after the step that drew it. Catches an
+    event, observation or message that shows a secret to the wrong seat.
+    """
+    final = play_random(game, n, options, seed)
+    rec = Record.from_state(final)
+    log, shown = final.chance.log, final.chance.shown_to
+    step_of: dict[int, int] = {}
+    for i, st in enumerate(final.history):
+        for j in range(st.chance_start, st.chance_end):
+            step_of[j] = i
+    pairs = [
+        (j, s) for j, to in enumerate(shown) if to is not None for s in range(n) if s not in to
+    ]
+    random.Random(seed).shuffle(pairs)
+    tried = 0
+    for j, s in pairs:
+        if tried >= limit:
+            return
+        label, raw = log[j]
+        step = step_of.get(j)
+        for alt in _alternatives(raw):
+            changed = _replay_with(game, rec, j, alt, step)
+            if changed is None:
+                continue
+            same = _replay_with(game, rec, j, raw, step)
+            if same is None:
+                raise ConformanceError(f"a record prefix of {step} steps does not replay")
+            if _seat_view(changed, s) != _seat_view(same, s):
+                raise ConformanceError(
+                    f"seat {s} can tell chance outcome {j} ('{label}') apart, though it was "
+                    "hidden from it: something shows a secret to the wrong seat"
+                )
+            tried += 1
+            break
+
+
+def _alternatives(raw: Any) -> list[Any]:
+    if isinstance(raw, int):
+        return [v for v in (raw + 1, raw - 1, 0, 1) if v != raw and v >= 0]
+    if isinstance(raw, list) and len(raw) >= 2:
+        a = list(raw)
+        a[0], a[1] = a[1], a[0]
+        b = list(raw)
+        b[0] = max(raw) + 1
+        return [a, b]
+    return []
+
+
+def _replay_with(game: Game, rec: Record, j: int, raw: Any, step: int | None) -> State | None:
+    """Replay ``rec`` up to and including ``step`` with chance outcome ``j`` replaced."""
+    flat: list[list[Any]] = [list(c) for c in rec.setup_chance]
+    for st in rec.steps:
+        flat.extend(list(c) for c in st["chance"])
+    flat[j][1] = raw
+    k = len(rec.setup_chance)
+    setup, steps = flat[:k], []
+    for st in rec.steps[: (step + 1) if step is not None else 0]:
+        m = len(st["chance"])
+        steps.append({**st, "chance": flat[k : k + m]})
+        k += m
+    alt = Record(
+        game=rec.game,
+        num_players=rec.num_players,
+        seed=rec.seed,
+        options=rec.options,
+        steps=steps,
+        seats=rec.seats,
+        setup_chance=setup,
+    )
+    try:
+        return replay(alt, lambda _n: game, check_result=False)
+    except ObeliskError:
+        return None
+
+
+ALL_CHECKS: dict[str, Callable[[Game, int, Any, int], None]] = {
+    "random_games_end": check_random_games_end,
+    "illegal_actions": check_illegal_actions,
+    "clones": check_clones,
+    "record_round_trip": check_record_round_trip,
+    "determinize": check_determinize,
+    "hidden_outcomes": check_hidden_outcomes,
+}

@@ -1,0 +1,373 @@
+"""The core protocol: :class:`Game` describes a game, :class:`State` is one position.
+
+A game subclasses both. The state implements a few hooks (``_setup``,
+``current_player``, ``legal_actions``, ``_apply``, ``is_terminal``,
+``scores``, ``observation``, and ``_redraw_hidden`` where something is
+hidden); the base class supplies checked ``apply``, history, events,
+``clone``, ``determinize``, ``returns`` and the undo bookkeeping, so every
+game behaves the same to the programs above it.
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import json
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+
+from .actions import Action, action_from_json, parse_action_text
+from .chance import Chance
+from .errors import IllegalAction, InvalidOptions
+from .events import Event, redact
+from .options import make_options, options_to_json
+
+if TYPE_CHECKING:
+    from .agent import Agent
+
+JSON = Any
+
+#: ``current_player`` once the game is over.
+TERMINAL = -1
+#: The seat recorded for a system action (a clock tick), which no player takes.
+SYSTEM = -2
+
+
+@dataclasses.dataclass(frozen=True)
+class Capabilities:
+    """What kind of game this is, as data the CLI, server and simulator read."""
+
+    hidden_information: bool = True
+    chance: bool = True
+    realtime_clock: bool = False
+    elimination: bool = False
+    cooperative: bool = False
+    #: Action kinds that the system (not a seat) may apply at any time, e.g. ``tick``.
+    system_actions: tuple[str, ...] = ()
+    #: An upper bound on the number of steps of any game (the conformance suite checks it).
+    max_steps: int = 5000
+    #: Where a seat may undo its own decisions (see :meth:`State.undoable`).
+    undo: bool = True
+
+    def labels(self) -> list[str]:
+        """Short names of the capabilities that are on, for tables."""
+        names = ["hidden_information", "chance", "realtime_clock", "elimination", "cooperative"]
+        return [n.replace("_", " ") for n in names if getattr(self, n)]
+
+
+class Step(NamedTuple):
+    """One applied action in a state's history."""
+
+    seat: int
+    action: Action
+    chance_start: int
+    chance_end: int
+    #: True when the step may not be taken back (chance, a reveal, a clock event).
+    barrier: bool
+
+
+class Game(ABC):
+    """A game's description and factory. One instance per game, in the registry."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[Any]]
+    capabilities: ClassVar[Capabilities] = Capabilities()
+    action_types: ClassVar[tuple[type[Action], ...]] = ()
+    #: Named option presets (``--variant NAME``); the conformance suite runs each.
+    variants: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    #: A few lines in our own words for ``obelisk rules``.
+    summary: ClassVar[str] = ""
+
+    @abstractmethod
+    def _make_state(self, num_players: int, seed: int, options: Any) -> State:
+        """Construct the state subclass (the base calls ``_setup`` on it)."""
+
+    def new_state(
+        self, num_players: int | None = None, seed: int = 0, options: Any = None
+    ) -> State:
+        """A new game at its start. ``options`` is an ``Options`` instance or a mapping."""
+        n = self.min_players if num_players is None else num_players
+        if not isinstance(n, int) or not self.min_players <= n <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {n}"
+            )
+        opts = self.make_options(options)
+        self.check_options(opts, n)
+        state = self._make_state(n, int(seed), opts)
+        state._setup()
+        return state
+
+    def make_options(self, values: Any = None) -> Any:
+        """Options from an ``Options`` instance, a mapping, or None (the defaults)."""
+        if isinstance(values, self.Options):
+            return values
+        if values is not None and not isinstance(values, Mapping):
+            raise InvalidOptions(f"options must be a mapping, got {type(values).__name__}")
+        return make_options(self.Options, values)
+
+    def variant_options(self, variant: str | None, values: Mapping[str, Any] | None = None) -> Any:
+        """The options of a named variant with ``values`` on top."""
+        merged: dict[str, Any] = {}
+        if variant:
+            if variant not in self.variants:
+                known = ", ".join(sorted(self.variants)) or "none"
+                raise InvalidOptions(f"{self.title} has no variant '{variant}'; variants: {known}")
+            merged.update(self.variants[variant])
+        merged.update(values or {})
+        return self.make_options(merged)
+
+    def check_options(self, options: Any, num_players: int) -> None:
+        """Raise :class:`InvalidOptions` for an impossible combination (hook)."""
+
+    def options_to_json(self, options: Any) -> dict[str, JSON]:
+        """The options as JSON."""
+        return options_to_json(options)
+
+    def action_from_json(self, data: JSON) -> Action:
+        """Read one of this game's actions from JSON."""
+        return action_from_json(data, self.action_types)
+
+    def heuristic_agent(self) -> Agent | None:
+        """The game's own heuristic player, if it has one (hook)."""
+        return None
+
+    def player_counts(self) -> range:
+        """Every supported number of players."""
+        return range(self.min_players, self.max_players + 1)
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name}>"
+
+
+_BASE_FIELDS = frozenset(
+    {
+        "game",
+        "num_players",
+        "options",
+        "seed",
+        "events",
+        "chance",
+        "history",
+        "replayable",
+        "_barrier",
+    }
+)
+
+
+class State(ABC):
+    """One position of a game. Mutable; :meth:`clone` for an independent copy."""
+
+    def __init__(self, game: Game, num_players: int, seed: int, options: Any) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.options = options
+        self.seed = seed
+        self.events: list[Event] = []
+        self.chance = Chance(seed, self.events)
+        self.history: list[Step] = []
+        #: False for a determinized copy, whose hidden parts were invented.
+        self.replayable = True
+        self._barrier = False
+
+    # -- hooks a game implements ---------------------------------------------
+    @abstractmethod
+    def _setup(self) -> None:
+        """Set up the start of the game (deal, place, shuffle through ``self.chance``)."""
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The current player's legal actions, in a stable order (empty when terminal)."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Play a legal action (no checks needed)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+
+    @abstractmethod
+    def scores(self) -> list[float]:
+        """Points per seat (meaningful at the end; games may show running scores)."""
+
+    @abstractmethod
+    def observation(self, seat: int | None) -> dict[str, JSON]:
+        """Everything ``seat`` may know now, JSON-ready; None is a spectator."""
+
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Re-draw, in place, everything ``seat`` cannot know (hook for hidden games).
+
+        Must depend only on what ``seat`` knows (its observation and redacted
+        events) and on ``rng``, drawing in a canonical order, so that two states
+        ``seat`` cannot tell apart give the same result for the same ``rng``.
+        """
+        if self.game.capabilities.hidden_information:
+            raise NotImplementedError(f"{self.game.name} must implement _redraw_hidden")
+
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        """Why ``action`` is illegal now, naming the rule (hook; games refine it)."""
+        return IllegalAction(f"'{action}' is not a legal action now", "core:legal")
+
+    def action_event(self, seat: int, action: Action) -> list[Event]:
+        """The events that announce an action (hook). Default: public.
+
+        A game whose moves are secret returns a private event for ``seat`` and
+        a public shadow (``{"seat": s, "text": "moved"}``) for everybody else.
+        """
+        return [Event("action", {"seat": seat, "action": action.to_json(), "text": action.text()})]
+
+    def winners(self) -> list[int]:
+        """The winning seats (hook). Default: the highest score; ties share."""
+        sc = self.scores()
+        best = max(sc)
+        return [i for i, s in enumerate(sc) if s == best]
+
+    def _check_system(self, action: Action) -> None:
+        """Raise :class:`IllegalAction` if the system may not apply ``action`` now (hook)."""
+        if action.kind not in self.game.capabilities.system_actions:
+            raise IllegalAction(
+                f"'{action.kind}' is not a system action of {self.game.title}", "core:system"
+            )
+
+    def _apply_system(self, action: Action) -> None:
+        """Apply a system action (hook; games with a clock implement it)."""
+        raise IllegalAction(f"{self.game.title} has no system actions", "core:system")
+
+    def to_text(self, seat: int | None) -> str:
+        """A short human-readable rendering of ``observation(seat)`` (hook)."""
+        return json.dumps(self.observation(seat), indent=1, sort_keys=True, default=str)
+
+    # -- the protocol ------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        """Play ``action`` for the current player.
+
+        Raises :class:`IllegalAction` (with the rule that forbids it) and leaves
+        the state unchanged when the action is not legal now.
+        """
+        if self.is_terminal():
+            raise IllegalAction("the game is over", "core:terminal")
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action", "core:format")
+        if action not in self.legal_actions():
+            raise self.explain_illegal(action)
+        self._do(self.current_player, action)
+
+    def apply_system(self, action: Action) -> None:
+        """Apply a system action (a clock tick); it is recorded and never undone."""
+        if not isinstance(action, Action):
+            raise IllegalAction(f"{action!r} is not an action", "core:format")
+        self._check_system(action)
+        self._do(SYSTEM, action)
+
+    def _do(self, seat: int, action: Action) -> None:
+        start = len(self.chance.log)
+        ev_start = len(self.events)
+        self._barrier = seat == SYSTEM
+        if seat != SYSTEM:
+            self.events.extend(self.action_event(seat, action))
+            self._apply(action)
+        else:
+            self._apply_system(action)
+        barrier = (
+            self._barrier
+            or len(self.chance.log) != start
+            or any(e.to is not None and e.kind != "action" for e in self.events[ev_start:])
+        )
+        self.history.append(Step(seat, action, start, len(self.chance.log), barrier))
+
+    def mark_barrier(self) -> None:
+        """Called from ``_apply``: the current step may not be taken back (a reveal, a turn end)."""
+        self._barrier = True
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action a person typed: by number (from 1) or text form."""
+        return parse_action_text(text, self.legal_actions())
+
+    def returns(self) -> list[float]:
+        """At the end: 1 for a win, 0 for a loss, a win shared equally on ties.
+
+        In a cooperative game every seat gets the same outcome (1 if the team won).
+        Before the end: zeros.
+        """
+        n = self.num_players
+        if not self.is_terminal():
+            return [0.0] * n
+        win = self.winners()
+        if self.game.capabilities.cooperative:
+            return [1.0 if win else 0.0] * n
+        if not win:
+            return [0.0] * n
+        share = 1.0 / len(win)
+        return [share if i in win else 0.0 for i in range(n)]
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
+        """The events ``seat`` may see (from index ``start`` of :attr:`events`), as JSON."""
+        return redact(self.events[start:], seat)
+
+    def clone(self) -> State:
+        """An exact, independent copy (chance generator included)."""
+        new = copy.copy(self)
+        new.events = list(self.events)
+        new.history = list(self.history)
+        new.chance = self.chance.copy(new.events)
+        self._clone_into(new)
+        return new
+
+    def _clone_into(self, new: State) -> None:
+        """Copy the game's own mutable fields into ``new`` (hook; default deep copy)."""
+        for k, v in vars(self).items():
+            if k not in _BASE_FIELDS:
+                setattr(new, k, copy.deepcopy(v))
+
+    def determinize(self, seat: int, rng: random.Random) -> State:
+        """A copy in which everything ``seat`` cannot know is re-drawn from ``rng``.
+
+        The copy keeps only ``seat``'s view of the past: its events are the
+        ones ``seat`` saw, its history and chance log are dropped, and its
+        chance generator is reseeded from ``rng``, so a search that reads the
+        copy learns nothing the seat could not know.
+        """
+        new = self.clone()
+        new.events[:] = [e for e in self.events if e.to is None or seat in e.to]
+        new.history = []
+        new.chance.log = []
+        new.chance.shown_to = []
+        new.chance.clear_forced()
+        new.chance.reseed(rng.getrandbits(64))
+        new.replayable = False
+        new._redraw_hidden(seat, rng)
+        return new
+
+    def undoable(self, seat: int) -> int:
+        """How many of ``seat``'s last steps it may take back now (the undo policy).
+
+        Only a seat's own trailing decisions of the current turn: never across
+        a chance outcome, a reveal, a clock event or another seat's decision.
+        """
+        if not self.game.capabilities.undo or not self.replayable:
+            return 0
+        n = 0
+        for step in reversed(self.history):
+            if step.seat != seat or step.barrier:
+                break
+            n += 1
+        return n
+
+    def check_invariants(self) -> None:
+        """Raise AssertionError if the state is inconsistent (hook, for tests)."""
+
+    def __repr__(self) -> str:
+        return (
+            f"<{self.game.name} state: {self.num_players} players, "
+            f"{len(self.history)} steps, to move: {self.current_player}>"
+        )

@@ -1,0 +1,1 @@
+"""Simulation: tournaments, statistics, backends and benchmarks."""
