@@ -262,6 +262,11 @@ class State(ABC):
             raise self.explain_illegal(action)
         self._do(self.current_player, action)
 
+    def apply_unchecked(self, action: Action) -> None:
+        """Play an action known to be legal (taken from :meth:`legal_actions` of this very
+        state), skipping the legality check: the fast path for search and simulation."""
+        self._do(self.current_player, action)
+
     def apply_system(self, action: Action) -> None:
         """Apply a system action (a clock tick); it is recorded and never undone."""
         if not isinstance(action, Action):
