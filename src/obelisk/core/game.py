@@ -15,7 +15,7 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .actions import Action, action_from_json, parse_action_text
@@ -135,6 +135,15 @@ class Game(ABC):
     def heuristic_agent(self) -> Agent | None:
         """The game's own heuristic player, if it has one (hook)."""
         return None
+
+    def agent_levels(self) -> dict[str, Callable[[], Agent]]:
+        """The game's own named computer-player levels (hook): ``{"heuristic": factory, …}``.
+
+        Games add human-like levels here (a memory model, a belief tracker); the
+        generic levels (random, ISMCTS) live in ``obelisk.agents``.
+        """
+        bot = self.heuristic_agent()
+        return {} if bot is None else {"heuristic": self.heuristic_agent}  # type: ignore[dict-item]
 
     def player_counts(self) -> range:
         """Every supported number of players."""
