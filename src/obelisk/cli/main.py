@@ -150,6 +150,21 @@ def bench(
     console.print(t)
 
 
+def _register_command_modules() -> None:
+    """Each module of ``obelisk.cli.commands`` adds its commands with ``register(app)``."""
+    import importlib
+    import pkgutil
+
+    from obelisk.cli import commands
+
+    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda i: i.name):
+        module = importlib.import_module(f"{commands.__name__}.{info.name}")
+        module.register(app)
+
+
+_register_command_modules()
+
+
 def main() -> None:
     """Entry point: run the app, turning any stray ObeliskError into one line."""
     try:

@@ -1,0 +1,1 @@
+"""Sub-commands of ``obelisk``: each module defines ``register(app)`` and is found automatically."""
