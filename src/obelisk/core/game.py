@@ -15,7 +15,7 @@ import dataclasses
 import json
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from .actions import Action, action_from_json, parse_action_text
@@ -88,9 +88,18 @@ class Game(ABC):
         """Construct the state subclass (the base calls ``_setup`` on it)."""
 
     def new_state(
-        self, num_players: int | None = None, seed: int = 0, options: Any = None
+        self,
+        num_players: int | None = None,
+        seed: int = 0,
+        options: Any = None,
+        *,
+        forced: Sequence[Any] = (),
     ) -> State:
-        """A new game at its start. ``options`` is an ``Options`` instance or a mapping."""
+        """A new game at its start. ``options`` is an ``Options`` instance or a mapping.
+
+        ``forced`` scripts the chance outcomes of the set-up (see :meth:`Chance.force`),
+        so a test deals exact hands: ``new_state(2, forced=[[1, 2, 3], [7, 8, 9]])``.
+        """
         n = self.min_players if num_players is None else num_players
         if not isinstance(n, int) or not self.min_players <= n <= self.max_players:
             raise InvalidOptions(
@@ -99,6 +108,7 @@ class Game(ABC):
         opts = self.make_options(options)
         self.check_options(opts, n)
         state = self._make_state(n, int(seed), opts)
+        state.chance.force(*forced)
         state._setup()
         return state
 
