@@ -204,6 +204,7 @@ class LeakyEvents(TinyTricks):
 
 
 TINY = TinyTricks()
+GAME = TINY  # so OBELISK_PLUGINS=tinycards registers it
 
 
 class LeakySamplerState(TinyState):

@@ -209,9 +209,12 @@ def _observations(state: State) -> str:
 
 
 def _seat_view(state: State, s: int) -> str:
+    """Everything seat s is shown: observation, events, legal actions and the text view."""
     legal = [a.to_json() for a in state.legal_actions()] if state.current_player == s else []
     return json.dumps(
-        [state.observation(s), state.events_for(s), legal], sort_keys=True, default=str
+        [state.observation(s), state.events_for(s), legal, state.to_text(s)],
+        sort_keys=True,
+        default=str,
     )
 
 

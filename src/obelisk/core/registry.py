@@ -1,13 +1,15 @@
 """The registry of games. Programs find games here, never by importing a game by name.
 
 Games are discovered from the subpackages of ``obelisk.games`` (each exposes
-``GAME``) and from the ``obelisk.games`` entry-point group, so a game is added
-as one folder, and a plug-in as one installed package.
+``GAME``), from the ``obelisk.games`` entry-point group, and from the modules
+named in the ``OBELISK_PLUGINS`` environment variable, so a game is added as one
+folder, and a plug-in as one installed package or module.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
 from importlib.metadata import entry_points
 
@@ -48,6 +50,17 @@ def discover() -> None:
                     register(game)
     for ep in entry_points(group="obelisk.games"):
         game = ep.load()
+        if isinstance(game, Game):
+            register(game)
+    load_plugins(os.environ.get("OBELISK_PLUGINS", ""))
+
+
+def load_plugins(names: str) -> None:
+    """Import the comma-separated modules ``names``; each registers its games on import
+    or exposes ``GAME``. ``OBELISK_PLUGINS=mygames`` makes every program see them."""
+    for name in filter(None, (n.strip() for n in names.split(","))):
+        module = importlib.import_module(name)
+        game = getattr(module, "GAME", None)
         if isinstance(game, Game):
             register(game)
 
