@@ -2,8 +2,10 @@
 
 Each seat holds a hidden hand drawn from a deck of cards 1..N. On a turn the
 seat plays one card face up: it scores the card's value if it beats the top of
-the pile, else nothing; then it draws a replacement while the deck lasts. The
-game ends when every hand is empty. ``LeakyObservation`` and ``LeakyEvents``
+the pile, else nothing; then it draws a replacement while the deck lasts. Once
+per game a seat may knock before playing: that turn's card scores double (a
+two-step turn, so there is something to take back). The game ends when every
+hand is empty. ``LeakyObservation`` and ``LeakyEvents``
 are the same game with a deliberate leak each, for the suite to catch.
 """
 
@@ -36,7 +38,7 @@ class Play(Action):
 
 @dataclass(frozen=True, slots=True)
 class Knock(Action):
-    """Skip the turn (allowed once per seat per game); it is taken back freely."""
+    """Knock before playing (once per game): this turn's card scores double."""
 
     kind: ClassVar[str] = "knock"
 
@@ -65,6 +67,7 @@ class TinyState(State):
         self.pile: list[int] = []
         self.points = [0] * self.num_players
         self.knocked = [False] * self.num_players
+        self.knocking = False
         self.turn = 0
 
     @property
@@ -75,7 +78,7 @@ class TinyState(State):
         if self.is_terminal():
             return []
         acts: list[Action] = [Play(c) for c in self.hands[self.turn]]
-        if self.options.knocks and not self.knocked[self.turn]:
+        if self.options.knocks and not self.knocked[self.turn] and not self.knocking:
             acts.append(Knock())
         return acts
 
@@ -90,13 +93,14 @@ class TinyState(State):
         p = self.turn
         if isinstance(action, Knock):
             self.knocked[p] = True
-            self._advance()
+            self.knocking = True
             return
         assert isinstance(action, Play)
         top = self.pile[-1] if self.pile else 0
         self.hands[p].remove(action.card)
         if action.card > top:
-            self.points[p] += action.card
+            self.points[p] += action.card * (2 if self.knocking else 1)
+        self.knocking = False
         self.pile.append(action.card)
         if self.deck:
             card = self.chance.choice(self.deck, "draw", to=seats(p))
@@ -130,6 +134,7 @@ class TinyState(State):
             "deck": len(self.deck),
             "to_move": self.current_player,
             "knocked": list(self.knocked),
+            "knocking": self.knocking,
         }
         if seat is not None:
             obs["hand"] = list(self.hands[seat])

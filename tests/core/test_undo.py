@@ -18,7 +18,7 @@ def test_a_decision_without_chance_can_be_taken_back():
     s = fresh()
     before = views(s)
     s.apply(Knock())
-    assert s.undoable(0) == 1
+    assert s.current_player == 0 and s.undoable(0) == 1
     back = undo(s, 0)
     assert views(back) == before
     assert back.current_player == 0 and back.legal_actions()[-1] == Knock()
@@ -36,6 +36,8 @@ def test_never_across_a_chance_outcome():
 def test_never_across_another_seats_decision():
     s = fresh()
     s.apply(Knock())
+    s.chance.force(9)
+    s.apply(Play(3))
     s.apply(Knock())
     assert s.undoable(0) == 0
     assert s.undoable(1) == 1

@@ -263,8 +263,12 @@ class State(ABC):
         raise IllegalAction(f"{self.game.title} has no system actions", "core:system")
 
     def to_text(self, seat: int | None) -> str:
-        """A short human-readable rendering of ``observation(seat)`` (hook)."""
-        return json.dumps(self.observation(seat), indent=1, sort_keys=True, default=str)
+        """A short human-readable rendering of ``observation(seat)`` (hook).
+
+        The default lists the observation's fields one per line.
+        """
+        obs = self.observation(seat)
+        return "\n".join(f"{k}: {json.dumps(v, default=str)}" for k, v in obs.items())
 
     # -- the protocol ------------------------------------------------------------
     def apply(self, action: Action) -> None:

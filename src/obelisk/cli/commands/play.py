@@ -1,0 +1,78 @@
+"""``obelisk play``: a whole game in the terminal."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from obelisk.core import ObeliskError, get_game, parse_assignments
+
+
+def play(
+    game: Annotated[
+        str | None, typer.Argument(help="The game: abu_simbel, ramses, sobek, mummy or khufu.")
+    ] = None,
+    players: Annotated[
+        int | None, typer.Option("--players", "-n", help="Number of players.")
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Who plays each seat, e.g. human,normal,hard (default: you against bots)."
+        ),
+    ] = None,
+    names: Annotated[str | None, typer.Option(help="Names for the seats, comma-separated.")] = None,
+    variant: Annotated[
+        str | None, typer.Option(help="A named variant (see `obelisk rules GAME`).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A rule option name=value; repeatable."),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the dice and cards (default: random).")
+    ] = None,
+    save: Annotated[
+        Path | None, typer.Option(help="Keep the game record in this file, saved after every move.")
+    ] = None,
+    resume: Annotated[Path | None, typer.Option(help="Continue a saved game.")] = None,
+    fast: Annotated[bool, typer.Option(help="No pauses between computer moves.")] = False,
+    delay: Annotated[float, typer.Option(help="Seconds to pause after each computer move.")] = 0.8,
+) -> None:
+    """Play a game in the terminal against people at this screen and computer players.
+
+    Examples: `obelisk play sobek`, `obelisk play ramses --seats human,human,normal`,
+    `obelisk play khufu --seats normal,normal,normal --fast` (watch bots play).
+    """
+    from obelisk.cli.main import console, fail
+    from obelisk.tui import PlaySession, Quit, parse_seats
+
+    try:
+        if resume is not None:
+            session = PlaySession.resume(resume, console=console, fast=fast, delay=delay)
+        else:
+            if game is None:
+                fail("name a game (see `obelisk games`) or use --resume FILE")
+            g = get_game(game)
+            opts = g.variant_options(variant, parse_assignments(option or []))
+            specs = parse_seats(g, seats, players, names)
+            s = seed if seed is not None else secrets.randbelow(10**6)
+            session = PlaySession.new(
+                g, specs, s, opts, console=console, save_path=save, fast=fast, delay=delay
+            )
+        session.run()
+    except Quit:
+        raise typer.Exit(0) from None
+    except (KeyboardInterrupt, EOFError):
+        console.print("\nStopped.")
+        raise typer.Exit(130) from None
+    except ObeliskError as e:
+        fail(str(e))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``play`` to the ``obelisk`` command."""
+    app.command()(play)

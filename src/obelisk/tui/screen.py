@@ -1,0 +1,68 @@
+"""How things look: events as lines, the legal actions as a numbered list, panels."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.text import Text
+
+from obelisk.core import Action
+
+MAX_LISTED = 60
+
+
+def event_line(event: dict[str, Any], names: list[str]) -> str | None:
+    """One readable line for an event, or None for events not worth a line."""
+    kind = event.get("kind")
+    seat = event.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
+    if kind == "action":
+        text = event.get("text") or "acts"
+        return f"{who}: {text}" if who else str(text)
+    if kind == "chance":
+        value = event.get("value")
+        if isinstance(value, list):
+            value = ", ".join(map(str, value))
+        return f"  ({event.get('label')}: {value})"
+    if "text" in event:
+        return f"{who}: {event['text']}" if who else str(event["text"])
+    rest = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+    body = ", ".join(f"{k}={v}" for k, v in rest.items())
+    prefix = f"{who}: " if who else ""
+    return f"{prefix}{kind}" + (f" ({body})" if body else "")
+
+
+def actions_panel(actions: list[Action]) -> Panel:
+    """The legal actions, numbered from 1."""
+    items = [
+        Text.assemble((f"{i:>2}", "bold cyan"), " ", a.text())
+        for i, a in enumerate(actions[:MAX_LISTED], 1)
+    ]
+    body: Any = Columns(items, padding=(0, 3), equal=False) if len(items) > 8 else Group(*items)
+    more = ""
+    if len(actions) > MAX_LISTED:
+        more = f" — {len(actions) - MAX_LISTED} more: type 'list' to see all, or type an action"
+    return Panel(
+        body, title=f"Your choices ({len(actions)}){more}", title_align="left", border_style="cyan"
+    )
+
+
+def view_panel(text: str, title: str) -> Panel:
+    """A seat's (or the spectator's) view of the table."""
+    return Panel(Text(text), title=title, title_align="left", border_style="yellow")
+
+
+HELP = """Type the number of a choice, or the choice itself (a unique beginning is enough).
+Commands:
+  help   this text              rules  the rules summary and options
+  list   all your choices       hint   what the computer player would do
+  undo   take back your last decision (when the rules of undo allow it)
+  save   save the game now      quit   save the game and stop (resume with --resume FILE)"""
+
+
+def print_help(console: Console) -> None:
+    """The in-game help."""
+    console.print(Panel(HELP, title="Help", border_style="green"))

@@ -1,0 +1,76 @@
+"""Who sits where: ``--seats human,normal,hard`` and ``--names``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from obelisk.agents import levels
+from obelisk.core import Game, InvalidOptions
+
+HUMAN = "human"
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat: a person (``level == "human"``) or a computer player of a level."""
+
+    name: str
+    level: str = HUMAN
+
+    @property
+    def human(self) -> bool:
+        """Whether a person plays this seat."""
+        return self.level == HUMAN
+
+    def to_json(self) -> dict[str, str]:
+        """The seat as stored in a record."""
+        return {"name": self.name, "level": self.level}
+
+
+def default_bot_level(game: Game) -> str:
+    """The level a new player meets by default: ``normal`` if offered, else the best there is."""
+    known = levels(game)
+    for lv in ("normal", "heuristic", "random"):
+        if lv in known:
+            return lv
+    return known[0]
+
+
+def parse_seats(
+    game: Game, seats: str | None, players: int | None, names: str | None = None
+) -> list[SeatSpec]:
+    """The seats of a new game from the command line.
+
+    With no ``seats``, seat 1 is a person and the others are ``default_bot_level`` bots.
+    """
+    if seats:
+        kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
+        if players is not None and players != len(kinds):
+            raise InvalidOptions(f"--players {players} but --seats lists {len(kinds)} seats")
+    else:
+        n = players if players is not None else min(game.max_players, max(game.min_players, 2))
+        kinds = [HUMAN] + [default_bot_level(game)] * (n - 1)
+    n = len(kinds)
+    if not game.min_players <= n <= game.max_players:
+        raise InvalidOptions(
+            f"{game.title} is for {game.min_players}-{game.max_players} players, not {n}"
+        )
+    known = levels(game)
+    for k in kinds:
+        if k != HUMAN and k not in known:
+            raise InvalidOptions(f"unknown seat '{k}': use 'human' or a level ({', '.join(known)})")
+    given = [x.strip() for x in names.split(",")] if names else []
+    out = []
+    bots = 0
+    humans = 0
+    for i, k in enumerate(kinds):
+        if i < len(given) and given[i]:
+            name = given[i]
+        elif k == HUMAN:
+            humans += 1
+            name = f"Player {humans}" if kinds.count(HUMAN) > 1 else "You"
+        else:
+            bots += 1
+            name = f"Bot {bots} ({k})"
+        out.append(SeatSpec(name, k))
+    return out

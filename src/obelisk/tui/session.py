@@ -1,0 +1,338 @@
+"""One game at the terminal: the loop that asks people, lets bots play, and shows each
+seat only its own view."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import select
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.table import Table
+
+from obelisk.agents import levels, make_agent
+from obelisk.agents.match import seat_rng
+from obelisk.core import (
+    Action,
+    ActionFormatError,
+    Agent,
+    Game,
+    IllegalAction,
+    ObeliskError,
+    PlayerView,
+    Record,
+    State,
+    UndoError,
+    get_game,
+    replay,
+    undo,
+)
+
+from .screen import actions_panel, event_line, print_help, view_panel
+from .seats import SeatSpec
+
+InputFn = Callable[[str], str]
+
+
+class Quit(Exception):
+    """The person asked to stop; the game was saved."""
+
+
+class PlaySession:
+    """A game being played at one screen by people and computer players."""
+
+    def __init__(
+        self,
+        state: State,
+        seats: list[SeatSpec],
+        *,
+        console: Console | None = None,
+        input_fn: InputFn | None = None,
+        save_path: Path | None = None,
+        fast: bool = False,
+        delay: float = 0.8,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        if len(seats) != state.num_players:
+            raise ObeliskError(f"{len(seats)} seats for a {state.num_players}-player game")
+        self.state = state
+        self.game: Game = state.game
+        self.seats = seats
+        self.names = [s.name for s in seats]
+        self.console = console or Console()
+        self.input_fn = input_fn or self.console.input
+        self.save_path = save_path
+        self.fast = fast
+        self.delay = delay
+        self.clock = clock
+        self.agents: dict[int, Agent] = {
+            i: make_agent(self.game, s.level) for i, s in enumerate(seats) if not s.human
+        }
+        self.rngs = {i: seat_rng(state.seed + len(state.history), i) for i in self.agents}
+        self.humans = [i for i, s in enumerate(seats) if s.human]
+        self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.cursor = len(state.events)
+        self.skip_pauses = False
+        self.live_clock = self.game.capabilities.realtime_clock and bool(self.humans)
+        self.last_tick = clock()
+        #: Per person: how far into the event log they have been shown.
+        self._last_seen: dict[int, int] = {}
+
+    # -- construction ------------------------------------------------------------
+    @classmethod
+    def new(
+        cls, game: Game, seats: list[SeatSpec], seed: int, options: Any = None, **kw: Any
+    ) -> PlaySession:
+        """A new game."""
+        return cls(game.new_state(len(seats), seed, options), seats, **kw)
+
+    @classmethod
+    def resume(cls, path: Path, **kw: Any) -> PlaySession:
+        """Continue the game saved in ``path`` exactly where it stopped."""
+        record = Record.load(path)
+        state = replay(record, get_game, check_result=False)
+        seats = [
+            SeatSpec(str(s.get("name", f"Seat {i + 1}")), str(s.get("level", "human")))
+            for i, s in enumerate(record.seats)
+        ]
+        if len(seats) != state.num_players:
+            seats = [SeatSpec(f"Seat {i + 1}") for i in range(state.num_players)]
+        kw.setdefault("save_path", path)
+        return cls(state, seats, **kw)
+
+    # -- the loop ----------------------------------------------------------------
+    def run(self) -> State:
+        """Play until the end (or until a person quits: raises :class:`Quit`)."""
+        self._intro()
+        while not self.state.is_terminal():
+            p = self.state.current_player
+            if self.seats[p].human:
+                self._human_turn(p)
+            else:
+                self._bot_turn(p)
+            self._autosave()
+        self._finish()
+        return self.state
+
+    def _intro(self) -> None:
+        lines = [
+            f"[bold]{self.game.title}[/] — {self.state.num_players} players, seed {self.state.seed}"
+        ]
+        for i, s in enumerate(self.seats):
+            lines.append(
+                f"  seat {i + 1}: {s.name}" + ("" if s.human else f"  [dim]computer, {s.level}[/]")
+            )
+        if self.humans:
+            lines.append("[dim]Type 'help' at any prompt for commands.[/]")
+        else:
+            lines.append("[dim]Only computer players: watching as a spectator.[/]")
+        self.console.print(Panel("\n".join(lines), border_style="magenta"))
+
+    def _show_events(self) -> None:
+        events = self.state.events_for(self.viewer, self.cursor)
+        self.cursor = len(self.state.events)
+        for e in events:
+            line = event_line(e, self.names)
+            if line:
+                self.console.print(line, highlight=False)
+
+    def _pass_to(self, p: int) -> None:
+        """Hide the last person's view before the next person's appears."""
+        self.cursor = len(self.state.events)
+        self.console.clear()
+        self.console.print(
+            Panel(f"Pass the screen to [bold]{self.names[p]}[/].", border_style="magenta")
+        )
+        self._read(f"{self.names[p]}, press Enter when you are ready ")
+        self.console.clear()
+        self.viewer = p
+        # The new viewer sees what happened since its own last turn, from its own view.
+        self.cursor = self._last_seen.get(p, len(self.state.events))
+
+    def _read(self, prompt: str) -> str:
+        return self.input_fn(prompt)
+
+    def _human_turn(self, p: int) -> None:
+        if self.viewer != p:
+            self._pass_to(p)
+        self.skip_pauses = False
+        self._show_events()
+        self._show_view(p)
+        while True:
+            legal = self.state.legal_actions()
+            self.console.print(actions_panel(legal))
+            line = self._read(f"{self.names[p]}> ").strip()
+            if not line:
+                continue
+            if self._command(line, p, legal):
+                if self.state.is_terminal() or self.state.current_player != p:
+                    break
+                continue
+            try:
+                action = self.state.parse_action(line)
+            except ActionFormatError as e:
+                self.console.print(
+                    f"[red]{e}[/] — type a number from 1 to {len(legal)}, or 'help'."
+                )
+                continue
+            self._tick()
+            try:
+                self.state.apply(action)
+            except IllegalAction as e:
+                self.console.print(f"[red]Not allowed:[/] {e}")
+                continue
+            break
+        self._last_seen[p] = len(self.state.events)
+        self._show_events()
+
+    def _show_view(self, p: int | None) -> None:
+        title = f"{self.names[p]}'s view" if p is not None else "The table"
+        self.console.print(view_panel(self.state.to_text(p), f"{title} — {self.game.title}"))
+
+    def _command(self, line: str, p: int, legal: list[Action]) -> bool:
+        """Handle a command word; False if ``line`` is not a command."""
+        word = line.lower()
+        if word in ("help", "?"):
+            print_help(self.console)
+        elif word == "rules":
+            self.console.print(
+                Panel(
+                    self.game.summary.strip() or "(no summary)",
+                    title=f"{self.game.title}: rules",
+                    border_style="green",
+                )
+            )
+            self.console.print(f"Full rules: docs/rules/{self.game.name}.md")
+        elif word == "list":
+            for i, a in enumerate(legal, 1):
+                self.console.print(f"{i:>3} {a.text()}", highlight=False)
+        elif word == "hint":
+            self._hint(p)
+        elif word == "undo":
+            self._undo(p)
+        elif word == "save":
+            path = self._save()
+            self.console.print(f"Saved to {path}.")
+        elif word in ("quit", "exit"):
+            path = self._save()
+            self.console.print(f"Game saved to {path}. Resume with: obelisk play --resume {path}")
+            raise Quit(str(path))
+        elif word in ("board", "view", "look"):
+            self._show_view(p)
+        else:
+            return False
+        return True
+
+    def _hint(self, p: int) -> None:
+        known = levels(self.game)
+        level = next((lv for lv in ("normal", "heuristic", "random") if lv in known), known[0])
+        agent = make_agent(self.game, level)
+        action = agent.act(PlayerView(self.state, p), random.Random(len(self.state.history)))
+        self.console.print(f"[green]Hint[/] ({level} player): {action.text()}")
+
+    def _undo(self, p: int) -> None:
+        try:
+            self.state = undo(self.state, p)
+        except UndoError:
+            self.console.print(
+                "[yellow]Nothing to take back[/]: you can undo only your own "
+                "decisions of this turn, before any card, die or other player."
+            )
+            return
+        self.cursor = min(self.cursor, len(self.state.events))
+        self._last_seen[p] = self.cursor
+        self.console.print("Taken back.")
+        self._show_view(p)
+
+    def _bot_turn(self, p: int) -> None:
+        action = self.agents[p].act(PlayerView(self.state, p), self.rngs[p])
+        self._tick()
+        if self.state.current_player != p:
+            return  # a clock event changed whose turn it is
+        try:
+            self.state.apply(action)
+        except IllegalAction:
+            return  # the clock changed the position under the bot; it will choose again
+        self._show_events()
+        if not self.humans and not self.fast:
+            self._show_view(None)
+        self._pause()
+
+    def _pause(self) -> None:
+        if self.fast or self.skip_pauses or self.delay <= 0:
+            return
+        stream = sys.stdin
+        if self.input_fn is self.console.input and stream.isatty():
+            ready, _, _ = select.select([stream], [], [], self.delay)
+            if ready:
+                stream.readline()
+                self.skip_pauses = True
+        else:
+            time.sleep(self.delay)
+
+    # -- the clock -----------------------------------------------------------------
+    def _tick(self) -> None:
+        """Advance a real-time game's clock by the wall time since the last tick."""
+        if not self.live_clock:
+            return
+        now = self.clock()
+        elapsed, self.last_tick = now - self.last_tick, now
+        action = tick_action(self.game, elapsed)
+        if action is None:
+            return
+        try:
+            self.state.apply_system(action)
+        except IllegalAction:
+            return
+        self._show_events()
+
+    # -- saving and the end ------------------------------------------------------
+    def _record(self) -> Record:
+        return Record.from_state(self.state, seats=[s.to_json() for s in self.seats])
+
+    def _save(self) -> Path:
+        path = self.save_path or Path(f"obelisk-{self.game.name}-{self.state.seed}.json")
+        self._record().save(path)
+        self.save_path = path
+        return path
+
+    def _autosave(self) -> None:
+        if self.save_path is not None:
+            self._record().save(self.save_path)
+
+    def _finish(self) -> None:
+        self.viewer = None
+        self._show_events()
+        self._show_view(None)
+        table = Table(title="Final result")
+        for col in ("seat", "player", "score", "result"):
+            table.add_column(col)
+        win = self.state.winners()
+        for i, (name, score) in enumerate(zip(self.names, self.state.scores(), strict=True)):
+            table.add_row(str(i + 1), name, f"{score:g}", "winner" if i in win else "")
+        self.console.print(table)
+        if not win:
+            self.console.print("Nobody won this game.")
+        if self.save_path is not None:
+            self._record().save(self.save_path)
+            self.console.print(f"Record saved to {self.save_path}")
+
+
+def tick_action(game: Game, seconds: float) -> Action | None:
+    """The game's clock-tick system action for ``seconds`` of wall time, if it has one."""
+    for t in game.action_types:
+        if t.kind in game.capabilities.system_actions and t.kind == "tick":
+            f = dataclasses.fields(t)[0]
+            value: Any = round(seconds, 3)
+            if f.type in (int, "int"):
+                value = round(seconds)
+                if value <= 0:
+                    return None
+            return t(**{f.name: value})
+    return None
