@@ -55,7 +55,7 @@ def play(
             session = PlaySession.resume(resume, console=console, fast=fast, delay=delay)
         else:
             if game is None:
-                fail("name a game (see `obelisk games`) or use --resume FILE")
+                raise ObeliskError("name a game (see `obelisk games`) or use --resume FILE")
             g = get_game(game)
             opts = g.variant_options(variant, parse_assignments(option or []))
             specs = parse_seats(g, seats, players, names)
