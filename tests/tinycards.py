@@ -177,6 +177,9 @@ class TinyTricks(Game):
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return TinyState(self, num_players, seed, options)
 
+    def action_space(self, num_players: int, options: Any) -> list[Action]:
+        return [*(Play(c) for c in range(1, options.deck_size + 1)), Knock()]
+
 
 class LeakyObservationState(TinyState):
     """Shows every hand to every seat."""

@@ -155,6 +155,14 @@ class Game(ABC):
         bot = self.heuristic_agent()
         return {} if bot is None else {"heuristic": self.heuristic_agent}  # type: ignore[dict-item]
 
+    def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
+        """Every action any seat may ever take with these settings, in a fixed order.
+
+        A hook for the research adapters (a fixed integer action space). Games
+        that do not implement it get an action space sampled from random games.
+        """
+        raise NotImplementedError(f"{self.title} does not enumerate its action space")
+
     def player_counts(self) -> range:
         """Every supported number of players."""
         return range(self.min_players, self.max_players + 1)

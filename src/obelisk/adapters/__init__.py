@@ -1,0 +1,1 @@
+"""Research interfaces: PettingZoo and OpenSpiel over any registered game (``obelisk[rl]``)."""
