@@ -1,0 +1,242 @@
+"""``obelisk simulate`` (many games between computer players) and ``obelisk report`` (balance)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.text import Text
+
+from obelisk.core import InvalidOptions, ObeliskError, get_game, parse_assignments
+
+err = Console(stderr=True)
+out = Console()
+
+
+def _fail(message: str) -> None:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    raise typer.Exit(2)
+
+
+class _Rate(ProgressColumn):
+    """Games per second over the run so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
+
+
+def _sweeps(pairs: list[str]) -> dict[str, list[str]]:
+    out_: dict[str, list[str]] = {}
+    for key, value in parse_assignments(pairs).items():
+        values = [v.strip() for v in value.split(",") if v.strip()]
+        if len(values) < 1:
+            raise InvalidOptions(f"--sweep {key}= needs values, e.g. {key}=a,b")
+        out_[key] = values
+    return out_
+
+
+def simulate(
+    game: Annotated[str, typer.Argument(help="The game, e.g. sobek (see `obelisk games`).")],
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            help="Games per setting; rounded up so that every deal is played in every seat order.",
+        ),
+    ] = 1000,
+    players: Annotated[
+        int | None,
+        typer.Option(help="Number of players (default: the number of --seats, else the minimum)."),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            help="Levels, one for all seats or one per seat: 'heuristic' or 'heuristic,random,random'. "
+            "Default: heuristic where the game has one, else random."
+        ),
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A game option for every game, name=value (repeat)."),
+    ] = None,
+    sweep: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="Compare settings: name=v1,v2 (repeat for a grid). Each setting plays --games "
+            "games on the same deals."
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="Base seed; the same seed gives the same games.")] = 0,
+    workers: Annotated[
+        int | None, typer.Option("--workers", "-w", help="Worker processes (default: all cores).")
+    ] = None,
+    backend: Annotated[
+        str,
+        typer.Option(
+            help="local (processes on this machine) or ray (needs the ray extra of obelisk)."
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            help="Ray cluster address (e.g. ray://head:10001 or auto); implies --backend ray."
+        ),
+    ] = None,
+    out_path: Annotated[
+        Path | None,
+        typer.Option("--out", help="Results file, JSON Lines (default: sim-GAME.jsonl)."),
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option(help="Continue an interrupted run in --out, skipping finished games.")
+    ] = False,
+    overwrite: Annotated[bool, typer.Option(help="Replace an existing --out file.")] = False,
+    timing: Annotated[
+        bool,
+        typer.Option(help="Record each game's wall time (--no-timing makes files byte-identical)."),
+    ] = True,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+) -> None:
+    """Play many games between computer players and stream one JSON line per game to a file.
+
+    Every deal is played once per seat order (seat rotation) and every --sweep setting plays the same deals, so differences come from seats and rules, not from luck.
+
+    Stop it at any time: finished games are kept, and --resume continues the run. Then read the numbers with `obelisk report FILE`.
+    """
+    from obelisk.sim.backends import make_backend
+    from obelisk.sim.run import simulate as run
+    from obelisk.sim.tournament import RunPlan
+
+    try:
+        g = get_game(game)
+        plan = RunPlan.build(
+            g,
+            games,
+            players=players,
+            seats=seats.split(",") if seats else None,
+            options=parse_assignments(option or []),
+            sweep=_sweeps(sweep or []),
+            seed=seed,
+            timing=timing,
+        )
+        if workers is not None and workers < 1:
+            raise InvalidOptions(f"--workers must be at least 1, not {workers}")
+        be = make_backend(backend, workers, address)
+    except ObeliskError as e:
+        _fail(str(e))
+    path = out_path or Path(f"sim-{g.name}.jsonl")
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        _Rate(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        disable=quiet,
+        transient=False,
+    )
+    task_id = None
+    start_done = 0
+
+    def on_start(done: int, total: int) -> None:
+        nonlocal task_id, start_done
+        start_done = done
+        if not quiet:
+            err.print(
+                f"{g.title}: {total:,} games ({', '.join(plan.seats)}; "
+                f"{len(plan.arms())} setting{'s' if len(plan.arms()) != 1 else ''}) "
+                f"on {be.describe()} -> {path}",
+                highlight=False,
+            )
+        task_id = progress.add_task("simulating", total=total - done)
+
+    def on_progress(done: int, total: int) -> None:
+        if task_id is not None:
+            progress.update(task_id, completed=done - start_done)
+
+    try:
+        with progress:
+            summary = run(
+                plan,
+                path,
+                be,
+                resume=resume,
+                overwrite=overwrite,
+                on_progress=on_progress,
+                on_start=on_start,
+            )
+    except ObeliskError as e:
+        _fail(str(e))
+    if not summary.complete:
+        err.print(
+            f"interrupted: {summary.resumed + summary.played:,} of {summary.total:,} games are "
+            f"saved in {path}; continue with the same command and --resume",
+            highlight=False,
+        )
+        raise typer.Exit(130)
+    msg = (
+        f"{summary.played:,} games in {summary.seconds:.1f} s "
+        f"({summary.games_per_second:,.1f} games/s)"
+    )
+    if summary.resumed:
+        msg += f", {summary.resumed:,} were already done"
+    if summary.errors:
+        msg += f", [bold red]{summary.errors} ended in an error[/] (see the 'error' field)"
+    err.print(f"{msg}. Results: {path}\nNext: obelisk report {path}", highlight=False)
+
+
+def report(
+    results: Annotated[Path, typer.Argument(help="A results file from `obelisk simulate`.")],
+    html_out: Annotated[
+        Path | None,
+        typer.Option("--html", help="Also write a self-contained HTML page with plots."),
+    ] = None,
+    md_out: Annotated[
+        Path | None, typer.Option("--markdown", help="Also write the tables as Markdown.")
+    ] = None,
+    plots_dir: Annotated[
+        Path | None,
+        typer.Option("--plots", help="Also write the plots as PNG files into a folder."),
+    ] = None,
+) -> None:
+    """Balance report of a simulation: win share by seat and level with 95% intervals, first-player advantage, game length, scores and lead changes, and settings compared."""
+    from obelisk.sim.report import analyze, html_page, markdown, print_report, save_plots
+
+    try:
+        rep = analyze(results)
+    except ObeliskError as e:
+        _fail(str(e))
+    print_report(rep, out)
+    try:
+        if html_out is not None:
+            html_out.write_text(html_page(rep), encoding="utf-8")
+            err.print(f"HTML report: {html_out}", highlight=False)
+        if md_out is not None:
+            md_out.write_text(markdown(rep), encoding="utf-8")
+            err.print(f"Markdown tables: {md_out}", highlight=False)
+        if plots_dir is not None:
+            paths = save_plots(rep, plots_dir)
+            err.print(f"{len(paths)} plots in {plots_dir}", highlight=False)
+    except OSError as e:
+        _fail(f"cannot write: {e}")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate`` and ``report`` to the ``obelisk`` command."""
+    app.command("simulate")(simulate)
+    app.command("report")(report)

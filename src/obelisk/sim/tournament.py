@@ -1,0 +1,338 @@
+"""Tournaments: which games a simulation plays, and how one game is played and summarised.
+
+A run is described by a :class:`RunPlan` (game, players, seat levels, fixed
+options, option sweep, games per setting, base seed). The plan expands into
+:class:`GameSpec` items, each a pure description of one game: the same spec
+always gives the same game, wherever and in whatever order it is played.
+That is what makes the output independent of the number of workers and of
+the backend, and what lets ``--resume`` skip the games already finished.
+
+Pairing: every deal (one seed) is played once per distinct rotation of the
+seats, so each level sits in each position on the same cards, and every
+setting of a sweep plays the same deals (common random numbers), which makes
+comparisons between settings paired and sharper.
+
+Game indices are laid out deal-major, ``i = (deal * arms + arm) * rotations +
+rotation``, so a run that grows (``--games`` raised on ``--resume``) keeps
+the indices it had, and an interrupted run is balanced across settings.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import itertools
+import math
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+from obelisk import __version__
+from obelisk.agents import levels, make_agent
+from obelisk.agents.match import play_match
+from obelisk.core import Game, InvalidOptions, State, get_game
+
+#: Identifies the header line of a results file.
+FORMAT = "obelisk-sim"
+FORMAT_VERSION = 1
+
+
+def deal_seed(base: int, deal: int) -> int:
+    """The game seed of deal number ``deal`` of a run with base seed ``base`` (48 bits).
+
+    A hash, so neighbouring deals and neighbouring base seeds share nothing.
+    """
+    digest = hashlib.blake2b(f"obelisk-sim:{base}:{deal}".encode(), digest_size=6).digest()
+    return int.from_bytes(digest, "big")
+
+
+def distinct_rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
+    """The distinct cyclic rotations of a seat list, the unrotated list first.
+
+    ``[a, b]`` gives two, ``[a, a, a]`` gives one (rotating identical seats
+    would replay the same game), ``[a, b, a, b]`` gives two.
+    """
+    out: list[tuple[str, ...]] = []
+    k = len(seats)
+    for r in range(k):
+        rot = tuple(seats[(j - r) % k] for j in range(k))
+        if rot not in out:
+            out.append(rot)
+    return out
+
+
+@dataclasses.dataclass(frozen=True)
+class GameSpec:
+    """One game of a run: everything needed to play it again exactly."""
+
+    index: int
+    arm: int
+    deal: int
+    rotation: int
+    seed: int
+    seats: tuple[str, ...]
+    #: The option values of this game's setting that differ from the game's defaults
+    #: or were set on the command line, typed as JSON.
+    options: Mapping[str, Any]
+
+
+@dataclasses.dataclass
+class RunPlan:
+    """What a simulation plays. ``games`` is per setting of the sweep."""
+
+    game: str
+    players: int
+    seats: tuple[str, ...]
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    sweep: dict[str, list[Any]] = dataclasses.field(default_factory=dict)
+    timing: bool = True
+
+    @classmethod
+    def build(
+        cls,
+        game: Game,
+        games: int,
+        players: int | None = None,
+        seats: Sequence[str] | None = None,
+        options: Mapping[str, Any] | None = None,
+        sweep: Mapping[str, Sequence[Any]] | None = None,
+        seed: int = 0,
+        timing: bool = True,
+    ) -> RunPlan:
+        """A checked plan: player count, levels and every setting's options are validated.
+
+        ``seats`` may be one level (used for every seat) or one per seat; by
+        default every seat plays ``heuristic`` if the game has it, else ``random``.
+        Option values may be typed or strings (as typed after ``--option``).
+        """
+        if games < 1:
+            raise InvalidOptions(f"--games must be at least 1, not {games}")
+        known = levels(game)
+        if not seats:
+            seats = ["heuristic" if "heuristic" in known else "random"]
+        seats = [s.strip() for s in seats]
+        if players is None:
+            players = len(seats) if len(seats) > 1 else game.min_players
+        if not game.min_players <= players <= game.max_players:
+            raise InvalidOptions(
+                f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}"
+            )
+        if len(seats) == 1:
+            seats = seats * players
+        if len(seats) != players:
+            raise InvalidOptions(
+                f"--seats names {len(seats)} levels for {players} players; "
+                "give one level, or one per seat"
+            )
+        for s in seats:
+            if s not in known:
+                raise InvalidOptions(
+                    f"unknown player level '{s}' for {game.title}; levels: {', '.join(known)}"
+                )
+        fixed = dict(options or {})
+        sw = {k: list(v) for k, v in (sweep or {}).items()}
+        for k, values in sw.items():
+            if not values:
+                raise InvalidOptions(f"--sweep {k} has no values")
+            if k in fixed:
+                raise InvalidOptions(f"option '{k}' is both fixed (--option) and swept (--sweep)")
+        plan = cls(game.name, players, tuple(seats), games, seed, fixed, sw, timing)
+        # Type every value through the game's own options, so the file holds JSON values
+        # (a sweep of "true,false" becomes booleans) and bad values fail before any game.
+        plan.options = _typed(game, fixed, players)
+        plan.sweep = {
+            k: [_typed(game, {**fixed, k: v}, players)[k] for v in values]
+            for k, values in sw.items()
+        }
+        for arm in plan.arms():
+            _typed(game, arm, players)
+        return plan
+
+    # -- the layout of a run -------------------------------------------------
+    def arms(self) -> list[dict[str, Any]]:
+        """The option overrides of each setting (the cartesian product of the sweep)."""
+        keys = list(self.sweep)
+        out = []
+        for combo in itertools.product(*(self.sweep[k] for k in keys)):
+            out.append({**self.options, **dict(zip(keys, combo, strict=True))})
+        return out
+
+    def arm_labels(self) -> list[str]:
+        """A short name per setting, e.g. ``penalty=halve, board=large`` (``default`` if none)."""
+        out = []
+        for arm in self.arms():
+            parts = [f"{k}={_show(arm[k])}" for k in self.sweep]
+            out.append(", ".join(parts) or "default")
+        return out
+
+    def rotations(self) -> list[tuple[str, ...]]:
+        """The seat lists played on every deal."""
+        return distinct_rotations(self.seats)
+
+    def deals(self) -> int:
+        """How many deals each setting plays (``games`` rounded up to whole rotations)."""
+        return math.ceil(self.games / len(self.rotations()))
+
+    def games_per_arm(self) -> int:
+        """Games per setting after rounding up to whole rotations."""
+        return self.deals() * len(self.rotations())
+
+    def total(self) -> int:
+        """Games in the whole run."""
+        return self.games_per_arm() * len(self.arms())
+
+    def index(self, deal: int, arm: int, rotation: int) -> int:
+        """The game index of one (deal, setting, rotation)."""
+        return (deal * len(self.arms()) + arm) * len(self.rotations()) + rotation
+
+    def specs(self) -> Iterator[GameSpec]:
+        """Every game of the run, in index order."""
+        arms = self.arms()
+        rots = self.rotations()
+        for deal in range(self.deals()):
+            seed = deal_seed(self.seed, deal)
+            for a, arm in enumerate(arms):
+                for r, seats in enumerate(rots):
+                    yield GameSpec(self.index(deal, a, r), a, deal, r, seed, seats, arm)
+
+    # -- the header line of a results file -----------------------------------
+    def header(self) -> dict[str, Any]:
+        """The first line of a results file: the plan, so a report or a resume can read it."""
+        return {
+            "format": FORMAT,
+            "format_version": FORMAT_VERSION,
+            "engine_version": __version__,
+            "game": self.game,
+            "players": self.players,
+            "seats": list(self.seats),
+            "games": self.games,
+            "seed": self.seed,
+            "options": self.options,
+            "sweep": self.sweep,
+            "timing": self.timing,
+            "rotations": [list(r) for r in self.rotations()],
+            "arms": self.arms(),
+            "arm_labels": self.arm_labels(),
+            "total": self.total(),
+        }
+
+    @classmethod
+    def from_header(cls, header: Mapping[str, Any]) -> RunPlan:
+        """The plan recorded in a results file's header."""
+        return cls(
+            game=header["game"],
+            players=int(header["players"]),
+            seats=tuple(header["seats"]),
+            games=int(header["games"]),
+            seed=int(header["seed"]),
+            options=dict(header.get("options") or {}),
+            sweep={k: list(v) for k, v in (header.get("sweep") or {}).items()},
+            timing=bool(header.get("timing", True)),
+        )
+
+    def differences(self, other: RunPlan) -> list[str]:
+        """The fields (other than ``games`` and ``timing``) in which two plans differ."""
+        names = ("game", "players", "seats", "seed", "options", "sweep")
+        return [n for n in names if getattr(self, n) != getattr(other, n)]
+
+
+def _typed(game: Game, values: Mapping[str, Any], players: int) -> dict[str, Any]:
+    """``values`` checked by the game and returned as JSON-typed values (same keys)."""
+    opts = game.make_options(dict(values))
+    game.check_options(opts, players)
+    as_json = game.options_to_json(opts)
+    return {k: as_json[k] for k in values}
+
+
+def _show(v: Any) -> str:
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, list):
+        return ",".join(map(str, v))
+    return str(v)
+
+
+# -- playing one game ------------------------------------------------------------
+def _leader(scores: Sequence[float]) -> int | None:
+    best = max(scores)
+    top = [i for i, s in enumerate(scores) if s == best]
+    return top[0] if len(top) == 1 else None
+
+
+def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]:
+    """Play one game of a run and return its line of the results file.
+
+    The line holds the index, deal, seed, seats, options, final scores,
+    returns and winners, the length in steps, decisions per seat, the first
+    seat to move, lead changes, the winning margin and (with ``timing``) the
+    wall-clock duration. An exception from the engine or an agent is caught
+    and recorded as ``error`` on the line, so one bad game does not sink a run.
+
+    Lead changes are counted on the engine's running ``scores()`` after every
+    step: each time the sole leader becomes a different seat (a tie keeps the
+    last sole leader). They are computed by the referee after the game and
+    never shown to a seat.
+    """
+    t0 = time.perf_counter()
+    line: dict[str, Any] = {
+        "i": spec.index,
+        "arm": spec.arm,
+        "deal": spec.deal,
+        "rot": spec.rotation,
+        "seed": spec.seed,
+        "seats": list(spec.seats),
+        "options": dict(spec.options),
+    }
+    lead: list[int | None] = [None]
+    changes = [0]
+
+    def on_step(state: State, seat: int, action: Any) -> None:
+        now = _leader(state.scores())
+        if now is not None and now != lead[0]:
+            if lead[0] is not None:
+                changes[0] += 1
+            lead[0] = now
+
+    try:
+        agents = [make_agent(game, level) for level in spec.seats]
+        state = play_match(game, agents, spec.seed, dict(spec.options), on_step=on_step)
+        scores = [float(s) for s in state.scores()]
+        ordered = sorted(scores, reverse=True)
+        decisions = [0] * state.num_players
+        first = None
+        for st in state.history:
+            if st.seat >= 0:
+                decisions[st.seat] += 1
+                if first is None:
+                    first = st.seat
+        line.update(
+            scores=scores,
+            returns=[round(r, 6) for r in state.returns()],
+            winners=list(state.winners()),
+            length=len(state.history),
+            decisions=decisions,
+            first=first,
+            lead_changes=changes[0],
+            margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
+        )
+    except Exception as e:  # one broken game must not lose the run; the line says why
+        line["error"] = f"{type(e).__name__}: {e}"
+    if timing:
+        line["duration"] = round(time.perf_counter() - t0, 6)
+    return line
+
+
+def play_chunk(
+    game: Game, specs: Sequence[GameSpec], timing: bool
+) -> tuple[list[dict[str, Any]], float]:
+    """Play several games; returns their lines and the seconds it took (for chunk sizing)."""
+    t0 = time.perf_counter()
+    lines = [play_game(game, s, timing) for s in specs]
+    return lines, time.perf_counter() - t0
+
+
+def resolve_game(name: str) -> Game:
+    """The registered game of a plan (a thin wrapper, so workers and driver agree)."""
+    return get_game(name)
