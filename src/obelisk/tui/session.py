@@ -7,6 +7,7 @@ import dataclasses
 import random
 import select
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -81,6 +82,9 @@ class PlaySession:
         self.skip_pauses = False
         self.live_clock = self.game.capabilities.realtime_clock and bool(self.humans)
         self.last_tick = clock()
+        self._clock_lock = threading.RLock()
+        #: Seconds between clock ticks while a person is thinking.
+        self.tick_every = 5.0
         #: Per person: how far into the event log they have been shown.
         self._last_seen: dict[int, int] = {}
 
@@ -156,6 +160,8 @@ class PlaySession:
         self.cursor = self._last_seen.get(p, len(self.state.events))
 
     def _read(self, prompt: str) -> str:
+        if self.live_clock and not self.state.is_terminal():
+            return self._read_with_live_clock(prompt)
         return self.input_fn(prompt)
 
     def _human_turn(self, p: int) -> None:
@@ -281,16 +287,44 @@ class PlaySession:
         """Advance a real-time game's clock by the wall time since the last tick."""
         if not self.live_clock:
             return
-        now = self.clock()
-        elapsed, self.last_tick = now - self.last_tick, now
-        action = tick_action(self.game, elapsed)
-        if action is None:
-            return
+        with self._clock_lock:
+            elapsed = self.clock() - self.last_tick
+            action = tick_action(self.game, elapsed)
+            if action is None:
+                return
+            self.last_tick += _tick_seconds(action)
+            try:
+                self.state.apply_system(action)
+            except IllegalAction:
+                return  # the clock is paused (e.g. during a challenge)
+            self._show_events()
+
+    def _clock_text(self) -> str:
+        clock = self.state.observation(self.viewer).get("clock")
+        if isinstance(clock, dict) and isinstance(clock.get("remaining"), (int, float)):
+            m, sec = divmod(int(clock["remaining"]), 60)
+            return f"[{m}:{sec:02d} left] "
+        return ""
+
+    def _read_with_live_clock(self, prompt: str) -> str:
+        """Ask for input while a background ticker keeps the game clock running."""
+        stop = threading.Event()
+
+        def ticker() -> None:
+            while not stop.wait(self.tick_every):
+                before = len(self.state.history)
+                self._tick()
+                if len(self.state.history) != before and self.state.is_terminal():
+                    self.console.print("[bold red]Time is up![/] Press Enter.")
+                    return
+
+        thread = threading.Thread(target=ticker, daemon=True)
+        thread.start()
         try:
-            self.state.apply_system(action)
-        except IllegalAction:
-            return
-        self._show_events()
+            return self.input_fn(self._clock_text() + prompt)
+        finally:
+            stop.set()
+            thread.join()
 
     # -- saving and the end ------------------------------------------------------
     def _record(self) -> Record:
@@ -325,14 +359,35 @@ class PlaySession:
 
 
 def tick_action(game: Game, seconds: float) -> Action | None:
-    """The game's clock-tick system action for ``seconds`` of wall time, if it has one."""
+    """The game's clock-tick system action for ``seconds`` of wall time, if it has one.
+
+    A tick in whole seconds keeps the fraction for the next tick (None below one second).
+    """
     for t in game.action_types:
-        if t.kind in game.capabilities.system_actions and t.kind == "tick":
+        if t.kind == "tick" and t.kind in game.capabilities.system_actions:
             f = dataclasses.fields(t)[0]
             value: Any = round(seconds, 3)
             if f.type in (int, "int"):
-                value = round(seconds)
-                if value <= 0:
-                    return None
+                value = int(seconds)
+            if value <= 0:
+                return None
             return t(**{f.name: value})
     return None
+
+
+def _tick_seconds(action: Action) -> float:
+    return float(getattr(action, dataclasses.fields(action)[0].name))
+
+
+def live_options(game: Game, options: dict[str, Any], has_human: bool) -> dict[str, Any]:
+    """Options for play at the table: a real-time game runs on the wall clock when a
+    person plays (its ``clock`` option set to ``realtime``), unless chosen otherwise."""
+    names = {f.name for f in dataclasses.fields(game.Options)}
+    if (
+        game.capabilities.realtime_clock
+        and has_human
+        and "clock" in names
+        and "clock" not in options
+    ):
+        return {**options, "clock": "realtime"}
+    return options

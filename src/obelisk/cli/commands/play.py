@@ -49,6 +49,7 @@ def play(
     """
     from obelisk.cli.main import console, fail
     from obelisk.tui import PlaySession, Quit, parse_seats
+    from obelisk.tui.session import live_options
 
     try:
         if resume is not None:
@@ -57,8 +58,9 @@ def play(
             if game is None:
                 raise ObeliskError("name a game (see `obelisk games`) or use --resume FILE")
             g = get_game(game)
-            opts = g.variant_options(variant, parse_assignments(option or []))
             specs = parse_seats(g, seats, players, names)
+            given = live_options(g, parse_assignments(option or []), any(x.human for x in specs))
+            opts = g.variant_options(variant, given)
             s = seed if seed is not None else secrets.randbelow(10**6)
             session = PlaySession.new(
                 g, specs, s, opts, console=console, save_path=save, fast=fast, delay=delay
