@@ -180,6 +180,60 @@ class TinyTricks(Game):
     def action_space(self, num_players: int, options: Any) -> list[Action]:
         return [*(Play(c) for c in range(1, options.deck_size + 1)), Knock()]
 
+    def lessons(self) -> list[dict[str, Any]]:
+        return TINY_LESSONS
+
+    def lesson_practice(self, name: str) -> Any:
+        if name != "guess":
+            return None
+
+        def practice(teacher: Any, rng: random.Random) -> None:
+            card = rng.randint(1, 12)
+            teacher.say("I drew a card from 1 to 12. Is it above 6?")
+            i = teacher.choose("> ", ["above 6", "6 or below"])
+            teacher.say(f"It was {card}: {'right' if (i == 0) == (card > 6) else 'wrong'}.")
+
+        return practice
+
+
+TINY_LESSONS: list[dict[str, Any]] = [
+    {
+        "name": "beat_the_pile",
+        "title": "Beat the pile",
+        "summary": "A card scores only when it beats the top of the pile.",
+        "steps": [
+            {"say": "Your hand is 2, 5 and 9; your opponent opens with a 7."},
+            {
+                "setup": {
+                    "players": 2,
+                    "seed": 1,
+                    "forced": [[7, 8, 10], [2, 5, 9]],
+                    "actions": [{"action": "play 7", "forced": [11]}],
+                    "seat": 1,
+                }
+            },
+            {
+                "ask": {
+                    "text": "Play the card that beats the 7.",
+                    "expect": ["play 9"],
+                    "wrong": "that card does not beat the 7, so it scores nothing.",
+                    "forced": [4],
+                    "then": "9 beats 7: you score 9.",
+                }
+            },
+            {
+                "quiz": {
+                    "question": "What does a 3 score on top of a 9?",
+                    "choices": ["3", "nothing"],
+                    "answer": 1,
+                    "explain": "a card scores only when it beats the pile.",
+                }
+            },
+            {"practice": "guess"},
+        ],
+    }
+]
+
 
 class LeakyObservationState(TinyState):
     """Shows every hand to every seat."""

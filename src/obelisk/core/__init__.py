@@ -3,7 +3,7 @@
 Imports nothing else of Obelisk. See ``docs/architecture.md``.
 """
 
-from .actions import Action, action_from_json, parse_action_text
+from .actions import Action, action_from_json, action_from_text, parse_action_text
 from .agent import Agent, PlayerView
 from .chance import Chance
 from .errors import (
@@ -45,6 +45,7 @@ __all__ = [
     "UndoError",
     "UnknownGame",
     "action_from_json",
+    "action_from_text",
     "all_games",
     "describe_options",
     "get_game",

@@ -166,3 +166,62 @@ def parse_action_text(text: str, legal: Sequence[Action]) -> Action:
         shown = ", ".join(a.text() for a in prefix[:5])
         raise ActionFormatError(f"'{text}' is ambiguous: {shown}{'…' if len(prefix) > 5 else ''}")
     raise ActionFormatError(f"'{text}' is not a legal action here")
+
+
+def action_from_text(text: str, types_: Iterable[type[Action]]) -> Action:
+    """Read the default text form ``kind arg arg`` of any action of a game, legal or not.
+
+    Fields are read in order: numbers, ``yes``/``no``, comma-separated tuples
+    (``-`` for an empty one). Raises :class:`ActionFormatError` naming the problem.
+    """
+    words = text.split()
+    if not words:
+        raise ActionFormatError("no action given")
+    kinds = {t.kind: t for t in types_}
+    cls = kinds.get(words[0].lower())
+    if cls is None:
+        raise ActionFormatError(f"'{text}' is not an action here")
+    fields = dataclasses.fields(cls)
+    hints = _hints(cls)
+    if len(words) - 1 != len(fields):
+        names = " ".join(f.name.upper() for f in fields)
+        raise ActionFormatError(
+            f"'{words[0]}' takes {len(fields)} value(s): {words[0]} {names}".strip()
+        )
+    values = {}
+    for f, word in zip(fields, words[1:], strict=True):
+        values[f.name] = _check(
+            _from_word(word, hints[f.name]), hints[f.name], f"'{words[0]}' {f.name}"
+        )
+    return cls(**values)
+
+
+def _from_word(word: str, hint: Any) -> Any:
+    """A typed value from one word of text, guided by the field type."""
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        inner = typing.get_args(hint)[0] if typing.get_args(hint) else str
+        return [] if word == "-" else [_from_word(w, inner) for w in word.split(",")]
+    if origin in (typing.Union, types.UnionType):
+        for option in typing.get_args(hint):
+            if option is type(None):
+                continue
+            v = _from_word(word, option)
+            try:
+                return _check(v, option, "")
+            except ActionFormatError:
+                continue
+        return word
+    if hint is bool:
+        return {"yes": True, "no": False, "true": True, "false": False}.get(word.lower(), word)
+    if hint is int:
+        try:
+            return int(word)
+        except ValueError:
+            return word
+    if hint is float:
+        try:
+            return float(word)
+        except ValueError:
+            return word
+    return word

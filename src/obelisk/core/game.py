@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib.resources
 import json
 import random
 from abc import ABC, abstractmethod
@@ -162,6 +163,30 @@ class Game(ABC):
         that do not implement it get an action space sampled from random games.
         """
         raise NotImplementedError(f"{self.title} does not enumerate its action space")
+
+    def lessons(self) -> list[dict[str, Any]]:
+        """The game's lessons for ``obelisk learn``, as data (hook).
+
+        Default: the list in ``lessons.json`` beside the game's module, if there is
+        one. The format is documented in ``docs/lessons.md``.
+        """
+        package = type(self).__module__.rpartition(".")[0]
+        if not package:
+            return []
+        try:
+            text = importlib.resources.files(package).joinpath("lessons.json").read_text("utf-8")
+        except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+            return []
+        data = json.loads(text)
+        return list(data) if isinstance(data, list) else []
+
+    def lesson_practice(self, name: str) -> Callable[[Any, Any], None] | None:
+        """A named interactive practice routine a lesson can call (hook).
+
+        It is called with a teacher (say/show/ask/choose, see ``obelisk.learn``)
+        and a ``random.Random``; e.g. Khufu's challenge-odds practice loop.
+        """
+        return None
 
     def player_counts(self) -> range:
         """Every supported number of players."""

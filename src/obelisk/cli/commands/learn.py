@@ -1,0 +1,67 @@
+"""``obelisk learn``: interactive lessons, then a real game against an easy computer player."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from obelisk.core import ObeliskError, get_game
+
+
+def learn(
+    game: Annotated[str, typer.Argument(help="The game to learn, e.g. khufu.")],
+    lesson: Annotated[str | None, typer.Option(help="Run only this lesson (see --list).")] = None,
+    list_: Annotated[bool, typer.Option("--list", help="List the lessons and exit.")] = False,
+    play: Annotated[
+        bool, typer.Option(help="Offer a real game against an easy bot at the end.")
+    ] = True,
+) -> None:
+    """Learn a game step by step: exact positions, explanations, and your own moves.
+
+    A wrong choice is answered with the rule that forbids it. Khufu's lessons are
+    Khufu's Casino School. Example: `obelisk learn khufu --lesson odd_table`.
+    """
+    from obelisk.cli.main import console, fail
+    from obelisk.learn import ConsoleTeacher, find_lesson, run_lesson
+    from obelisk.tui import PlaySession, SeatSpec
+    from obelisk.tui.seats import default_bot_level
+
+    try:
+        g = get_game(game)
+        lessons = g.lessons()
+        if not lessons:
+            fail(f"{g.title} has no lessons yet")
+        if list_:
+            t = Table(title=f"{g.title}: lessons")
+            for col in ("name", "title", "what you learn"):
+                t.add_column(col)
+            for x in lessons:
+                t.add_row(str(x.get("name")), str(x.get("title")), str(x.get("summary", "")))
+            console.print(t)
+            return
+        teacher = ConsoleTeacher(console)
+        chosen = [find_lesson(g, lesson)] if lesson else lessons
+        for i, x in enumerate(chosen):
+            run_lesson(g, x, teacher)
+            if i + 1 < len(chosen):
+                answer = console.input("Press Enter for the next lesson, or q to stop: ")
+                if answer.strip().lower().startswith("q"):
+                    break
+        if play and console.input(
+            "Try it for real against an easy computer player? [Y/n] "
+        ).strip().lower() in ("", "y", "yes"):
+            from obelisk.agents import levels
+
+            level = "easy" if "easy" in levels(g) else default_bot_level(g)
+            n = max(g.min_players, 2)
+            seats = [SeatSpec("You")] + [SeatSpec(f"Bot {i} ({level})", level) for i in range(1, n)]
+            PlaySession.new(g, seats, seed=0, console=console).run()
+    except ObeliskError as e:
+        fail(str(e))
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``learn`` to the ``obelisk`` command."""
+    app.command()(learn)

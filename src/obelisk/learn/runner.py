@@ -1,0 +1,268 @@
+"""Runs lessons: the console teacher and the interpreter of lesson steps."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+
+from obelisk.core import (
+    Action,
+    ActionFormatError,
+    Game,
+    ObeliskError,
+    State,
+    action_from_text,
+)
+
+from ..tui.screen import actions_panel, event_line
+
+STEP_KINDS = ("say", "setup", "show", "ask", "do", "quiz", "practice")
+
+
+class LessonError(ObeliskError):
+    """A lesson's data is malformed (names the lesson and the step)."""
+
+
+class ConsoleTeacher:
+    """Talks to the learner on a Rich console; input comes from ``input_fn``."""
+
+    def __init__(
+        self, console: Console | None = None, input_fn: Callable[[str], str] | None = None
+    ) -> None:
+        self.console = console or Console()
+        self.input_fn = input_fn or self.console.input
+        self.names: list[str] = []
+
+    def say(self, text: str) -> None:
+        """Explain something."""
+        self.console.print(
+            Panel(Text(text.strip()), border_style="green", title="Lesson", title_align="left")
+        )
+
+    def show(self, state: State, seat: int | None) -> None:
+        """Show one seat's view of the table (None: the public view)."""
+        title = "Your view" if seat is not None else "The table"
+        self.console.print(
+            Panel(Text(state.to_text(seat)), title=title, title_align="left", border_style="yellow")
+        )
+
+    def events(self, state: State, seat: int | None, start: int) -> None:
+        """Show what happened since event ``start``, as ``seat`` saw it."""
+        names = self.names or [f"Player {i + 1}" for i in range(state.num_players)]
+        for e in state.events_for(seat, start):
+            line = event_line(e, names)
+            if line:
+                self.console.print(line, highlight=False)
+
+    def ask(
+        self,
+        state: State,
+        seat: int,
+        accept: Callable[[Action], str | None] | None = None,
+        prompt: str = "> ",
+    ) -> Action:
+        """Ask for an action until it is legal and accepted; returns it (not applied).
+
+        An illegal choice is answered with the rule that forbids it; a legal one that
+        ``accept`` refuses is answered with the message ``accept`` returns.
+        """
+        while True:
+            legal = state.legal_actions()
+            self.console.print(actions_panel(legal))
+            line = self.input_fn(prompt).strip()
+            if not line:
+                continue
+            try:
+                action = _read_action(state, line)
+            except ActionFormatError as e:
+                self.console.print(f"[red]{e}[/]")
+                continue
+            if action not in legal:
+                err = state.explain_illegal(action)
+                self.console.print(f"[red]Not allowed[/] (rule {err.rule}): {err.reason}")
+                continue
+            problem = accept(action) if accept else None
+            if problem:
+                self.console.print(f"[yellow]Legal, but not what we are practising:[/] {problem}")
+                continue
+            return action
+
+    def choose(self, prompt: str, options: list[str]) -> int:
+        """A multiple-choice question; returns the index chosen (from 0)."""
+        for i, o in enumerate(options, 1):
+            self.console.print(f"  [bold cyan]{i}[/] {o}")
+        while True:
+            line = self.input_fn(prompt).strip()
+            if line.isdigit() and 1 <= int(line) <= len(options):
+                return int(line) - 1
+            matches = [i for i, o in enumerate(options) if o.lower() == line.lower()]
+            if matches:
+                return matches[0]
+            self.console.print(f"[red]Please answer with a number from 1 to {len(options)}.[/]")
+
+
+def _read_action(state: State, line: str) -> Action:
+    """The action a learner typed: a number or text among the legal ones, or any action
+    of the game in its text form (so that an illegal one can be explained)."""
+    try:
+        return state.parse_action(line)
+    except ActionFormatError:
+        pass
+    t = " ".join(line.lower().split())
+    try:
+        space = state.game.action_space(state.num_players, state.options)
+    except NotImplementedError:
+        space = []
+    for a in space:
+        if " ".join(a.text().lower().split()) == t:
+            return a
+    return action_from_text(line, state.game.action_types)
+
+
+def find_lesson(game: Game, name: str) -> dict[str, Any]:
+    """The lesson called ``name`` (raises LessonError listing the lessons)."""
+    lessons = game.lessons()
+    for lesson in lessons:
+        if lesson.get("name") == name:
+            return lesson
+    known = ", ".join(str(x.get("name")) for x in lessons) or "none"
+    raise LessonError(f"{game.title} has no lesson '{name}'; lessons: {known}")
+
+
+def validate_lessons(game: Game) -> list[str]:
+    """Problems in a game's lesson data (empty when every lesson is well formed)."""
+    problems = []
+    for i, lesson in enumerate(game.lessons()):
+        where = f"lesson {i} ({lesson.get('name', '?')})"
+        for key in ("name", "title", "steps"):
+            if key not in lesson:
+                problems.append(f"{where}: missing '{key}'")
+        for j, step in enumerate(lesson.get("steps", [])):
+            kinds = [k for k in STEP_KINDS if k in step]
+            if len(kinds) != 1:
+                problems.append(f"{where} step {j}: needs exactly one of {', '.join(STEP_KINDS)}")
+    return problems
+
+
+def _setup(game: Game, spec: dict[str, Any]) -> State:
+    state = game.new_state(
+        spec.get("players", game.min_players),
+        spec.get("seed", 0),
+        spec.get("options"),
+        forced=spec.get("forced", []),
+    )
+    for entry in spec.get("actions", []):
+        _do(state, entry)
+    return state
+
+
+def _do(state: State, entry: Any) -> None:
+    if isinstance(entry, str):
+        entry = {"action": entry}
+    state.chance.force(*entry.get("forced", []))
+    action = entry["action"]
+    a = (
+        state.game.action_from_json(action)
+        if isinstance(action, dict)
+        else state.parse_action(action)
+    )
+    state.apply(a)
+    if state.chance.pending:
+        raise LessonError(f"scripted chance for '{a}' was not all used")
+
+
+def run_lesson(
+    game: Game, lesson: dict[str, Any], teacher: ConsoleTeacher, rng: random.Random | None = None
+) -> State | None:
+    """Run one lesson to its end; returns the last position it set up."""
+    rng = rng or random.Random(0)
+    name = lesson.get("name", "?")
+    teacher.console.rule(f"[bold]{game.title}: {lesson.get('title', name)}")
+    state: State | None = None
+    seat = 0
+    for j, step in enumerate(lesson.get("steps", [])):
+        try:
+            state, seat = _step(game, step, state, seat, teacher, rng)
+        except (KeyError, TypeError, ObeliskError) as e:
+            if isinstance(e, LessonError):
+                raise LessonError(f"lesson '{name}' step {j}: {e}") from None
+            raise LessonError(f"lesson '{name}' step {j}: {e!r}") from None
+    teacher.console.print(f"[bold green]Lesson complete:[/] {lesson.get('title', name)}")
+    return state
+
+
+def _step(
+    game: Game,
+    step: dict[str, Any],
+    state: State | None,
+    seat: int,
+    teacher: ConsoleTeacher,
+    rng: random.Random,
+) -> tuple[State | None, int]:
+    if "say" in step:
+        teacher.say(step["say"])
+    elif "setup" in step:
+        spec = step["setup"]
+        state = _setup(game, spec)
+        seat = spec.get("seat", 0)
+        teacher.names = spec.get("names") or [
+            "You" if i == seat else f"Player {i + 1}" for i in range(state.num_players)
+        ]
+        teacher.show(state, seat)
+    elif "show" in step:
+        if state is None:
+            raise LessonError("'show' before any 'setup'")
+        teacher.show(state, seat if step["show"] == "me" else step["show"])
+    elif "do" in step:
+        if state is None:
+            raise LessonError("'do' before any 'setup'")
+        start = len(state.events)
+        for entry in step["do"] if isinstance(step["do"], list) else [step["do"]]:
+            _do(state, entry)
+        teacher.events(state, seat, start)
+    elif "ask" in step:
+        if state is None:
+            raise LessonError("'ask' before any 'setup'")
+        spec = step["ask"]
+        if spec.get("text"):
+            teacher.say(spec["text"])
+        if state.current_player != seat:
+            raise LessonError(f"it is not the learner's turn (seat {state.current_player} to move)")
+        expect = [" ".join(x.lower().split()) for x in spec.get("expect", [])]
+        wrong = spec.get("wrong", "try another choice.")
+
+        def accept(a: Action) -> str | None:
+            if not expect or " ".join(a.text().lower().split()) in expect:
+                return None
+            return str(wrong)
+
+        action = teacher.ask(state, seat, accept)
+        start = len(state.events)
+        state.chance.force(*spec.get("forced", []))
+        state.apply(action)
+        state.chance.clear_forced()
+        teacher.events(state, seat, start)
+        if spec.get("then"):
+            teacher.say(spec["then"])
+    elif "quiz" in step:
+        q = step["quiz"]
+        teacher.say(q["question"])
+        while True:
+            i = teacher.choose("answer> ", list(q["choices"]))
+            if i == q["answer"]:
+                teacher.console.print(f"[green]Right.[/] {q.get('explain', '')}")
+                break
+            teacher.console.print(f"[yellow]Not quite.[/] {q.get('hint', 'Try again.')}")
+    elif "practice" in step:
+        routine = game.lesson_practice(step["practice"])
+        if routine is None:
+            raise LessonError(f"{game.title} has no practice routine '{step['practice']}'")
+        routine(teacher, rng)
+    else:
+        raise LessonError(f"unknown step {sorted(step)}; steps are {', '.join(STEP_KINDS)}")
+    return state, seat

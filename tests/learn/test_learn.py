@@ -1,0 +1,69 @@
+"""The lesson runner: lessons as data, scripted positions, refusals naming the rule."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from obelisk.cli.main import app
+from obelisk.core import all_games
+from obelisk.learn import ConsoleTeacher, LessonError, find_lesson, run_lesson, validate_lessons
+from tinycards import TINY
+
+
+class Script:
+    def __init__(self, lines):
+        self.lines = list(lines)
+        self.prompts = []
+
+    def __call__(self, prompt):
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise AssertionError(f"the lesson asked for more input than scripted: {prompt!r}")
+        return self.lines.pop(0)
+
+
+def teacher(lines):
+    c = Console(file=io.StringIO(), record=True, width=100)
+    return ConsoleTeacher(c, Script(lines)), c
+
+
+def test_a_lesson_runs_to_the_end_with_wrong_answers_refused():
+    t, c = teacher(["knock", "play 3", "play 2", "play 9", "1", "2", "1"])
+    state = run_lesson(TINY, find_lesson(TINY, "beat_the_pile"), t)
+    out = c.export_text()
+    assert "Not allowed (rule tiny:2): card 3 is not in your hand" in out
+    assert "Legal, but not what we are practising: that card does not beat the 7" in out
+    assert "Not quite." in out and "Right." in out
+    assert "Lesson complete: Beat the pile" in out
+    assert state.points == [7, 9] and state.hands[1] == [2, 4, 5]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_every_games_lessons_are_well_formed(game):
+    assert validate_lessons(game) == []
+
+
+def test_unknown_lesson_lists_the_lessons():
+    with pytest.raises(LessonError, match="lessons: beat_the_pile"):
+        find_lesson(TINY, "nope")
+
+
+def test_a_broken_lesson_names_its_step():
+    bad = {"name": "bad", "title": "Bad", "steps": [{"ask": {"expect": []}}]}
+    t, _ = teacher([])
+    with pytest.raises(LessonError, match="lesson 'bad' step 0: 'ask' before any 'setup'"):
+        run_lesson(TINY, bad, t)
+
+
+def test_learn_command_lists_and_runs(monkeypatch):
+    r = CliRunner().invoke(app, ["learn", "tiny", "--list"])
+    assert r.exit_code == 0 and "beat_the_pile" in r.output
+    r = CliRunner().invoke(app, ["learn", "tiny", "--no-play"], input="play 9\n2\n1\n")
+    assert r.exit_code == 0, r.output
+    assert "Lesson complete" in r.output
+    r = CliRunner().invoke(app, ["learn", "tiny", "--lesson", "zzz"])
+    assert r.exit_code == 2 and "no lesson 'zzz'" in r.output
