@@ -1,0 +1,147 @@
+"""The generic computer-player levels, and the ``ismcts:…`` form for any other budget.
+
+A level is defined by what it does and how much it may think:
+
+========  ==========================================================================
+random    a uniformly random legal move
+easy      ISMCTS, 25 iterations (at most 0.25 s)
+normal    ISMCTS, 100 iterations (at most 1 s)
+hard      ISMCTS, 400 iterations (at most 4 s)
+expert    ISMCTS, 1600 iterations (at most 15 s)
+========  ==========================================================================
+
+Every search level rolls out with the game's heuristic player for at most
+30 moves and then scores the position by the standing
+(:func:`obelisk.agents.ismcts.evaluate`); UCB constant 0.7; the tree is kept
+between moves. A game without a heuristic player rolls out at random. The iteration budget
+makes a level play the same on every machine; the time cap only bites on a
+slow machine or a slow game, and keeps a bot from stalling a table. Games add
+their own levels (``heuristic``, memory and belief models) through
+``Game.agent_levels()``; their measured strength is in ``docs/levels.md``.
+
+Any other search is one string away::
+
+    ismcts:iterations=500,seconds=2,rollout=random,c=0.7,epsilon=0.1,depth=100,reuse=no
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from obelisk.core import Agent, Game, InvalidOptions
+
+from .ismcts import DEFAULT_C, DEFAULT_DEPTH, ISMCTSAgent
+from .random_agent import RandomAgent
+
+
+@dataclass(frozen=True)
+class SearchLevel:
+    """A named ISMCTS budget."""
+
+    name: str
+    iterations: int
+    seconds: float
+    rollout: str = "heuristic"
+
+    def make(self, game: Game) -> Agent:
+        """A fresh agent of this level for ``game``."""
+        return ISMCTSAgent(
+            game,
+            iterations=self.iterations,
+            seconds=self.seconds,
+            rollout=self.rollout,
+            name=self.name,
+        )
+
+    def describe(self) -> str:
+        """One line for tables and ``--help``."""
+        return (
+            f"ISMCTS, {self.iterations} iterations (at most {self.seconds:g} s), "
+            f"{self.rollout} rollouts"
+        )
+
+
+SEARCH_LEVELS: dict[str, SearchLevel] = {
+    lv.name: lv
+    for lv in (
+        SearchLevel("easy", 25, 0.25),
+        SearchLevel("normal", 100, 1.0),
+        SearchLevel("hard", 400, 4.0),
+        SearchLevel("expert", 1600, 15.0),
+    )
+}
+
+
+def generic_levels() -> dict[str, Callable[[Game], Agent]]:
+    """The generic level table: name -> factory(game)."""
+    table: dict[str, Callable[[Game], Agent]] = {"random": lambda game: RandomAgent()}
+    for name, lv in SEARCH_LEVELS.items():
+        table[name] = lv.make
+    return table
+
+
+_KEYS = {"iterations", "seconds", "rollout", "c", "epsilon", "depth", "reuse"}
+
+
+def parse_search_spec(game: Game, spec: str) -> ISMCTSAgent:
+    """An agent from ``ismcts:key=value,…`` (see the module docstring); bad specs raise
+    :class:`InvalidOptions` naming the problem."""
+    _, _, body = spec.partition(":")
+    values: dict[str, str] = {}
+    for part in filter(None, (p.strip() for p in body.split(","))):
+        key, eq, value = part.partition("=")
+        key = key.strip().lower()
+        if not eq or key not in _KEYS:
+            raise InvalidOptions(
+                f"bad ISMCTS setting '{part}' in '{spec}'; use key=value with keys "
+                f"{', '.join(sorted(_KEYS))}"
+            )
+        values[key] = value.strip()
+    try:
+        iterations = int(values["iterations"]) if "iterations" in values else None
+        seconds = float(values["seconds"]) if "seconds" in values else None
+        c = float(values.get("c", DEFAULT_C))
+        epsilon = float(values.get("epsilon", 0.0))
+        depth = int(values.get("depth", DEFAULT_DEPTH))
+    except ValueError as e:
+        raise InvalidOptions(f"bad number in '{spec}': {e}") from None
+    reuse = values.get("reuse", "yes").lower()
+    if reuse not in {"yes", "no", "true", "false", "1", "0"}:
+        raise InvalidOptions(f"reuse must be yes or no in '{spec}', not '{reuse}'")
+    if iterations is None and seconds is None:
+        iterations = 1000
+    return ISMCTSAgent(
+        game,
+        iterations=iterations,
+        seconds=seconds,
+        c=c,
+        rollout=values.get("rollout", "heuristic"),
+        epsilon=epsilon,
+        max_rollout=depth,
+        reuse=reuse in {"yes", "true", "1"},
+        name=spec,
+    )
+
+
+def describe_level(game: Game, level: str) -> str:
+    """One line saying what a level does, for tables and docs."""
+    if level == "random":
+        return "a uniformly random legal move"
+    if level in SEARCH_LEVELS:
+        text = SEARCH_LEVELS[level].describe()
+        if game.heuristic_agent() is None:
+            text = text.replace("heuristic rollouts", "random rollouts (no heuristic)")
+        return text
+    from . import _own_levels
+
+    own = _own_levels(game).get(level)
+    if own is not None:
+        cls = type(own())
+        doc = (cls.__doc__ or "").strip().replace("``", "").splitlines()
+        text = doc[0] if doc else f"{game.title}'s own '{level}' player"
+        shared = sum(type(f()) is cls for f in game.agent_levels().values()) > 1
+        return f"{text} Level: {level}." if shared else text
+    if level.startswith("ismcts:"):
+        return f"ISMCTS with {level.partition(':')[2]}"
+    return level

@@ -1,0 +1,183 @@
+"""``obelisk ladder`` and ``obelisk levels``: the computer-player levels and their strength."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from obelisk.core import ObeliskError, get_game, parse_assignments
+
+
+def _fmt_share(cell: dict[str, Any]) -> str:
+    share = cell.get("share")
+    if share is None:
+        return "-"
+    lo, hi = cell["ci95"]
+    return f"{100 * float(share):.0f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
+
+
+def ladder(
+    game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", "-g", help="Games per pair of levels (rounded up to whole seat rotations)."
+        ),
+    ] = 40,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players", "-n", help="Players per game (default: the smallest count of at least 2)."
+        ),
+    ] = None,
+    level_list: Annotated[
+        str | None,
+        typer.Option(
+            "--levels",
+            help="Comma-separated levels to rank (default: every level of the game but expert).",
+        ),
+    ] = None,
+    seed: Annotated[int, typer.Option(help="First seed; block k plays seed+k.")] = 0,
+    out: Annotated[
+        Path | None,
+        typer.Option(help="Write the ladder as JSON here (default: ladder-GAME-Np.json)."),
+    ] = None,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", "-j", help="Worker processes (default: CPU count).")
+    ] = None,
+    variant: Annotated[
+        str | None, typer.Option(help="A named variant (see `obelisk rules GAME`).")
+    ] = None,
+    option: Annotated[
+        list[str] | None,
+        typer.Option("--option", "-o", help="A rule option name=value; repeatable."),
+    ] = None,
+    fresh: Annotated[
+        bool, typer.Option(help="Ignore the games of an earlier run in the JSON file.")
+    ] = False,
+) -> None:
+    """Rank the computer-player levels of a game: every level against every other.
+
+    Paired seeds (every pair plays the same deals) and seat rotation (every
+    level sits in every seat). Prints each level's win share alone against
+    each other level with a 95% interval, and an Elo-style rating (random = 0).
+    The JSON file is saved as games finish; running the same command again
+    continues an interrupted ladder.
+
+    Example: `obelisk ladder sobek --games 100 --levels random,heuristic,normal,hard`.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from obelisk.agents import levels as all_levels
+    from obelisk.agents.ladder import Ladder, run_ladder
+    from obelisk.cli.main import console, fail
+
+    try:
+        g = get_game(game)
+        chosen = (
+            [s.strip() for s in level_list.split(",") if s.strip()]
+            if level_list
+            else [lv for lv in all_levels(g) if lv != "expert"]
+        )
+        n = players if players is not None else max(2, g.min_players)
+        opts = g.variant_options(variant, parse_assignments(option or []))
+        if games < 1:
+            raise ObeliskError("--games must be at least 1")
+        lad = Ladder(
+            g.name,
+            chosen,
+            n,
+            games,
+            seed,
+            options=g.options_to_json(opts) if option or variant else {},
+        )
+        path = out if out is not None else Path(f"ladder-{g.name}-{n}p.json")
+        if not fresh:
+            lad = Ladder.load_matching(path, lad)
+        todo = len(lad.pending())
+        total = len(lad.tasks())
+        if todo < total:
+            console.print(f"Continuing {path}: {total - todo} of {total} games already played.")
+        workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=console,
+            transient=True,
+        ) as progress:
+            bar = progress.add_task(f"{g.title}, {n} players", total=total, completed=total - todo)
+            run_ladder(lad, jobs=workers, out=path, on_result=lambda r: progress.advance(bar))
+    except KeyboardInterrupt:
+        console.print("\nStopped; the games played so far are saved. Run again to continue.")
+        raise typer.Exit(130) from None
+    except ObeliskError as e:
+        fail(str(e))
+    _print_ladder(lad)
+    console.print(f"Saved {path}")
+
+
+def _print_ladder(lad: object) -> None:
+    from rich.table import Table
+
+    from obelisk.agents.ladder import Ladder
+    from obelisk.cli.main import console
+
+    assert isinstance(lad, Ladder)
+    ratings = lad.ratings()
+    order = sorted(lad.levels, key=lambda lv: -ratings.get(lv, 0.0))
+    per_pair = lad.cell(lad.levels[0], lad.levels[1])["games"]
+    t = Table(
+        title=(
+            f"{lad.game}, {lad.players} players: share of wins alone against each level "
+            f"(95% CI), {per_pair} games per pair, fair share {100 / lad.players:.0f}%"
+        )
+    )
+    t.add_column("level")
+    t.add_column("Elo", justify="right")
+    for lv in order:
+        t.add_column(f"vs {lv}", justify="right")
+    t.add_column("overall", justify="right")
+    t.add_column("s/move", justify="right")
+    for lv in order:
+        row = [lv, f"{ratings.get(lv, 0.0):.0f}"]
+        for opp in order:
+            row.append("" if opp == lv else _fmt_share(lad.cell(lv, opp)))
+        row.append(_fmt_share(lad.overall(lv)))
+        mean = lad.think_time(lv)["mean"]
+        row.append("-" if mean is None else f"{mean:.3f}")
+        t.add_row(*row)
+    console.print(t)
+
+
+def levels_cmd(
+    game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
+) -> None:
+    """List the computer-player levels of a game and what each one does."""
+    from rich.table import Table
+
+    from obelisk.agents import levels as all_levels
+    from obelisk.agents.levels import describe_level
+    from obelisk.cli.main import console, fail
+
+    try:
+        g = get_game(game)
+    except ObeliskError as e:
+        fail(str(e))
+    t = Table(title=f"{g.title}: computer-player levels (strength: docs/levels.md)")
+    t.add_column("level")
+    t.add_column("what it does")
+    for lv in all_levels(g):
+        t.add_row(lv, describe_level(g, lv))
+    console.print(t)
+    console.print("Any other search: ismcts:iterations=N,seconds=S,rollout=random|heuristic,c=0.7")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``ladder`` and ``levels`` to the ``obelisk`` command."""
+    app.command()(ladder)
+    app.command("levels")(levels_cmd)
