@@ -1,0 +1,289 @@
+"""Load test of the game server on loopback (not part of the test run).
+
+Starts ``obelisk serve`` in a subprocess with a fresh SQLite file, opens N
+rooms, each with one scripted WebSocket client and computer players, and lets
+them play for a while; finished games are replaced by new rooms. Reports the
+actions per second the server held (every committed step, bots included),
+the round trip of the scripted clients' actions (send → ack, which comes after
+the step is committed and broadcast) as p50/p99, and the server's memory per
+room. Each measurement is repeated ``--runs`` times; the median run is shown.
+
+    python benchmarks/server_load.py --rooms 100 --seconds 20 --think 0.5
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+from rich.console import Console
+from rich.progress import Progress
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parent.parent
+console = Console()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process, MiB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+class Server:
+    def __init__(self, db: str, extra: list[str]) -> None:
+        self.port = free_port()
+        self.db = db
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests"), env.get("PYTHONPATH", "")])
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "obelisk.cli.main",
+                "serve",
+                "--port",
+                str(self.port),
+                "--db",
+                db,
+                "--plugin",
+                "tinycards",
+                "--bot-delay",
+                "0",
+                "--rate",
+                "1000",
+                "--max-rooms",
+                "100000",
+                "--log-level",
+                "warning",
+                *extra,
+            ],
+            env=env,
+        )
+        self.http = f"http://127.0.0.1:{self.port}"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.http + "/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(20)
+
+
+async def room_player(
+    srv: Server,
+    client: httpx.AsyncClient,
+    game: str,
+    players: int,
+    think: float,
+    stop_at: float,
+    lat: list[float],
+    counts: dict[str, int],
+    rng: random.Random,
+) -> None:
+    """Play rooms one after another until ``stop_at``: seat 0 scripted, the rest bots."""
+    while time.monotonic() < stop_at:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+        r = await client.post("/api/rooms", json={"game": game, "seats": seats})
+        r.raise_for_status()
+        room = r.json()["id"]
+        r = await client.post(f"/api/rooms/{room}/join", json={"seat": 0})
+        token = r.json()["token"]
+        counts["rooms"] += 1
+        url = f"ws://127.0.0.1:{srv.port}/ws/rooms/{room}"
+        async with websockets.connect(url, max_size=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": token}))
+            sent_at: float | None = None
+            last: dict[str, Any] | None = None
+            acted_on = None
+            while True:
+                m = json.loads(await ws.recv())
+                t = m["type"]
+                if t == "state":
+                    last = m
+                elif t == "ack" and sent_at is not None:
+                    lat.append(time.perf_counter() - sent_at)
+                    counts["actions"] += 1
+                    sent_at = None
+                elif t == "error":
+                    sent_at = None
+                elif t == "game_over":
+                    counts["games"] += 1
+                    break
+                if sent_at is None and last is not None and last is not acted_on and last["legal"]:
+                    if time.monotonic() >= stop_at:
+                        return
+                    if think > 0:
+                        await asyncio.sleep(think * (0.5 + rng.random()))
+                    a = rng.choice(last["legal"])["action"]
+                    acted_on = last
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps({"type": "action", "action": a}))
+
+
+async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        srv = Server(args.db or str(Path(tmp) / "load.sqlite3"), args.server_arg or [])
+        try:
+            base = rss_mib(srv.proc.pid)
+            lat: list[float] = []
+            counts = {"rooms": 0, "actions": 0, "games": 0}
+            limits = httpx.Limits(max_connections=args.rooms + 10)
+            async with httpx.AsyncClient(base_url=srv.http, limits=limits, timeout=60) as client:
+                h0 = (await client.get("/api/health")).json()
+                start = time.monotonic()
+                stop_at = start + args.seconds
+                rngs = [random.Random(i) for i in range(args.rooms)]
+                task = progress.add_task(f"{args.rooms} rooms", total=args.seconds)
+                players = [
+                    asyncio.create_task(
+                        room_player(
+                            srv,
+                            client,
+                            args.game,
+                            args.players,
+                            args.think,
+                            stop_at,
+                            lat,
+                            counts,
+                            rngs[i],
+                        )
+                    )
+                    for i in range(args.rooms)
+                ]
+                peak = base
+                steps0 = await total_steps(srv, client)
+                while time.monotonic() < stop_at:
+                    await asyncio.sleep(0.5)
+                    peak = max(peak, rss_mib(srv.proc.pid))
+                    progress.update(task, completed=min(args.seconds, time.monotonic() - start))
+                await asyncio.gather(*players)
+                elapsed = time.monotonic() - start
+                steps = await total_steps(srv, client) - steps0
+                h1 = (await client.get("/api/health")).json()
+                progress.remove_task(task)
+        finally:
+            srv.stop()
+    lat.sort()
+    q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
+    return {
+        "rooms": args.rooms,
+        "steps_per_s": steps / elapsed,
+        "human_actions_per_s": counts["actions"] / elapsed,
+        "games": counts["games"],
+        "p50_ms": q[49] * 1000,
+        "p99_ms": q[98] * 1000,
+        "rss_base_mib": base,
+        "rss_peak_mib": peak,
+        "kib_per_room": (peak - base) * 1024 / max(1, h1["rooms"] - h0["rooms"]),
+        "rooms_held": h1["rooms"],
+    }
+
+
+async def total_steps(srv: Server, client: httpx.AsyncClient) -> int:
+    """Committed steps, counted in the server's database through the rooms' records."""
+    del client
+    import sqlalchemy as sa
+
+    from obelisk.server.store import Store, steps
+
+    st = Store(srv.db)
+    try:
+        with st.engine.connect() as c:
+            return int(c.execute(sa.select(sa.func.count()).select_from(steps)).scalar_one())
+    finally:
+        st.close()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--rooms", type=int, nargs="+", default=[100], help="concurrent rooms (several: a sweep)"
+    )
+    ap.add_argument("--seconds", type=float, default=20.0, help="length of one run")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.5,
+        help="mean seconds a scripted client waits before acting",
+    )
+    ap.add_argument("--game", default="tiny")
+    ap.add_argument(
+        "--players", type=int, default=3, help="seats per room (1 scripted, the rest bots)"
+    )
+    ap.add_argument("--runs", type=int, default=3, help="runs per setting; the median is shown")
+    ap.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    ap.add_argument("--server-arg", action="append", help="extra argument for obelisk serve")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args()
+    results = []
+    with Progress(console=console, transient=True) as progress:
+        for n in args.rooms:
+            runs = []
+            for _ in range(args.runs):
+                a = argparse.Namespace(**{**vars(args), "rooms": n})
+                runs.append(asyncio.run(one_run(a, progress)))
+            runs.sort(key=lambda r: r["p99_ms"])
+            results.append(runs[len(runs) // 2])
+    if args.json:
+        print(json.dumps(results, indent=1))
+        return
+    t = Table(
+        title=f"obelisk serve under load: {args.game}, {args.players} seats, think {args.think}s (median of {args.runs})"
+    )
+    for col in (
+        "rooms",
+        "steps/s",
+        "client actions/s",
+        "games",
+        "p50 ms",
+        "p99 ms",
+        "RSS base MiB",
+        "KiB/room",
+    ):
+        t.add_column(col, justify="right")
+    for r in results:
+        t.add_row(
+            str(r["rooms"]),
+            f"{r['steps_per_s']:.0f}",
+            f"{r['human_actions_per_s']:.0f}",
+            str(r["games"]),
+            f"{r['p50_ms']:.1f}",
+            f"{r['p99_ms']:.1f}",
+            f"{r['rss_base_mib']:.0f}",
+            f"{r['kib_per_room']:.0f}",
+        )
+    console.print(t)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,105 @@
+"""``obelisk serve``: run the game server (HTTP, WebSockets and the web page)."""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Add the ``serve`` command."""
+
+    @app.command()
+    def serve(
+        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+        db: Annotated[
+            str,
+            typer.Option(
+                help="Where rooms are kept: an SQLite file path, or a database URL such as "
+                "postgresql://user:pass@host/db.",
+            ),
+        ] = "obelisk-server.sqlite3",
+        plugin: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="A module to import that registers extra games (repeatable). "
+                "Also read from OBELISK_PLUGINS (comma-separated).",
+            ),
+        ] = None,
+        bot_delay: Annotated[
+            float, typer.Option(help="Seconds a computer player waits before it moves.")
+        ] = 0.5,
+        bot_budget: Annotated[
+            float,
+            typer.Option(help="Seconds a computer player may think before a random move is made."),
+        ] = 5.0,
+        bot_workers: Annotated[int, typer.Option(help="Threads for computer players.")] = 2,
+        tick: Annotated[
+            float, typer.Option(help="Seconds between clock ticks of real-time games.")
+        ] = 1.0,
+        clock_speed: Annotated[
+            float,
+            typer.Option(help="Game seconds per wall second in real-time games (1 = real time)."),
+        ] = 1.0,
+        max_message: Annotated[
+            int, typer.Option(help="Largest WebSocket message accepted, in bytes.")
+        ] = 16_384,
+        rate: Annotated[
+            float, typer.Option(help="Messages per second one connection may send.")
+        ] = 20.0,
+        max_rooms: Annotated[int, typer.Option(help="Most unfinished rooms at once.")] = 2_000,
+        admin_token: Annotated[
+            str | None,
+            typer.Option(
+                envvar="OBELISK_ADMIN_TOKEN",
+                help="A secret that unlocks full game records over HTTP (default: off).",
+            ),
+        ] = None,
+        log_level: Annotated[str, typer.Option(help="Uvicorn log level.")] = "info",
+    ) -> None:
+        """Run the game server: create rooms, join seats, play in the browser at http://HOST:PORT/.
+
+        Every accepted action is saved before anyone sees it; after a crash,
+        start it again with the same --db and every unfinished game resumes.
+        """
+        import uvicorn
+
+        from obelisk.core import ObeliskError
+        from obelisk.server import ServerConfig, create_app
+        from obelisk.server.store import Store
+
+        plugins = list(plugin or [])
+        plugins += [p for p in os.environ.get("OBELISK_PLUGINS", "").split(",") if p.strip()]
+        cfg = ServerConfig(
+            db=db,
+            plugins=[p.strip() for p in plugins],
+            bot_delay=bot_delay,
+            bot_budget=bot_budget,
+            bot_workers=bot_workers,
+            tick_interval=tick,
+            clock_speed=clock_speed,
+            max_message=max_message,
+            rate=rate,
+            burst=max(1, int(rate * 2)),
+            max_rooms=max_rooms,
+            admin_token=admin_token,
+        )
+        try:
+            Store(db).close()  # fail now, with one line, if the database cannot be opened
+            application = create_app(cfg)
+        except ObeliskError as e:
+            from obelisk.cli.main import fail
+
+            fail(str(e))
+        uvicorn.run(
+            application,
+            host=host,
+            port=port,
+            log_level=log_level,
+            ws_max_size=max(1 << 20, 4 * max_message),
+            # frames are small and mostly local: compressing them costs more CPU than it saves
+            ws_per_message_deflate=False,
+        )

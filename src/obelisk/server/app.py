@@ -1,0 +1,340 @@
+"""The FastAPI application: HTTP for rooms and seats, a WebSocket per client, the web page.
+
+``create_app(config)`` builds it; ``obelisk serve`` runs it under Uvicorn.
+The OpenAPI schema is at ``/openapi.json`` and browsable at ``/docs``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import json
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from obelisk import __version__
+from obelisk.agents import levels
+from obelisk.core import all_games, describe_options
+
+from . import protocol
+from .clock import has_clock
+from .config import ServerConfig, ServerError, load_plugins
+from .room import FINISHED, Conn, Lobby, Room
+
+log = logging.getLogger("obelisk.server")
+WEB = Path(__file__).resolve().parent.parent / "web"
+#: Seconds a new WebSocket client has to say hello.
+HELLO_TIMEOUT = 10.0
+
+
+class SeatSpec(BaseModel):
+    """One seat of a new room."""
+
+    kind: Literal["human", "bot"] = "human"
+    level: str | None = Field(None, max_length=64, description="The computer player's level.")
+
+
+class CreateRoom(BaseModel):
+    """A request to create a room."""
+
+    game: str = Field(..., max_length=64, description="The game, e.g. 'sobek'.")
+    players: int | None = Field(None, ge=1, le=16, description="Default: the number of seats.")
+    seats: list[SeatSpec] | None = Field(None, max_length=16)
+    options: dict[str, Any] = Field(default_factory=dict, description="Game options.")
+    variant: str | None = Field(None, max_length=64)
+    seed: int | None = Field(None, ge=0, description="Fixes the game's chance (for tests).")
+
+
+class JoinRoom(BaseModel):
+    """A request to take a human seat."""
+
+    seat: int | None = Field(None, ge=0, le=15, description="Default: the first open seat.")
+    name: str | None = Field(None, max_length=40)
+
+
+class Joined(BaseModel):
+    """The seat taken and its secret token (shown once; keep it to reconnect)."""
+
+    room: str
+    seat: int
+    token: str
+
+
+class BotSeat(BaseModel):
+    """Hand a human seat to a computer player."""
+
+    level: str = Field(..., max_length=64)
+
+
+def _token(authorization: str | None, token: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return token
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The server application for ``config`` (plug-ins are loaded now, rooms on start-up)."""
+    cfg = config or ServerConfig()
+    load_plugins(cfg.plugins)
+    holder: dict[str, Lobby] = {}
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        lobby = Lobby(cfg)
+        n = await lobby.start()
+        log.info("reloaded %d unfinished room(s) from %s", n, lobby.store.url.split("@")[-1])
+        holder["lobby"] = lobby
+        try:
+            yield
+        finally:
+            await lobby.stop()
+
+    app = FastAPI(
+        title="Obelisk game server",
+        version=__version__,
+        description="Rooms, seats and live games of the Obelisk engine. "
+        "The WebSocket protocol is described in docs/protocol.md.",
+        lifespan=lifespan,
+    )
+
+    def lobby() -> Lobby:
+        return holder["lobby"]
+
+    @app.exception_handler(ServerError)
+    async def _server_error(_req: Request, e: ServerError) -> JSONResponse:
+        return JSONResponse(
+            {"error": e.code, "message": e.message, **e.extra}, status_code=e.status
+        )
+
+    @app.get("/api/games", summary="The games and their options, player counts and levels")
+    async def games() -> list[dict[str, Any]]:
+        return [
+            {
+                "name": g.name,
+                "title": g.title,
+                "min_players": g.min_players,
+                "max_players": g.max_players,
+                "levels": levels(g),
+                "variants": sorted(g.variants),
+                "options": [
+                    {"name": r[0], "type": r[1], "default": r[2]}
+                    for r in describe_options(g.Options)
+                ],
+                "capabilities": g.capabilities.labels(),
+                "realtime": has_clock(g),
+            }
+            for g in all_games()
+        ]
+
+    @app.post("/api/rooms", status_code=201, summary="Create a room")
+    async def create_room(req: CreateRoom) -> dict[str, Any]:
+        seats = [s.model_dump() for s in req.seats] if req.seats else None
+        room = await lobby().create(
+            req.game, req.players, seats, req.options, req.variant, req.seed
+        )
+        return room.summary()
+
+    @app.get("/api/rooms", summary="List recent rooms, newest first")
+    async def list_rooms(limit: int = Query(100, ge=1, le=500)) -> list[dict[str, Any]]:
+        return await lobby().listing(limit)
+
+    @app.get("/api/rooms/{room_id}", summary="One room's public summary")
+    async def get_room(room_id: str) -> dict[str, Any]:
+        return (await lobby().get(room_id)).summary()
+
+    @app.post("/api/rooms/{room_id}/join", summary="Take a human seat; returns its secret token")
+    async def join(room_id: str, req: JoinRoom) -> Joined:
+        room = await lobby().get(room_id)
+        seat, token = await room.join(req.seat, req.name)
+        return Joined(room=room_id, seat=seat, token=token)
+
+    @app.post(
+        "/api/rooms/{room_id}/seats/{seat}/bot",
+        summary="Hand a human seat to a computer player (the seat's own token, or another "
+        "player's while the seat is disconnected)",
+    )
+    async def seat_to_bot(
+        room_id: str,
+        seat: int,
+        req: BotSeat,
+        authorization: str | None = Header(None),
+        token: str | None = Query(None),
+    ) -> dict[str, Any]:
+        room = await lobby().get(room_id)
+        await room.replace_with_bot(seat, req.level, _token(authorization, token))
+        return room.summary()
+
+    @app.get("/api/rooms/{room_id}/view", summary="The public (spectator) view of a room")
+    async def spectate(room_id: str) -> dict[str, Any]:
+        room = await lobby().get(room_id)
+        async with room.lock:
+            return {
+                "room": room.summary(),
+                "observation": room.state.observation(None),
+                "text": room.state.to_text(None),
+                "events": room.state.events_for(None),
+            }
+
+    @app.get(
+        "/api/rooms/{room_id}/record",
+        summary="A finished game's record: full with the admin token, else redacted for the "
+        "seat whose token is given (or for a spectator)",
+    )
+    async def record(
+        room_id: str,
+        authorization: str | None = Header(None),
+        token: str | None = Query(None),
+    ) -> dict[str, Any]:
+        room = await lobby().get(room_id)
+        tok = _token(authorization, token)
+        admin = cfg.admin_token
+        async with room.lock:
+            if admin and tok and hmac.compare_digest(tok, admin):
+                return room.record_of().to_json()
+            if room.status != FINISHED:
+                raise ServerError("the game is not over yet", "not_finished", 409)
+            seat = room.seat_of(tok, former=True)
+            if tok and seat is None:
+                raise ServerError("that token holds no seat of this room", "unauthorized", 403)
+            return room.redacted_record(seat)
+
+    @app.get("/api/health", summary="Liveness, rooms held")
+    async def health() -> dict[str, Any]:
+        lb = lobby()
+        return {
+            "ok": True,
+            "version": __version__,
+            "protocol": protocol.VERSION,
+            "rooms": len(lb.rooms),
+            "playing": sum(1 for r in lb.rooms.values() if r.status != FINISHED),
+        }
+
+    @app.websocket("/ws/rooms/{room_id}")
+    async def ws_room(websocket: WebSocket, room_id: str) -> None:
+        await websocket.accept()
+        await _serve_client(websocket, lobby(), room_id, cfg)
+
+    if WEB.is_dir():
+        app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+        @app.get("/", include_in_schema=False)
+        async def index() -> FileResponse:
+            return FileResponse(WEB / "index.html")
+
+    return app
+
+
+async def _send(ws: WebSocket, msg: dict[str, Any]) -> None:
+    await ws.send_text(json.dumps(msg, separators=(",", ":")))
+
+
+async def _writer(ws: WebSocket, conn: Conn) -> None:
+    """Send the connection's outbox in order; a None closes it."""
+    while True:
+        msg = await conn.outbox.get()
+        if msg is None:
+            with contextlib.suppress(Exception):
+                await ws.close(1000)
+            return
+        try:
+            await _send(ws, msg)
+        except Exception:
+            conn.close()
+            return
+
+
+async def _receive(ws: WebSocket) -> str | bytes | None:
+    msg = await ws.receive()
+    if msg["type"] == "websocket.disconnect":
+        return None
+    text = msg.get("text")
+    return text if text is not None else msg.get("bytes") or b""
+
+
+async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerConfig) -> None:
+    """One client: hello first (token or spectator), then actions until it leaves."""
+    try:
+        room: Room = await lobby.get(room_id)
+    except ServerError as e:
+        await _send(ws, protocol.error_frame(e.code, e.message))
+        await ws.close(4404)
+        return
+    # hello: errors before it are answered and the client may try again
+    conn: Conn | None = None
+    tries = 0
+    try:
+        while conn is None:
+            try:
+                raw = await asyncio.wait_for(_receive(ws), HELLO_TIMEOUT)
+            except TimeoutError:
+                await _send(ws, protocol.error_frame("timeout", "say hello within 10 seconds"))
+                await ws.close(4408)
+                return
+            if raw is None:
+                return
+            try:
+                msg = protocol.parse_client(raw, cfg.max_message)
+                if msg["type"] != "hello":
+                    raise ServerError("the first message must be hello", "hello_first")
+                token = msg.get("token")
+                if token is not None and not isinstance(token, str):
+                    raise ServerError("token must be a string or null", "malformed")
+                seat = room.seat_of(token)
+                if token and seat is None:
+                    raise ServerError("that token holds no seat of this room", "bad_token")
+                seen = msg.get("seen", 0)
+                if not isinstance(seen, int) or isinstance(seen, bool):
+                    raise ServerError("seen must be an integer", "malformed")
+                text = msg.get("text", False)
+                if not isinstance(text, bool):
+                    raise ServerError("text must be true or false", "malformed")
+            except ServerError as e:
+                tries += 1
+                await _send(ws, protocol.error_frame(e.code, e.message, **e.extra))
+                if tries >= 5:
+                    await ws.close(4400)
+                    return
+                continue
+            conn = Conn(seat, cfg, text)
+        writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
+        await room.attach(conn, seen)
+        try:
+            while not conn.closed:
+                raw = await _receive(ws)
+                if raw is None:
+                    break
+                if not conn.allow():
+                    conn.send(
+                        protocol.error_frame(
+                            "rate_limited",
+                            f"too many messages (limit {cfg.rate:g}/s); this one was ignored",
+                        )
+                    )
+                    continue
+                try:
+                    msg = protocol.parse_client(raw, cfg.max_message)
+                    if msg["type"] == "ping":
+                        conn.send({"type": "pong", "v": protocol.VERSION, "id": msg.get("id")})
+                    elif msg["type"] == "hello":
+                        raise ServerError("already said hello", "hello_again")
+                    else:
+                        await room.act(conn.seat, msg)
+                        conn.send({"type": "ack", "v": protocol.VERSION, "id": msg.get("id")})
+                except ServerError as e:
+                    conn.send(protocol.error_frame(e.code, e.message, **e.extra))
+        finally:
+            await room.detach(conn)
+            with contextlib.suppress(asyncio.TimeoutError, Exception):
+                await asyncio.wait_for(writer, 2.0)
+            writer.cancel()
+    except WebSocketDisconnect:
+        if conn is not None:
+            await room.detach(conn)

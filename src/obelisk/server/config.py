@@ -1,0 +1,79 @@
+"""The server's settings, one object the CLI fills in and the app reads."""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+
+from obelisk.core import Game, ObeliskError, register
+
+#: The SQLite file ``obelisk serve`` uses when no ``--db`` is given.
+DEFAULT_DB = "sqlite:///obelisk-server.sqlite3"
+
+
+class ServerError(ObeliskError):
+    """A request the server refuses (bad room, seat, token, message): the text says why."""
+
+    def __init__(
+        self, message: str, code: str = "bad_request", status: int = 400, **extra: object
+    ) -> None:
+        self.code = code
+        self.status = status
+        self.message = message
+        #: More fields for the error message (e.g. the rule that forbids an action).
+        self.extra = extra
+        super().__init__(message)
+
+
+@dataclass
+class ServerConfig:
+    """Everything the server can be told. The defaults suit one machine and a few friends."""
+
+    #: An SQLAlchemy URL, or a plain file path for SQLite.
+    db: str = DEFAULT_DB
+    #: Modules to import before start that register extra games (e.g. a test game).
+    plugins: list[str] = field(default_factory=list)
+    #: Seconds a computer player waits before moving, so people can follow the game.
+    bot_delay: float = 0.0
+    #: Seconds a computer player may think; past it a random legal action is played.
+    bot_budget: float = 5.0
+    #: Threads that run computer players (off the event loop).
+    bot_workers: int = 2
+    #: Seconds of wall time between two clock ticks of a real-time game.
+    tick_interval: float = 1.0
+    #: Game seconds per wall second (1 in play; tests speed the clock up).
+    clock_speed: float = 1.0
+    #: The largest WebSocket message the server reads (bytes); larger ones get an error.
+    max_message: int = 16_384
+    #: Messages a connection may send per second on average, and in a burst.
+    rate: float = 20.0
+    burst: int = 40
+    #: The most unfinished rooms at once; creating another is refused.
+    max_rooms: int = 2_000
+    #: A secret that unlocks full (unredacted) records over HTTP; None disables that.
+    admin_token: str | None = None
+
+
+def load_plugins(names: list[str]) -> list[Game]:
+    """Import each plug-in module and register the games it holds.
+
+    A module may define ``GAMES`` (a sequence) or ``GAME``; otherwise every
+    module-level :class:`Game` instance is registered. Returns the games added.
+    """
+    added: list[Game] = []
+    for name in names:
+        try:
+            module = importlib.import_module(name)
+        except ImportError as e:
+            raise ServerError(f"cannot import plug-in '{name}': {e}") from None
+        if hasattr(module, "GAMES"):
+            found = list(module.GAMES)
+        elif hasattr(module, "GAME"):
+            found = [module.GAME]
+        else:
+            found = [v for v in vars(module).values() if isinstance(v, Game)]
+        for g in found:
+            if isinstance(g, Game):
+                register(g)
+                added.append(g)
+    return added

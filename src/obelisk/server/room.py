@@ -1,0 +1,733 @@
+"""Rooms: one game each, with seats, connections, computer players and a clock.
+
+All changes to a room happen under its lock, in this order: the engine
+checks and applies the action, the step is committed to the database, and
+only then is anything sent. A step that cannot be saved is taken back (the
+room is rebuilt by replaying what was saved) and the sender gets an error.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import logging
+import random
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from obelisk.agents import levels, make_agent
+from obelisk.core import (
+    SYSTEM,
+    Action,
+    Agent,
+    Game,
+    IllegalAction,
+    ObeliskError,
+    PlayerView,
+    Record,
+    State,
+    get_game,
+    redacted,
+    replay,
+)
+
+from . import protocol
+from .clock import Ticker, has_clock, realtime_options
+from .config import ServerConfig, ServerError
+from .store import RoomRow, Store
+
+JSON = Any
+T = TypeVar("T")
+log = logging.getLogger("obelisk.server")
+
+WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a seat token (the token itself is never stored)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def public_seat(i: int, seat: dict[str, JSON], connected: bool = False) -> dict[str, JSON]:
+    """What everybody may know about a seat."""
+    return {
+        "seat": i,
+        "kind": seat["kind"],
+        "level": seat.get("level"),
+        "name": seat.get("name") or f"Seat {i + 1}",
+        "taken": bool(seat.get("taken")),
+        "connected": connected,
+    }
+
+
+class Conn:
+    """One WebSocket client of a room: a seat (or None for a spectator) and its outbox."""
+
+    OUTBOX = 512
+
+    def __init__(self, seat: int | None, config: ServerConfig, text: bool = False) -> None:
+        self.seat = seat
+        self.text = text
+        self.outbox: asyncio.Queue[dict[str, JSON] | None] = asyncio.Queue(self.OUTBOX)
+        self.cursor = 0  # index in state.events up to which this client is served
+        self.seen = 0  # how many events it was sent (its resume point)
+        self.last: tuple[Any, Any] | None = None
+        self.over_sent = False
+        self.closed = False
+        self._rate = config.rate
+        self._burst = float(config.burst)
+        self._tokens = float(config.burst)
+        self._stamp = time.monotonic()
+
+    def send(self, msg: dict[str, JSON]) -> None:
+        """Queue a message; a client too slow to read its outbox is dropped."""
+        if self.closed:
+            return
+        try:
+            self.outbox.put_nowait(msg)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Ask the writer to close the connection."""
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+    def allow(self) -> bool:
+        """The rate limit (a token bucket): False when the client sends too fast."""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._tokens < 1.0:
+            return False
+        self._tokens -= 1.0
+        return True
+
+
+class Room:
+    """A live game room. Create with :meth:`Lobby.create` or rebuild with :meth:`Lobby.load`."""
+
+    def __init__(self, lobby: Lobby, row: RoomRow, game: Game, state: State) -> None:
+        self.lobby = lobby
+        self.row = row
+        self.id = row.id
+        self.game = game
+        self.state = state
+        self.steps: list[dict[str, JSON]] = list(row.steps)
+        self.lock = asyncio.Lock()
+        self.conns: set[Conn] = set()
+        self.agents: dict[int, Agent] = {}
+        self.decisions = [0] * row.num_players
+        self._offered: tuple[int, list[JSON]] | None = None
+        self._bot_task: asyncio.Task[None] | None = None
+        self._clock_task: asyncio.Task[None] | None = None
+        self.ticker = Ticker(game) if has_clock(game) else None
+        self.wall = 0.0
+        self._closing = False
+        for i, s in enumerate(row.seats):
+            if s["kind"] == "bot":
+                self.agents[i] = make_agent(game, s["level"])
+        self._track_decision()
+
+    # -- what everybody may know ---------------------------------------------
+    @property
+    def status(self) -> str:
+        """waiting (open seats), playing, or finished."""
+        return self.row.status
+
+    def connected(self, seat: int) -> bool:
+        """Whether a client holds the seat now."""
+        return any(c.seat == seat and not c.closed for c in self.conns)
+
+    def summary(self) -> dict[str, JSON]:
+        """The room as the lobby shows it (public)."""
+        return {
+            "id": self.id,
+            "game": self.game.name,
+            "title": self.game.title,
+            "players": self.row.num_players,
+            "options": self.row.options,
+            "status": self.status,
+            "seats": [public_seat(i, s, self.connected(i)) for i, s in enumerate(self.row.seats)],
+            "spectators": sum(1 for c in self.conns if c.seat is None),
+            "created_at": self.row.created_at,
+            "result": self.row.result,
+            "realtime": self.ticker is not None,
+        }
+
+    def seat_of(self, token: str | None, former: bool = False) -> int | None:
+        """The seat a token holds, or None. With ``former``, also the seat a player
+        handed to a computer player (that player may still read its record)."""
+        if not token:
+            return None
+        h = hash_token(token)
+        for i, s in enumerate(self.row.seats):
+            for key in ("token", "former") if former else ("token",):
+                t = s.get(key)
+                if t and hmac.compare_digest(t, h):
+                    return i
+        return None
+
+    # -- joining and leaving ---------------------------------------------------
+    async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
+        """Take an open human seat (the first one if ``seat`` is None); returns it and its token."""
+        async with self.lock:
+            seats = self.row.seats
+            if seat is None:
+                open_ = [i for i, s in enumerate(seats) if s["kind"] == "human" and not s["taken"]]
+                if not open_:
+                    raise ServerError(f"room {self.id} has no open seat", "no_seat", 409)
+                seat = open_[0]
+            if not 0 <= seat < len(seats):
+                raise ServerError(f"room {self.id} has no seat {seat}", "no_seat", 404)
+            if seats[seat]["kind"] != "human":
+                raise ServerError(f"seat {seat} is played by the computer", "no_seat", 409)
+            if seats[seat]["taken"]:
+                raise ServerError(f"seat {seat} is taken", "seat_taken", 409)
+            token = secrets.token_urlsafe(24)
+            new = [dict(s) for s in seats]
+            new[seat].update(taken=True, token=hash_token(token), name=name or f"Seat {seat + 1}")
+            status = self._status_for(new)
+            await self.lobby.db(self.lobby.store.update_room, self.id, seats=new, status=status)
+            self.row.seats = new
+            self.row.status = status
+            self._room_changed()
+            return seat, token
+
+    async def replace_with_bot(self, seat: int, level: str, token: str | None) -> None:
+        """Hand a human seat to a computer player of ``level``.
+
+        The seat's own token may do it at any time; another player of the room
+        may do it while nobody is connected to that seat.
+        """
+        async with self.lock:
+            if not 0 <= seat < len(self.row.seats):
+                raise ServerError(f"room {self.id} has no seat {seat}", "no_seat", 404)
+            by = self.seat_of(token)
+            if by is None:
+                raise ServerError("a seat token of this room is required", "unauthorized", 403)
+            if self.row.seats[seat]["kind"] == "bot":
+                raise ServerError(f"seat {seat} is already a computer player", "no_seat", 409)
+            if by != seat and self.connected(seat):
+                raise ServerError(
+                    f"seat {seat} is connected; only its own player may hand it over",
+                    "forbidden",
+                    403,
+                )
+            if self.status == FINISHED:
+                raise ServerError("the game is over", "game_over", 409)
+            if level not in levels(self.game):
+                raise ServerError(
+                    f"unknown level '{level}'; levels: {', '.join(levels(self.game))}",
+                    "bad_level",
+                )
+            new = [dict(s) for s in self.row.seats]
+            new[seat] = {
+                "kind": "bot",
+                "level": level,
+                "name": f"{level} bot",
+                "taken": True,
+                "former": self.row.seats[seat].get("token"),
+            }
+            status = self._status_for(new)
+            await self.lobby.db(self.lobby.store.update_room, self.id, seats=new, status=status)
+            self.row.seats = new
+            self.row.status = status
+            self.agents[seat] = make_agent(self.game, level)
+            for c in list(self.conns):
+                if c.seat == seat:
+                    c.send(protocol.error_frame("replaced", f"seat {seat} is now a {level} bot"))
+                    c.close()
+            self._room_changed()
+
+    def _status_for(self, seats: list[dict[str, JSON]]) -> str:
+        if self.state.is_terminal():
+            return FINISHED
+        return PLAYING if all(s["taken"] for s in seats) else WAITING
+
+    # -- connections -------------------------------------------------------------
+    async def attach(self, conn: Conn, seen: int) -> None:
+        """Add a client and send it the room, its view and the events it has not seen."""
+        async with self.lock:
+            self.conns.add(conn)
+            conn.send(
+                {
+                    "type": "welcome",
+                    "v": protocol.VERSION,
+                    "room": self.id,
+                    "seat": conn.seat,
+                    "game": self.game.name,
+                    "title": self.game.title,
+                    "levels": levels(self.game),
+                    "summary": self.summary(),
+                }
+            )
+            events = self.state.events_for(conn.seat)
+            conn.seen = min(max(seen, 0), len(events))
+            conn.cursor = len(self.state.events)
+            self._push(conn, events[conn.seen :], force=True)
+            self._room_changed(skip=conn)
+
+    async def detach(self, conn: Conn) -> None:
+        """Remove a client."""
+        conn.close()
+        async with self.lock:
+            self.conns.discard(conn)
+            if not self._closing:
+                self._room_changed()
+
+    def _push(
+        self,
+        conn: Conn,
+        events: list[dict[str, JSON]] | None = None,
+        force: bool = False,
+        cache: dict[int | None, tuple[Any, Any]] | None = None,
+    ) -> None:
+        """Send ``conn`` its view if anything it may see has changed."""
+        s = conn.seat
+        if events is None:
+            events = self.state.events_for(s, conn.cursor)
+            conn.cursor = len(self.state.events)
+        if cache is not None and s in cache:
+            obs, legal = cache[s]
+        else:
+            obs, legal = self.state.observation(s), protocol.legal_for(self.state, s)
+            if cache is not None:
+                cache[s] = (obs, legal)
+        view = (obs, legal)
+        if force or events or view != conn.last:
+            conn.seen += len(events)
+            conn.last = view
+            conn.send(
+                protocol.state_frame(
+                    self.state,
+                    s,
+                    room=self.id,
+                    status=self.status,
+                    events=events,
+                    seen=conn.seen,
+                    decision=self.decisions[s] if s is not None else 0,
+                    observation=obs,
+                    legal=legal,
+                    text=conn.text,
+                )
+            )
+        if self.state.is_terminal() and not conn.over_sent:
+            conn.over_sent = True
+            conn.send(protocol.game_over_frame(self.state, self.id))
+
+    def _broadcast(self) -> None:
+        cache: dict[int | None, tuple[Any, Any]] = {}
+        for c in list(self.conns):
+            self._push(c, cache=cache)
+
+    def _room_changed(self, skip: Conn | None = None) -> None:
+        """Tell every client the public room summary, and get the game going if it can."""
+        msg = {"type": "room", "v": protocol.VERSION, "summary": self.summary()}
+        for c in list(self.conns):
+            if c is not skip:
+                c.send(msg)
+        self._broadcast()
+        self.wake()
+
+    # -- playing -------------------------------------------------------------------
+    async def act(self, seat: int | None, msg: dict[str, JSON]) -> None:
+        """A player's ``action`` message: checked by the engine, saved, then broadcast."""
+        if seat is None:
+            raise ServerError("spectators cannot act", "spectator", 403)
+        data = msg.get("action")
+        try:
+            action = self.game.action_from_json(data)
+        except ObeliskError as e:
+            raise ServerError(str(e), "bad_action") from None
+        async with self.lock:
+            if self.status == WAITING:
+                raise ServerError("the room is waiting for players to join", "waiting", 409)
+            if self.state.is_terminal():
+                raise ServerError("the game is over", "game_over", 409)
+            if self.state.current_player != seat:
+                raise ServerError("it is not your turn", "not_your_turn", 409)
+            want = msg.get("decision")
+            if want is not None and want != self.decisions[seat]:
+                raise ServerError(
+                    "the position changed since that decision was offered; choose again",
+                    "stale",
+                    409,
+                )
+            try:
+                await self._commit(seat, action)
+            except IllegalAction as e:
+                raise ServerError(e.reason, "illegal_action", 409, rule=e.rule) from None
+
+    async def _commit(self, seat: int, action: Action) -> None:
+        """Apply, save, then broadcast. Called with the lock held."""
+        state = self.state
+        idx = len(state.history)
+        if seat == SYSTEM:
+            state.apply_system(action)
+        else:
+            state.apply(action)
+        st = state.history[-1]
+        log_ = state.chance.log
+        step = {
+            "seat": None if st.seat == SYSTEM else st.seat,
+            "action": st.action.to_json(),
+            "chance": [[label, raw] for label, raw in log_[st.chance_start : st.chance_end]],
+        }
+        result = None
+        if state.is_terminal():
+            result = {
+                "scores": state.scores(),
+                "returns": state.returns(),
+                "winners": state.winners(),
+            }
+        try:
+            await self.lobby.db(self.lobby.store.append_step, self.id, idx, step, result)
+        except Exception as e:
+            log.error("room %s: step %d not saved (%s); taking it back", self.id, idx, e)
+            self.state = self._replay(self.steps)
+            raise ServerError(
+                "the server could not save that action, so it was not played; try again",
+                "storage",
+                503,
+            ) from None
+        self.steps.append(step)
+        if result is not None:
+            self.row.status = FINISHED
+            self.row.result = result
+        self._track_decision()
+        if result is not None:
+            self._room_changed()
+        else:
+            self._broadcast()
+            self.wake()
+
+    def _track_decision(self) -> None:
+        """Count the decisions offered to each seat (a client may name the one it answers)."""
+        s = self.state
+        if s.is_terminal():
+            return
+        offered = (s.current_player, [a.to_json() for a in s.legal_actions()])
+        if offered != self._offered:
+            self._offered = offered
+            if 0 <= s.current_player < len(self.decisions):
+                self.decisions[s.current_player] += 1
+
+    def _replay(self, steps: list[dict[str, JSON]]) -> State:
+        return replay(self.record_of(steps), lambda _n: self.game, check_result=False)
+
+    def record_of(self, steps: list[dict[str, JSON]] | None = None) -> Record:
+        """The full record (omniscient: for the server only)."""
+        return Record(
+            game=self.game.name,
+            num_players=self.row.num_players,
+            seed=self.row.seed,
+            options=self.row.options,
+            steps=list(self.steps if steps is None else steps),
+            seats=[public_seat(i, s) for i, s in enumerate(self.row.seats)],
+            result=self.row.result,
+            setup_chance=self.row.setup_chance,
+            meta={"room": self.id, "created_at": self.row.created_at},
+        )
+
+    def redacted_record(self, seat: int | None) -> dict[str, JSON]:
+        """The record as ``seat`` saw it (None: a spectator)."""
+        seats = [public_seat(i, s) for i, s in enumerate(self.row.seats)]
+        out = redacted(self.state, seat, seats)
+        out["meta"] = {"room": self.id}
+        return out
+
+    # -- computer players and the clock --------------------------------------------
+    def wake(self) -> None:
+        """Start the computer player or the clock if the room needs them."""
+        if self._closing or self.status != PLAYING or self.state.is_terminal():
+            return
+        cp = self.state.current_player
+        if cp in self.agents and (self._bot_task is None or self._bot_task.done()):
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
+        if self.ticker is not None and (self._clock_task is None or self._clock_task.done()):
+            self._clock_task = asyncio.get_running_loop().create_task(self._clock_loop())
+
+    async def _bot_turn(self) -> None:
+        cfg = self.lobby.config
+        while not self._closing:
+            async with self.lock:
+                if self.status != PLAYING or self.state.is_terminal():
+                    return
+                seat = self.state.current_player
+                agent = self.agents.get(seat)
+                if agent is None:
+                    return
+                idx = len(self.state.history)
+                snapshot = self.state.clone()
+            if cfg.bot_delay > 0:
+                await asyncio.sleep(cfg.bot_delay)
+            rng = random.Random(secrets.randbits(64))
+            action = await self._think(agent, snapshot, seat, rng)
+            async with self.lock:
+                if len(self.state.history) != idx or self.state.current_player != seat:
+                    continue  # a clock event changed the position: think again
+                try:
+                    await self._commit(seat, action)
+                except IllegalAction as e:
+                    log.error("room %s: bot seat %d chose an illegal action: %s", self.id, seat, e)
+                    await self._commit(seat, self.state.legal_actions()[0])
+                except ServerError:
+                    await asyncio.sleep(0.5)  # storage trouble: retry the turn
+                    continue
+            # loop: the same or another computer player may be to move next
+
+    async def _think(self, agent: Agent, snapshot: State, seat: int, rng: random.Random) -> Action:
+        loop = asyncio.get_running_loop()
+        legal = snapshot.legal_actions()
+        view = PlayerView(snapshot, seat)
+        fut = loop.run_in_executor(self.lobby.bots, agent.act, view, rng)
+        try:
+            return await asyncio.wait_for(asyncio.shield(fut), self.lobby.config.bot_budget)
+        except TimeoutError:
+            log.warning("room %s: bot seat %d overran its budget; random move", self.id, seat)
+        except Exception:
+            log.exception("room %s: bot seat %d failed; random move", self.id, seat)
+        return rng.choice(legal)
+
+    async def _clock_loop(self) -> None:
+        cfg = self.lobby.config
+        assert self.ticker is not None
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+        while not self._closing:
+            await asyncio.sleep(cfg.tick_interval)
+            now = loop.time()
+            seconds = (now - last) * cfg.clock_speed
+            last = now
+            async with self.lock:
+                if self.status != PLAYING or self.state.is_terminal():
+                    return
+                action = self.ticker.make(seconds)
+                if action is None:
+                    continue
+                before = protocol.clock_info(self.state)
+                try:
+                    await self._commit(SYSTEM, action)
+                except IllegalAction:
+                    continue  # the game refuses time now
+                except ServerError:
+                    continue
+                self.wall += seconds
+                after = protocol.clock_info(self.state)
+                frame = protocol.clock_frame(self.state, self.id, self.wall, after != before)
+                for c in list(self.conns):
+                    c.send(frame)
+
+    async def close(self) -> None:
+        """Stop the room's tasks (on shutdown)."""
+        self._closing = True
+        for t in (self._bot_task, self._clock_task):
+            if t is not None and not t.done():
+                t.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await t
+        for c in list(self.conns):
+            c.close()
+
+
+class Lobby:
+    """Every live room, the database, and the executors for storage and computer players."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.store = Store(config.db)
+        # SQLite has one writer: one thread keeps commits in order; a server database takes more.
+        self._inline = self.store.is_sqlite
+        self._db = ThreadPoolExecutor(4, thread_name_prefix="obelisk-db")
+        self.bots = ThreadPoolExecutor(max(1, config.bot_workers), thread_name_prefix="obelisk-bot")
+        self.rooms: dict[str, Room] = {}
+        self._create_lock = asyncio.Lock()
+
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking storage call: inline for SQLite, else on a storage thread.
+
+        An SQLite commit in WAL mode takes a fraction of a millisecond, less than
+        handing work to a thread and back (which waits for the GIL under load);
+        a server database is reached over the network, so it gets threads.
+        """
+        if self._inline:
+            return fn(*args, **kwargs)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
+
+    async def start(self) -> int:
+        """Reload every unfinished room by replaying its steps; returns how many."""
+        rows = await self.db(self.store.unfinished)
+        n = 0
+        for row in rows:
+            try:
+                room = self._build(row)
+            except ObeliskError as e:
+                log.error("room %s cannot be reloaded: %s", row.id, e)
+                continue
+            self.rooms[row.id] = room
+            n += 1
+        for room in self.rooms.values():
+            room.wake()
+        return n
+
+    async def stop(self) -> None:
+        """Stop every room and release the executors."""
+        for room in list(self.rooms.values()):
+            await room.close()
+        self.bots.shutdown(wait=False, cancel_futures=True)
+        self._db.shutdown(wait=True)
+        self.store.close()
+
+    def _build(self, row: RoomRow) -> Room:
+        game = get_game(row.game)
+        rec = Record(
+            game=row.game,
+            num_players=row.num_players,
+            seed=row.seed,
+            options=row.options,
+            steps=row.steps,
+            seats=[],
+            setup_chance=row.setup_chance,
+        )
+        state = replay(rec, lambda _n: game, check_result=False)
+        if state.is_terminal() and row.status != FINISHED:
+            row.status = FINISHED
+            row.result = {
+                "scores": state.scores(),
+                "returns": state.returns(),
+                "winners": state.winners(),
+            }
+        return Room(self, row, game, state)
+
+    async def create(
+        self,
+        game_name: str,
+        players: int | None,
+        seats: list[dict[str, JSON]] | None,
+        options: dict[str, JSON] | None = None,
+        variant: str | None = None,
+        seed: int | None = None,
+    ) -> Room:
+        """A new room. ``seats``: one entry per player, ``{"kind": "human"}`` or
+        ``{"kind": "bot", "level": name}`` (default: every seat human)."""
+        try:
+            game = get_game(game_name)
+        except ObeliskError as e:
+            raise ServerError(str(e), "unknown_game", 404) from None
+        n = players if players is not None else (len(seats) if seats else game.min_players)
+        seats = seats or [{"kind": "human"} for _ in range(n)]
+        if len(seats) != n:
+            raise ServerError(f"{n} players need {n} seats, got {len(seats)}", "bad_seats")
+        known = levels(game)
+        clean: list[dict[str, JSON]] = []
+        for i, s in enumerate(seats):
+            kind = s.get("kind", "human")
+            if kind == "human":
+                clean.append(
+                    {"kind": "human", "level": None, "name": None, "taken": False, "token": None}
+                )
+            elif kind == "bot":
+                level = s.get("level") or "random"
+                if level not in known:
+                    raise ServerError(
+                        f"seat {i}: unknown level '{level}' for {game.title}; "
+                        f"levels: {', '.join(known)}",
+                        "bad_level",
+                    )
+                clean.append({"kind": "bot", "level": level, "name": f"{level} bot", "taken": True})
+            else:
+                raise ServerError(
+                    f"seat {i}: kind must be 'human' or 'bot', not {kind!r}", "bad_seats"
+                )
+        seed = secrets.randbits(62) if seed is None else int(seed)
+        if not 0 <= seed < 2**63:
+            raise ServerError("seed must be between 0 and 2^63-1", "bad_options")
+        try:
+            values = realtime_options(game, dict(options or {})) if has_clock(game) else options
+            opts = game.variant_options(variant, values)
+            state = game.new_state(n, seed, opts)
+        except ObeliskError as e:
+            raise ServerError(str(e), "bad_options") from None
+        async with self._create_lock:
+            live = sum(1 for r in self.rooms.values() if r.status != FINISHED)
+            if live >= self.config.max_rooms:
+                raise ServerError(
+                    f"the server holds {live} unfinished rooms, its limit; try later",
+                    "too_many_rooms",
+                    503,
+                )
+            room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            rec = Record.from_state(state)
+            row = RoomRow(
+                id=room_id,
+                game=game.name,
+                num_players=n,
+                seed=seed,
+                options=game.options_to_json(state.options),
+                seats=clean,
+                setup_chance=rec.setup_chance,
+                status=PLAYING if all(s["taken"] for s in clean) else WAITING,
+                result=None,
+                created_at=time.time(),
+            )
+            await self.db(self.store.create_room, row)
+            room = Room(self, row, game, state)
+            self.rooms[room_id] = room
+        room.wake()
+        return room
+
+    async def get(self, room_id: str) -> Room:
+        """A room by id (finished rooms are reloaded from the database on demand)."""
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room
+        row = await self.db(self.store.load_room, room_id)
+        if row is None:
+            raise ServerError(f"no room '{room_id}'", "no_room", 404)
+        try:
+            room = self._build(row)
+        except ObeliskError as e:
+            raise ServerError(
+                f"room {room_id} cannot be replayed: {e}", "broken_room", 500
+            ) from None
+        self.rooms[room_id] = room
+        return room
+
+    async def listing(self, limit: int = 200) -> list[dict[str, JSON]]:
+        """Recent rooms, newest first (live ones with their connection state)."""
+        rows = await self.db(self.store.list_rooms, limit)
+        out = []
+        for row in rows:
+            live = self.rooms.get(row.id)
+            if live is not None:
+                out.append(live.summary())
+                continue
+            try:
+                title = get_game(row.game).title
+            except ObeliskError:
+                title = row.game
+            out.append(
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "title": title,
+                    "players": row.num_players,
+                    "options": row.options,
+                    "status": row.status,
+                    "seats": [public_seat(i, s) for i, s in enumerate(row.seats)],
+                    "spectators": 0,
+                    "created_at": row.created_at,
+                    "result": row.result,
+                    "realtime": False,
+                }
+            )
+        return out

@@ -1,0 +1,161 @@
+"""The leak check: every message a client received holds only what its seat may know.
+
+Given the omniscient record of a finished room (fetched with the admin token)
+and every message each client received, it replays the game and, walking
+forward, matches each ``state`` message of seat s to the position it was sent
+from. At that position it checks that the message is exactly s's view there
+(observation, legal actions, text, redacted events; no other fields), and that
+it is the same in determinizations for s: re-drawing everything s cannot know
+changes nothing in the message, so no hidden value of the full state is in it.
+Spectators must get exactly the public view.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from obelisk.core import Game, Record, State, get_game, replay
+
+STATE_KEYS = {
+    "type",
+    "v",
+    "room",
+    "seat",
+    "status",
+    "your_turn",
+    "decision",
+    "observation",
+    "text",
+    "legal",
+    "events",
+    "seen",
+}
+OTHER_KEYS = {
+    "welcome": {"type", "v", "room", "seat", "game", "title", "levels", "summary"},
+    "room": {"type", "v", "summary"},
+    "clock": {"type", "v", "room", "running", "wall_seconds", "game"},
+    "game_over": {"type", "v", "room", "scores", "returns", "winners"},
+    "ack": {"type", "v", "id"},
+    "pong": {"type", "v", "id"},
+}
+SUMMARY_SEAT_KEYS = {"seat", "kind", "level", "name", "taken", "connected"}
+
+
+def _legal(state: State, seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or state.is_terminal() or state.current_player != seat:
+        return []
+    return [{"action": a.to_json(), "text": a.text()} for a in state.legal_actions()]
+
+
+def _view(state: State, seat: int | None, text: bool) -> tuple[Any, Any, str | None]:
+    return state.observation(seat), _legal(state, seat), state.to_text(seat) if text else None
+
+
+def _same(state: State, seat: int | None, f: dict[str, Any]) -> bool:
+    """Whether message ``f`` is ``seat``'s view of ``state`` (cheapest parts first)."""
+    if state.observation(seat) != f["observation"] or _legal(state, seat) != f["legal"]:
+        return False
+    return f["text"] is None or state.to_text(seat) == f["text"]
+
+
+def _clock(state: State) -> dict[str, Any]:
+    words = ("clock", "elapsed", "remaining", "countdown", "paused", "time")
+    obs = state.observation(None)
+    return {k: v for k, v in obs.items() if any(w in k.lower() for w in words)}
+
+
+def check_messages(
+    full: dict[str, Any],
+    received: dict[int | None, list[list[dict[str, Any]]]],
+    determinizations: int = 2,
+    sample: int = 40,
+) -> int:
+    """Check every client's messages (per seat, a list of connections' message lists).
+
+    Returns the number of ``state`` messages checked; raises AssertionError on a leak.
+    """
+    record = Record.from_json(full)
+    game = get_game(record.game)
+    states = _positions(game, record)
+    clocks = (
+        [_clock(s) for s in states]
+        if any("clock" in m["type"] for c in received.values() for conn in c for m in conn)
+        else []
+    )
+    rng = random.Random(7)
+    final = states[-1]
+    checked = 0
+    for seat, conns in received.items():
+        visible = final.events_for(seat)
+        # how many events the seat may see among the first i events of the game
+        upto = [0]
+        for e in final.events:
+            upto.append(upto[-1] + (e.to is None or (seat is not None and seat in e.to)))
+        for msgs in conns:
+            k = 0
+            frames = [m for m in msgs if m["type"] == "state"]
+            picks = set(rng.sample(range(len(frames)), min(sample, len(frames))))
+            for i, f in enumerate(frames):
+                assert set(f) == STATE_KEYS, (
+                    f"extra or missing fields: {sorted(set(f) ^ STATE_KEYS)}"
+                )
+                assert f["seat"] == seat
+                want = (f["observation"], f["legal"], f["text"])
+                n = f["seen"]
+                while k < len(states) and not (
+                    upto[len(states[k].events)] == n and _same(states[k], seat, f)
+                ):
+                    k += 1
+                assert k < len(states), (
+                    f"seat {seat}: message {i} shows a view no position of the game gives it"
+                )
+                st = states[k]
+                assert f["events"] == visible[n - len(f["events"]) : n], "events are not the seat's"
+                assert f["your_turn"] == bool(f["legal"])
+                if seat is not None and i in picks:
+                    for d in range(determinizations):
+                        det = st.determinize(seat, random.Random(1000 * i + d))
+                        assert _view(det, seat, f["text"] is not None) == want, (
+                            f"seat {seat}: message {i} changes when what the seat cannot know "
+                            "is re-drawn: it holds a hidden value"
+                        )
+                        assert det.events_for(seat) == visible[:n]
+                checked += 1
+            for m in msgs:
+                t = m["type"]
+                if t in OTHER_KEYS:
+                    assert set(m) == OTHER_KEYS[t], f"{t}: fields {sorted(m)}"
+                if t in ("welcome", "room"):
+                    for s in m["summary"]["seats"]:
+                        assert set(s) == SUMMARY_SEAT_KEYS, f"seat fields {sorted(s)}"
+                if t == "clock":
+                    assert m["game"] in clocks, "a clock message shows a clock no position had"
+                if t == "game_over":
+                    assert m["scores"] == states[-1].scores()
+    return checked
+
+
+def _positions(game: Game, record: Record) -> list[State]:
+    """Every position of the game, first to last (one replay, cloned at each step)."""
+    empty = Record(
+        game=record.game,
+        num_players=record.num_players,
+        seed=record.seed,
+        options=record.options,
+        steps=[],
+        seats=record.seats,
+        setup_chance=record.setup_chance,
+    )
+    state = replay(empty, lambda _n: game, check_result=False)
+    out = [state.clone()]
+    for step in record.steps:
+        for label, raw in step["chance"]:
+            state.chance.force_raw(label, raw)
+        action = game.action_from_json(step["action"])
+        if step["seat"] is None:
+            state.apply_system(action)
+        else:
+            state.apply(action)
+        out.append(state.clone())
+    return out
