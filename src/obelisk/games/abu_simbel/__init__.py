@@ -1,0 +1,77 @@
+"""Abu Simbel: perform the chambers' moves on the way in, then repeat them in reverse from
+memory on the way out with a treasure. Rules: docs/rules/abu_simbel.md."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from obelisk.core import Agent, Capabilities, Game, State
+
+from .actions import ACTION_TYPES
+from .bot import AbuSimbelHeuristic, MemoryBot, level_factory
+from .memory import LEVELS
+from .options import MAX_STEPS, VARIANTS, AbuSimbelOptions, check
+from .rules import AbuSimbelState
+
+_DEFAULTS = AbuSimbelOptions()
+
+
+class AbuSimbel(Game):
+    """The game of Abu Simbel (base game, three variants, two judging modes)."""
+
+    name = "abu_simbel"
+    title = "Abu Simbel"
+    min_players = 1  # 1 only for All for One (abu_simbel:1); the competitive game needs 2
+    max_players = 6
+    Options = AbuSimbelOptions
+    capabilities = Capabilities(
+        hidden_information=True,
+        chance=True,
+        realtime_clock=False,
+        elimination=False,
+        cooperative=False,  # per game: All for One is a variant (see docs)
+        system_actions=("timeout",),
+        max_steps=MAX_STEPS,
+    )
+    action_types = ACTION_TYPES
+    variants = VARIANTS
+    summary = (
+        "Walk into the temple by performing each chamber's move (duck, jump, crab steps, "
+        "stomps...), farthest chamber first. Take a secret treasure, then walk out doing the "
+        "moves in reverse order without looking. Get out and keep the treasure (the route "
+        "grows by one chamber); make a mistake and lose the treasure and a charm, and a new "
+        "route is laid. The game ends when someone loses a third charm. Score treasure "
+        "jewels, charm jewels, urn+ark+chest sets and the mummy card. Judging: self-entry "
+        "(type each move) or referee (play on your feet). Variants: little, ultimate, "
+        "all_for_one."
+    )
+
+    def make_options(self, values: Any = None) -> Any:
+        if values is None:  # the defaults, built once (set-up speed)
+            return _DEFAULTS
+        return super().make_options(values)
+
+    def check_options(self, options: Any, num_players: int) -> None:
+        check(options, num_players)
+
+    def player_counts(self) -> range:
+        """The competitive counts (2-6); All for One also plays solo (abu_simbel:1)."""
+        return range(2, self.max_players + 1)
+
+    def _make_state(self, num_players: int, seed: int, options: Any) -> State:
+        return AbuSimbelState(self, num_players, seed, options)
+
+    def heuristic_agent(self) -> Agent | None:
+        return AbuSimbelHeuristic()
+
+    def agent_levels(self) -> dict[str, Callable[[], Agent]]:
+        levels: dict[str, Callable[[], Agent]] = {"heuristic": AbuSimbelHeuristic}
+        for name in LEVELS:
+            levels[name] = level_factory(name)
+        return levels
+
+
+GAME = AbuSimbel()
+
+__all__ = ["GAME", "LEVELS", "AbuSimbel", "AbuSimbelHeuristic", "AbuSimbelState", "MemoryBot"]

@@ -1,0 +1,159 @@
+"""Abu Simbel options: every variant switch and every [DESIGN] value of the spec.
+
+Each field names the rule it belongs to. Change any of them with ``--option name=value``
+(tuples as comma-separated lists), or pick a named preset with ``--variant``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from obelisk.core import InvalidOptions
+
+from .components import (
+    DEFAULT_CHAMBER_DECK,
+    DEFAULT_TREASURES,
+    chamber_cards,
+    treasure_cards,
+)
+
+#: The engine's declared bound on the steps of any game (checked against each table).
+MAX_STEPS = 6000
+
+
+@dataclass(frozen=True)
+class AbuSimbelOptions:
+    """Options of Abu Simbel (rule IDs in the comments; docs/rules/abu_simbel.md)."""
+
+    #: abu_simbel:10 — "self_entry": the player enters each move token and the engine
+    #: judges; "referee": people play on their feet, a referee records a verdict per chamber.
+    judging_mode: Literal["self_entry", "referee"] = "self_entry"
+    #: abu_simbel:10, 11 — one shared screen ("hotseat") or one client per seat ("networked").
+    table_mode: Literal["networked", "hotseat"] = "networked"
+    #: abu_simbel:1 — the first player's seat, or "random" (drawn by the engine).
+    first_player: int | Literal["random"] = 0
+    #: abu_simbel:5.1 [DESIGN D-5] — who starts the round after a failure.
+    new_round_starter: Literal["failing_player", "next_player"] = "failing_player"
+    #: abu_simbel:9.2 — The Ultimate Adventure (mummy covers, no mummy points).
+    ultimate: bool = False
+    #: abu_simbel:9.2 [DESIGN D-8] — where a cover goes when the round ends.
+    cover_returns_to: Literal["owner", "supply"] = "owner"
+    #: abu_simbel:9.3 — All for One and One for All (cooperative).
+    cooperative: bool = False
+    #: abu_simbel:9.3 — the team's shared charm cards (two full colours).
+    team_charms: int = 6
+    #: abu_simbel:9.3 — kept treasure cards the team needs to win.
+    team_target: int = 10
+    #: abu_simbel:9.1 — "I'm little": seats whose way out repeats the way-in order.
+    forward_exit_seats: tuple[int, ...] = ()
+    #: abu_simbel:9.1 — "I'm little": seats whose moves always pass (judging = free).
+    free_judging_seats: tuple[int, ...] = ()
+    #: abu_simbel:9.1 — "I'm little": seats playing with a helper (shown only, no effect).
+    helper_seats: tuple[int, ...] = ()
+    #: abu_simbel:10.1 — seconds per move in self-entry (None: off). The engine reads no
+    #: clock: the host applies the ``timeout`` system action when time runs out.
+    move_time_limit_s: float | None = None
+    #: abu_simbel:10 — seats played by computer players (referee mode refuses them).
+    bot_seats: tuple[int, ...] = ()
+    #: abu_simbel:2.2 [DESIGN D-1, D-2] — the chamber deck, ``TYPE*count`` / ``SCORPIONS_N``.
+    chamber_deck: tuple[str, ...] = DEFAULT_CHAMBER_DECK
+    #: abu_simbel:2.3 [DESIGN D-3] — the treasure cards, ``TYPE:jewels*count``.
+    treasure_cards: tuple[str, ...] = DEFAULT_TREASURES
+    #: abu_simbel:4 — how many face-down treasure decks the cards are dealt into.
+    treasure_decks: int = 3
+    #: abu_simbel:2.4 [DESIGN D-4] — jewels of the charm cards, top (lost first) to bottom.
+    charm_jewels: tuple[int, ...] = (2, 1, 1)
+    #: abu_simbel:2.5 — mummy cards in the supply.
+    mummy_cards: int = 6
+    #: abu_simbel:8 — points for holding a mummy card (the Ultimate Adventure scores 0).
+    mummy_points: int = 1
+    #: abu_simbel:5.1 — chambers laid at the start of each round.
+    route_start_cards: int = 3
+    #: abu_simbel:1 [DESIGN D-6] — fewest players of the competitive game.
+    min_players_competitive: int = 2
+    #: abu_simbel:1 [DESIGN D-6] — fewest players of the cooperative game.
+    min_players_cooperative: int = 1
+
+
+#: Named presets (``--variant NAME``); the conformance suite runs each.
+VARIANTS: dict[str, dict[str, Any]] = {
+    # abu_simbel:9.1 — seat 1 (the first player) is judged freely and has a helper, seat 2
+    # exits in way-in order
+    "little": {"free_judging_seats": (0,), "helper_seats": (0,), "forward_exit_seats": (1,)},
+    "ultimate": {"ultimate": True},  # abu_simbel:9.2
+    "all_for_one": {"cooperative": True},  # abu_simbel:9.3
+    "referee": {"judging_mode": "referee"},  # abu_simbel:10.2, networked
+    "referee_hotseat": {"judging_mode": "referee", "table_mode": "hotseat"},  # abu_simbel:10.2
+    "hotseat": {"table_mode": "hotseat"},  # abu_simbel:10.1 on one shared screen
+}
+
+
+def step_bound(options: AbuSimbelOptions, num_players: int) -> int:
+    """A true upper bound on the steps of a game with these options (abu_simbel:7).
+
+    Every turn ends in a success (which keeps a treasure, so at most one per treasure card,
+    or the team target), a failure (at most 2 per player plus the last one; the team's
+    charms in co-op) or the final treasure check. A turn takes at most one cover answer per
+    seat, a move (or verdict) per chamber each way, a deck choice and a turned-away
+    confirmation; a route never holds more than the chamber deck.
+    """
+    chambers = len(chamber_cards(tuple(options.chamber_deck)))
+    treasures = len(treasure_cards(tuple(options.treasure_cards)))
+    charms = len(options.charm_jewels)
+    failures = options.team_charms if options.cooperative else (charms - 1) * num_players + 1
+    successes = min(treasures, options.team_target) if options.cooperative else treasures
+    route = min(chambers, options.route_start_cards + successes)
+    turns = successes + failures + 1
+    return turns * (num_players + 2 * route + 2)
+
+
+def check(options: AbuSimbelOptions, num_players: int) -> None:
+    """Raise InvalidOptions for an impossible combination (abu_simbel:1, 2, 9, 10)."""
+    o = options
+    chambers = chamber_cards(tuple(o.chamber_deck))
+    treasures = treasure_cards(tuple(o.treasure_cards))
+    low = o.min_players_cooperative if o.cooperative else o.min_players_competitive
+    if num_players < max(1, low):
+        kind = "cooperative" if o.cooperative else "competitive"
+        raise InvalidOptions(f"the {kind} game is for {low}-6 players, not {num_players}")
+    if o.cooperative and o.ultimate:
+        raise InvalidOptions(
+            "The Ultimate Adventure can't be combined with All for One (abu_simbel:9.2)"
+        )
+    if o.judging_mode == "referee":
+        if num_players < 2:
+            raise InvalidOptions(
+                "referee mode needs at least 2 seats: someone else must watch (abu_simbel:10)"
+            )
+        if o.bot_seats:
+            raise InvalidOptions(
+                "referee mode is for people playing on their feet; computer players have no "
+                "body to watch (abu_simbel:10)"
+            )
+    if isinstance(o.first_player, int) and not 0 <= o.first_player < num_players:
+        raise InvalidOptions(f"first_player must be a seat 0..{num_players - 1} or 'random'")
+    for name in ("forward_exit_seats", "free_judging_seats", "helper_seats", "bot_seats"):
+        for s in getattr(o, name):
+            if not 0 <= s < num_players:
+                raise InvalidOptions(f"{name}: {s} is not a seat 0..{num_players - 1}")
+    if o.treasure_decks < 1:
+        raise InvalidOptions("treasure_decks must be at least 1")
+    if len(treasures) < o.treasure_decks:
+        raise InvalidOptions("there are fewer treasure cards than treasure decks")
+    if not o.charm_jewels or any(j < 0 for j in o.charm_jewels):
+        raise InvalidOptions("charm_jewels needs at least one card and no negative jewels")
+    if o.team_charms < 1 or o.team_target < 1:
+        raise InvalidOptions("team_charms and team_target must be at least 1")
+    if o.mummy_cards < 0:
+        raise InvalidOptions("mummy_cards can't be negative")
+    if o.route_start_cards < 1:
+        raise InvalidOptions("route_start_cards must be at least 1")
+    if len(chambers) < o.route_start_cards:
+        raise InvalidOptions("the chamber deck is smaller than one starting route")
+    if o.move_time_limit_s is not None and o.move_time_limit_s <= 0:
+        raise InvalidOptions("move_time_limit_s must be positive (or None for no limit)")
+    if step_bound(o, num_players) > MAX_STEPS:
+        raise InvalidOptions(
+            f"these tables allow games longer than the engine's bound of {MAX_STEPS} steps"
+        )
