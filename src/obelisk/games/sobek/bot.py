@@ -1,0 +1,314 @@
+"""A heuristic Sobek player: builds sets of its strongest goods, weighs skipped cards
+(corruption) against what a card adds to a set, and grabs the first event tokens.
+
+It reads only its :class:`~obelisk.core.PlayerView`: the observation, its own event
+history (to count the cards other players skipped) and the legal actions.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from obelisk.core import Action, PlayerView
+
+from .components import GOODS, GOODS_INDEX, parse_character
+
+#: rough worth of an effect to the player who resolves it (points)
+POWER_WORTH = {
+    "ROYAL_PICK": 0.0,  # valued from the market
+    "PRIORITY_BERTH": 0.0,
+    "TRIBUTE": 1.6,  # per opponent holding cards
+    "PURIFY": 2.2,  # per corruption card (up to 2)
+    "ABSOLUTION": 2.2,
+    "DRAW2": 2.6,  # per card the deck can give (up to 2)
+    "GOSSIP": 2.6,
+    "STEAL_RANDOM": 2.8,
+    "PICKPOCKET": 2.8,
+    "TAKE_FRONT2": 0.0,  # valued from the market
+    "DENOUNCE": 1.2,
+    "PEEK_SWAP": 3.2,
+    "SINK_FRONT": 0.6,
+    "BONUS_3": 0.0,  # exact: the bonus points
+    "EXTRA_ACTION": 3.5,
+    "LAUNDER": 0.0,  # valued from the fitting cards
+    "SCAPEGOAT": 1.8,  # per corruption card (up to 2)
+    "CUSTOMS": 1.0,  # per opponent holding cards
+}
+
+
+class _Cards:
+    """What the bot knows about card kinds, from the public options."""
+
+    def __init__(self, options: Any) -> None:
+        self.options = options
+        self.goods: dict[str, int] = {}
+        self.scarabs: dict[str, int] = {}
+        self.power: dict[str, str] = {}
+        for g, name in enumerate(GOODS):
+            for v in (options.scarabs[g], 0):
+                self.goods[f"{name}{v}"] = g
+                self.scarabs[f"{name}{v}"] = v
+        self.goods["amulet"] = -1
+        self.scarabs["amulet"] = 0
+        for row in options.characters:
+            key, family, power = parse_character(row)
+            self.goods[key] = GOODS_INDEX[family]
+            self.scarabs[key] = 0
+            self.power[key] = power
+
+
+class SobekHeuristic:
+    """``heuristic`` level: sensible sets, corruption weighed against value."""
+
+    def __init__(self, skip_cost: float = 1.6, risk_share: float = 0.12) -> None:
+        self.skip_cost = skip_cost
+        self.risk_share = risk_share
+        self._cards: _Cards | None = None
+        self._options: Any = None
+
+    # -- helpers -------------------------------------------------------------------
+    def _kinds(self, view: PlayerView) -> _Cards:
+        if self._cards is None or self._options is not view.options:
+            self._cards = _Cards(view.options)
+            self._options = view.options
+        return self._cards
+
+    def _groups(self, k: _Cards, obs: dict[str, Any]) -> tuple[list[int], list[int], int]:
+        """Per goods: cards (hand + my set) and scarabs; and my amulets in hand."""
+        me = obs["seat"]
+        n = [0] * len(GOODS)
+        s = [0] * len(GOODS)
+        amulets = 0
+        for c in obs["hand"]:
+            g = k.goods[c]
+            if g < 0:
+                amulets += 1
+            else:
+                n[g] += 1
+                s[g] += k.scarabs[c]
+        for gname, cards in obs["sets"][me].items():
+            g = GOODS_INDEX[gname]
+            n[g] += len(cards)
+            s[g] += sum(k.scarabs[c] for c in cards)
+        return n, s, amulets
+
+    def _card_value(self, k: _Cards, obs: dict[str, Any], card: str) -> float:
+        """What one more card of this kind adds to my eventual sets (points)."""
+        n, s, amulets = self._groups(k, obs)
+        late = obs["deck"] == 0
+        if card == "character":
+            return 2.2
+        g = k.goods[card]
+        if g < 0:  # amulet: one more card in my best group
+            best = max((s[i] + 1 + 0.5 * n[i] for i in range(len(GOODS))), default=0.0)
+            return 1.0 + 0.8 * best
+        v = k.scarabs[card]
+        gain = s[g] + (n[g] + 1) * v
+        have = n[g] + amulets
+        if have + 1 >= 3:
+            chance = 1.0
+        elif late:
+            chance = 0.15
+        else:
+            chance = 0.35 + 0.2 * have
+        bonus = 0.8 if card in k.power else 0.0  # a character may also be played
+        return chance * (gain + 0.6 * (n[g] + 1)) + bonus
+
+    def _best_projection(self, k: _Cards, obs: dict[str, Any]) -> int:
+        n, s, amulets = self._groups(k, obs)
+        return max(((n[g] + amulets) * s[g] for g in range(len(GOODS))), default=0)
+
+    def _others_corruption(self, view: PlayerView, obs: dict[str, Any]) -> int:
+        """The largest corruption of another player this round, counted from the events."""
+        if "corruption_counts" in obs:
+            counts = obs["corruption_counts"]
+            return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
+        counts = [0] * len(obs["scores"])
+        for e in view.events():
+            kind = e["kind"]
+            if kind == "round":
+                counts = [0] * len(counts)
+            elif kind == "action":
+                if "skipped" in e:
+                    counts[e["seat"]] += len(e["skipped"])
+                elif e["action"]["kind"] == "bury":
+                    counts[e["seat"]] += 1
+                elif e["action"]["kind"] == "shift":
+                    counts[e["seat"]] -= 1
+                    if "other" in e:
+                        counts[e["other"]] += 1
+                elif e["action"]["kind"] == "purge":
+                    counts[e["seat"]] -= 1
+        return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
+
+    # -- decisions -----------------------------------------------------------------------
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        obs = view.observation()
+        k = self._kinds(view)
+        pend = obs["pending"]
+        if pend is None:
+            scored = self._score_turn(view, obs, k, legal)
+        else:
+            scored = self._score_choice(obs, k, legal, pend)
+        best = max(v for v, _ in scored)
+        top = [a for v, a in scored if v >= best - 1e-9]
+        return top[0] if len(top) == 1 else rng.choice(top)
+
+    def _score_turn(
+        self, view: PlayerView, obs: dict[str, Any], k: _Cards, legal: list[Action]
+    ) -> list[tuple[float, Action]]:
+        out: list[tuple[float, Action]] = []
+        market = obs["market"]
+        mine = obs["corruption_count"]
+        risk = self._best_projection(k, obs)
+        others: int | None = None
+        n, s, amulets = self._groups(k, obs)
+        for a in legal:
+            kind = a.kind
+            if kind == "take":
+                pos = a.position  # type: ignore[attr-defined]
+                value = self._card_value(k, obs, market[pos - 1])
+                skipped = pos - 1
+                if skipped:
+                    if others is None:
+                        others = self._others_corruption(view, obs)
+                    cost = skipped * (self.skip_cost + self.risk_share * risk)
+                    if mine + skipped > others:
+                        cost += 0.25 * risk
+                    value -= cost
+                out.append((value, a))
+            elif kind == "set":
+                g = GOODS_INDEX[a.goods]  # type: ignore[attr-defined]
+                size = n[g] + (amulets if n[g] < 3 else 0)
+                value = size * s[g]
+                urgent = obs["deck"] == 0 or obs["tokens_left"] > 0 or size >= 5
+                out.append(((8.0 + 0.5 * value) if urgent else 0.3 * value, a))
+            elif kind == "play":
+                out.append((self._power_value(obs, k, a.character), a))  # type: ignore[attr-defined]
+            else:  # pass
+                out.append((-5.0, a))
+        return out
+
+    def _power_value(self, obs: dict[str, Any], k: _Cards, key: str) -> float:
+        power = k.power[key]
+        me = obs["seat"]
+        market = obs["market"]
+        holders = sum(1 for p, h in enumerate(obs["hand_sizes"]) if p != me and h)
+        keep = 0.4 * self._card_value(k, obs, key)  # worth as a set card
+        if power in ("ROYAL_PICK", "PRIORITY_BERTH"):
+            v = max((self._card_value(k, obs, c) for c in market), default=0.0)
+        elif power == "TAKE_FRONT2":
+            v = sum(self._card_value(k, obs, c) for c in market[:2])
+        elif power in ("DRAW2", "GOSSIP"):
+            v = POWER_WORTH[power] * min(2, obs["deck"])
+        elif power in ("PURIFY", "ABSOLUTION", "SCAPEGOAT"):
+            v = POWER_WORTH[power] * min(2, obs["corruption_count"])
+        elif power in ("TRIBUTE", "CUSTOMS"):
+            v = POWER_WORTH[power] * holders
+        elif power in ("STEAL_RANDOM", "PICKPOCKET", "DENOUNCE", "PEEK_SWAP"):
+            v = POWER_WORTH[power] if holders else 0.0
+        else:
+            v = POWER_WORTH.get(power, 0.5)
+        if obs["deck"] == 0 and not market:
+            v += 1.0  # cards left in hand become corruption
+        return v - keep
+
+    def _token_value(self, obs: dict[str, Any], k: _Cards, effect: str, goods: str) -> float:
+        me = obs["seat"]
+        holders = sum(1 for p, h in enumerate(obs["hand_sizes"]) if p != me and h)
+        if effect == "BONUS_3":
+            return float(obs.get("bonus_points", 3))
+        if effect == "EXTRA_ACTION":
+            return 3.5 if obs["market"] or obs["hand"] else 0.0
+        if effect == "LAUNDER":
+            g = GOODS_INDEX[goods]
+            fit = [c for c in obs["corruption"] if k.goods[c] in (g, -1)]
+            cards = obs["sets"][me].get(goods, [])
+            s = sum(k.scarabs[c] for c in cards)
+            gain = sum(s + (len(cards) + 1) * k.scarabs[c] for c in fit[:2])
+            return gain + 1.5 * min(2, len(fit))
+        if effect in ("PRIORITY_BERTH", "ROYAL_PICK"):
+            return max((self._card_value(k, obs, c) for c in obs["market"]), default=0.0)
+        if effect in ("ABSOLUTION", "PURIFY", "SCAPEGOAT"):
+            return POWER_WORTH[effect] * min(2, int(obs["corruption_count"]))
+        if effect in ("GOSSIP", "DRAW2"):
+            return POWER_WORTH[effect] * min(2, int(obs["deck"]))
+        if effect in ("CUSTOMS", "TRIBUTE"):
+            return POWER_WORTH[effect] * holders
+        if effect == "TAKE_FRONT2":
+            return sum(self._card_value(k, obs, c) for c in obs["market"][:2])
+        return POWER_WORTH.get(effect, 0.5) if holders else 0.0
+
+    def _score_choice(
+        self, obs: dict[str, Any], k: _Cards, legal: list[Action], pend: dict[str, Any]
+    ) -> list[tuple[float, Action]]:
+        decision = pend["decision"]
+        me = obs["seat"]
+        out: list[tuple[float, Action]] = []
+        if decision == "set":
+            g = GOODS_INDEX[pend["goods"]]
+            laid = len(pend["cards"])
+            n, s, amulets = self._groups(k, obs)
+            # the best other group that could still use the amulets
+            rival = max(
+                (s[i] for i in range(len(GOODS)) if i != g and n[i] + amulets >= 3), default=0
+            )
+            for a in legal:
+                if a.kind == "done":
+                    out.append((0.0, a))
+                    continue
+                card = a.card  # type: ignore[attr-defined]
+                if card == "amulet":
+                    need = laid < 3 and n[g] < 3
+                    v = 5.0 if need or obs["deck"] == 0 or s[g] >= rival else -1.0
+                elif card in k.power:
+                    v = 1.0 if s[g] >= 4 or obs["deck"] == 0 or laid < 3 else -0.5
+                else:
+                    v = 10.0 + k.scarabs[card]
+                out.append((v, a))
+            return out
+        if decision == "token":
+            return [
+                (self._token_value(obs, k, a.effect, pend["goods"]), a)  # type: ignore[attr-defined]
+                for a in legal
+            ]
+        if decision == "pick":
+            return [
+                (self._card_value(k, obs, obs["market"][a.position - 1]), a)  # type: ignore[attr-defined]
+                for a in legal
+            ]
+        if decision == "target":
+            effect = pend["effect"]
+            for a in legal:
+                q = a.seat  # type: ignore[attr-defined]
+                if effect == "SCAPEGOAT":
+                    v = obs["scores"][q] + 0.1 * obs["hand_sizes"][q]
+                else:
+                    v = obs["hand_sizes"][q] + 0.01 * obs["scores"][q]
+                out.append((float(v), a))
+            return out
+        if decision in ("give", "bury", "giveback"):
+            return [(-self._card_value(k, obs, a.card), a) for a in legal]  # type: ignore[attr-defined]
+        if decision == "grab":
+            return [(self._card_value(k, obs, a.card), a) for a in legal]  # type: ignore[attr-defined]
+        if decision == "purge":
+            return [(0.0 if a.kind == "done" else 1.0, a) for a in legal]
+        if decision in ("launder", "shift"):
+            return [
+                (0.0 if a.kind == "done" else 1.0 + k.scarabs.get(getattr(a, "card", ""), 0), a)
+                for a in legal
+            ]
+        if decision == "sink":
+            market = obs["market"]
+            for a in legal:
+                j = a.count  # type: ignore[attr-defined]
+                v = self._card_value(k, obs, market[j]) if j < len(market) else 0.0
+                out.append((v - 0.1 * j, a))
+            return out
+        if decision == "starter":
+            return [(1.0 if a.seat == me else 0.0, a) for a in legal]  # type: ignore[attr-defined]
+        return [(0.0, a) for a in legal]

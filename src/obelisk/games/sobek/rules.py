@@ -1,0 +1,1133 @@
+"""Sobek's state machine (sobek:4-13). Cards are ints (see ``components.Table``).
+
+Who knows what (sobek:14) is kept as data, never read back from the events:
+``known[c]`` is the bit mask of the seats that know which card ``c`` is where
+it lies now, and ``pub[c]`` what everybody knows about a hidden card (a green
+starting card, a character, a card from the deck, or nothing). Secret moves
+out of a hand or a pile clear the knowledge of the seats that did not see them
+(see :meth:`SobekState._secret_move`); ``_redraw_hidden`` re-deals, for one
+seat, every card it does not know among the slots of the same public class.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from typing import Any, ClassVar
+
+from obelisk.core import (
+    HIDDEN,
+    TERMINAL,
+    Action,
+    Capabilities,
+    Event,
+    Game,
+    IllegalAction,
+    State,
+    seats,
+)
+
+from . import components as C
+from .actions import (
+    ACTION_TYPES,
+    DONE,
+    PASS,
+    Add,
+    Bury,
+    Done,
+    Give,
+    Grab,
+    Launder,
+    Pass,
+    Pick,
+    Play,
+    Purge,
+    Set,
+    Shift,
+    Sink,
+    Starter,
+    Take,
+    Target,
+    Token,
+    cached,
+)
+from .options import SobekOptions, check_options
+from .powers import (
+    EFFECT_FUNCTIONS,
+    P_BURY,
+    P_GIVE,
+    P_GIVEBACK,
+    P_GRAB,
+    P_LAUNDER,
+    P_PICK,
+    P_PURGE,
+    P_SET,
+    P_SHIFT,
+    P_SINK,
+    P_STARTER,
+    P_TARGET,
+    P_TOKEN,
+)
+from .scoring import penalties, set_value, winners
+
+GOODS = C.GOODS
+NG = len(GOODS)
+
+_PENDING_NAMES = {
+    P_SET: "set",
+    P_TOKEN: "token",
+    P_PICK: "pick",
+    P_GIVE: "give",
+    P_BURY: "bury",
+    P_PURGE: "purge",
+    P_LAUNDER: "launder",
+    P_TARGET: "target",
+    P_SHIFT: "shift",
+    P_GRAB: "grab",
+    P_GIVEBACK: "giveback",
+    P_SINK: "sink",
+    P_STARTER: "starter",
+}
+
+# the mutable list fields copied by _clone_into
+_LISTS = (
+    "totals",
+    "bonus",
+    "last_corruption",
+    "market",
+    "deck_goods",
+    "deck_chars",
+    "aside",
+    "discard_up",
+    "discard_down",
+    "known",
+    "pub",
+    "pool",
+    "used",
+    "pend",
+)
+
+
+class SobekState(State):
+    """A Sobek position. See the module docstring for the knowledge fields."""
+
+    options: SobekOptions
+
+    # -- set-up (sobek:4) ------------------------------------------------------
+    def _setup(self) -> None:
+        n = self.num_players
+        self.t = C.build_table(self.options)
+        self.all_mask = (1 << n) - 1
+        self.round = 0
+        self.totals = [0] * n
+        self.bonus = [0] * n  # E1 points of the current round (shown, not re-scored)
+        self.last_corruption = [0] * n
+        self.last_result: dict[str, Any] | None = None
+        self.over = False
+        self.pend: list[tuple[Any, ...]] = []
+        # sobek:4.1 the first start player is drawn at random (DESIGN)
+        first = self.chance.randint(0, n - 1, "start player")
+        self._new_round(first)
+
+    def _new_round(self, start: int) -> None:
+        """sobek:4.2 round set-up."""
+        o, t, n = self.options, self.t, self.num_players
+        self.round += 1
+        ncards = len(t.card_kind)
+        self.known = [0] * ncards
+        self.pub = [C.PUB_ANY] * ncards
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.corr: list[list[int]] = [[] for _ in range(n)]
+        self.sets: list[list[list[int]]] = [[[] for _ in range(NG)] for _ in range(n)]
+        self.market: list[int] = []
+        self.discard_up: list[int] = []
+        self.discard_down: list[int] = []
+        self.bonus = [0] * n
+        self.extra = 0
+        self.in_extra = False
+        self.sets_played = 0
+        self.start_player = start
+        self.turn = start
+        self.events.append(Event("round", {"round": self.round, "start_player": start}))
+        # sobek:4.2 step 2: two green cards each, the rest set aside
+        greens = list(t.green)
+        for p in range(n):
+            hand = self.chance.sample(greens, o.green_per_player, "green cards", to=seats(p))
+            for c in hand:
+                greens.remove(c)
+                self.known[c] = 1 << p
+                self.pub[c] = C.PUB_GREEN
+            self.hands[p] = sorted(hand)
+            self.events.append(
+                Event("dealt", {"seat": p, "cards": self._names(self.hands[p])}, seats(p))
+            )
+        self.aside = greens
+        for c in greens:
+            self.pub[c] = C.PUB_GREEN
+        # sobek:4.2 steps 3-4: the beige deck; with 2 players 9 cards stay unseen (DESIGN)
+        self.deck_goods = [c for c in t.beige if not t.card_char[c]]
+        self.deck_chars = [c for c in t.beige if t.card_char[c]]
+        for c in t.beige:
+            self.pub[c] = C.PUB_DECK
+        self.dealable = len(t.beige) - (o.two_player_remove if n == 2 else 0)
+        # sobek:4.2 step 5: five tokens face down
+        k = min(o.tokens_per_round, len(t.tokens))
+        self.pool = sorted(self.chance.sample(list(t.tokens), k, "event tokens", to=HIDDEN))
+        self.used: list[str] = []
+        self.pool_seen = 0
+        # sobek:4.2 step 6: the first shipment
+        self._ship()
+
+    # -- small helpers -----------------------------------------------------------
+    def _names(self, cards: list[int]) -> list[str]:
+        names, ck = self.t.kind_names, self.t.card_kind
+        return [names[ck[c]] for c in cards]
+
+    def _shown(self, c: int) -> str:
+        """How a market card looks: its kind, or "character" face down."""
+        return "character" if self.t.card_char[c] else self.t.kind_names[self.t.card_kind[c]]
+
+    def opponents_from_left(self, p: int) -> list[int]:
+        """The other seats in seating order starting from p's left (sobek:5)."""
+        n = self.num_players
+        return [(p + i) % n for i in range(1, n)]
+
+    def _hidden_pub(self, c: int, default: int) -> int:
+        return self.t.back(c) if self.options.hand_backs_public else default
+
+    def _find(self, cards: list[int], kind: int) -> int:
+        ck = self.t.card_kind
+        for c in cards:
+            if ck[c] == kind:
+                return c
+        raise AssertionError(f"no {self.t.kind_names[kind]} among {cards}")
+
+    def _kinds(self, cards: list[int], less: int = -1) -> list[int]:
+        """The distinct kinds of ``cards`` in order (cards are sorted by id, ids by kind),
+        leaving out one card of kind ``less``."""
+        ck = self.t.card_kind
+        out: list[int] = []
+        for c in cards:
+            k = ck[c]
+            if k == less:
+                less = -1
+                continue
+            if not out or out[-1] != k:
+                out.append(k)
+        return out
+
+    # -- the market and the deck (sobek:7) ---------------------------------------
+    def _ship(self) -> None:
+        """sobek:7 a new shipment as soon as the market is empty and the deck is not.
+
+        The cards are drawn in public, except that for a character only "a character" is
+        public (it lies face down) and which characters they are is drawn hidden."""
+        if self.market or self.dealable <= 0:
+            return
+        k = min(self.options.market_size, self.dealable)
+        goods, chars = self.deck_goods, self.deck_chars
+        items: list[Any] = goods + ["character"] * len(chars)
+        drawn = self.chance.sample(items, k, "shipment")
+        m = drawn.count("character")
+        faces = self.chance.sample(chars, m, "face-down characters", to=HIDDEN) if m else []
+        known, pub, all_mask = self.known, self.pub, self.all_mask
+        market = []
+        j = 0
+        for c in drawn:
+            if c == "character":
+                c = faces[j]
+                j += 1
+                chars.remove(c)
+                pub[c] = C.PUB_CHAR
+                known[c] = 0
+            else:
+                goods.remove(c)
+                known[c] = all_mask
+            market.append(c)
+        self.market = market
+        self.dealable -= k
+        self.events.append(
+            Event("shipment", {"cards": [self._shown(c) for c in market], "deck": self.dealable})
+        )
+
+    def draw_cards(self, p: int, k: int) -> None:
+        """DRAW2/GOSSIP: up to k cards from the deck into p's hand, seen by p only."""
+        drawn = []
+        for _ in range(k):
+            if self.dealable <= 0:
+                break
+            pool = sorted(self.deck_goods + self.deck_chars)
+            c = self._random_card(pool, "draw", seats(p))
+            (self.deck_chars if self.t.card_char[c] else self.deck_goods).remove(c)
+            self.dealable -= 1
+            self.known[c] = 1 << p
+            self.pub[c] = self._hidden_pub(c, C.PUB_DECK)
+            insort(self.hands[p], c)
+            drawn.append(c)
+        self.events.append(Event("draw", {"seat": p, "count": len(drawn), "deck": self.dealable}))
+        if drawn:
+            self.events.append(Event("drew", {"seat": p, "cards": self._names(drawn)}, seats(p)))
+
+    def _random_card(self, cards: list[int], label: str, to: frozenset[int]) -> int:
+        """A uniformly random card of ``cards`` (sorted), seen by ``to``. With public backs
+        the back colour is drawn first in public, then the card among that colour."""
+        if not self.options.hand_backs_public:
+            return int(self.chance.choice(cards, label, to=to))
+        back = self.t.back
+        colour = self.chance.choice([back(c) for c in cards], label + " (back)")
+        return int(self.chance.choice([c for c in cards if back(c) == colour], label, to=to))
+
+    def market_to_hand(self, p: int, index: int, announce: bool = True) -> None:
+        """A market card into p's hand; a face-down character is seen by p only.
+        (A Take or Pick is announced by its action event, see :meth:`action_event`.)"""
+        c = self.market.pop(index)
+        insort(self.hands[p], c)
+        if self.t.card_char[c]:
+            self.known[c] = 1 << p
+            self.pub[c] = C.PUB_CHAR
+        if announce:
+            if self.t.card_char[c]:
+                self.events.append(Event("got", {"seat": p, "card": self.t.name(c)}, seats(p)))
+            self.events.append(
+                Event("took", {"seat": p, "position": index + 1, "card": self._shown(c)})
+            )
+
+    # -- knowledge ---------------------------------------------------------------
+    def _enter_corruption(self, p: int, c: int) -> None:
+        """A card goes under p's tile; p sees it if owner_sees_own_corruption (sobek:14)."""
+        insort(self.corr[p], c)
+        if self.options.owner_sees_own_corruption:
+            self.known[c] |= 1 << p
+
+    def look_at_own_corruption(self, p: int) -> None:
+        """p looks at its pile while choosing from it (sobek:14)."""
+        if not self.options.owner_sees_own_corruption and self.corr[p]:
+            bit = 1 << p
+            for c in self.corr[p]:
+                self.known[c] |= bit
+            self.events.append(
+                Event("corruption", {"seat": p, "cards": self._names(self.corr[p])}, seats(p))
+            )
+
+    def _secret_move(self, c: int, src: list[int], dst: list[int], viewers: int) -> None:
+        """Move c face down from ``src`` to ``dst``, seen only by ``viewers`` (a mask).
+
+        Seats outside ``viewers`` no longer know which card moved, so they lose what
+        they knew of the card and of the cards left in ``src`` (sobek:14).
+        """
+        src.remove(c)
+        insort(dst, c)
+        known = self.known
+        widen = not self.options.hand_backs_public
+        pub, back = self.pub, self.t.back
+        for x in src:
+            known[x] &= viewers
+            pub[x] = C.PUB_ANY if widen else back(x)
+        known[c] = (known[c] & viewers) | viewers
+        self.pub[c] = C.PUB_ANY if widen else self.t.back(c)
+
+    # -- turn order (sobek:5, sobek:10.1) ------------------------------------------
+    @property
+    def current_player(self) -> int:
+        if self.over:
+            return TERMINAL
+        if self.pend:
+            return int(self.pend[-1][1])
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[float]:
+        return [float(s) for s in self.totals]
+
+    def winners(self) -> list[int]:
+        """sobek:13 highest total; ties by fewer corruption cards in the last round."""
+        return winners(self.totals, self.last_corruption, self.options.tiebreak)
+
+    def legal_sets(self, p: int) -> list[int]:
+        """sobek:6.3 the goods types p can lay (or add to) now."""
+        t = self.t
+        ck, kg, kc, ka = t.card_kind, t.kind_goods, t.kind_char, t.kind_amulet
+        eligible = [0] * NG
+        goods = [0] * NG
+        amulets = 0
+        for c in self.hands[p]:
+            k = ck[c]
+            if ka[k]:
+                amulets += 1
+            else:
+                g = kg[k]
+                eligible[g] += 1
+                if not kc[k]:
+                    goods[g] += 1
+        need = self.options.new_set_needs_goods_card
+        sets = self.sets[p]
+        return [
+            g for g in range(NG) if eligible[g] + amulets >= 3 and (goods[g] or sets[g] or not need)
+        ]
+
+    def can_act(self, p: int) -> bool:
+        """sobek:5 whether p has any of the three actions."""
+        if self.market:
+            return True
+        ck, kc = self.t.card_kind, self.t.kind_char
+        if any(kc[ck[c]] for c in self.hands[p]):
+            return True
+        return bool(self.legal_sets(p))
+
+    def _normal_actions(self, p: int) -> list[Action]:
+        acts: list[Action] = []
+        for k in range(1, min(self.options.take_window, len(self.market)) + 1):
+            acts.append(cached(Take, k))
+        t = self.t
+        names, kc = t.kind_names, t.kind_char
+        for k in self._kinds(self.hands[p]):
+            if kc[k]:
+                acts.append(cached(Play, names[k]))
+        for g in self.legal_sets(p):
+            acts.append(cached(Set, GOODS[g]))
+        if self.in_extra and not self.options.extra_action_compulsory:
+            acts.append(PASS)
+        return acts
+
+    def _fits(self, k: int, g: int) -> bool:
+        t = self.t
+        return bool(t.kind_amulet[k] or t.kind_goods[k] == g)
+
+    def fitting_corruption(self, p: int, g: int) -> list[int]:
+        """LAUNDER: the kinds of p's corruption that fit a set of goods g."""
+        return [k for k in self._kinds(self.corr[p]) if self._fits(k, g)]
+
+    def _set_complete(self, top: tuple[Any, ...]) -> bool:
+        _, _p, g, added, new = top
+        if len(added) < 3:
+            return False
+        if new and self.options.new_set_needs_goods_card:
+            ck, kc, kg = self.t.card_kind, self.t.kind_char, self.t.kind_goods
+            return any(kg[ck[c]] == g and not kc[ck[c]] for c in added)
+        return True
+
+    def _targets(self, p: int, effect: str) -> list[int]:
+        opps = self.opponents_from_left(p)
+        if effect == "SCAPEGOAT":
+            return sorted(opps)
+        return sorted(q for q in opps if self.hands[q])
+
+    def legal_actions(self) -> list[Action]:
+        if self.over:
+            return []
+        if not self.pend:
+            return self._normal_actions(self.turn)
+        top = self.pend[-1]
+        code = top[0]
+        names = self.t.kind_names
+        if code == P_SET:
+            g = top[2]
+            acts: list[Action] = [
+                cached(Add, names[k]) for k in self._kinds(self.hands[top[1]]) if self._fits(k, g)
+            ]
+            if self._set_complete(top):
+                acts.append(DONE)
+            return acts
+        if code == P_TOKEN:
+            return [cached(Token, e) for e in sorted(set(self.pool))]
+        if code == P_PICK:
+            return [cached(Pick, i) for i in range(1, len(self.market) + 1)]
+        if code == P_GIVE:
+            return [cached(Give, names[k]) for k in self._kinds(self.hands[top[1]])]
+        if code == P_BURY:
+            return [cached(Bury, names[k]) for k in self._kinds(self.hands[top[1]])]
+        if code == P_PURGE:
+            return [cached(Purge, names[k]) for k in self._kinds(self.corr[top[1]])] + [DONE]
+        if code == P_LAUNDER:
+            return [cached(Launder, names[k]) for k in self.fitting_corruption(top[1], top[2])] + [
+                DONE
+            ]
+        if code == P_TARGET:
+            return [cached(Target, q) for q in self._targets(top[1], top[2])]
+        if code == P_SHIFT:
+            return [cached(Shift, names[k]) for k in self._kinds(self.corr[top[1]])] + [DONE]
+        if code == P_GRAB:
+            return [cached(Grab, names[k]) for k in self._kinds(self.hands[top[2]])]
+        if code == P_GIVEBACK:
+            return [cached(Give, names[k]) for k in self._kinds(self.hands[top[1]], top[3])]
+        if code == P_SINK:
+            return [cached(Sink, j) for j in range(min(3, len(self.market)) + 1)]
+        if code == P_STARTER:
+            return [cached(Starter, q) for q in range(self.num_players)]
+        raise AssertionError(f"unknown pending decision {top}")
+
+    # -- applying actions ----------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        handler = _HANDLERS[type(action)]
+        if handler(self, action):
+            self._settle()
+
+    def _settle(self) -> None:
+        """Drop pending decisions that have become empty; when none is left, the action is
+        over: refill (sobek:7), extra actions (sobek:5), then the next turn (sobek:10.1)."""
+        pend = self.pend
+        while pend:
+            top = pend[-1]
+            code = top[0]
+            if code in (P_GIVE, P_BURY):
+                skip = not self.hands[top[1]]
+            elif code in (P_PURGE, P_SHIFT):
+                skip = top[-1] <= 0 or not self.corr[top[1]]
+            elif code == P_LAUNDER:
+                skip = top[3] <= 0 or not self.fitting_corruption(top[1], top[2])
+            elif code in (P_PICK, P_SINK):
+                skip = not self.market
+            elif code == P_GIVEBACK:
+                skip = not self._kinds(self.hands[top[1]], top[3])
+            else:
+                skip = False
+            if not skip:
+                return
+            pend.pop()
+        self._action_done()
+
+    def _action_done(self) -> None:
+        self._ship()
+        while self.extra > 0:
+            self.extra -= 1
+            if self.can_act(self.turn):
+                self.in_extra = True
+                self.events.append(Event("extra action", {"seat": self.turn}))
+                return
+            # sobek:5 an extra action without any legal option is forfeited
+            self.events.append(Event("extra action forfeited", {"seat": self.turn}))
+        self.in_extra = False
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        if self.options.round_end_mode == "immediate" and not self.market and self.dealable <= 0:
+            self._end_round()  # sobek:10.1 alternative
+            return
+        nxt = (self.turn + 1) % self.num_players
+        if not self.can_act(nxt):
+            self._end_round()  # sobek:10.1 the player to move cannot act
+            return
+        self.turn = nxt
+
+    # handlers return True when the action is over unless decisions are pending
+    def _do_take(self, a: Take) -> bool:
+        """sobek:6.1"""
+        p = self.turn
+        k = a.position
+        skipped = self.market[: k - 1]
+        del self.market[: k - 1]
+        char = self.t.card_char
+        for c in skipped:
+            self._enter_corruption(p, c)
+            if char[c]:
+                self.pub[c] = C.PUB_CHAR
+        self.market_to_hand(p, 0, announce=False)
+        return True
+
+    def _do_play(self, a: Play) -> bool:
+        """sobek:6.2 reveal the character, discard it, resolve its power."""
+        p = self.turn
+        t = self.t
+        kind = t.kind_index[a.character]
+        c = self._find(self.hands[p], kind)
+        self.hands[p].remove(c)
+        self.discard_up.append(c)
+        self.known[c] = self.all_mask
+        EFFECT_FUNCTIONS[t.kind_power[kind]](self, p, -1)
+        return True
+
+    def _do_set(self, a: Set) -> bool:
+        """sobek:6.3 open a set (or an addition) of one goods type."""
+        p = self.turn
+        g = C.GOODS_INDEX[a.goods]
+        self.pend.append((P_SET, p, g, (), not self.sets[p][g]))
+        return False
+
+    def _do_add(self, a: Add) -> bool:
+        top = self.pend[-1]
+        p = top[1]
+        c = self._find(self.hands[p], self.t.kind_index[a.card])
+        self.hands[p].remove(c)
+        self.known[c] = self.all_mask
+        self.pend[-1] = (P_SET, p, top[2], (*top[3], c), top[4])
+        return False
+
+    def _do_done(self, a: Done) -> bool:
+        top = self.pend.pop()
+        code = top[0]
+        if code != P_SET:
+            return True  # stop choosing (purge, launder, shift)
+        _, p, g, added, _new = top
+        self.sets[p][g].extend(added)
+        self.sets_played += 1
+        if self.pool:  # sobek:6.3 an event for each of the first sets of a round
+            self.pool_seen |= 1 << p
+            self.events.append(Event("tokens", {"seat": p, "tokens": list(self.pool)}, seats(p)))
+            self.pend.append((P_TOKEN, p, g))
+            return False
+        return True
+
+    def _do_pass(self, a: Pass) -> bool:
+        self.events.append(Event("passed", {"seat": self.turn}))
+        return True
+
+    def _do_token(self, a: Token) -> bool:
+        _, p, g = self.pend.pop()
+        self.pool.remove(a.effect)
+        self.used.append(a.effect)
+        EFFECT_FUNCTIONS[a.effect](self, p, g)
+        return True
+
+    def _do_pick(self, a: Pick) -> bool:
+        _, p = self.pend.pop()
+        self.market_to_hand(p, a.position - 1, announce=False)
+        return True
+
+    def _do_target(self, a: Target) -> bool:
+        _, p, effect = self.pend.pop()
+        q = a.seat
+        if effect == "STEAL_RANDOM":
+            c = self._random_card(self.hands[q], "steal", seats(p, q))
+            self._secret_move(c, self.hands[q], self.hands[p], (1 << p) | (1 << q))
+            self.events.append(Event("stole", {"seat": p, "from": q}))
+            self.events.append(
+                Event("stolen", {"seat": p, "from": q, "card": self.t.name(c)}, seats(p, q))
+            )
+        elif effect == "DENOUNCE":
+            self.pend.append((P_BURY, q))
+        elif effect == "PEEK_SWAP":
+            bit = 1 << p
+            for c in self.hands[q]:
+                self.known[c] |= bit
+            self.events.append(
+                Event("looked", {"seat": p, "at": q, "cards": self._names(self.hands[q])}, seats(p))
+            )
+            self.pend.append((P_GRAB, p, q))
+        else:  # SCAPEGOAT
+            self.look_at_own_corruption(p)
+            self.pend.append((P_SHIFT, p, q, 2))
+        return True
+
+    def _do_give(self, a: Give) -> bool:
+        top = self.pend.pop()
+        # TRIBUTE (P_GIVE, giver, receiver) or PEEK_SWAP (P_GIVEBACK, giver, victim, kind)
+        giver, receiver = top[1], top[2]
+        c = self._find(self.hands[giver], self.t.kind_index[a.card])
+        self._secret_move(
+            c, self.hands[giver], self.hands[receiver], (1 << giver) | (1 << receiver)
+        )
+        return True
+
+    def _do_bury(self, a: Bury) -> bool:
+        _, q = self.pend.pop()
+        c = self._find(self.hands[q], self.t.kind_index[a.card])
+        self._secret_move(c, self.hands[q], self.corr[q], 1 << q)
+        return True
+
+    def _do_grab(self, a: Grab) -> bool:
+        _, p, q = self.pend.pop()
+        c = self._find(self.hands[q], self.t.kind_index[a.card])
+        self._secret_move(c, self.hands[q], self.hands[p], (1 << p) | (1 << q))
+        self.pend.append((P_GIVEBACK, p, q, self.t.card_kind[c]))
+        return True
+
+    def _do_purge(self, a: Purge) -> bool:
+        _, p, left = self.pend.pop()
+        c = self._find(self.corr[p], self.t.kind_index[a.card])
+        self._secret_move(c, self.corr[p], self.discard_down, 1 << p)
+        if left > 1:
+            self.pend.append((P_PURGE, p, left - 1))
+        return True
+
+    def _do_launder(self, a: Launder) -> bool:
+        _, p, g, left = self.pend.pop()
+        c = self._find(self.corr[p], self.t.kind_index[a.card])
+        self.corr[p].remove(c)
+        self.sets[p][g].append(c)
+        self.known[c] = self.all_mask
+        if left > 1:
+            self.pend.append((P_LAUNDER, p, g, left - 1))
+        return True
+
+    def _do_shift(self, a: Shift) -> bool:
+        _, p, q, left = self.pend.pop()
+        c = self._find(self.corr[p], self.t.kind_index[a.card])
+        viewers = 1 << p
+        if self.options.owner_sees_own_corruption:
+            viewers |= 1 << q
+        self._secret_move(c, self.corr[p], self.corr[q], viewers)
+        if left > 1:
+            self.pend.append((P_SHIFT, p, q, left - 1))
+        return True
+
+    def _do_sink(self, a: Sink) -> bool:
+        _, _p = self.pend.pop()
+        sunk = self.market[: a.count]
+        del self.market[: a.count]
+        char = self.t.card_char
+        for c in sunk:
+            if char[c]:
+                self.discard_down.append(c)  # stays face down, nobody saw it
+            else:
+                self.discard_up.append(c)
+        return True
+
+    def _do_starter(self, a: Starter) -> bool:
+        self.pend.pop()
+        self._new_round(a.seat)
+        return False
+
+    def add_bonus(self, p: int, points: int) -> None:
+        """E1: points straight onto the total score."""
+        self.totals[p] += points
+        self.bonus[p] += points
+
+    # -- end of a round (sobek:10.2, 11, 12, 13) -------------------------------------
+    def _end_round(self) -> None:
+        o, t, n = self.options, self.t, self.num_players
+        self.pend.clear()
+        if o.hand_to_corruption_at_round_end:  # sobek:10.2 step 1
+            for p in range(n):
+                for c in self.hands[p]:
+                    insort(self.corr[p], c)
+                self.hands[p] = []
+        values = [[set_value(t, s) for s in self.sets[p]] for p in range(n)]
+        points = [sum(v) for v in values]
+        worst, lost = penalties(t, o.penalty_mode, values, self.corr)
+        scores = self.totals
+        before = list(scores)
+        for p in range(n):
+            scores[p] += points[p] - lost[p]
+        counts = [len(c) for c in self.corr]
+        self.last_corruption = counts
+        self.last_result = {
+            "round": self.round,
+            "set_values": [{GOODS[g]: v for g, v in enumerate(values[p]) if v} for p in range(n)],
+            "set_points": points,
+            "corruption": counts,
+            "most_corrupt": worst,
+            "penalty": lost,
+            "round_points": [points[p] - lost[p] for p in range(n)],
+            "bonus": list(self.bonus),
+            "before": before,
+            "scores": list(scores),
+        }
+        self.events.append(Event("round end", dict(self.last_result)))
+        early = o.early_end_over
+        if (
+            self.round >= o.rounds
+            or (self.round == 2 and early is not None and max(scores) > early)  # sobek:13
+        ):
+            self.over = True
+            self.events.append(
+                Event("game end", {"scores": list(scores), "winners": self.winners()})
+            )
+            return
+        # sobek:12 the lowest total chooses the next start player (random among ties)
+        low = min(scores)
+        lowest = [p for p in range(n) if scores[p] == low]
+        chooser = lowest[0] if len(lowest) == 1 else self.chance.choice(lowest, "chooser")
+        self.pend.append((P_STARTER, chooser))
+        self.events.append(Event("choose start player", {"seat": chooser}))
+
+    # -- why an action is illegal ----------------------------------------------------
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        """Name the rule that forbids ``action`` now, in plain words."""
+        if self.over:
+            return IllegalAction("the game is over", "sobek:13")
+        p = self.current_player
+        who = f"P{p + 1}"
+        if not self.pend:
+            return self._explain_normal(action, p)
+        top = self.pend[-1]
+        code = top[0]
+        t = self.t
+        if code == P_SET:
+            g = top[2]
+            gname = GOODS[g]
+            if isinstance(action, Add):
+                k = t.kind_index.get(action.card)
+                if k is None:
+                    return IllegalAction(f"there is no card called '{action.card}'", "sobek:2.2")
+                if not self._fits(k, g):
+                    return IllegalAction(
+                        f"mixed goods: a {gname} set takes only {gname} cards, amulets and "
+                        f"{gname} characters, not {action.card}",
+                        "sobek:6.3",
+                    )
+                return IllegalAction(f"you hold no {action.card}", "sobek:6.3")
+            if isinstance(action, Done):
+                if len(top[3]) < 3:
+                    return IllegalAction(
+                        f"a set needs at least 3 cards; you have laid {len(top[3])}", "sobek:6.3"
+                    )
+                return IllegalAction(
+                    f"a new {gname} set needs at least one {gname} goods card (not only amulets "
+                    "and characters)",
+                    "sobek:6.3",
+                )
+            return IllegalAction(
+                f"{who} is laying a {gname} set: add cards or say done", "sobek:6.3"
+            )
+        if code == P_TOKEN:
+            if isinstance(action, Token):
+                return IllegalAction(
+                    f"'{action.effect}' is not among the remaining tokens", "sobek:6.3"
+                )
+            return IllegalAction(f"{who} must choose one of the remaining tokens", "sobek:6.3")
+        if code == P_STARTER:
+            return IllegalAction(f"{who} must name the start player of the next round", "sobek:12")
+        rule = "sobek:9" if code in (P_LAUNDER, P_SHIFT) else "sobek:8"
+        if isinstance(action, Take):
+            return IllegalAction(f"{who} must first finish resolving the effect", rule)
+        view = self._pending_view(None) or {}
+        return IllegalAction(
+            f"{who} must answer the '{view.get('decision')}' choice of the effect being "
+            f"resolved; '{action}' is not one of its options",
+            rule,
+        )
+
+    def _explain_normal(self, action: Action, p: int) -> IllegalAction:
+        who = f"P{p + 1}"
+        if isinstance(action, Take):
+            n = len(self.market)
+            w = self.options.take_window
+            if not n:
+                return IllegalAction(
+                    "the market and the deck are empty: no card to take", "sobek:7"
+                )
+            if action.position < 1 or action.position > w:
+                return IllegalAction(
+                    f"you may take only one of the first {w} market cards, not position "
+                    f"{action.position}",
+                    "sobek:6.1",
+                )
+            return IllegalAction(
+                f"the market has only {n} card{'s' if n > 1 else ''}; position {action.position} "
+                "is empty",
+                "sobek:6.1",
+            )
+        if isinstance(action, Play):
+            return IllegalAction(f"you hold no character '{action.character}'", "sobek:6.2")
+        if isinstance(action, Set):
+            g = C.GOODS_INDEX.get(action.goods)
+            if g is None:
+                return IllegalAction(f"there are no goods called '{action.goods}'", "sobek:6.3")
+            if self.options.new_set_needs_goods_card and not self.sets[p][g]:
+                return IllegalAction(
+                    f"you cannot lay a {action.goods} set: a new set needs 3 or more cards of "
+                    f"that type (amulets and {action.goods} characters count) including one "
+                    f"{action.goods} goods card",
+                    "sobek:6.3",
+                )
+            return IllegalAction(
+                f"you need 3 or more {action.goods} cards, amulets or {action.goods} characters",
+                "sobek:6.3",
+            )
+        if isinstance(action, Pass):
+            if self.in_extra:
+                return IllegalAction(
+                    "the extra action is compulsory while an action is possible", "sobek:5"
+                )
+            return IllegalAction(
+                "there is no passing: take a card, play a character or lay a set", "sobek:5"
+            )
+        return IllegalAction(
+            f"it is {who}'s turn to take a card, play a character or lay a set; "
+            f"'{action}' is not one of them",
+            "sobek:5",
+        )
+
+    # -- what a seat sees (sobek:14) -----------------------------------------------
+    def action_event(self, seat: int, action: Action) -> list[Event]:
+        """The announcement of an action, with what the table sees it do (called before the
+        action is applied). Giving, burying, grabbing, purging and shifting are face down:
+        the card is shown only to the seats that see it, everybody else gets a shadow."""
+        kind = action.kind
+        form = _FORMS.get(action)
+        if form is None:
+            form = _FORMS[action] = (action.to_json(), str(action))
+        data: dict[str, Any] = {"seat": seat, "action": form[0], "text": form[1]}
+        if kind == "take" or kind == "pick":
+            i = action.position - 1  # type: ignore[attr-defined]
+            c = self.market[i]
+            data["card"] = self._shown(c)
+            if kind == "take" and i:
+                data["skipped"] = [self._shown(x) for x in self.market[:i]]
+            if self.t.card_char[c]:
+                return [
+                    Event("action", data),
+                    Event("got", {"seat": seat, "card": self.t.name(c)}, seats(seat)),
+                ]
+        elif kind == "sink":
+            data["cards"] = [self._shown(x) for x in self.market[: action.count]]  # type: ignore[attr-defined]
+        elif kind == "done" and self.pend and self.pend[-1][0] == P_SET:
+            _, p, g, added, new = self.pend[-1]
+            data["set"] = GOODS[g]
+            data["cards"] = self._names(list(added))
+            data["new"] = new
+            data["value"] = set_value(self.t, self.sets[p][g] + list(added))
+        elif kind in _SECRET:
+            top = self.pend[-1]
+            who = {seat}
+            if kind in ("give", "grab") or (kind == "shift" and self.options.owner_sees_own_corruption):
+                who.add(top[2])
+            shadow = {"seat": seat, "action": {"kind": kind}, "text": f"{kind} a card"}
+            if kind in ("give", "grab", "shift"):
+                shadow["other"] = top[2]
+            return [Event("action", shadow), Event("action", data, frozenset(who))]
+        return [Event("action", data)]
+
+    def _pending_view(self, seat: int | None) -> dict[str, Any] | None:
+        if not self.pend:
+            return None
+        top = self.pend[-1]
+        code = top[0]
+        view: dict[str, Any] = {"decision": _PENDING_NAMES[code], "seat": top[1]}
+        if code == P_SET:
+            view.update(goods=GOODS[top[2]], cards=self._names(list(top[3])), new=top[4])
+        elif code == P_TOKEN:
+            view["goods"] = GOODS[top[2]]
+            if seat == top[1]:
+                view["tokens"] = list(self.pool)
+        elif code == P_GIVE:
+            view["to"] = top[2]
+        elif code in (P_PURGE, P_SHIFT, P_LAUNDER):
+            view["left"] = top[-1]
+            if code == P_SHIFT:
+                view["to"] = top[2]
+            if code == P_LAUNDER:
+                view["goods"] = GOODS[top[2]]
+        elif code == P_TARGET:
+            view["effect"] = top[2]
+        elif code in (P_GRAB, P_GIVEBACK):
+            view["opponent"] = top[2]
+            if code == P_GRAB and seat == top[1]:
+                view["their_hand"] = self._names(self.hands[top[2]])
+            if code == P_GIVEBACK and seat == top[1]:
+                view["taken"] = self.t.kind_names[top[3]]
+        return view
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        o, n = self.options, self.num_players
+        obs: dict[str, Any] = {
+            "round": self.round,
+            "rounds": o.rounds,
+            "scores": list(self.totals),
+            "start_player": self.start_player,
+            "turn": self.turn,
+            "to_move": self.current_player,
+            "market": [self._shown(c) for c in self.market],
+            "deck": self.dealable,
+            "hand_sizes": [len(h) for h in self.hands],
+            "sets": [
+                {GOODS[g]: self._names(s) for g, s in enumerate(self.sets[p]) if s}
+                for p in range(n)
+            ],
+            "discard": self._names(self.discard_up),
+            "discard_face_down": len(self.discard_down),
+            "tokens_left": len(self.pool),
+            "tokens_used": list(self.used),
+            "sets_played": self.sets_played,
+            "extra_actions": self.extra,
+            "in_extra_action": self.in_extra,
+            "pending": self._pending_view(seat),
+            "last_round": self.last_result,
+            "game_over": self.over,
+        }
+        if o.corruption_counts_public:
+            obs["corruption_counts"] = [len(c) for c in self.corr]
+        if o.hand_backs_public:
+            obs["hand_backs"] = [self._backs(h) for h in self.hands]
+            obs["corruption_backs"] = [self._backs(c) for c in self.corr]
+        if seat is not None:
+            obs["seat"] = seat
+            obs["hand"] = self._names(self.hands[seat])
+            obs["corruption_count"] = len(self.corr[seat])
+            pile = self.corr[seat]
+            bit = 1 << seat
+            # sobek:14 the owner sees the pile (or, with the option off, the cards it knows)
+            obs["corruption"] = self._names([c for c in pile if self.known[c] & bit])
+        return obs
+
+    def _backs(self, cards: list[int]) -> dict[str, int]:
+        out = {"green": 0, "beige": 0, "character": 0}
+        for c in cards:
+            b = self.t.back(c)
+            out["green" if b == C.PUB_GREEN else "character" if b == C.PUB_CHAR else "beige"] += 1
+        return out
+
+    def to_text(self, seat: int | None) -> str:
+        from .render import render
+
+        return render(self.observation(seat), self.options)
+
+    # -- determinize (sobek:14) ------------------------------------------------------
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Re-deal every card ``seat`` does not know among the slots of its public class,
+        and the token pool if ``seat`` has not looked at it this round."""
+        bit = 1 << seat
+        known, pub = self.known, self.pub
+        zones: list[list[int]] = [
+            self.deck_goods + self.deck_chars,
+            self.aside,
+            *[h if q != seat else [] for q, h in enumerate(self.hands)],
+            *self.corr,
+            self.discard_down,
+        ]
+        slots: list[tuple[int, int, int, int]] = []  # (zone, position, pub, known)
+        groups: dict[int, list[int]] = {}
+        kept: list[list[int]] = []
+        for z, cards in enumerate(zones):
+            keep = []
+            for c in cards:
+                if known[c] & bit:
+                    keep.append(c)
+                else:
+                    slots.append((z, 0, pub[c], known[c]))
+                    groups.setdefault(pub[c], []).append(c)
+            kept.append(keep)
+        market_zone = len(zones)
+        for i, c in enumerate(self.market):
+            if not known[c] & bit:
+                slots.append((market_zone, i, pub[c], known[c]))
+                groups.setdefault(pub[c], []).append(c)
+        for key in sorted(groups):
+            cards = sorted(groups[key])
+            rng.shuffle(cards)
+            groups[key] = cards
+        slots.sort()
+        market = list(self.market)
+        for z, i, pb, kn in slots:
+            c = groups[pb].pop()
+            known[c] = kn
+            pub[c] = pb
+            if z == market_zone:
+                market[i] = c
+            else:
+                kept[z].append(c)
+        char = self.t.card_char
+        deck = kept[0]
+        self.deck_goods = sorted(c for c in deck if not char[c])
+        self.deck_chars = sorted(c for c in deck if char[c])
+        self.aside = sorted(kept[1])
+        n = self.num_players
+        for q in range(n):
+            if q != seat:
+                self.hands[q] = sorted(kept[2 + q])
+            self.corr[q] = sorted(kept[2 + n + q])
+        self.discard_down = sorted(kept[2 + 2 * n])
+        self.market = market
+        if self.pool and not self.pool_seen & bit:
+            unseen = list(self.t.tokens)
+            for e in self.used:
+                unseen.remove(e)
+            self.pool = sorted(rng.sample(unseen, len(self.pool)))
+
+    def _clone_into(self, new: State) -> None:
+        d = new.__dict__
+        src = self.__dict__
+        for k in _LISTS:
+            d[k] = list(src[k])
+        d["hands"] = [list(h) for h in self.hands]
+        d["corr"] = [list(c) for c in self.corr]
+        d["sets"] = [[list(s) for s in ps] for ps in self.sets]
+
+    def check_invariants(self) -> None:
+        t = self.t
+        cards = (
+            self.deck_goods
+            + self.deck_chars
+            + self.aside
+            + self.market
+            + self.discard_up
+            + self.discard_down
+            + [c for h in self.hands for c in h]
+            + [c for h in self.corr for c in h]
+            + [c for ps in self.sets for s in ps for c in s]
+        )
+        for top in self.pend:
+            if top[0] == P_SET:
+                cards += list(top[3])
+        assert sorted(cards) == list(range(len(t.card_kind))), "every card is in one place"
+        assert all(not t.card_char[c] for c in self.deck_goods)
+        assert all(t.card_char[c] for c in self.deck_chars)
+        assert 0 <= self.dealable <= len(self.deck_goods) + len(self.deck_chars)
+        if not self.over and not self.pend:
+            assert self.market or self.dealable <= 0, "sobek:7 the market is refilled"
+        for h in self.hands + self.corr:
+            assert h == sorted(h)
+
+
+_SECRET = frozenset({"give", "bury", "grab", "purge", "shift"})
+_FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
+
+_HANDLERS: dict[type, Any] = {
+    Take: SobekState._do_take,
+    Play: SobekState._do_play,
+    Set: SobekState._do_set,
+    Add: SobekState._do_add,
+    Done: SobekState._do_done,
+    Pass: SobekState._do_pass,
+    Token: SobekState._do_token,
+    Pick: SobekState._do_pick,
+    Target: SobekState._do_target,
+    Give: SobekState._do_give,
+    Bury: SobekState._do_bury,
+    Grab: SobekState._do_grab,
+    Purge: SobekState._do_purge,
+    Launder: SobekState._do_launder,
+    Shift: SobekState._do_shift,
+    Sink: SobekState._do_sink,
+    Starter: SobekState._do_starter,
+}
+
+
+class Sobek(Game):
+    """Sobek (Bruno Cathala, 2010): collect goods at the market, lay sets, avoid corruption."""
+
+    name = "sobek"
+    title = "Sobek"
+    min_players = 2
+    max_players = 4
+    Options = SobekOptions
+    # sobek:5 every action lowers 2*(market+deck)+hands; <= 4 steps per unit, 3 rounds
+    capabilities = Capabilities(max_steps=1500)
+    action_types = ACTION_TYPES
+    variants: ClassVar[dict[str, dict[str, Any]]] = {
+        "open": {
+            "corruption_counts_public": True,
+            "hand_backs_public": True,
+            "owner_sees_own_corruption": False,
+            "penalty_mode": "matching_types",
+        },
+        "harsh": {
+            "penalty_mode": "half_round",
+            "round_end_mode": "immediate",
+            "tiebreak": "shared",
+            "hand_to_corruption_at_round_end": False,
+            "new_set_needs_goods_card": False,
+            "extra_action_compulsory": False,
+            "early_end_over": None,
+        },
+    }
+    summary = (
+        "2-4 merchants, 3 rounds. On your turn take one of the first four market cards "
+        "(every card you skip goes under your corruption tile), play a character for its "
+        "power, or lay a set of 3+ cards of one goods type (amulets are wild). The first "
+        "five sets of a round each take an event token. Each set scores cards x scarabs; "
+        "the most corrupt player loses their best set. Highest total after 3 rounds wins."
+    )
+
+    def check_options(self, options: Any, num_players: int) -> None:
+        check_options(options, num_players)
+
+    def _make_state(self, num_players: int, seed: int, options: Any) -> State:
+        return SobekState(self, num_players, seed, options)
+
+    def heuristic_agent(self) -> Any:
+        from .bot import SobekHeuristic
+
+        return SobekHeuristic()
