@@ -46,6 +46,21 @@ def deal_seed(base: int, deal: int) -> int:
     return int.from_bytes(digest, "big")
 
 
+def split_seats(text: str) -> list[str]:
+    """Split ``--seats`` text into levels at commas, keeping a search spec whole.
+
+    >>> split_seats("heuristic,ismcts:iterations=200,rollout=random,random")
+    ['heuristic', 'ismcts:iterations=200,rollout=random', 'random']
+    """
+    out: list[str] = []
+    for part in (p.strip() for p in text.split(",")):
+        if "=" in part and ":" not in part and out and ":" in out[-1]:
+            out[-1] += "," + part
+        elif part:
+            out.append(part)
+    return out
+
+
 def distinct_rotations(seats: Sequence[str]) -> list[tuple[str, ...]]:
     """The distinct cyclic rotations of a seat list, the unrotated list first.
 
@@ -126,11 +141,8 @@ class RunPlan:
                 f"--seats names {len(seats)} levels for {players} players; "
                 "give one level, or one per seat"
             )
-        for s in seats:
-            if s not in known:
-                raise InvalidOptions(
-                    f"unknown player level '{s}' for {game.title}; levels: {', '.join(known)}"
-                )
+        for s in set(seats):
+            make_agent(game, s)  # an unknown level fails here, with the list of levels
         fixed = dict(options or {})
         sw = {k: list(v) for k, v in (sweep or {}).items()}
         for k, values in sw.items():

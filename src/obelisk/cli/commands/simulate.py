@@ -26,7 +26,7 @@ out = Console()
 
 
 def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -118,7 +118,7 @@ def simulate(
     """
     from obelisk.sim.backends import make_backend
     from obelisk.sim.run import simulate as run
-    from obelisk.sim.tournament import RunPlan
+    from obelisk.sim.tournament import RunPlan, split_seats
 
     try:
         g = get_game(game)
@@ -126,7 +126,7 @@ def simulate(
             g,
             games,
             players=players,
-            seats=seats.split(",") if seats else None,
+            seats=split_seats(seats) if seats else None,
             options=parse_assignments(option or []),
             sweep=_sweeps(sweep or []),
             seed=seed,

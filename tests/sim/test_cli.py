@@ -1,0 +1,57 @@
+"""``obelisk simulate`` and ``obelisk report`` as a user runs them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from obelisk.cli.main import app
+from obelisk.sim.results import read_results
+
+runner = CliRunner()
+
+
+def test_simulate_then_report(tmp_path: Path) -> None:
+    out = tmp_path / "tiny.jsonl"
+    args = ["simulate", "tiny", "-n", "60", "--players", "3", "--seats", "random"]
+    r = runner.invoke(app, [*args, "--sweep", "knocks=true,false", "-w", "1", "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "120 games" in r.output
+    assert "obelisk report" in r.output
+    res = read_results(out)
+    assert len(res.games) == 120
+    assert res.header["sweep"] == {"knocks": [True, False]}
+    r = runner.invoke(app, [*args, "--sweep", "knocks=true,false", "--out", str(out)])
+    assert r.exit_code == 2
+    assert "exists; continue it with --resume" in r.output
+    r = runner.invoke(app, [*args, "--sweep", "knocks=true,false", "--out", str(out), "--resume"])
+    assert r.exit_code == 0, r.output
+    assert "120 were already done" in r.output
+    html, md = tmp_path / "r.html", tmp_path / "r.md"
+    r = runner.invoke(app, ["report", str(out), "--html", str(html), "--markdown", str(md)])
+    assert r.exit_code == 0, r.output
+    assert "Win share by seat" in r.output
+    assert "Settings compared with knocks=true" in r.output
+    assert html.read_text().startswith("<!doctype html>")
+    assert "#### First player" in md.read_text()
+
+
+def test_errors_are_one_clear_line(tmp_path: Path) -> None:
+    cases = [
+        (["simulate", "chess"], "unknown game 'chess'"),
+        (["simulate", "tiny", "--seats", "wizard"], "unknown player level 'wizard'"),
+        (["simulate", "tiny", "-o", "colour=red"], "unknown option(s) colour"),
+        (["simulate", "tiny", "--sweep", "knocks"], "not of the form name=value"),
+        (["simulate", "tiny", "--backend", "slurm"], "unknown backend 'slurm'"),
+        (["simulate", "tiny", "--workers", "0"], "--workers must be at least 1"),
+        (["report", str(tmp_path / "missing.jsonl")], "no such results file"),
+    ]
+    for args, message in cases:
+        r = runner.invoke(app, args)
+        assert r.exit_code == 2, (args, r.output)
+        assert "error:" in r.output and message in r.output, (args, r.output)
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"hello": 1}\n')
+    r = runner.invoke(app, ["report", str(bad)])
+    assert r.exit_code == 2 and "not an Obelisk simulation results file" in r.output
