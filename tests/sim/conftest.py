@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -15,12 +14,3 @@ from simgames import GAME, RACE  # noqa: E402
 
 register(RACE)
 register(GAME)
-
-
-def plugin_env() -> dict[str, str]:
-    """The environment of an ``obelisk`` subprocess that knows the test games."""
-    env = dict(os.environ)
-    path = [str(HERE), str(HERE.parent), env.get("PYTHONPATH", "")]
-    env["PYTHONPATH"] = os.pathsep.join(p for p in path if p)
-    env["OBELISK_PLUGINS"] = "simgames,tinycards"
-    return env

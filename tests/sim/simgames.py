@@ -12,6 +12,7 @@ import os
 import random
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, ClassVar
 
 from obelisk.core import TERMINAL, Action, Agent, Capabilities, Game, PlayerView, State
@@ -101,3 +102,13 @@ class SlowTiny(TinyTricks):
 
 RACE = Race()
 GAME = SlowTiny()
+
+
+def plugin_env() -> dict[str, str]:
+    """The environment of an ``obelisk`` subprocess that knows the test games."""
+    here = Path(__file__).resolve().parent
+    env = dict(os.environ)
+    path = [str(here), str(here.parent), env.get("PYTHONPATH", "")]
+    env["PYTHONPATH"] = os.pathsep.join(p for p in path if p)
+    env["OBELISK_PLUGINS"] = "simgames,tinycards"
+    return env

@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 
 import pytest
+from simgames import plugin_env
 
-from conftest import plugin_env
 from obelisk.core import get_game
 from obelisk.sim.backends import InlineBackend, LocalBackend, make_backend
 from obelisk.sim.results import ResultsError, read_results
