@@ -11,10 +11,11 @@ from server_helpers import ServerProc
 pytest.importorskip("websockets")
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    """A server on a free port with a fresh SQLite file; real-time games run 600x fast."""
+    """A server on a free port with a fresh SQLite file, shared by the tests of this
+    folder; real-time games run 600x fast; a connection may send 300 messages a second."""
     db = Path(tmp_path_factory.mktemp("srv")) / "rooms.sqlite3"
-    proc = ServerProc(str(db), "--clock-speed", "600", "--tick", "0.05", "--rate", "5000").start()
+    proc = ServerProc(str(db), "--clock-speed", "600", "--tick", "0.05", "--rate", "300").start()
     yield proc
     proc.stop()

@@ -312,12 +312,14 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                 if raw is None:
                     break
                 if not conn.allow():
-                    conn.send(
-                        protocol.error_frame(
-                            "rate_limited",
-                            f"too many messages (limit {cfg.rate:g}/s); this one was ignored",
+                    if conn.should_warn():
+                        conn.send(
+                            protocol.error_frame(
+                                "rate_limited",
+                                f"too many messages (limit {cfg.rate:g}/s); "
+                                "messages are ignored until the rate drops",
+                            )
                         )
-                    )
                     continue
                 try:
                     msg = protocol.parse_client(raw, cfg.max_message)

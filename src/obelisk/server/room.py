@@ -83,6 +83,7 @@ class Conn:
         self._burst = float(config.burst)
         self._tokens = float(config.burst)
         self._stamp = time.monotonic()
+        self._warned = 0.0
 
     def send(self, msg: dict[str, JSON]) -> None:
         """Queue a message; a client too slow to read its outbox is dropped."""
@@ -99,6 +100,14 @@ class Conn:
             self.closed = True
             with contextlib.suppress(asyncio.QueueFull):
                 self.outbox.put_nowait(None)
+
+    def should_warn(self) -> bool:
+        """At most one rate-limit notice a second, so a flood cannot flood back."""
+        now = time.monotonic()
+        if now - self._warned < 1.0:
+            return False
+        self._warned = now
+        return True
 
     def allow(self) -> bool:
         """The rate limit (a token bucket): False when the client sends too fast."""
