@@ -94,8 +94,8 @@ def test_bad_frames_get_errors_and_change_nothing(server: ServerProc) -> None:
 
 def test_tokens_spectators_and_hello(server: ServerProc) -> None:
     async def go() -> None:
-        room, tokens = _room(server)
-        other, other_tokens = _room(server)
+        room, _ = _room(server)
+        _, other_tokens = _room(server)
         before = _steps(server, room)
         c = await Client(server.ws(room), None).connect(hello=False)
         # nothing before hello
