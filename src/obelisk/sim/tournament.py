@@ -120,6 +120,8 @@ class RunPlan:
 
         ``seats`` may be one level (used for every seat) or one per seat; by
         default every seat plays ``heuristic`` if the game has it, else ``random``.
+        ``players`` defaults to the number of seats given, else the smallest
+        count the options allow.
         Option values may be typed or strings (as typed after ``--option``).
         """
         if games < 1:
@@ -128,8 +130,9 @@ class RunPlan:
         if not seats:
             seats = ["heuristic" if "heuristic" in known else "random"]
         seats = [s.strip() for s in seats]
+        fixed = dict(options or {})
         if players is None:
-            players = len(seats) if len(seats) > 1 else game.min_players
+            players = len(seats) if len(seats) > 1 else _smallest_count(game, fixed)
         if not game.min_players <= players <= game.max_players:
             raise InvalidOptions(
                 f"{game.title} is for {game.min_players}-{game.max_players} players, not {players}"
@@ -143,7 +146,6 @@ class RunPlan:
             )
         for s in set(seats):
             make_agent(game, s)  # an unknown level fails here, with the list of levels
-        fixed = dict(options or {})
         sw = {k: list(v) for k, v in (sweep or {}).items()}
         for k, values in sw.items():
             if not values:
@@ -248,6 +250,17 @@ class RunPlan:
         """The fields (other than ``games`` and ``timing``) in which two plans differ."""
         names = ("game", "players", "seats", "seed", "options", "sweep")
         return [n for n in names if getattr(self, n) != getattr(other, n)]
+
+
+def _smallest_count(game: Game, options: Mapping[str, Any]) -> int:
+    """The smallest player count the options allow (Abu Simbel's solo mode needs its own)."""
+    for n in game.player_counts():
+        try:
+            game.check_options(game.make_options(dict(options)), n)
+        except InvalidOptions:
+            continue
+        return n
+    return game.min_players
 
 
 def _typed(game: Game, values: Mapping[str, Any], players: int) -> dict[str, Any]:

@@ -1,0 +1,151 @@
+"""Simulator speed: games per second per game on 1 and 2 local workers, and Ray's overhead.
+
+    python benchmarks/sim_scaling.py scaling [--level heuristic] [--seconds 6] [--runs 3]
+    python benchmarks/sim_scaling.py ray [--game sobek] [--level random] [--games 5000] [--runs 3]
+
+``scaling`` calibrates a game count per game (about ``--seconds`` of work on one
+worker), then runs it ``--runs`` times on 1 and on 2 local workers and prints
+the median games per second and the speed-up. ``ray`` plays the same run on
+the local backend and on Ray (a local Ray started once, so start-up is timed
+separately), and prints the overhead of Ray against local. The load average
+is printed too: numbers taken on a busy machine say little about scaling.
+Results are also written as JSON with ``--json FILE``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from obelisk.agents import levels
+from obelisk.core import all_games, get_game
+from obelisk.sim.backends import make_backend
+from obelisk.sim.run import simulate
+from obelisk.sim.tournament import RunPlan
+
+
+def _run(plan: RunPlan, backend: Any, folder: Path) -> float:
+    """Games per second of one complete run (backend start-up included)."""
+    out = folder / f"run-{time.monotonic_ns()}.jsonl"
+    t0 = time.perf_counter()
+    summary = simulate(plan, out, backend)
+    wall = time.perf_counter() - t0
+    out.unlink()
+    assert summary.errors == 0, f"{summary.errors} games ended in an error"
+    return summary.played / wall
+
+
+def _level(game: Any, wanted: str) -> str:
+    return wanted if wanted in levels(game) else "random"
+
+
+def scaling(args: argparse.Namespace) -> list[dict[str, Any]]:
+    """Median games per second on 1 and 2 workers, per game."""
+    rows = []
+    names = args.games_list.split(",") if args.games_list else [g.name for g in all_games()]
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        for name in names:
+            game = get_game(name)
+            level = _level(game, args.level)
+            probe = RunPlan.build(game, 8, seats=[level], seed=99, timing=False)
+            rate = _run(probe, make_backend("local", 1), folder)
+            n = max(20, int(rate * args.seconds))
+            plan = RunPlan.build(game, n, seats=[level], seed=1, timing=False)
+            one = [_run(plan, make_backend("local", 1), folder) for _ in range(args.runs)]
+            two = [_run(plan, make_backend("local", 2), folder) for _ in range(args.runs)]
+            row = {
+                "game": name,
+                "level": level,
+                "players": plan.players,
+                "games": plan.total(),
+                "gps_1": statistics.median(one),
+                "gps_2": statistics.median(two),
+                "load": os.getloadavg()[0],
+            }
+            row["speedup"] = row["gps_2"] / row["gps_1"]
+            rows.append(row)
+            print(
+                f"{name:12} {level:10} {plan.total():6d} games  1 worker {row['gps_1']:8.1f}/s  "
+                f"2 workers {row['gps_2']:8.1f}/s  x{row['speedup']:.2f}  (load {row['load']:.1f})",
+                flush=True,
+            )
+    return rows
+
+
+def ray_overhead(args: argparse.Namespace) -> dict[str, Any]:
+    """The same run on local processes and on a local Ray; Ray start-up timed on its own."""
+    import ray
+
+    game = get_game(args.game)
+    level = _level(game, args.level)
+    plan = RunPlan.build(game, args.games, seats=[level], seed=3, timing=False)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        local = [_run(plan, make_backend("local", 2), folder) for _ in range(args.runs)]
+        t0 = time.perf_counter()
+        path = os.pathsep.join(p for p in sys.path if p)
+        ray.init(
+            num_cpus=2,
+            include_dashboard=False,
+            logging_level="ERROR",
+            log_to_driver=False,
+            runtime_env={"env_vars": {"PYTHONPATH": path}},
+        )
+        startup = time.perf_counter() - t0
+        try:
+            on_ray = [_run(plan, make_backend("ray", 2), folder) for _ in range(args.runs)]
+        finally:
+            ray.shutdown()
+    lo, ra = statistics.median(local), statistics.median(on_ray)
+    row = {
+        "game": args.game,
+        "level": level,
+        "games": plan.total(),
+        "local_gps": lo,
+        "ray_gps": ra,
+        "overhead": lo / ra - 1,
+        "ray_startup_s": startup,
+        "overhead_with_startup": (plan.total() / ra + startup) / (plan.total() / lo) - 1,
+        "load": os.getloadavg()[0],
+    }
+    print(
+        f"{args.game} {level}: {plan.total()} games, local {lo:.1f}/s, ray {ra:.1f}/s, "
+        f"overhead {100 * row['overhead']:+.1f}% (with {startup:.1f} s Ray start-up: "
+        f"{100 * row['overhead_with_startup']:+.1f}%), load {row['load']:.1f}",
+        flush=True,
+    )
+    return row
+
+
+def main() -> None:
+    """Command line."""
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    sub = p.add_subparsers(dest="what", required=True)
+    s = sub.add_parser("scaling")
+    s.add_argument("--games-list", default="", help="comma-separated games (default: all)")
+    s.add_argument("--level", default="heuristic")
+    s.add_argument("--seconds", type=float, default=6.0)
+    s.add_argument("--runs", type=int, default=3)
+    s.add_argument("--json", default="")
+    r = sub.add_parser("ray")
+    r.add_argument("--game", default="sobek")
+    r.add_argument("--level", default="random")
+    r.add_argument("--games", type=int, default=5000)
+    r.add_argument("--runs", type=int, default=3)
+    r.add_argument("--json", default="")
+    args = p.parse_args()
+    result: Any = scaling(args) if args.what == "scaling" else ray_overhead(args)
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=1))
+
+
+if __name__ == "__main__":
+    main()
