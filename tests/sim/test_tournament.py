@@ -133,3 +133,24 @@ def test_an_engine_error_is_recorded_on_the_line() -> None:
     line = play_game(race, broken, timing=False)
     assert "expected an integer" in line["error"]
     assert line["i"] == spec.index
+
+
+def test_variants_are_swept_by_name_and_fixed_options_stay_on_top() -> None:
+    game = get_game("tiny")
+    plan = RunPlan.build(
+        game,
+        2,
+        seats=["random"],
+        options={"knocks": "false"},
+        sweep={"variant": ["default", "short"]},
+    )
+    assert plan.arm_labels() == ["variant=default", "variant=short"]
+    assert plan.arms() == [
+        {"knocks": False},
+        {"deck_size": 8, "hand_size": 2, "knocks": False},
+    ]
+    assert RunPlan.from_header(plan.header()) == plan
+    fixed = RunPlan.build(game, 2, variant="short")
+    assert fixed.options == {"deck_size": 8, "hand_size": 2}
+    with pytest.raises(InvalidOptions, match="no variant 'long'"):
+        RunPlan.build(game, 2, sweep={"variant": ["default", "long"]})

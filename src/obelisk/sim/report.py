@@ -274,7 +274,7 @@ def _overview(rep: Report) -> Table:
         total_n = sum(d.n for d in durs)
         mean = sum(d.mean * d.n for d in durs) / total_n
         rows.append(["CPU time per game", f"{1000 * mean:.1f} ms"])
-    return Table("Run", ["", ""], rows)
+    return Table("Run", ["", ""], rows, text_columns=2)
 
 
 def _arm_tables(a: ArmReport, suffix: str) -> list[Table]:

@@ -103,6 +103,8 @@ class RunPlan:
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
     sweep: dict[str, list[Any]] = dataclasses.field(default_factory=dict)
     timing: bool = True
+    #: The options of each named variant in the sweep (``--sweep variant=default,harsh``).
+    variants: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
 
     @classmethod
     def build(
@@ -115,6 +117,7 @@ class RunPlan:
         sweep: Mapping[str, Sequence[Any]] | None = None,
         seed: int = 0,
         timing: bool = True,
+        variant: str | None = None,
     ) -> RunPlan:
         """A checked plan: player count, levels and every setting's options are validated.
 
@@ -123,6 +126,8 @@ class RunPlan:
         ``players`` defaults to the number of seats given, else the smallest
         count the options allow.
         Option values may be typed or strings (as typed after ``--option``).
+        ``variant`` starts every setting from a named variant of the game; the
+        sweep key ``variant`` compares variants (``default`` is the plain rules).
         """
         if games < 1:
             raise InvalidOptions(f"--games must be at least 1, not {games}")
@@ -131,6 +136,9 @@ class RunPlan:
             seats = ["heuristic" if "heuristic" in known else "random"]
         seats = [s.strip() for s in seats]
         fixed = dict(options or {})
+        if variant:
+            game.variant_options(variant)  # unknown names fail with the list of variants
+            fixed = {**game.variants[variant], **fixed}
         if players is None:
             players = len(seats) if len(seats) > 1 else _smallest_count(game, fixed)
         if not game.min_players <= players <= game.max_players:
@@ -156,28 +164,44 @@ class RunPlan:
         # Type every value through the game's own options, so the file holds JSON values
         # (a sweep of "true,false" becomes booleans) and bad values fail before any game.
         plan.options = _typed(game, fixed, players)
-        plan.sweep = {
-            k: [_typed(game, {**fixed, k: v}, players)[k] for v in values]
-            for k, values in sw.items()
-        }
+        for k, values in sw.items():
+            if k == "variant":
+                for name in values:
+                    if name not in ("default", "none"):
+                        game.variant_options(name)
+                    plan.variants[name] = _typed(game, dict(game.variants.get(name, {})), players)
+            else:
+                plan.sweep[k] = [_typed(game, {**fixed, k: v}, players)[k] for v in values]
         for arm in plan.arms():
             _typed(game, arm, players)
         return plan
 
     # -- the layout of a run -------------------------------------------------
-    def arms(self) -> list[dict[str, Any]]:
-        """The option overrides of each setting (the cartesian product of the sweep)."""
+    def _combos(self) -> list[dict[str, Any]]:
         keys = list(self.sweep)
+        return [
+            dict(zip(keys, combo, strict=True))
+            for combo in itertools.product(*(self.sweep[k] for k in keys))
+        ]
+
+    def arms(self) -> list[dict[str, Any]]:
+        """The option overrides of each setting (the cartesian product of the sweep).
+
+        A swept variant's options come first, then the fixed options, then the
+        other swept values.
+        """
         out = []
-        for combo in itertools.product(*(self.sweep[k] for k in keys)):
-            out.append({**self.options, **dict(zip(keys, combo, strict=True))})
+        for combo in self._combos():
+            base = dict(self.variants.get(combo.get("variant", ""), {}))
+            rest = {k: v for k, v in combo.items() if k != "variant"}
+            out.append({**base, **self.options, **rest})
         return out
 
     def arm_labels(self) -> list[str]:
         """A short name per setting, e.g. ``penalty=halve, board=large`` (``default`` if none)."""
         out = []
-        for arm in self.arms():
-            parts = [f"{k}={_show(arm[k])}" for k in self.sweep]
+        for combo in self._combos():
+            parts = [f"{k}={_show(v)}" for k, v in combo.items()]
             out.append(", ".join(parts) or "default")
         return out
 
@@ -225,6 +249,7 @@ class RunPlan:
             "seed": self.seed,
             "options": self.options,
             "sweep": self.sweep,
+            "variants": self.variants,
             "timing": self.timing,
             "rotations": [list(r) for r in self.rotations()],
             "arms": self.arms(),
@@ -244,11 +269,12 @@ class RunPlan:
             options=dict(header.get("options") or {}),
             sweep={k: list(v) for k, v in (header.get("sweep") or {}).items()},
             timing=bool(header.get("timing", True)),
+            variants={k: dict(v) for k, v in (header.get("variants") or {}).items()},
         )
 
     def differences(self, other: RunPlan) -> list[str]:
         """The fields (other than ``games`` and ``timing``) in which two plans differ."""
-        names = ("game", "players", "seats", "seed", "options", "sweep")
+        names = ("game", "players", "seats", "seed", "options", "sweep", "variants")
         return [n for n in names if getattr(self, n) != getattr(other, n)]
 
 

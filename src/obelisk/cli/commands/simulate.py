@@ -73,11 +73,15 @@ def simulate(
         list[str] | None,
         typer.Option("--option", "-o", help="A game option for every game, name=value (repeat)."),
     ] = None,
+    variant: Annotated[
+        str | None,
+        typer.Option(help="Start from a named variant of the game (see `obelisk rules GAME`)."),
+    ] = None,
     sweep: Annotated[
         list[str] | None,
         typer.Option(
-            help="Compare settings: name=v1,v2 (repeat for a grid). Each setting plays --games "
-            "games on the same deals."
+            help="Compare settings: name=v1,v2 (repeat for a grid); variant=default,NAME compares "
+            "variants. Each setting plays --games games on the same deals."
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Base seed; the same seed gives the same games.")] = 0,
@@ -131,6 +135,7 @@ def simulate(
             sweep=_sweeps(sweep or []),
             seed=seed,
             timing=timing,
+            variant=variant,
         )
         if workers is not None and workers < 1:
             raise InvalidOptions(f"--workers must be at least 1, not {workers}")
