@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# The simulations behind docs/balance/<game>.md: heuristic players in every seat,
+# modest numbers of games. Usage: benchmarks/sim_balance.sh OUTDIR [GAME...]
+# Each run writes OUTDIR/<name>.jsonl (resumable) and OUTDIR/<name>.md (the report tables).
+set -euo pipefail
+out="${1:?usage: sim_balance.sh OUTDIR [GAME...]}"
+shift
+games=("$@")
+[ ${#games[@]} -eq 0 ] && games=(sobek abu_simbel mummy khufu ramses)
+mkdir -p "$out"
+
+run() {  # run NAME GAME ARGS...
+  local name="$1"
+  shift
+  obelisk simulate "$@" --seats heuristic --seed 2026 --out "$out/$name.jsonl" --resume -q
+  obelisk report "$out/$name.jsonl" --markdown "$out/$name.md" > "$out/$name.txt"
+}
+
+for g in "${games[@]}"; do
+  case "$g" in
+    sobek)
+      run sobek-2p sobek -n 1000 --players 2
+      run sobek-3p sobek -n 500 --players 3
+      run sobek-4p sobek -n 400 --players 4
+      run sobek-penalty sobek -n 600 --players 2 --sweep penalty_mode=best_set,half_round,matching_types
+      run sobek-variants sobek -n 600 --players 2 --sweep variant=default,harsh,open
+      ;;
+    abu_simbel)
+      run abu_simbel-3p abu_simbel -n 600 --players 3
+      run abu_simbel-2p abu_simbel -n 400 --players 2
+      run abu_simbel-4p abu_simbel -n 300 --players 4
+      run abu_simbel-ultimate abu_simbel -n 400 --players 3 --sweep ultimate=false,true
+      run abu_simbel-starter abu_simbel -n 300 --players 3 --sweep new_round_starter=failing_player,next_player
+      ;;
+    mummy)
+      run mummy-2p mummy -n 1000 --players 2
+      run mummy-3p mummy -n 500 --players 3
+      run mummy-variants mummy -n 500 --players 2 --sweep variant=default,pengqueen,optional_cards
+      ;;
+    khufu)
+      run khufu-3p khufu -n 800 --players 3
+      run khufu-4p khufu -n 400 --players 4
+      run khufu-clock khufu -n 500 --players 3 --sweep schedule=seconds,turns
+      run khufu-countdown khufu -n 300 --players 3 --sweep countdown=1800,2700,3600
+      run khufu-director khufu -n 500 --players 3 --sweep director=true,false
+      ;;
+    ramses)
+      run ramses-2p ramses -n 600 --players 2
+      run ramses-3p ramses -n 400 --players 3
+      run ramses-variants ramses -n 300 --players 2 --sweep variant=default,small_children,no_end_card,professional
+      ;;
+    *) echo "unknown game $g" >&2; exit 2 ;;
+  esac
+done
