@@ -113,9 +113,13 @@ def test_first_player_option_and_random_first_player():
 def test_player_counts():
     for n in range(2, 7):
         GAME.new_state(n, 0)
-    with pytest.raises(InvalidOptions, match="competitive"):
-        GAME.new_state(1, 0)
+    solo = GAME.new_state(1, 0)  # one player can only play All for One
+    assert solo.coop and solo.team_charms == 6
     assert GAME.new_state(1, 0, {"cooperative": True}).num_players == 1
+    with pytest.raises(InvalidOptions, match="competitive"):
+        GAME.new_state(2, 0, {"min_players_competitive": 3})
+    with pytest.raises(InvalidOptions, match="Ultimate"):
+        GAME.new_state(1, 0, {"ultimate": True})
     with pytest.raises(InvalidOptions):
         GAME.new_state(7, 0)
 

@@ -22,7 +22,7 @@ class AbuSimbel(Game):
 
     name = "abu_simbel"
     title = "Abu Simbel"
-    min_players = 1  # 1 only for All for One (abu_simbel:1); the competitive game needs 2
+    min_players = 1  # a solo game is always All for One (abu_simbel:1); competitive needs 2
     max_players = 6
     Options = AbuSimbelOptions
     capabilities = Capabilities(

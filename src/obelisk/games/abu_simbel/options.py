@@ -89,6 +89,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
 }
 
 
+def is_cooperative(options: AbuSimbelOptions, num_players: int) -> bool:
+    """All for One is on, or the game is solo: one player can only play it (abu_simbel:1)."""
+    return options.cooperative or num_players == 1
+
+
 def step_bound(options: AbuSimbelOptions, num_players: int) -> int:
     """A true upper bound on the steps of a game with these options (abu_simbel:7).
 
@@ -101,8 +106,9 @@ def step_bound(options: AbuSimbelOptions, num_players: int) -> int:
     chambers = len(chamber_cards(tuple(options.chamber_deck)))
     treasures = len(treasure_cards(tuple(options.treasure_cards)))
     charms = len(options.charm_jewels)
-    failures = options.team_charms if options.cooperative else (charms - 1) * num_players + 1
-    successes = min(treasures, options.team_target) if options.cooperative else treasures
+    coop = is_cooperative(options, num_players)
+    failures = options.team_charms if coop else (charms - 1) * num_players + 1
+    successes = min(treasures, options.team_target) if coop else treasures
     route = min(chambers, options.route_start_cards + successes)
     turns = successes + failures + 1
     return turns * (num_players + 2 * route + 2)
@@ -113,11 +119,12 @@ def check(options: AbuSimbelOptions, num_players: int) -> None:
     o = options
     chambers = chamber_cards(tuple(o.chamber_deck))
     treasures = treasure_cards(tuple(o.treasure_cards))
-    low = o.min_players_cooperative if o.cooperative else o.min_players_competitive
+    coop = is_cooperative(o, num_players)
+    low = o.min_players_cooperative if coop else o.min_players_competitive
     if num_players < max(1, low):
-        kind = "cooperative" if o.cooperative else "competitive"
+        kind = "cooperative" if coop else "competitive"
         raise InvalidOptions(f"the {kind} game is for {low}-6 players, not {num_players}")
-    if o.cooperative and o.ultimate:
+    if coop and o.ultimate:
         raise InvalidOptions(
             "The Ultimate Adventure can't be combined with All for One (abu_simbel:9.2)"
         )

@@ -41,6 +41,7 @@ from .components import (
     scorpions,
     treasure_cards,
 )
+from .options import is_cooperative
 from .scoring import charm_jewels_left, score_parts, winners_of
 
 PRE_TURN = "pre_turn"
@@ -92,7 +93,7 @@ class AbuSimbelState(State):
         # Fixed for the whole game (shared between clones).
         self.referee = o.judging_mode == "referee"
         self.hotseat = o.table_mode == "hotseat"
-        self.coop = o.cooperative
+        self.coop = is_cooperative(o, n)  # a solo game is always All for One
         self.ultimate = o.ultimate
         self.forward = frozenset(o.forward_exit_seats)
         self.free = frozenset(o.free_judging_seats)
