@@ -55,7 +55,7 @@ def test_edge25_extra_action_cannot_be_passed():
         turn=0,
         pool=["EXTRA_ACTION"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done", "token EXTRA_ACTION")
+    play(s, "set fish", "add fish1", "add fish1", "add fish0", "token EXTRA_ACTION")
     assert s.current_player == 0 and s.in_extra
     illegal(s, Pass(), "sobek:5")
     play(s, "take 1")
@@ -73,7 +73,7 @@ def test_extra_action_may_be_passed_when_option_off():
         turn=0,
         pool=["EXTRA_ACTION"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done", "token EXTRA_ACTION")
+    play(s, "set fish", "add fish1", "add fish1", "add fish0", "token EXTRA_ACTION")
     assert "pass" in kinds(s)
     play(s, "pass")
     assert s.current_player == 1
@@ -178,7 +178,7 @@ def test_set_of_exactly_three():
         turn=0,
         pool=["BONUS_3"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done")
+    play(s, "set fish", "add fish1", "add fish1", "add fish0")
     assert s.observation(2)["sets"][0] == {"fish": ["fish1", "fish1", "fish0"]}
     assert hand(s, 0) == ["ivory3"]
     assert s.current_player == 0  # choosing the token
@@ -235,7 +235,7 @@ def test_addition_needs_three_new_cards():
         turn=0,
         pool=[],
     )
-    play(s2, "set fish", "add amulet", "add amulet", "add amulet", "done")
+    play(s2, "set fish", "add amulet", "add amulet", "add amulet")
     assert len(s2.sets[0][4]) == 6
 
 
@@ -251,7 +251,7 @@ def test_new_set_of_wild_cards_only_is_illegal():
     play(s, "set fish", "add thief", "add courtesan", "add amulet")
     msg = illegal(s, Done(), "sobek:6.3")
     assert "goods card" in msg
-    play(s, "add fish1", "done")
+    play(s, "add fish1")
     assert len(s.sets[0][4]) == 4
 
 
@@ -260,7 +260,7 @@ def test_wild_new_set_allowed_when_option_off():
     """new_set_needs_goods_card=False: 3 amulets may open a set."""
     s = new(3, new_set_needs_goods_card=False)
     arrange(s, hands={0: ["amulet", "amulet", "amulet"]}, market=["wheat1"] * 4, turn=0, pool=[])
-    play(s, "set ivory", "add amulet", "add amulet", "add amulet", "done")
+    play(s, "set ivory", "add amulet", "add amulet", "add amulet")
     assert len(s.sets[0][0]) == 3
 
 
@@ -274,7 +274,7 @@ def test_edge6_character_in_its_family_set():
         turn=0,
         pool=[],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add thief", "done")
+    play(s, "set fish", "add fish1", "add fish1", "add thief")
     assert hand(s, 1) == ["ivory3"]  # nothing stolen
     assert s.observation(1)["sets"][0]["fish"] == ["fish1", "fish1", "thief"]
     assert s.current_player == 1
@@ -301,7 +301,7 @@ def test_edge7_plays_of_one_type_merge():
         turn=0,
         pool=[],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done")
+    play(s, "set fish", "add fish1", "add fish1", "add fish0")
     assert len(s.sets[0][4]) == 6
     from obelisk.games.sobek.scoring import set_value
 
@@ -320,7 +320,7 @@ def test_edge8_sixth_set_has_no_event():
         pool=[],
         sets_played=5,
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done")
+    play(s, "set fish", "add fish1", "add fish1", "add fish0")
     assert s.current_player == 1 and s.sets_played == 6
 
 
@@ -335,7 +335,7 @@ def test_addition_triggers_an_event():
         turn=0,
         pool=["BONUS_3", "GOSSIP"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done")
+    play(s, "set fish", "add fish1", "add fish1", "add fish0")
     assert kinds(s) == ["token BONUS_3", "token GOSSIP"]
     assert s.observation(0)["pending"]["tokens"] == ["BONUS_3", "GOSSIP"]
     assert "tokens" not in s.observation(1)["pending"]
@@ -380,7 +380,7 @@ def test_edge4_empty_market_and_deck():
         pool=[],
     )
     illegal(s, Take(1), "sobek:7")
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done")
+    play(s, "set fish", "add fish1", "add fish1", "add fish0")
     assert s.current_player == 1 and s.round == 1
     play(s, "play thief", "target P3")
     # P3 had only one card and it was stolen; P3 cannot act: the round ends

@@ -126,9 +126,10 @@ def test_round_setup_scripted_shipment():
     others = [c for c in t.beige if not t.card_char[c] and c not in (ivory3, fish1)][:6]
     g = list(t.green)
     s.chance.force(0, label="start player")
-    s.chance.force(g[0:2], g[2:4], g[4:6], label="green cards")
+    gn = [t.name(c) for c in g]
+    s.chance.force(gn[0:2], gn[2:4], gn[4:6], label="green cards")
     s.chance.force(list(t.tokens[:5]), label="event tokens")
-    s.chance.force([fish1, "character", ivory3, *others], label="shipment")
+    s.chance.force(["fish1", "character", "ivory3", *[t.name(c) for c in others]], label="shipment")
     s.chance.force([thief], label="face-down characters")
     s._setup()
     assert s.market[:3] == [fish1, thief, ivory3]

@@ -152,15 +152,15 @@ class SobekState(State):
         # sobek:4.2 step 2: two green cards each, the rest set aside
         greens = list(t.green)
         for p in range(n):
-            hand = self.chance.sample(greens, o.green_per_player, "green cards", to=seats(p))
+            # drawn by name: the private chance event is what p is shown
+            dealt = self.chance.sample(
+                self._names(greens), o.green_per_player, "green cards", to=seats(p)
+            )
+            hand = self._take_by_name(greens, dealt)
             for c in hand:
-                greens.remove(c)
                 self.known[c] = 1 << p
                 self.pub[c] = C.PUB_GREEN
             self.hands[p] = sorted(hand)
-            self.events.append(
-                Event("dealt", {"seat": p, "cards": self._names(self.hands[p])}, seats(p))
-            )
         self.aside = greens
         for c in greens:
             self.pub[c] = C.PUB_GREEN
@@ -186,6 +186,19 @@ class SobekState(State):
     def _shown(self, c: int) -> str:
         """How a market card looks: its kind, or "character" face down."""
         return "character" if self.t.card_char[c] else self.t.kind_names[self.t.card_kind[c]]
+
+    def _take_by_name(self, cards: list[int], names: list[str]) -> list[int]:
+        """Remove from ``cards`` one card of each named kind (the lowest id: same-kind cards
+        are interchangeable) and return them."""
+        index, ck = self.t.kind_index, self.t.card_kind
+        out = []
+        for name in names:
+            kind = index[name]
+            for i, c in enumerate(cards):
+                if ck[c] == kind:
+                    out.append(cards.pop(i))
+                    break
+        return out
 
     def opponents_from_left(self, p: int) -> list[int]:
         """The other seats in seating order starting from p's left (sobek:5)."""
@@ -226,29 +239,26 @@ class SobekState(State):
             return
         k = min(self.options.market_size, self.dealable)
         goods, chars = self.deck_goods, self.deck_chars
-        items: list[Any] = goods + ["character"] * len(chars)
-        drawn = self.chance.sample(items, k, "shipment")
+        # the public chance event shows the shipment as the table sees it
+        drawn = self.chance.sample(self._names(goods) + ["character"] * len(chars), k, "shipment")
         m = drawn.count("character")
         faces = self.chance.sample(chars, m, "face-down characters", to=HIDDEN) if m else []
         known, pub, all_mask = self.known, self.pub, self.all_mask
         market = []
         j = 0
-        for c in drawn:
-            if c == "character":
+        for name in drawn:
+            if name == "character":
                 c = faces[j]
                 j += 1
                 chars.remove(c)
                 pub[c] = C.PUB_CHAR
                 known[c] = 0
             else:
-                goods.remove(c)
+                c = self._take_by_name(goods, [name])[0]
                 known[c] = all_mask
             market.append(c)
         self.market = market
         self.dealable -= k
-        self.events.append(
-            Event("shipment", {"cards": [self._shown(c) for c in market], "deck": self.dealable})
-        )
 
     def draw_cards(self, p: int, k: int) -> None:
         """DRAW2/GOSSIP: up to k cards from the deck into p's hand, seen by p only."""
@@ -551,8 +561,24 @@ class SobekState(State):
         c = self._find(self.hands[p], self.t.kind_index[a.card])
         self.hands[p].remove(c)
         self.known[c] = self.all_mask
-        self.pend[-1] = (P_SET, p, top[2], (*top[3], c), top[4])
+        top = self.pend[-1] = (P_SET, p, top[2], (*top[3], c), top[4])
+        if self._set_complete(top) and not any(
+            self._fits(k, top[2]) for k in self._kinds(self.hands[p])
+        ):
+            # nothing more to lay: the set is finished without a separate "done"
+            self.events.append(Event("set", self._set_summary(top)))
+            return self._do_done(DONE)
         return False
+
+    def _set_summary(self, top: tuple[Any, ...]) -> dict[str, Any]:
+        _, p, g, added, new = top
+        return {
+            "seat": p,
+            "set": GOODS[g],
+            "cards": self._names(list(added)),
+            "new": new,
+            "value": set_value(self.t, self.sets[p][g] + list(added)),
+        }
 
     def _do_done(self, a: Done) -> bool:
         top = self.pend.pop()
@@ -864,15 +890,13 @@ class SobekState(State):
         elif kind == "sink":
             data["cards"] = [self._shown(x) for x in self.market[: action.count]]  # type: ignore[attr-defined]
         elif kind == "done" and self.pend and self.pend[-1][0] == P_SET:
-            _, p, g, added, new = self.pend[-1]
-            data["set"] = GOODS[g]
-            data["cards"] = self._names(list(added))
-            data["new"] = new
-            data["value"] = set_value(self.t, self.sets[p][g] + list(added))
+            data.update(self._set_summary(self.pend[-1]))
         elif kind in _SECRET:
             top = self.pend[-1]
             who = {seat}
-            if kind in ("give", "grab") or (kind == "shift" and self.options.owner_sees_own_corruption):
+            if kind in ("give", "grab") or (
+                kind == "shift" and self.options.owner_sees_own_corruption
+            ):
                 who.add(top[2])
             shadow = {"seat": seat, "action": {"kind": kind}, "text": f"{kind} a card"}
             if kind in ("give", "grab", "shift"):
