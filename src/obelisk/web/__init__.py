@@ -1,0 +1,1 @@
+"""The web page the server serves at ``/``: plain HTML, CSS and JavaScript, no build step."""
