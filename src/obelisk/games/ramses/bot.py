@@ -1,0 +1,290 @@
+"""Computer players of Ramses II with human-like memory (ramses:12).
+
+``MemoryBot(level)`` reads only its ``PlayerView`` (observation, its events,
+legal actions). It encodes what it watches into a :class:`memory.Memory`,
+recalls imperfectly at each search, and plans slides toward the remembered
+place of the target with Dijkstra over the places (ramses:12.6), avoiding
+places that may hide another treasure. ``RamsesHeuristic`` is the medium level.
+"""
+
+from __future__ import annotations
+
+import heapq
+import random
+from typing import Any
+
+from obelisk.core import Action, PlayerView
+
+from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
+from .components import BLANK, BLOCK, BLOCK_PLACES, NEIGHBOURS, NEIGHBOURS_DIAG, PLACES
+from .memory import LEVELS, SOME_TREASURE, Memory, infer, located_blocks
+
+
+def _tnum(text: str) -> int:
+    return 0 if text == "blank" else int(text[1:])
+
+
+class MemoryBot:
+    """A memory-limited player of one level (``easy`` … ``expert``, or ``perfect``)."""
+
+    def __init__(self, level: str = "medium") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown Ramses bot level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level_name = level
+        self.level = LEVELS[level]
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget everything (a new game)."""
+        self.memory = Memory(self.level)
+        self._lo = 0  # a lower bound on the raw index of the next unseen event
+        self._last_n = 0
+        self._last_step = -1
+        self.working: dict[int, int] = {}  # exact reveals of the current search
+        self.recalled: dict[int, int] | None = None
+        self.last_reveal: dict[int, int] = {}  # treasure -> event number of its last reveal
+        self.search_key = 0
+
+    # -- watching (ramses:12.3) ---------------------------------------------------------
+    def observe(self, view: PlayerView) -> None:
+        """Update memory from the events not yet seen."""
+        if view.step < self._last_step:
+            self.reset()
+        self._last_step = view.step
+        evs = view.events(self._lo)
+        self._lo += len(evs)
+        mem = self.memory
+        for e in evs:
+            n = e.get("n")
+            if n is None or n <= self._last_n:
+                continue
+            self._last_n = n
+            k = e["kind"]
+            if k == "action" and "token" in e:  # a slide and its reveal (ramses:6.4)
+                place, tok = e["action"]["place"], _tnum(e["token"])
+                mem.encode(place, tok)
+                self.working[place] = tok
+                if tok:
+                    self.last_reveal[tok] = n
+            elif k == "search_started":
+                place, tok = e["empty"], _tnum(e["showing"])
+                self.working = {place: tok}
+                mem.encode(place, tok)
+                if tok:
+                    self.last_reveal[tok] = n
+                self.recalled = None
+                self.search_key = n
+            elif k == "rotated":
+                mem.rotated(e["quarter"])
+                self.recalled = None
+            elif k == "turn_ended":
+                mem.turn_ended()
+            elif k == "find":
+                mem.owner_seen(e["seat"], _tnum(e["treasure"]), e["stack"])
+            elif k == "card_transferred" and "treasure" in e:
+                t = _tnum(e["treasure"])
+                mem.owner_lost(e["from"], t, e.get("stack", 0))
+                mem.owner_seen(e["to"], t, e.get("stack", 0))
+
+    def _known(self, view: PlayerView, rng: random.Random, obs: dict[str, Any]) -> dict[int, int]:
+        """Recall (once per search context / rotation) plus working memory, then inference."""
+        if self.recalled is None:
+            o = view.options
+            self.recalled = self.memory.recall(
+                rng, bool(o.professional), float(o.pro_rotation_factor)
+            )
+        known = dict(self.recalled)
+        # drop a recalled treasure that working memory places elsewhere
+        for p, t in self.working.items():
+            if t != BLANK:
+                for q in [q for q, x in known.items() if x == t and q != p]:
+                    del known[q]
+        known.update(self.working)
+        known[obs["empty"]["place"]] = _tnum(obs["showing"])
+        return infer(known) if self.level.use_block_rule else known
+
+    # -- deciding -----------------------------------------------------------------------
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose an action for ``view.seat``."""
+        self.observe(view)
+        legal = view.legal_actions()
+        first = legal[0]
+        if len(legal) == 1:
+            return first
+        obs = view.observation()
+        if isinstance(first, Slide):
+            return self._slide(view, rng, obs, legal)
+        if isinstance(first, GiftDeclare):
+            return self._gift(view, rng, obs)
+        if isinstance(first, RiskDeclare):
+            return self._risk(view, rng, obs, legal)
+        if isinstance(first, PokerDeclare):
+            return self._poker(view, obs, legal)
+        if isinstance(first, GiveCard):
+            return self._give(view, obs, legal)
+        if isinstance(first, (PlaceTreasure, Draw)):
+            return legal[rng.randrange(len(legal))]
+        return first
+
+    def _neigh(self, view: PlayerView) -> tuple[tuple[int, ...], ...]:
+        return NEIGHBOURS_DIAG if view.options.allow_diagonal_slides else NEIGHBOURS
+
+    def _risk_of(self, known: dict[int, int]) -> list[float]:
+        """risk(Y) of ramses:12.6 for every place (the target itself is handled by callers)."""
+        located = located_blocks(known)
+        risk = [0.0] * PLACES
+        unknown_in = [sum(1 for p in BLOCK_PLACES[b] if p not in known) for b in range(12)]
+        for p in range(PLACES):
+            t = known.get(p)
+            if t is None:
+                if self.level.use_block_rule:
+                    b = BLOCK[p]
+                    risk[p] = (0.0 if b in located else 1.0) / max(1, unknown_in[b])
+                else:
+                    risk[p] = 0.25
+            elif t != BLANK:
+                risk[p] = 1.0
+        return risk
+
+    def _dijkstra(
+        self, start: int, risk: list[float], w: float, neigh: tuple[tuple[int, ...], ...]
+    ) -> tuple[list[float], list[int]]:
+        dist = [float("inf")] * PLACES
+        pred = [-1] * PLACES
+        dist[start] = 0.0
+        heap = [(0.0, start)]
+        while heap:
+            d, u = heapq.heappop(heap)
+            if d > dist[u]:
+                continue
+            for v in neigh[u]:
+                nd = d + 1.0 + w * risk[v]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    pred[v] = u
+                    heapq.heappush(heap, (nd, v))
+        return dist, pred
+
+    def _path_costs(
+        self, start: int, known: dict[int, int], w: float, neigh: tuple[tuple[int, ...], ...]
+    ) -> tuple[list[float], list[int], list[float]]:
+        """Costs of reaching each place as the target (entering it costs 1)."""
+        risk = self._risk_of(known)
+        dist, pred = self._dijkstra(start, risk, w, neigh)
+        to = [dist[p] - w * risk[p] for p in range(PLACES)]
+        to[start] = 0.0
+        return to, pred, risk
+
+    def _slide(
+        self, view: PlayerView, rng: random.Random, obs: dict[str, Any], legal: list[Action]
+    ) -> Action:
+        """ramses:12.6: plan a route for the empty place to the target and take one step."""
+        known = self._known(view, rng, obs)
+        s = obs["search"]
+        target = _tnum(s["target"])
+        w = self.level.w_base * (20 if s.get("stack") in view.options.elimination_stacks else 1)
+        empty = obs["empty"]["place"]
+        neigh = self._neigh(view)
+        cost, pred, _ = self._path_costs(empty, known, w, neigh)
+        x = next((p for p, t in known.items() if t == target and p != empty), None)
+        if x is None:
+            located = {BLOCK[p] for p, t in known.items() if t > 0}
+            cands = [
+                p
+                for p in range(PLACES)
+                if p != empty
+                and (p not in known or known[p] == SOME_TREASURE)
+                and BLOCK[p] not in located
+            ]
+            if not cands:
+                cands = [p for p in range(PLACES) if p != empty and known.get(p, BLANK) <= 0]
+            if cands:
+                x = min(cands, key=lambda p: (cost[p], p))
+        if x is None:
+            return legal[rng.randrange(len(legal))]
+        step = x
+        while pred[step] != empty and pred[step] != -1:
+            step = pred[step]
+        for a in legal:
+            if isinstance(a, Slide) and a.place == step:
+                return a
+        return legal[rng.randrange(len(legal))]
+
+    def _gift(self, view: PlayerView, rng: random.Random, obs: dict[str, Any]) -> Action:
+        """ramses:12.7 Gift: the treasure other seats most likely hold and we can find."""
+        known = self._known(view, rng, obs)
+        where = {t for t in known.values() if t > 0}
+        me = view.seat
+        best, best_score = 1, -1.0
+        for t in range(1, 13):
+            conf = 1.0 if t in where else 0.3
+            score = sum(self.memory.holds(q, t) * conf for q in range(view.num_players) if q != me)
+            if score > best_score:
+                best, best_score = t, score
+        return GiftDeclare(best)
+
+    def _risk(
+        self, view: PlayerView, rng: random.Random, obs: dict[str, Any], legal: list[Action]
+    ) -> Action:
+        """ramses:12.7 Risk: the two nearest recalled hidden treasures, best order first."""
+        known = self._known(view, rng, obs)
+        show = _tnum(obs["showing"])
+        empty = obs["empty"]["place"]
+        neigh = self._neigh(view)
+        w = self.level.w_base
+        cost, _, _ = self._path_costs(empty, known, w, neigh)
+        spots = {t: p for p, t in known.items() if t > 0 and t != show}
+        near = sorted(spots, key=lambda t: (cost[spots[t]], t))[:2]
+        if len(near) == 2:
+            a, b = near
+            ca, _, _ = self._path_costs(spots[a], known, w, neigh)
+            cb, _, _ = self._path_costs(spots[b], known, w, neigh)
+            if cost[spots[b]] + cb[spots[a]] < cost[spots[a]] + ca[spots[b]]:
+                a, b = b, a
+            return RiskDeclare(a, b)
+        rest = [t for t in range(1, 13) if t != show and t not in near]
+        rng.shuffle(rest)
+        pick = (near + rest)[:2]
+        return RiskDeclare(pick[0], pick[1])
+
+    def _poker(self, view: PlayerView, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """ramses:12.7 Poker: the treasure revealed longest ago, against the richest opponent."""
+        show = _tnum(obs["showing"])
+        t = min(
+            (x for x in range(1, 13) if x != show), key=lambda x: (self.last_reveal.get(x, 0), x)
+        )
+        me = view.seat
+        n = view.num_players
+        order = [(me + k) % n for k in range(1, n)]
+        opps = [q for q in order if not obs["eliminated"][q]]
+        counts = obs["hand_counts"]
+        q = max(opps, key=lambda s: (counts[s], -order.index(s)))
+        return PokerDeclare(t, q)
+
+    def _give(self, view: PlayerView, obs: dict[str, Any], legal: list[Action]) -> Action:
+        """ramses:12.7 Giving: the cheapest card; the Risk penalty to the poorest opponent."""
+        hand = {c["card"]: c for c in obs["hand"]}
+
+        def cheap(a: GiveCard) -> tuple[int, int, int]:
+            c = hand[a.card]
+            return (c["value"], _tnum(c["treasure"]), a.card)
+
+        gives = [a for a in legal if isinstance(a, GiveCard)]
+        if gives[0].to is None:
+            return min(gives, key=cheap)
+        me, n = view.seat, view.num_players
+        order = [(me + k) % n for k in range(1, n)]
+        counts = obs["hand_counts"]
+        tos = {a.to for a in gives if a.to is not None}
+        r = min(tos, key=lambda s: (counts[s], order.index(s)))
+        return min((a for a in gives if a.to == r), key=cheap)
+
+
+class RamsesHeuristic(MemoryBot):
+    """The game's heuristic player: the medium memory level."""
+
+    def __init__(self) -> None:
+        super().__init__("medium")
+
+
+__all__ = ["LEVELS", "MemoryBot", "RamsesHeuristic"]
