@@ -53,10 +53,11 @@ def arrange(
     state.in_extra = False
     state.hands = [sorted(ids(state, (hands or {}).get(p, []), free)) for p in range(n)]
     state.corr = [sorted(ids(state, (corruption or {}).get(p, []), free)) for p in range(n)]
-    state.sets = [[[] for _ in C.GOODS] for _ in range(n)]
+    table: list[list[tuple[int, ...]]] = [[() for _ in C.GOODS] for _ in range(n)]
     for p, ps in (sets or {}).items():
         for g, cards in ps.items():
-            state.sets[p][C.GOODS_INDEX[g]] = ids(state, cards, free)
+            table[p][C.GOODS_INDEX[g]] = tuple(ids(state, cards, free))
+    state.sets = [tuple(ps) for ps in table]
     state.market = ids(state, market or [], free)
     state.discard_up = []
     state.discard_down = []

@@ -85,16 +85,19 @@ def test_determinize_keeps_what_the_seat_knows():
         d = s.determinize(seat, random.Random(1))
         assert d.observation(seat) == s.observation(seat)
         d.check_invariants()
-    varied = any(
-        s.determinize(0, random.Random(k)).hands[1] != s.hands[1] for k in range(20)
-    )
+    varied = any(s.determinize(0, random.Random(k)).hands[1] != s.hands[1] for k in range(20))
     assert varied
 
 
 @pytest.mark.rules("sobek:14", "sobek:8")
 def test_courtesan_peek_is_remembered_by_determinize():
     """After looking at a hand, the peeker's determinizations keep that hand."""
-    s = arrange(new(3), hands={0: ["courtesan", "wheat0"], 1: ["fish1", "ivory3", "ebony2"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(3),
+        hands={0: ["courtesan", "wheat0"], 1: ["fish1", "ivory3", "ebony2"]},
+        market=["fish0"] * 3,
+        turn=0,
+    )
     play(s, "play courtesan", "target P2")
     for k in range(10):
         d = s.determinize(0, random.Random(k))
@@ -104,6 +107,7 @@ def test_courtesan_peek_is_remembered_by_determinize():
 @pytest.mark.rules("sobek:5")
 def test_edge22_same_seed_same_decisions_same_record():
     """Edge 22: the same seed and decisions give an identical record."""
+
     def run():
         s = new(4, seed=77)
         rng = random.Random(5)

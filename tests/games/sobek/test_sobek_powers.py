@@ -18,7 +18,12 @@ def lay_fish(s, token):
 @pytest.mark.rules("sobek:8")
 def test_queen_royal_pick_any_position_no_corruption():
     """C1 Queen: any market card, skipped cards are not corruption."""
-    s = arrange(new(3), hands={0: ["queen"]}, market=["fish0", "wheat0", "cattle0", "fish0", "ivory3", "wheat1"], turn=0)
+    s = arrange(
+        new(3),
+        hands={0: ["queen"]},
+        market=["fish0", "wheat0", "cattle0", "fish0", "ivory3", "wheat1"],
+        turn=0,
+    )
     play(s, "play queen")
     assert kinds(s) == [f"pick {i}" for i in range(1, 7)]
     play(s, "pick 5")
@@ -69,7 +74,9 @@ def test_edge11_vizier_with_empty_handed_opponents():
 @pytest.mark.rules("sobek:8", "sobek:14")
 def test_tribute_card_hidden_from_others():
     """The given card is seen only by the giver and the receiver."""
-    s = arrange(new(3), hands={0: ["vizier"], 1: ["ivory3"], 2: ["fish1"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(3), hands={0: ["vizier"], 1: ["ivory3"], 2: ["fish1"]}, market=["fish0"] * 3, turn=0
+    )
     play(s, "play vizier", "give ivory3")
     assert "ivory3" in str(s.events_for(0)) and "ivory3" in str(s.events_for(1))
     assert "ivory3" not in str(s.events_for(2)[-3:])
@@ -78,7 +85,13 @@ def test_tribute_card_hidden_from_others():
 @pytest.mark.rules("sobek:8")
 def test_priest_purify_up_to_two():
     """C3 High Priest: 0-2 cards of your own pile go face down to the discard."""
-    s = arrange(new(3), hands={0: ["priest"]}, corruption={0: ["fish1", "wheat0", "ivory3"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(3),
+        hands={0: ["priest"]},
+        corruption={0: ["fish1", "wheat0", "ivory3"]},
+        market=["fish0"] * 3,
+        turn=0,
+    )
     play(s, "play priest")
     assert kinds(s) == ["purge ivory3", "purge fish1", "purge wheat0", "done"]
     play(s, "purge wheat0", "purge fish1")
@@ -90,7 +103,9 @@ def test_priest_purify_up_to_two():
 @pytest.mark.rules("sobek:8")
 def test_priest_may_purge_none():
     """Choosing 0 cards is allowed."""
-    s = arrange(new(3), hands={0: ["priest"]}, corruption={0: ["fish1"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(3), hands={0: ["priest"]}, corruption={0: ["fish1"]}, market=["fish0"] * 3, turn=0
+    )
     play(s, "play priest", "done")
     assert corr(s, 0) == ["fish1"] and s.current_player == 1
 
@@ -98,7 +113,13 @@ def test_priest_may_purge_none():
 @pytest.mark.rules("sobek:8")
 def test_scribe_draws_two():
     """C4 Scribe: the top 2 cards of the deck, seen by the drawer only."""
-    s = arrange(new(3), hands={0: ["scribe"]}, market=["fish0"] * 3, deck=["ivory3", "wheat1", "cattle0"], turn=0)
+    s = arrange(
+        new(3),
+        hands={0: ["scribe"]},
+        market=["fish0"] * 3,
+        deck=["ivory3", "wheat1", "cattle0"],
+        turn=0,
+    )
     play(s, "play scribe")
     assert len(s.hands[0]) == 2 and s.dealable == 1
     assert s.observation(1)["hand_sizes"][0] == 2
@@ -123,7 +144,13 @@ def test_edge12_scribe_with_one_card():
 @pytest.mark.rules("sobek:8", "sobek:7")
 def test_edge12_scribe_makes_last_shipment_short():
     """Edge 12: Scribe draws 2 of a deck of 9; the last shipment has 7 cards."""
-    s = arrange(new(3), hands={0: ["scribe"]}, market=["fish0"], deck=["wheat1"] * 7 + ["cattle2"] * 2, turn=0)
+    s = arrange(
+        new(3),
+        hands={0: ["scribe"]},
+        market=["fish0"],
+        deck=["wheat1"] * 7 + ["cattle2"] * 2,
+        turn=0,
+    )
     play(s, "play scribe")
     assert s.dealable == 7
     play(s, "take 1")
@@ -170,7 +197,9 @@ def test_edge23_boatman_with_one_card_left():
 @pytest.mark.rules("sobek:8")
 def test_collector_denounce():
     """C7 Tax Collector: the chosen opponent buries a card of their choice."""
-    s = arrange(new(3), hands={0: ["collector"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(3), hands={0: ["collector"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0
+    )
     play(s, "play collector", "target P2")
     assert s.current_player == 1
     assert kinds(s) == ["bury ivory3", "bury fish1"]
@@ -182,7 +211,12 @@ def test_collector_denounce():
 @pytest.mark.rules("sobek:8")
 def test_edge24_courtesan_swap():
     """Edge 24/C8: look, take one card, give exactly one other card back."""
-    s = arrange(new(3), hands={0: ["courtesan", "wheat0"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(3),
+        hands={0: ["courtesan", "wheat0"], 1: ["fish1", "ivory3"]},
+        market=["fish0"] * 3,
+        turn=0,
+    )
     play(s, "play courtesan", "target P2")
     assert s.observation(0)["pending"]["their_hand"] == ["ivory3", "fish1"]
     assert "their_hand" not in s.observation(1)["pending"]
@@ -196,7 +230,9 @@ def test_edge24_courtesan_swap():
 @pytest.mark.rules("sobek:8")
 def test_edge24_courtesan_with_no_other_card():
     """Edge 24: holding no other card after taking, nothing is given back."""
-    s = arrange(new(3), hands={0: ["courtesan"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(3), hands={0: ["courtesan"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0
+    )
     play(s, "play courtesan", "target P2", "grab fish1")
     assert hand(s, 0) == ["fish1"] and hand(s, 1) == ["ivory3"] and s.current_player == 1
 
@@ -204,7 +240,9 @@ def test_edge24_courtesan_with_no_other_card():
 @pytest.mark.rules("sobek:8")
 def test_overseer_sinks_front_cards():
     """C9 Overseer: positions 1..j to the discard (characters stay face down)."""
-    s = arrange(new(3), hands={0: ["overseer"]}, market=["fish0", "thief", "wheat0", "ivory3"], turn=0)
+    s = arrange(
+        new(3), hands={0: ["overseer"]}, market=["fish0", "thief", "wheat0", "ivory3"], turn=0
+    )
     play(s, "play overseer")
     assert kinds(s) == ["sink 0", "sink 1", "sink 2", "sink 3"]
     play(s, "sink 3")
@@ -218,7 +256,9 @@ def fish_state(n=3, pool=(), **kw):
     s = new(n, **kw.pop("options", {}))
     hands = {0: ["fish1", "fish1", "fish0"]}
     hands.update(kw.pop("hands", {}))
-    return arrange(s, hands=hands, market=kw.pop("market", ["wheat1"] * 5), turn=0, pool=list(pool), **kw)
+    return arrange(
+        s, hands=hands, market=kw.pop("market", ["wheat1"] * 5), turn=0, pool=list(pool), **kw
+    )
 
 
 @pytest.mark.rules("sobek:9", "sobek:11.1")
@@ -232,7 +272,10 @@ def test_bonus_3():
 @pytest.mark.rules("sobek:9", "sobek:5")
 def test_edge10_extra_action_chains_into_another_set():
     """Edge 10: the extra action lays another set, which takes another token."""
-    s = fish_state(pool=["EXTRA_ACTION", "BONUS_3"], hands={0: ["fish1", "fish1", "fish0", "wheat1", "wheat1", "wheat0"]})
+    s = fish_state(
+        pool=["EXTRA_ACTION", "BONUS_3"],
+        hands={0: ["fish1", "fish1", "fish0", "wheat1", "wheat1", "wheat0"]},
+    )
     lay_fish(s, "EXTRA_ACTION")
     assert s.current_player == 0 and s.in_extra
     play(s, "set wheat", "add wheat1", "add wheat1", "add wheat0", "token BONUS_3")
@@ -319,7 +362,9 @@ def test_edge26_customs_order():
 @pytest.mark.rules("sobek:9")
 def test_priority_berth():
     """E9: any market card, no corruption."""
-    s = fish_state(pool=["PRIORITY_BERTH"], market=["wheat0", "fish0", "cattle0", "wheat0", "ivory3"])
+    s = fish_state(
+        pool=["PRIORITY_BERTH"], market=["wheat0", "fish0", "cattle0", "wheat0", "ivory3"]
+    )
     lay_fish(s, "PRIORITY_BERTH")
     play(s, "pick 5")
     assert hand(s, 0) == ["ivory3"] and s.corr[0] == []

@@ -8,7 +8,6 @@ import pytest
 from sobek_fixtures import arrange, corr, ids, new, play
 
 from obelisk.core import IllegalAction
-from obelisk.games.sobek import components as C
 from obelisk.games.sobek.scoring import penalties, set_value, winners
 
 
@@ -167,7 +166,11 @@ def test_worked_example():
     s.totals = [35, 41, 52]
     s._end_round()
     r = s.last_result
-    assert r["set_values"] == [{"ivory": 24, "fish": 18}, {"cattle": 18, "wheat": 12}, {"marble": 40}]
+    assert r["set_values"] == [
+        {"ivory": 24, "fish": 18},
+        {"cattle": 18, "wheat": 12},
+        {"marble": 40},
+    ]
     assert r["set_points"] == [42, 30, 40]
     assert r["corruption"] == [7, 4, 7]
     assert r["most_corrupt"] == [0, 2]
@@ -181,7 +184,9 @@ def test_worked_example():
 def test_edge15_penalty_ties_and_no_set():
     """Edge 15: both most corrupt players lose their best set; one without sets loses 0."""
     t = new().t
-    worst, lost = penalties(t, "best_set", [[0, 10, 0, 0, 0, 0], [0] * 6, [5, 0, 0, 0, 0, 0]], [[1, 2], [3, 4], [5]])
+    worst, lost = penalties(
+        t, "best_set", [[0, 10, 0, 0, 0, 0], [0] * 6, [5, 0, 0, 0, 0, 0]], [[1, 2], [3, 4], [5]]
+    )
     assert worst == [0, 1] and lost == [10, 0, 0]
 
 
@@ -211,7 +216,14 @@ def test_penalty_half_round_and_matching_types():
 def test_edge16_bonus_points_escape_the_penalty():
     """Edge 16: E1 points stay even when the player is the most corrupt."""
     s = new(3)
-    arrange(s, hands={0: ["fish1", "fish1", "fish0", "ivory3"]}, market=[], deck=[], turn=0, pool=["BONUS_3"])
+    arrange(
+        s,
+        hands={0: ["fish1", "fish1", "fish0", "ivory3"]},
+        market=[],
+        deck=[],
+        turn=0,
+        pool=["BONUS_3"],
+    )
     play(s, "set fish", "add fish1", "add fish1", "add fish0", "token BONUS_3")
     r = s.last_result
     assert r["most_corrupt"] == [0] and r["penalty"][0] == 6
@@ -291,7 +303,15 @@ def test_edge20_tiebreaks():
     assert winners([50, 50, 10], [3, 2, 0], "shared") == [0, 1]
     s = new(2)
     s.round = 3
-    arrange(s, hands={0: ["fish1", "fish1", "fish0"]}, corruption={1: ["ivory0"]}, market=[], deck=[], turn=0, pool=[])
+    arrange(
+        s,
+        hands={0: ["fish1", "fish1", "fish0"]},
+        corruption={1: ["ivory0"]},
+        market=[],
+        deck=[],
+        turn=0,
+        pool=[],
+    )
     s.totals = [3, 9]
     play(s, "set fish", "add fish1", "add fish1", "add fish0")
     assert s.totals == [9, 9] and s.winners() == [0] and s.returns() == [1.0, 0.0]

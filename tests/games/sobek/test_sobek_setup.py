@@ -19,12 +19,16 @@ def test_card_counts_and_scarabs():
     assert len(t.card_kind) == 63
     assert sum(1 for c in range(63) if t.card_char[c]) == 9
     assert kinds["amulet"] == 5
-    per_family = {g: kinds[f"{g}{v}"] + kinds[f"{g}0"] for g, v in zip(C.GOODS, (3, 2, 2, 2, 1, 1), strict=False)}
+    per_family = {
+        g: kinds[f"{g}{v}"] + kinds[f"{g}0"]
+        for g, v in zip(C.GOODS, (3, 2, 2, 2, 1, 1), strict=False)
+    }
     assert per_family == {"ivory": 6, "ebony": 7, "marble": 7, "cattle": 9, "fish": 10, "wheat": 10}
     valued = {g: kinds[f"{g}{v}"] for g, v in zip(C.GOODS, (3, 2, 2, 2, 1, 1), strict=False)}
     assert valued == {"ivory": 4, "ebony": 5, "marble": 5, "cattle": 6, "fish": 7, "wheat": 7}
     assert [
-        t.kind_scarabs[t.kind_index[f"{g}{v}"]] for g, v in zip(C.GOODS, (3, 2, 2, 2, 1, 1), strict=False)
+        t.kind_scarabs[t.kind_index[f"{g}{v}"]]
+        for g, v in zip(C.GOODS, (3, 2, 2, 2, 1, 1), strict=False)
     ] == [3, 2, 2, 2, 1, 1]
     assert t.kind_scarabs[t.kind_index["amulet"]] == 0
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from bisect import insort
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from obelisk.core import (
@@ -138,7 +139,8 @@ class SobekState(State):
         self.pub = [C.PUB_ANY] * ncards
         self.hands: list[list[int]] = [[] for _ in range(n)]
         self.corr: list[list[int]] = [[] for _ in range(n)]
-        self.sets: list[list[list[int]]] = [[[] for _ in range(NG)] for _ in range(n)]
+        # per seat, per goods: the cards of the set (tuples, replaced on change: cheap clones)
+        self.sets: list[tuple[tuple[int, ...], ...]] = [((),) * NG for _ in range(n)]
         self.market: list[int] = []
         self.discard_up: list[int] = []
         self.discard_down: list[int] = []
@@ -179,7 +181,7 @@ class SobekState(State):
         self._ship()
 
     # -- small helpers -----------------------------------------------------------
-    def _names(self, cards: list[int]) -> list[str]:
+    def _names(self, cards: Sequence[int]) -> list[str]:
         names, ck = self.t.kind_names, self.t.card_kind
         return [names[ck[c]] for c in cards]
 
@@ -570,6 +572,11 @@ class SobekState(State):
             return self._do_done(DONE)
         return False
 
+    def _grow_set(self, p: int, g: int, cards: tuple[int, ...]) -> None:
+        ps = list(self.sets[p])
+        ps[g] = (*ps[g], *cards)
+        self.sets[p] = tuple(ps)
+
     def _set_summary(self, top: tuple[Any, ...]) -> dict[str, Any]:
         _, p, g, added, new = top
         return {
@@ -577,7 +584,7 @@ class SobekState(State):
             "set": GOODS[g],
             "cards": self._names(list(added)),
             "new": new,
-            "value": set_value(self.t, self.sets[p][g] + list(added)),
+            "value": set_value(self.t, [*self.sets[p][g], *added]),
         }
 
     def _do_done(self, a: Done) -> bool:
@@ -586,7 +593,7 @@ class SobekState(State):
         if code != P_SET:
             return True  # stop choosing (purge, launder, shift)
         _, p, g, added, _new = top
-        self.sets[p][g].extend(added)
+        self._grow_set(p, g, added)
         self.sets_played += 1
         if self.pool:  # sobek:6.3 an event for each of the first sets of a round
             self.pool_seen |= 1 << p
@@ -671,7 +678,7 @@ class SobekState(State):
         _, p, g, left = self.pend.pop()
         c = self._find(self.corr[p], self.t.kind_index[a.card])
         self.corr[p].remove(c)
-        self.sets[p][g].append(c)
+        self._grow_set(p, g, (c,))
         self.known[c] = self.all_mask
         if left > 1:
             self.pend.append((P_LAUNDER, p, g, left - 1))
@@ -1057,7 +1064,7 @@ class SobekState(State):
             d[k] = list(src[k])
         d["hands"] = [list(h) for h in self.hands]
         d["corr"] = [list(c) for c in self.corr]
-        d["sets"] = [[list(s) for s in ps] for ps in self.sets]
+        d["sets"] = list(self.sets)
 
     def check_invariants(self) -> None:
         t = self.t
