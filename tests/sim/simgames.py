@@ -60,6 +60,10 @@ class RaceState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         return {"points": list(self.points), "k": self.k}
 
+    def sim_metrics(self) -> dict[str, Any]:
+        """A game's own numbers for the simulator."""
+        return {"zero_steps": self.options.script.count(0), "label": "race"}
+
 
 class Race(Game):
     """A game with no choices and no chance: its score sequence is its options."""

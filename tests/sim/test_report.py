@@ -67,6 +67,8 @@ def test_win_shares_by_seat_level_and_first_player(tmp_path: Path) -> None:
         _game(2, 0, [H, R], [0.5, 0.5], length=14, lead=1, first=1, margin=0.0),
         _game(3, 0, [R, H], [1.0, 0.0], length=20, lead=1),
     ]
+    for g, rounds in zip(games, [3, 3, 4, 6], strict=True):
+        g["metrics"] = {"rounds": rounds, "mode": "x"}
     rep = analyze(_write(tmp_path / "r.jsonl", games))
     (a,) = rep.arms
     # seat 1 won games 0 and 3 and half of game 2: 2.5 of 4
@@ -84,6 +86,9 @@ def test_win_shares_by_seat_level_and_first_player(tmp_path: Path) -> None:
     assert a.no_lead_change.value == 0.25
     assert a.margin.mean == 7.5
     assert a.winning_score.mean == 8.75  # 10, 10, 5 (the shared game), 10
+    assert list(a.metrics) == ["rounds"]
+    assert a.metrics["rounds"].mean == 4.0
+    assert any(r[0] == "rounds" for t in tables(rep) for r in t.rows)
     assert not a.team
     assert rep.complete and rep.games == 4 and rep.errors == 0
 

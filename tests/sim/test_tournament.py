@@ -117,6 +117,7 @@ def test_lead_changes_follow_the_running_score() -> None:
     assert line["length"] == 8
     assert line["decisions"] == [4, 4]
     assert line["first"] == 0
+    assert line["metrics"] == {"zero_steps": 4, "label": "race"}
     assert "duration" not in line
     # a tie does not change the lead: [0,0] [1,0] [1,1] [1,2]: one change
     spec2 = next(RunPlan.build(race, 1, options={"script": "1,1,0,1"}).specs())

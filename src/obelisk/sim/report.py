@@ -56,6 +56,8 @@ class ArmReport:
     winning_score: Summary
     seat_scores: list[Summary]
     duration: Summary | None
+    #: The game's own numeric metrics (``sim_metrics()``), by name.
+    metrics: dict[str, Summary] = dataclasses.field(default_factory=dict)
 
     @property
     def n(self) -> int:
@@ -125,6 +127,11 @@ def _arm(label: str, options: dict[str, Any], lines: list[dict[str, Any]], k: in
     ties = Share.of(sum(1 for g in ok if len(g["winners"]) > 1), n)
     leads = [g["lead_changes"] for g in ok]
     durations = [g["duration"] for g in lines if "duration" in g]
+    own: dict[str, list[float]] = {}
+    for g in ok:
+        for key, v in (g.get("metrics") or {}).items():
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                own.setdefault(key, []).append(float(v))
     return ArmReport(
         label=label,
         options=options,
@@ -145,6 +152,7 @@ def _arm(label: str, options: dict[str, Any], lines: list[dict[str, Any]], k: in
         winning_score=summarize([max(g["scores"]) for g in ok]),
         seat_scores=[summarize([g["scores"][j] for g in ok]) for j in range(k)],
         duration=summarize(durations) if durations else None,
+        metrics={k: summarize(v) for k, v in sorted(own.items())},
     )
 
 
@@ -339,6 +347,7 @@ def _arm_tables(a: ArmReport, suffix: str) -> list[Table]:
         ("winning score", a.winning_score),
         ("winning margin", a.margin),
         ("lead changes", a.lead_changes),
+        *a.metrics.items(),
     ):
         rows.append(
             [

@@ -318,7 +318,8 @@ def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]
     The line holds the index, deal, seed, seats, options, final scores,
     returns and winners, the length in steps, decisions per seat, the first
     seat to move, lead changes, the winning margin and (with ``timing``) the
-    wall-clock duration. An exception from the engine or an agent is caught
+    wall-clock duration. A state that has a ``sim_metrics()`` method (a game's
+    own numbers, e.g. ``{"rounds": 3}``) adds them under ``metrics``. An exception from the engine or an agent is caught
     and recorded as ``error`` on the line, so one bad game does not sink a run.
 
     Lead changes are counted on the engine's running ``scores()`` after every
@@ -368,6 +369,9 @@ def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]
             lead_changes=changes[0],
             margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
         )
+        extra = getattr(state, "sim_metrics", None)
+        if callable(extra):
+            line["metrics"] = {str(k): v for k, v in extra().items()}
     except Exception as e:  # one broken game must not lose the run; the line says why
         line["error"] = f"{type(e).__name__}: {e}"
     if timing:
