@@ -140,6 +140,7 @@ class Room:
         self.ticker = Ticker(game) if has_clock(game) else None
         self.wall = 0.0
         self._closing = False
+        self.finished_at = time.monotonic() if row.status == FINISHED else None
         for i, s in enumerate(row.seats):
             if s["kind"] == "bot":
                 self.agents[i] = make_agent(game, s["level"])
@@ -379,10 +380,20 @@ class Room:
         """Apply, save, then broadcast. Called with the lock held."""
         state = self.state
         idx = len(state.history)
-        if seat == SYSTEM:
-            state.apply_system(action)
-        else:
-            state.apply(action)
+        try:
+            if seat == SYSTEM:
+                state.apply_system(action)
+            else:
+                state.apply(action)
+        except IllegalAction:
+            raise
+        except Exception:
+            # a fault in the game's code may have left the state half-changed: rebuild it
+            log.exception("room %s: the engine failed on step %d (%s)", self.id, idx, action)
+            self.state = self._replay(self.steps)
+            raise ServerError(
+                "the game engine failed on that action, so it was not played", "internal", 500
+            ) from None
         st = state.history[-1]
         log_ = state.chance.log
         step = {
@@ -411,6 +422,7 @@ class Room:
         if result is not None:
             self.row.status = FINISHED
             self.row.result = result
+            self.finished_at = time.monotonic()
         self._track_decision()
         if result is not None:
             self._room_changed()
@@ -487,8 +499,13 @@ class Room:
                     await self._commit(seat, action)
                 except IllegalAction as e:
                     log.error("room %s: bot seat %d chose an illegal action: %s", self.id, seat, e)
-                    await self._commit(seat, self.state.legal_actions()[0])
-                except ServerError:
+                    try:
+                        await self._commit(seat, self.state.legal_actions()[0])
+                    except (ObeliskError, ServerError):
+                        return
+                except ServerError as e:
+                    if e.code == "internal":
+                        return  # the engine fails here: a person must look at it
                     await asyncio.sleep(0.5)  # storage trouble: retry the turn
                     continue
             # loop: the same or another computer player may be to move next
@@ -527,7 +544,9 @@ class Room:
                     await self._commit(SYSTEM, action)
                 except IllegalAction:
                     continue  # the game refuses time now
-                except ServerError:
+                except ServerError as e:
+                    if e.code == "internal":
+                        return
                     continue
                 self.wall += seconds
                 after = protocol.clock_info(self.state)
@@ -667,6 +686,7 @@ class Lobby:
         except ObeliskError as e:
             raise ServerError(str(e), "bad_options") from None
         async with self._create_lock:
+            self._forget_finished()
             live = sum(1 for r in self.rooms.values() if r.status != FINISHED)
             if live >= self.config.max_rooms:
                 raise ServerError(
@@ -693,6 +713,13 @@ class Lobby:
             self.rooms[room_id] = room
         room.wake()
         return room
+
+    def _forget_finished(self, after: float = 600.0) -> None:
+        """Drop finished rooms nobody watches from memory (they stay in the database)."""
+        now = time.monotonic()
+        for rid, r in list(self.rooms.items()):
+            if r.finished_at is not None and not r.conns and now - r.finished_at > after:
+                del self.rooms[rid]
 
     async def get(self, room_id: str) -> Room:
         """A room by id (finished rooms are reloaded from the database on demand)."""
