@@ -108,7 +108,7 @@ ACTION_TYPES = (Draw, Slide, GiftDeclare, RiskDeclare, PokerDeclare, GiveCard, P
 def _fast_reduce(self: Action) -> tuple[object, tuple[object, ...]]:
     """Pickle as (class, field values): far cheaper than the dataclass default, and the
     conformance suite pickles every action of a game's history at every step."""
-    names: tuple[str, ...] = type(self).__slots__  # type: ignore[assignment]
+    names: tuple[str, ...] = type(self).__slots__
     return (type(self), tuple(getattr(self, f) for f in names))
 
 

@@ -198,7 +198,7 @@ class Card:
 
     def to_json(self) -> dict[str, object]:
         """The card as seats see it once it is face up."""
-        out: dict[str, object] = {"card": self.cid, "stack": self.stack, "kind": self.kind}
+        out: dict[str, object] = {"card": self.cid, "stack": self.stack, "type": self.kind}
         if self.kind == "search":
             out["treasure"] = tid(self.treasure)
             out["value"] = self.value

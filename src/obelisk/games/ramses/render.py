@@ -24,9 +24,9 @@ def _name(tok: str | None, names: tuple[str, ...]) -> str:
 
 
 def _card(c: dict[str, Any], names: tuple[str, ...]) -> str:
-    if c["kind"] == "search":
+    if c["type"] == "search":
         return f"#{c['card']} {_name(c['treasure'], names)} ({c['value']})"
-    return f"#{c['card']} {c['kind']}"
+    return f"#{c['card']} {c['type']}"
 
 
 def render(obs: dict[str, Any], options: Any) -> str:

@@ -185,9 +185,9 @@ class RamsesState(State):
             return t if t == "blank" else f"{t} {names[int(t[1:]) - 1]}"
 
         def card(x: dict[str, Any]) -> str:
-            if x.get("kind") == "search":
+            if x.get("type") == "search":
                 return f"{nm(x['treasure'])} (stack {x['stack']}, {x['value']} points)"
-            return f"the {x.get('kind')} card"
+            return f"the {x.get('type')} card"
 
         if kind == "setup":
             return f"the box is ready; seat {d['first'] + 1} begins"
@@ -224,7 +224,7 @@ class RamsesState(State):
         if kind == "card_transferred":
             what = (
                 card(d)
-                if "kind" in d
+                if "type" in d
                 else (f"a {nm(d['treasure'])} card" if "treasure" in d else "a card")
             )
             return f"seat {d['from'] + 1} gives {what} to seat {d['to'] + 1}"
