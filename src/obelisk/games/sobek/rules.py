@@ -879,6 +879,8 @@ class SobekState(State):
         action is applied). Giving, burying, grabbing, purging and shifting are face down:
         the card is shown only to the seats that see it, everybody else gets a shadow."""
         kind = action.kind
+        if kind == "add":
+            return []  # the laid cards show in the view; the finished set is announced
         form = _FORMS.get(action)
         if form is None:
             form = _FORMS[action] = (action.to_json(), str(action))
