@@ -87,7 +87,7 @@ def test_iteration_budget_is_exact():
 def test_time_budget_overrun_at_most_ten_percent():
     state = _positions(2, 2, 1)[0]
     p = state.current_player
-    budget = 0.15
+    budget = 0.3
     walls = []
     for k in range(5):
         agent = ISMCTSAgent(TINY, iterations=None, seconds=budget, reuse=False)

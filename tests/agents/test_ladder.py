@@ -104,3 +104,14 @@ def test_cli_levels():
     res = CliRunner().invoke(app, ["levels", "tiny"])
     assert res.exit_code == 0
     assert "normal" in res.output and "ISMCTS" in res.output
+
+
+def test_level_lists_keep_search_specs_whole():
+    from obelisk.cli.commands.ladder import split_levels
+
+    assert split_levels("random, ismcts:iterations=5,depth=3,heuristic,normal") == [
+        "random",
+        "ismcts:iterations=5,depth=3",
+        "heuristic",
+        "normal",
+    ]

@@ -46,7 +46,9 @@ from obelisk.core import Action, Agent, Game, InvalidOptions, PlayerView, State
 #: The UCB exploration constant for rewards in [0, 1].
 DEFAULT_C = 0.7
 #: The default cap on the moves of one rollout (then :func:`evaluate` scores the position).
-DEFAULT_DEPTH = 30
+DEFAULT_DEPTH = 10
+#: The named levels' trust in the heuristic (see ``ISMCTSAgent(prior=…)``).
+DEFAULT_PRIOR = 0.3
 #: Rollout policies by name.
 ROLLOUTS = ("heuristic", "random")
 
@@ -107,7 +109,10 @@ class ISMCTSAgent:
     the game has none) or ``"random"``; ``epsilon`` is the chance of a random
     move inside a heuristic rollout. ``max_rollout`` caps the moves of one
     rollout, after which :func:`evaluate` scores the position. ``reuse``
-    keeps the tree between the moves of one game.
+    keeps the tree between the moves of one game. ``prior`` trusts the game's
+    heuristic: its own choice for the position gets ``prior × iterations``
+    extra visits when the final move is picked, so the search overrules the
+    heuristic only when it has clearly found better (0: no bonus).
     """
 
     def __init__(
@@ -120,6 +125,7 @@ class ISMCTSAgent:
         epsilon: float = 0.0,
         max_rollout: int = DEFAULT_DEPTH,
         reuse: bool = True,
+        prior: float = 0.0,
         name: str = "ismcts",
     ) -> None:
         if iterations is None and seconds is None:
@@ -132,6 +138,8 @@ class ISMCTSAgent:
             raise InvalidOptions(f"unknown rollout '{rollout}'; choose {', '.join(ROLLOUTS)}")
         if not 0.0 <= epsilon <= 1.0:
             raise InvalidOptions(f"epsilon must be in [0, 1], not {epsilon}")
+        if prior < 0:
+            raise InvalidOptions(f"prior must be 0 or more, not {prior}")
         if max_rollout < 0:
             raise InvalidOptions(f"max_rollout must be 0 or more, not {max_rollout}")
         self.game = game
@@ -142,8 +150,12 @@ class ISMCTSAgent:
         self.epsilon = epsilon
         self.max_rollout = max_rollout
         self.reuse = reuse
+        self.prior = prior
         self.name = name
         self._policy: Agent | None = game.heuristic_agent() if rollout == "heuristic" else None
+        # the heuristic that advises on the real position (its own instance: a heuristic
+        # that remembers what it watched must not see the rollouts)
+        self._advisor: Agent | None = game.heuristic_agent() if prior else None
         #: Statistics of the last decision (iterations, seconds, tree size), for benchmarks.
         self.last: dict[str, Any] = {}
         self.reset()
@@ -154,6 +166,9 @@ class ISMCTSAgent:
         self._root: Node | None = None
         self._seen = 0  # how many of the seat's events the kept root has accounted for
         self._mark: str | None = None  # the last of those events, to spot a new game
+        advisor = getattr(self, "_advisor", None)
+        if advisor is not None and hasattr(advisor, "reset"):
+            advisor.reset()
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Search within the budget and return the most visited legal action."""
@@ -175,7 +190,10 @@ class ISMCTSAgent:
                 break
             self._iterate(root, view, rng, deadline)
             done += 1
-        choice = self._best(root, legal)
+        favourite = None
+        if self._advisor is not None:
+            favourite = self._advisor.act(view, rng)
+        choice = self._best(root, legal, favourite, self.prior * done)
         self._root = root
         self._seen = len(events)
         self._mark = json.dumps(events[-1], sort_keys=True) if events else None
@@ -246,7 +264,7 @@ class ISMCTSAgent:
         for i in range(self.max_rollout):
             if state.is_terminal():
                 return
-            if deadline is not None and i & 7 == 7 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 return
             legal = state.legal_actions()
             if len(legal) == 1:
@@ -258,14 +276,17 @@ class ISMCTSAgent:
             state.apply_unchecked(action)
 
     # -- choosing and keeping the tree --------------------------------------------
-    def _best(self, root: Node, legal: list[Action]) -> Action:
+    def _best(
+        self, root: Node, legal: list[Action], favourite: Action | None, bonus: float
+    ) -> Action:
         best = legal[0]
-        key = (-1, -math.inf)
+        key = (-1.0, -math.inf)
         for a in legal:
             child = root.children.get(a)
             if child is None:
                 continue
-            k = (child.visits, child.total / child.visits if child.visits else 0.0)
+            visits = child.visits + (bonus if a == favourite else 0.0)
+            k = (visits, child.total / child.visits if child.visits else 0.0)
             if k > key:
                 key = k
                 best = a

@@ -11,9 +11,12 @@ expert    ISMCTS, 1600 iterations (at most 15 s)
 ========  ==========================================================================
 
 Every search level rolls out with the game's heuristic player for at most
-30 moves and then scores the position by the standing
+10 moves and then scores the position by the standing
 (:func:`obelisk.agents.ismcts.evaluate`); UCB constant 0.7; the tree is kept
-between moves. A game without a heuristic player rolls out at random. The iteration budget
+between moves; the heuristic's own choice gets a bonus of 0.3 × iterations
+visits when the move is picked (the search overrules it only with clear
+evidence). A game without a heuristic player rolls out at random, with no
+bonus. The iteration budget
 makes a level play the same on every machine; the time cap only bites on a
 slow machine or a slow game, and keeps a bot from stalling a table. Games add
 their own levels (``heuristic``, memory and belief models) through
@@ -31,7 +34,7 @@ from dataclasses import dataclass
 
 from obelisk.core import Agent, Game, InvalidOptions
 
-from .ismcts import DEFAULT_C, DEFAULT_DEPTH, ISMCTSAgent
+from .ismcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, ISMCTSAgent
 from .random_agent import RandomAgent
 
 
@@ -43,6 +46,8 @@ class SearchLevel:
     iterations: int
     seconds: float
     rollout: str = "heuristic"
+    depth: int = DEFAULT_DEPTH
+    prior: float = DEFAULT_PRIOR
 
     def make(self, game: Game) -> Agent:
         """A fresh agent of this level for ``game``."""
@@ -51,6 +56,8 @@ class SearchLevel:
             iterations=self.iterations,
             seconds=self.seconds,
             rollout=self.rollout,
+            max_rollout=self.depth,
+            prior=self.prior,
             name=self.name,
         )
 
@@ -58,7 +65,7 @@ class SearchLevel:
         """One line for tables and ``--help``."""
         return (
             f"ISMCTS, {self.iterations} iterations (at most {self.seconds:g} s), "
-            f"{self.rollout} rollouts"
+            f"{self.rollout} rollouts of {self.depth} moves, heuristic prior {self.prior:g}"
         )
 
 
@@ -81,7 +88,7 @@ def generic_levels() -> dict[str, Callable[[Game], Agent]]:
     return table
 
 
-_KEYS = {"iterations", "seconds", "rollout", "c", "epsilon", "depth", "reuse"}
+_KEYS = {"iterations", "seconds", "rollout", "c", "epsilon", "depth", "reuse", "prior"}
 
 
 def parse_search_spec(game: Game, spec: str) -> ISMCTSAgent:
@@ -104,6 +111,7 @@ def parse_search_spec(game: Game, spec: str) -> ISMCTSAgent:
         c = float(values.get("c", DEFAULT_C))
         epsilon = float(values.get("epsilon", 0.0))
         depth = int(values.get("depth", DEFAULT_DEPTH))
+        prior = float(values.get("prior", 0.0))
     except ValueError as e:
         raise InvalidOptions(f"bad number in '{spec}': {e}") from None
     reuse = values.get("reuse", "yes").lower()
@@ -120,6 +128,7 @@ def parse_search_spec(game: Game, spec: str) -> ISMCTSAgent:
         epsilon=epsilon,
         max_rollout=depth,
         reuse=reuse in {"yes", "true", "1"},
+        prior=prior,
         name=spec,
     )
 
@@ -131,7 +140,9 @@ def describe_level(game: Game, level: str) -> str:
     if level in SEARCH_LEVELS:
         text = SEARCH_LEVELS[level].describe()
         if game.heuristic_agent() is None:
-            text = text.replace("heuristic rollouts", "random rollouts (no heuristic)")
+            text = text.replace("heuristic rollouts", "random rollouts").split(", heuristic prior")[
+                0
+            ]
         return text
     from . import _own_levels
 

@@ -19,6 +19,19 @@ def _fmt_share(cell: dict[str, Any]) -> str:
     return f"{100 * float(share):.0f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
 
 
+def split_levels(text: str) -> list[str]:
+    """Level names from a comma-separated list; ``ismcts:a=1,b=2`` keeps its own commas."""
+    out: list[str] = []
+    for piece in (p.strip() for p in text.split(",")):
+        if not piece:
+            continue
+        if out and "=" in piece and ":" not in piece and out[-1].startswith("ismcts:"):
+            out[-1] += "," + piece
+        else:
+            out.append(piece)
+    return out
+
+
 def ladder(
     game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
     games: Annotated[
@@ -37,7 +50,8 @@ def ladder(
         str | None,
         typer.Option(
             "--levels",
-            help="Comma-separated levels to rank (default: every level of the game but expert).",
+            help="Comma-separated levels to rank (default: every level of the game but "
+            "expert); ismcts:iterations=N,depth=D,… is one level.",
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="First seed; block k plays seed+k.")] = 0,
@@ -78,7 +92,7 @@ def ladder(
     try:
         g = get_game(game)
         chosen = (
-            [s.strip() for s in level_list.split(",") if s.strip()]
+            split_levels(level_list)
             if level_list
             else [lv for lv in all_levels(g) if lv != "expert"]
         )

@@ -1,0 +1,115 @@
+"""Write the measured tables of ``docs/levels.md`` from ladder and speed results.
+
+    python benchmarks/agents_levels_doc.py [--results DIR] [--doc docs/levels.md]
+
+Reads every ``ladder-*.json`` (written by ``obelisk ladder --out``) and
+``speed.json`` (``benchmarks/agents_speed.py``) in ``benchmarks/agents_results``
+and replaces the part of the doc between the two ``<!-- measured -->``
+markers. The text around the markers is written by hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).parent
+START = "<!-- measured: start (benchmarks/agents_levels_doc.py writes this part) -->"
+END = "<!-- measured: end -->"
+
+
+def pct(x: float | None) -> str:
+    """A share as a percentage."""
+    return "-" if x is None else f"{100 * x:.0f}%"
+
+
+def share(cell: dict[str, Any]) -> str:
+    """A share with its 95% interval."""
+    if cell.get("share") is None:
+        return "-"
+    lo, hi = cell["ci95"]
+    return f"{pct(cell['share'])} [{100 * lo:.0f}–{100 * hi:.0f}]"
+
+
+def ladder_section(data: dict[str, Any]) -> list[str]:
+    """One game's ladder as Markdown."""
+    levels = data["levels"]
+    ratings = data["ratings"]
+    order = sorted(levels, key=lambda lv: -ratings.get(lv, 0.0))
+    cells = {(c["level"], c["opponent"]): c for c in data["table"]}
+    per_pair = cells[(levels[0], levels[1])]["games"]
+    status = "" if data["complete"] else f" (incomplete: {data['played']} of {data['scheduled']})"
+    lines = [
+        f"### {data['game']}, {data['players']} players",
+        "",
+        f"{per_pair} games per pair of levels, seeds {data['seed']}…, "
+        f"{data['played']} games in {data['elapsed_seconds'] / 60:.0f} min{status}. "
+        f"A cell is the row level's win share alone against the column level "
+        f"(95% interval); fair share {100 / data['players']:.0f}%.",
+        "",
+        "| level | Elo | " + " | ".join(f"vs {lv}" for lv in order) + " | s/move |",
+        "|---|---:|" + "---:|" * len(order) + "---:|",
+    ]
+    for lv in order:
+        row = [f"`{lv}`", f"{ratings.get(lv, 0.0):.0f}"]
+        for opp in order:
+            row.append("" if opp == lv else share(cells[(lv, opp)]))
+        mean = data["think_seconds"][lv]["mean"]
+        row.append("-" if mean is None else f"{mean:.3f}")
+        lines.append("| " + " | ".join(row) + " |")
+    lines.append("")
+    lines.append("| level | what it does |")
+    lines.append("|---|---|")
+    for lv in levels:
+        lines.append(f"| `{lv}` | {data['descriptions'][lv]} |")
+    lines.append("")
+    return lines
+
+
+def speed_section(speed: dict[str, Any]) -> list[str]:
+    """The speed benchmark as Markdown."""
+    lines = [
+        "| game | players | level | iterations/s (median) | decision median | decision p90 "
+        "| searches (forced) | hit time cap | heuristic move |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for _key, r in sorted(speed.items()):
+        med = r["decision_median_s"]
+        p90 = r["decision_p90_s"]
+        heur = r["heuristic_median_ms"]
+        lines.append(
+            f"| {r['game']} | {r['players']} | `{r['level']}` | "
+            f"{r['iterations_per_s_median'] or 0:.0f} | "
+            f"{'-' if med is None else f'{med:.2f} s'} | {'-' if p90 is None else f'{p90:.2f} s'} | "
+            f"{r['searches']} ({r['forced']}) | {r['capped']} | "
+            f"{'-' if heur is None else f'{heur:.2f} ms'} |"
+        )
+    lines.append("")
+    return lines
+
+
+def main() -> None:
+    """Command line."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--results", type=Path, default=HERE / "agents_results")
+    ap.add_argument("--doc", type=Path, default=HERE.parent / "docs" / "levels.md")
+    args = ap.parse_args()
+    parts: list[str] = [START, ""]
+    speed_file = args.results / "speed.json"
+    if speed_file.exists():
+        parts += ["### Speed", ""]
+        parts += speed_section(json.loads(speed_file.read_text()))
+    for f in sorted(args.results.glob("ladder-*.json")):
+        parts += ladder_section(json.loads(f.read_text()))
+    parts.append(END)
+    text = args.doc.read_text() if args.doc.exists() else f"{START}\n{END}\n"
+    head, _, rest = text.partition(START)
+    _, _, tail = rest.partition(END)
+    args.doc.write_text(head + "\n".join(parts) + tail)
+    print(f"wrote {args.doc}")
+
+
+if __name__ == "__main__":
+    main()
