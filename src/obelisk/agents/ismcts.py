@@ -261,7 +261,7 @@ class ISMCTSAgent:
     def _rollout(self, state: State, rng: random.Random, deadline: float | None) -> None:
         policy = self._policy
         eps = self.epsilon
-        for i in range(self.max_rollout):
+        for _ in range(self.max_rollout):
             if state.is_terminal():
                 return
             if deadline is not None and time.perf_counter() >= deadline:
