@@ -12,7 +12,8 @@ mkdir -p "$out"
 run() {  # run NAME GAME ARGS...
   local name="$1"
   shift
-  obelisk simulate "$@" --seats heuristic --seed 2026 --out "$out/$name.jsonl" --resume -q
+  # --seats heuristic first, so that a --seats in ARGS wins
+  obelisk simulate --seats heuristic --seed 2026 "$@" --out "$out/$name.jsonl" --resume -q
   obelisk report "$out/$name.jsonl" --markdown "$out/$name.md" > "$out/$name.txt"
 }
 
@@ -24,6 +25,7 @@ for g in "${games[@]}"; do
       run sobek-4p sobek -n 400 --players 4
       run sobek-penalty sobek -n 600 --players 2 --sweep penalty_mode=best_set,half_round,matching_types
       run sobek-variants sobek -n 600 --players 2 --sweep variant=default,harsh,open
+      run sobek-levels sobek -n 300 --seats heuristic,random
       ;;
     abu_simbel)
       run abu_simbel-3p abu_simbel -n 600 --players 3

@@ -441,7 +441,9 @@ def markdown(rep: Report) -> str:
         parts.append(f"#### {t.title}\n")
         cols = t.columns if t.columns != ["", ""] else ["", ""]
         parts.append("| " + " | ".join(cols) + " |")
-        parts.append("|" + "|".join("---" if i == 0 else "---:" for i in range(len(cols))) + "|")
+        parts.append(
+            "|" + "|".join("---" if i < t.text_columns else "---:" for i in range(len(cols))) + "|"
+        )
         for r in t.rows:
             parts.append("| " + " | ".join(c.replace("|", "\\|") for c in r) + " |")
         if t.note:
