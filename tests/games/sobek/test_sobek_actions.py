@@ -382,6 +382,6 @@ def test_edge4_empty_market_and_deck():
     illegal(s, Take(1), "sobek:7")
     play(s, "set fish", "add fish1", "add fish1", "add fish0")
     assert s.current_player == 1 and s.round == 1
-    play(s, "play thief", "target P3")
+    play(s, "play thief")  # the only target, the only card: no choice to make
     # P3 had only one card and it was stolen; P3 cannot act: the round ends
     assert s.round == 1 and s.last_result is not None and s.last_result["round"] == 1

@@ -98,7 +98,7 @@ def test_courtesan_peek_is_remembered_by_determinize():
         market=["fish0"] * 3,
         turn=0,
     )
-    play(s, "play courtesan", "target P2")
+    play(s, "play courtesan")  # P2 is the only target
     for k in range(10):
         d = s.determinize(0, random.Random(k))
         assert sorted(d.observation(0)["pending"]["their_hand"]) == ["ebony2", "fish1", "ivory3"]
@@ -144,9 +144,11 @@ def test_to_text_view():
 @pytest.mark.rules("sobek:5")
 def test_action_text_forms():
     """Actions read the way a person types them."""
-    s = arrange(new(3), hands={1: ["fish1"], 0: ["collector"]}, market=["fish1"] * 3, turn=0)
+    s = arrange(
+        new(3), hands={1: ["fish1"], 2: ["wheat0"], 0: ["collector"]}, market=["fish1"] * 3, turn=0
+    )
     play(s, "play collector")
-    assert [a.text() for a in s.legal_actions()] == ["target P2"]
+    assert [a.text() for a in s.legal_actions()] == ["target P2", "target P3"]
 
 
 def test_heuristic_beats_random():

@@ -36,7 +36,7 @@ def test_edge13_queen_takes_last_card_then_refill():
     """Edge 13: the Queen taking the last market card is followed by a new shipment."""
     s = arrange(new(3), hands={0: ["queen"]}, market=["ivory3"], turn=0)
     deck = s.dealable
-    play(s, "play queen", "pick 1")
+    play(s, "play queen")  # one card: picked without a question
     assert hand(s, 0) == ["ivory3"] and len(s.market) == 9 and s.dealable == deck - 9
 
 
@@ -45,7 +45,12 @@ def test_edge26_vizier_tribute_in_seating_order():
     """Edge 26/C2 Vizier: each opponent from the active player's left gives a card."""
     s = arrange(
         new(4),
-        hands={1: ["vizier"], 2: ["fish1", "ivory3"], 3: ["wheat0"], 0: ["cattle2"]},
+        hands={
+            1: ["vizier"],
+            2: ["fish1", "ivory3"],
+            3: ["wheat0", "marble0"],
+            0: ["cattle2", "ebony0"],
+        },
         market=["fish0"] * 3,
         turn=1,
     )
@@ -64,7 +69,7 @@ def test_edge26_vizier_tribute_in_seating_order():
 @pytest.mark.rules("sobek:8")
 def test_edge11_vizier_with_empty_handed_opponents():
     """Edge 11: opponents without cards give nothing."""
-    s = arrange(new(3), hands={0: ["vizier"], 2: ["fish1"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(new(3), hands={0: ["vizier"], 2: ["fish1", "wheat1"]}, market=["fish0"] * 3, turn=0)
     play(s, "play vizier")
     assert s.current_player == 2
     play(s, "give fish1")
@@ -75,7 +80,10 @@ def test_edge11_vizier_with_empty_handed_opponents():
 def test_tribute_card_hidden_from_others():
     """The given card is seen only by the giver and the receiver."""
     s = arrange(
-        new(3), hands={0: ["vizier"], 1: ["ivory3"], 2: ["fish1"]}, market=["fish0"] * 3, turn=0
+        new(3),
+        hands={0: ["vizier"], 1: ["ivory3", "wheat0"], 2: ["fish1", "marble0"]},
+        market=["fish0"] * 3,
+        turn=0,
     )
     play(s, "play vizier", "give ivory3")
     assert "ivory3" in str(s.events_for(0)) and "ivory3" in str(s.events_for(1))
@@ -160,9 +168,14 @@ def test_edge12_scribe_makes_last_shipment_short():
 @pytest.mark.rules("sobek:8")
 def test_thief_steals_random_card():
     """C5 Thief: choose an opponent with cards; a random card (scripted) moves."""
-    s = arrange(new(3), hands={0: ["thief"], 2: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0)
+    s = arrange(
+        new(4),
+        hands={0: ["thief"], 1: ["wheat0"], 2: ["fish1", "ivory3"]},
+        market=["fish0"] * 3,
+        turn=0,
+    )
     play(s, "play thief")
-    assert kinds(s) == ["target P3"]  # P2 has no cards
+    assert kinds(s) == ["target P2", "target P3"]  # P4 has no cards
     s.chance.force(s.hands[2][0], label="steal")
     play(s, "target P3")
     assert hand(s, 0) == ["ivory3"] and hand(s, 2) == ["fish1"]
@@ -200,7 +213,7 @@ def test_collector_denounce():
     s = arrange(
         new(3), hands={0: ["collector"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0
     )
-    play(s, "play collector", "target P2")
+    play(s, "play collector")  # P2 is the only opponent with cards
     assert s.current_player == 1
     assert kinds(s) == ["bury ivory3", "bury fish1"]
     play(s, "bury fish1")
@@ -213,18 +226,18 @@ def test_edge24_courtesan_swap():
     """Edge 24/C8: look, take one card, give exactly one other card back."""
     s = arrange(
         new(3),
-        hands={0: ["courtesan", "wheat0"], 1: ["fish1", "ivory3"]},
+        hands={0: ["courtesan", "wheat0", "cattle0"], 1: ["fish1", "ivory3"]},
         market=["fish0"] * 3,
         turn=0,
     )
-    play(s, "play courtesan", "target P2")
+    play(s, "play courtesan")  # P2 is the only opponent with cards
     assert s.observation(0)["pending"]["their_hand"] == ["ivory3", "fish1"]
     assert "their_hand" not in s.observation(1)["pending"]
     play(s, "grab ivory3")
-    assert kinds(s) == ["give wheat0"]  # not the card just taken
+    assert kinds(s) == ["give cattle0", "give wheat0"]  # not the card just taken
     illegal(s, Give("ivory3"), "sobek:8")
     play(s, "give wheat0")
-    assert hand(s, 0) == ["ivory3"] and sorted(hand(s, 1)) == ["fish1", "wheat0"]
+    assert hand(s, 0) == ["ivory3", "cattle0"] and sorted(hand(s, 1)) == ["fish1", "wheat0"]
 
 
 @pytest.mark.rules("sobek:8")
@@ -233,7 +246,7 @@ def test_edge24_courtesan_with_no_other_card():
     s = arrange(
         new(3), hands={0: ["courtesan"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0
     )
-    play(s, "play courtesan", "target P2", "grab fish1")
+    play(s, "play courtesan", "grab fish1")
     assert hand(s, 0) == ["fish1"] and hand(s, 1) == ["ivory3"] and s.current_player == 1
 
 
@@ -342,15 +355,16 @@ def test_gossip():
 def test_pickpocket():
     """E7: a random card from an opponent of your choice."""
     s = fish_state(pool=["PICKPOCKET"], hands={1: ["ivory3"]})
-    lay_fish(s, "PICKPOCKET")
-    play(s, "target P2")
+    lay_fish(s, "PICKPOCKET")  # one victim, one card: nothing to choose
     assert hand(s, 0) == ["ivory3"] and s.hands[1] == []
 
 
 @pytest.mark.rules("sobek:9", "sobek:5")
 def test_edge26_customs_order():
     """Edge 26/E8: every opponent with cards buries one, from the active player's left."""
-    s = fish_state(n=4, pool=["CUSTOMS"], hands={1: ["ivory3"], 2: [], 3: ["wheat0", "cattle2"]})
+    s = fish_state(
+        n=4, pool=["CUSTOMS"], hands={1: ["ivory3", "ebony0"], 2: [], 3: ["wheat0", "cattle2"]}
+    )
     lay_fish(s, "CUSTOMS")
     assert s.current_player == 1
     play(s, "bury ivory3")

@@ -496,7 +496,16 @@ class SobekState(State):
             else:
                 skip = False
             if not skip:
-                return
+                if code not in _FORCED:
+                    return
+                legal = self.legal_actions()
+                if len(legal) != 1:
+                    return
+                # a choice with one option inside an effect is made for the player
+                seat, action = top[1], legal[0]
+                self.events.extend(self.action_event(seat, action))
+                _HANDLERS[type(action)](self, action)
+                continue
             pend.pop()
         self._action_done()
 
@@ -579,12 +588,15 @@ class SobekState(State):
 
     def _set_summary(self, top: tuple[Any, ...]) -> dict[str, Any]:
         _, p, g, added, new = top
+        cards = self._names(list(added))
+        value = set_value(self.t, [*self.sets[p][g], *added])
         return {
             "seat": p,
             "set": GOODS[g],
-            "cards": self._names(list(added)),
+            "cards": cards,
             "new": new,
-            "value": set_value(self.t, [*self.sets[p][g], *added]),
+            "value": value,
+            "text": f"lays {GOODS[g]}: {' '.join(cards)} (set worth {value})",
         }
 
     def _do_done(self, a: Done) -> bool:
@@ -888,16 +900,21 @@ class SobekState(State):
         if kind == "take" or kind == "pick":
             i = action.position - 1  # type: ignore[attr-defined]
             c = self.market[i]
-            data["card"] = self._shown(c)
+            data["card"] = shown = self._shown(c)
+            data["text"] = f"{form[1]}: {shown}"
             if kind == "take" and i:
-                data["skipped"] = [self._shown(x) for x in self.market[:i]]
+                data["skipped"] = skipped = [self._shown(x) for x in self.market[:i]]
+                data["text"] += f", skipping {' '.join(skipped)}"
             if self.t.card_char[c]:
+                name = self.t.name(c)
                 return [
                     Event("action", data),
-                    Event("got", {"seat": seat, "card": self.t.name(c)}, seats(seat)),
+                    Event("got", {"seat": seat, "card": name, "text": f"got {name}"}, seats(seat)),
                 ]
         elif kind == "sink":
-            data["cards"] = [self._shown(x) for x in self.market[: action.count]]  # type: ignore[attr-defined]
+            data["cards"] = sunk = [self._shown(x) for x in self.market[: action.count]]  # type: ignore[attr-defined]
+            if sunk:
+                data["text"] = f"{form[1]}: {' '.join(sunk)}"
         elif kind == "done" and self.pend and self.pend[-1][0] == P_SET:
             data.update(self._set_summary(self.pend[-1]))
         elif kind in _SECRET:
@@ -1095,6 +1112,8 @@ class SobekState(State):
 
 
 _SECRET = frozenset({"give", "bury", "grab", "purge", "shift"})
+#: effect choices answered automatically when they have a single option
+_FORCED = frozenset({P_TARGET, P_GIVE, P_BURY, P_GRAB, P_GIVEBACK, P_PICK})
 _FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
 
 _HANDLERS: dict[type, Any] = {
