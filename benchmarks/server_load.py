@@ -97,6 +97,19 @@ class Server:
         self.proc.wait(20)
 
 
+async def _post(client: httpx.AsyncClient, path: str, body: Any) -> Any:
+    """POST with a retry: a kept-alive connection the server just closed fails once."""
+    for attempt in range(3):
+        try:
+            r = await client.post(path, json=body)
+            r.raise_for_status()
+            return r.json()
+        except httpx.TransportError:
+            if attempt == 2:
+                raise
+    raise AssertionError("unreachable")
+
+
 async def room_player(
     srv: Server,
     client: httpx.AsyncClient,
@@ -111,11 +124,8 @@ async def room_player(
     """Play rooms one after another until ``stop_at``: seat 0 scripted, the rest bots."""
     while time.monotonic() < stop_at:
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
-        r = await client.post("/api/rooms", json={"game": game, "seats": seats})
-        r.raise_for_status()
-        room = r.json()["id"]
-        r = await client.post(f"/api/rooms/{room}/join", json={"seat": 0})
-        token = r.json()["token"]
+        room = (await _post(client, "/api/rooms", {"game": game, "seats": seats}))["id"]
+        token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
         counts["rooms"] += 1
         url = f"ws://127.0.0.1:{srv.port}/ws/rooms/{room}"
         async with websockets.connect(url, max_size=None) as ws:

@@ -88,3 +88,22 @@ def test_full_game_two_humans_then_bots(server: ServerProc, name: str) -> None:
 @pytest.mark.parametrize("name", _games())
 def test_full_game_played_by_hand_to_the_end(server: ServerProc, name: str) -> None:
     asyncio.run(_play(server, name, seed=12, human_actions=1_000_000))
+
+
+def test_search_level_bot_plays_within_its_budget(server: ServerProc) -> None:
+    """A search level (ISMCTS) thinks in the server's thread pool and finishes the game."""
+    levels = server.get("/api/games").json()
+    tiny = next(g for g in levels if g["name"] == "tiny")
+    level = "easy" if "easy" in tiny["levels"] else tiny["levels"][-1]
+    room = server.create("tiny", [{"kind": "human"}, {"kind": "bot", "level": level}], seed=8)
+    token = server.join(room["id"], 0)
+
+    async def go() -> None:
+        c = await Client(server.ws(room["id"]), token).connect()
+        await play_humans([c], random.Random(8), timeout=60)
+        assert c.over is not None
+        await c.close()
+
+    asyncio.run(go())
+    full = server.full_record(room["id"])
+    assert any(s["seat"] == 1 for s in full["steps"])

@@ -516,12 +516,20 @@ class Room:
         view = PlayerView(snapshot, seat)
         fut = loop.run_in_executor(self.lobby.bots, agent.act, view, rng)
         try:
-            return await asyncio.wait_for(asyncio.shield(fut), self.lobby.config.bot_budget)
+            return await asyncio.wait_for(asyncio.shield(fut), self.budget(agent))
         except TimeoutError:
             log.warning("room %s: bot seat %d overran its budget; random move", self.id, seat)
         except Exception:
             log.exception("room %s: bot seat %d failed; random move", self.id, seat)
         return rng.choice(legal)
+
+    def budget(self, agent: Agent) -> float:
+        """Seconds a computer player may think: its level's own time cap (a search level
+        declares ``seconds``) with room for a busy machine, else ``--bot-budget``."""
+        own = getattr(agent, "seconds", None)
+        if isinstance(own, (int, float)) and own > 0:
+            return float(own) * 1.5 + 1.0
+        return self.lobby.config.bot_budget
 
     async def _clock_loop(self) -> None:
         cfg = self.lobby.config
