@@ -1,0 +1,163 @@
+"""Re-drawing what a seat cannot know (``State.determinize``), consistent with what it saw.
+
+For the mummy (mummy:14, mummy:17): every explorer figure is placed on a field of the
+public belief (which contains the truth), the current explorer's hidden progress in his
+turn (resolve decision, dice, rerolls) is re-drawn from the public ``aside``, and every
+hand is re-dealt from the unplayed cards keeping its colours (card backs are public).
+For an explorer: only the other explorers' hand faces are hidden; they are re-dealt.
+Everything read here is known to the seat; draws go in a canonical order.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from .components import (
+    ARROW,
+    CARD_COLOURS,
+    DIE_FACES,
+    MUMMY,
+    NUM_DICE,
+    NUMBER_FACES,
+    SYMBOLS,
+    SYMBOLS_BY_COLOUR,
+)
+
+if TYPE_CHECKING:
+    from .rules import MummyState
+
+
+def redraw(state: MummyState, seat: int, rng: random.Random) -> None:
+    """Re-draw in place everything ``seat`` cannot know."""
+    if seat == 0:
+        _redraw_for_mummy(state, rng)
+    else:
+        _redeal(state, rng, keep=seat)
+
+
+def _redeal(state: MummyState, rng: random.Random, keep: int) -> None:
+    """Re-deal the hands of every explorer seat but ``keep`` (0: all), colours kept."""
+    from .rules import CARD
+
+    b = state.board
+    played = {x for h in state.played for x in h}
+    own = set(state.hands[keep]) if keep else set()
+    others = [s for s in range(1, state.num_players) if s != keep and state.hands[s]]
+    if not others:
+        return
+    new: dict[int, list[str]] = {s: [] for s in others}
+    for col in CARD_COLOURS:
+        pool = [x for x in SYMBOLS_BY_COLOUR[col] if x not in played and x not in own]
+        for s in others:
+            need = sum(1 for x in state.hands[s] if SYMBOLS[x][0] == col)
+            if not need:
+                continue
+            forbidden = set()
+            if state.options.card_play_mandatory:
+                for f, p in enumerate(state.pos):
+                    if (
+                        state.fig_seat[f] == s
+                        and p >= 0
+                        and not (state.phase == CARD and f == state.fig)
+                    ):
+                        forbidden.add(b.cell_symbol[p])
+            cand = [x for x in pool if x not in forbidden]
+            if len(cand) < need:
+                cand = pool
+            got = rng.sample(cand, need)
+            for x in got:
+                pool.remove(x)
+            new[s].extend(got)
+    for s in others:
+        state.hands[s] = tuple(sorted(new[s]))
+
+
+def _mobile(state: MummyState, f: int, face: str) -> bool:
+    """Whether figure ``f`` (the current one) can move now (with ``face``, or at all)."""
+    state._compute_moves()
+    if not face:
+        return bool(any(state.dest) or state.arrows)
+    if face == ARROW:
+        return bool(state.arrows)
+    return bool(state.dest[NUMBER_FACES[face] - 1])
+
+
+def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
+    from .rules import CARD, CHOOSE, LOST, MOVE, RESOLVE
+
+    b = state.board
+    sv = b.sv_mask
+    mummy_bit = 1 << state.mummy
+    phase = state.phase
+    in_turn = phase in (RESOLVE, CHOOSE, LOST, MOVE, CARD)
+    cur = state.fig
+    figures = [f for f in range(len(state.pos)) if state.pos[f] >= 0]
+    order = [f for f in figures if not (in_turn and f == cur)]
+    if in_turn and cur in figures:
+        order.append(cur)
+    occupied = 0
+    for f in figures:
+        state.pos[f] = b.start  # forget the real fields before placing anybody
+    for f in order:
+        cand = state.belief.cells[f] & ~mummy_bit & ~(occupied & ~sv)
+        cells = b.cells_of(cand) or b.cells_of(state.belief.cells[f] & ~mummy_bit) or [b.start]
+        rng.shuffle(cells)
+        choice = cells[0]
+        if in_turn and f == cur and phase != CARD:
+            # the current figure did not announce "cannot move", and can use its face
+            face = state.face if phase == MOVE else ""
+            for c in cells:
+                state.pos[f] = c
+                if _mobile(state, f, face):
+                    choice = c
+                    break
+        state.pos[f] = choice
+        if choice not in (b.start, b.dungeon):
+            occupied |= 1 << choice
+    _redeal(state, rng, keep=0)
+    if not in_turn:
+        return
+    if phase in (RESOLVE, CHOOSE, LOST):
+        state.aside = state.aside_public
+        state.face = ""
+        state._compute_moves()
+        if 1 <= state.aside <= 4:
+            from .rules import _RESOLVE_NO, _RESOLVE_YES
+
+            state.rolls = 0
+            state.dice = ()
+            state._set(RESOLVE, state.fig_seat[cur], (_RESOLVE_YES, _RESOLVE_NO))
+        else:
+            state.rolls = 0
+            faces = [DIE_FACES[rng.randrange(6)] for _ in range(NUM_DICE - state.aside)]
+            _apply_roll(state, faces)
+    elif phase == MOVE:
+        state.rolls = 1
+        state.aside = state.aside_public
+        state._compute_moves()
+        state._choose(state.face)
+    else:  # CARD: the figure stands on its end field
+        from .rules import _PLAY_NO, _PLAY_YES
+
+        state.rolls = 1
+        state.aside = state.aside_public
+        legal = (_PLAY_YES, _PLAY_NO) if state._matching(state.pos[cur]) else (_PLAY_NO,)
+        state._set(CARD, state.fig_seat[cur], legal)
+
+
+def _apply_roll(state: MummyState, faces: list[str]) -> None:
+    """Set the current roll to ``faces`` as :meth:`MummyState._roll` would."""
+    from .components import CHOOSABLE
+    from .rules import _CHOOSE, _LOST, _REROLL, CHOOSE, LOST
+
+    state.rolls += 1
+    state.aside += faces.count(MUMMY)
+    state.dice = tuple(x for x in faces if x != MUMMY)
+    seat = state.fig_seat[state.fig]
+    if state.aside == 5:
+        state._set(LOST, seat, (_LOST,))
+        return
+    legal = [_CHOOSE[x] for x in CHOOSABLE if x in state.dice and state._usable(x)]
+    legal.append(_REROLL)
+    state._set(CHOOSE, seat, tuple(legal))

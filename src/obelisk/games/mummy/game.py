@@ -1,0 +1,93 @@
+"""The game description of Fluch der Mumie: options, capabilities, variants, computer players."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar
+
+from obelisk.core import Agent, Capabilities, Game, InvalidOptions, State
+
+from .actions import ACTION_TYPES
+from .board import load_board
+from .rules import MAX_STEPS, MummyOptions, MummyState
+
+
+class MummyGame(Game):
+    """Fluch der Mumie (Curse of the Mummy): hidden movement in a maze, a mummy hunting by
+    deduction."""
+
+    name = "mummy"
+    title = "Fluch der Mumie (Curse of the Mummy)"
+    min_players = 2
+    max_players = 5
+    Options = MummyOptions
+    capabilities = Capabilities(
+        hidden_information=True,
+        chance=True,
+        realtime_clock=False,
+        elimination=True,
+        cooperative=False,
+        system_actions=(),
+        max_steps=MAX_STEPS,
+    )
+    action_types = ACTION_TYPES
+    variants: ClassVar[dict[str, dict[str, Any]]] = {
+        # mummy:9 DIZED's Pengqueen example: the mummy moves "up to" N fields
+        "pengqueen": {"mummy_may_stop_early": True},
+        # mummy:7.4 RDS: a matching card "may" be played; strict movement (mummy:8.1)
+        "optional_cards": {
+            "card_play_mandatory": False,
+            "allow_cross_start_dungeon": False,
+            "allow_return_to_origin": False,
+            "forced_resolve_first": False,
+        },
+    }
+    summary = """\
+One player is the mummy, the others are explorers in a maze the mummy cannot see.
+Explorers roll five dice, set aside every mummy face, and announce only the face they
+move by (1-4 or an arrow slide); they collect the symbols of their task cards. Set-aside
+mummy dice add to the mummy's moves, and explorers may resolve them early to give her a
+short intermediate move. Stepping onto an explorer sends him to the dungeon and earns an
+ankh. An explorer wins by completing all his cards; the mummy by collecting enough ankhs
+(3/4/6/7 for 2/3/4/5 players). With 2 players one explorer plays two figures."""
+
+    def check_options(self, options: Any, num_players: int) -> None:
+        o: MummyOptions = options
+        load_board(o.map_file)  # raises MapError (an InvalidOptions) with line and column
+        if not o.mummy_die_faces or any(x < 0 for x in o.mummy_die_faces):
+            raise InvalidOptions("mummy_die_faces must list at least one value >= 0 (mummy:3)")
+        if o.ankhs_per_explorer < 1:
+            raise InvalidOptions("ankhs_per_explorer must be at least 1 (mummy:5)")
+        if len(o.thresholds) != 4:
+            raise InvalidOptions("thresholds lists the mummy's target for 2, 3, 4 and 5 players")
+        figures = 2 if num_players == 2 else num_players - 1
+        total = figures * o.ankhs_per_explorer
+        t = o.thresholds[num_players - 2]
+        if not 1 <= t <= total:
+            raise InvalidOptions(
+                f"the mummy's threshold {t} must lie in 1..{total}, the explorers' ankhs "
+                f"for {num_players} players (mummy:12)"
+            )
+        cpc = o.cards_per_colour_two_player if num_players == 2 else o.cards_per_colour
+        if cpc < 1 or cpc * (num_players - 1) > 4:
+            raise InvalidOptions(
+                f"{cpc} cards of each colour for {num_players - 1} explorer(s) do not fit the "
+                "4 cards of the smallest colour (mummy:5)"
+            )
+        if o.max_rounds is not None and o.max_rounds < 1:
+            raise InvalidOptions("max_rounds must be at least 1, or none (mummy:6)")
+        if not 1 <= o.step_limit <= MAX_STEPS:
+            raise InvalidOptions(f"step_limit must lie in 1..{MAX_STEPS}")
+
+    def _make_state(self, num_players: int, seed: int, options: Any) -> State:
+        return MummyState(self, num_players, seed, options)
+
+    def heuristic_agent(self) -> Agent:
+        from .bot import MummyHeuristic
+
+        return MummyHeuristic()
+
+    def agent_levels(self) -> dict[str, Callable[[], Agent]]:
+        from .bot import MummyBelief, MummyHeuristic
+
+        return {"heuristic": MummyHeuristic, "belief": MummyBelief}

@@ -1,0 +1,623 @@
+"""The state machine of Fluch der Mumie (Curse of the Mummy).
+
+Seat 0 is the mummy; seats 1.. are the explorers in turn order (mummy:5.6). Explorer
+*figures* are numbered 0..F-1 in turn order; in the 2-player game seat 1 owns two figures
+(mummy:13). A field is a cell index of :class:`~.board.Board`. Rule IDs refer to
+``../shared/rules/mummy.md``; see ``docs/rules/mummy.md`` for the rules as implemented.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from obelisk.core import TERMINAL, Action, Event, IllegalAction, State, seats
+
+from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
+from .belief import Belief
+from .board import DIRECTIONS, Board, load_board
+from .components import (
+    ANKHS_PER_EXPLORER,
+    ARROW,
+    CARD_COLOURS,
+    CHOOSABLE,
+    FIGURE_COLOURS,
+    MUMMY,
+    MUMMY_DIE_FACES,
+    NUM_DICE,
+    NUMBER_FACES,
+    SYMBOLS,
+    SYMBOLS_BY_COLOUR,
+    THRESHOLDS,
+    roll_faces,
+)
+
+#: The engine's hard cap on the length of a game (Capabilities.max_steps).
+MAX_STEPS = 20000
+
+# Phases (mummy:7.5, mummy:15). The automatic ones (forced resolution, immobility check,
+# the compulsory first roll, card play) happen inside the step that leads to them.
+RESOLVE, CHOOSE, LOST, MOVE, CARD, MUMMY_MOVE, OVER = (
+    "resolve",
+    "choose",
+    "lost",
+    "move",
+    "card",
+    "mummy",
+    "over",
+)
+#: What the mummy and spectators are told of each phase (mummy:14).
+PUBLIC_PHASE = {
+    RESOLVE: "explorer_turn",
+    CHOOSE: "explorer_turn",
+    LOST: "explorer_turn",
+    MOVE: "explorer_moving",
+    CARD: "explorer_moving",
+    MUMMY_MOVE: "mummy_move",
+    OVER: "over",
+}
+# What follows a mummy move.
+AFTER_TURN, AFTER_NORMAL, AFTER_SECOND = "turn", "normal", "second"
+
+MUMMY_SEAT = 0
+
+_RESOLVE_YES, _RESOLVE_NO = Resolve(True), Resolve(False)
+_REROLL, _LOST, _STOP = Reroll(), Lost(), Stop()
+_PLAY_YES, _PLAY_NO = Play(True), Play(False)
+_CHOOSE = {f: Choose(f) for f in CHOOSABLE}
+_STEPS = tuple(Step(d) for d in DIRECTIONS)
+_ARROWS = tuple(Arrow(d) for d in DIRECTIONS)
+_DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+
+
+@dataclass(frozen=True)
+class MummyOptions:
+    """Every variant switch and DESIGN value of Fluch der Mumie (docs/rules/mummy.md)."""
+
+    #: mummy:4 [DESIGN] The maze: "" is the built-in map, else a path to a map file in
+    #: the format of mummy:4.1.
+    map_file: str = ""
+    #: mummy:3 [DESIGN] The faces of the brown mummy die (real values unknown).
+    mummy_die_faces: tuple[int, ...] = MUMMY_DIE_FACES
+    #: mummy:7.4 [DESIGN] Ending on a symbol of a held card plays it (True) or the
+    #: explorer may keep it (False, a "play yes/no" decision after every move).
+    card_play_mandatory: bool = True
+    #: mummy:9 [DESIGN] The mummy may end a move before using all its steps ("up to").
+    mummy_may_stop_early: bool = False
+    #: mummy:8.1 rule 7 [DESIGN] Number moves may pass through S and V.
+    allow_cross_start_dungeon: bool = True
+    #: mummy:8.1 rule 8 [DESIGN] A number move may end on the field it started from.
+    allow_return_to_origin: bool = True
+    #: mummy:7.0 [DESIGN] The forced resolution comes before the immobility check.
+    forced_resolve_first: bool = True
+    #: mummy:6 [DESIGN] End the game unfinished (no winner) after this many rounds.
+    max_rounds: int | None = None
+    #: Engine guard (not a rule): end the game unfinished after this many actions.
+    step_limit: int = MAX_STEPS
+    #: mummy:5 Ankhs of each explorer colour.
+    ankhs_per_explorer: int = ANKHS_PER_EXPLORER
+    #: mummy:12 Ankhs the mummy needs, for 2, 3, 4, 5 players.
+    thresholds: tuple[int, ...] = THRESHOLDS
+    #: mummy:5 Task cards of each colour per explorer player (3-5 players).
+    cards_per_colour: int = 1
+    #: mummy:13 Task cards of each colour for the single explorer of the 2-player game.
+    cards_per_colour_two_player: int = 2
+
+
+class MummyState(State):
+    """A position of Fluch der Mumie."""
+
+    options: MummyOptions
+
+    # -- set-up (mummy:5) -------------------------------------------------------------
+    def _setup(self) -> None:
+        o = self.options
+        n = self.num_players
+        self.board: Board = load_board(o.map_file)
+        b = self.board
+        if n == 2:
+            self.fig_seat: tuple[int, ...] = (1, 1)
+        else:
+            self.fig_seat = tuple(range(1, n))
+        self.fig_colour = FIGURE_COLOURS[: len(self.fig_seat)]
+        self.explorers = frozenset(range(1, n))
+        self.threshold = o.thresholds[n - 2]
+        self.pos = [b.start] * len(self.fig_seat)
+        per_seat = 2 * o.ankhs_per_explorer if n == 2 else o.ankhs_per_explorer
+        self.ankhs = [0] + [per_seat] * (n - 1)
+        cpc = o.cards_per_colour_two_player if n == 2 else o.cards_per_colour
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for col in CARD_COLOURS:
+            pool = list(SYMBOLS_BY_COLOUR[col])
+            for s in range(1, n):
+                got = self.chance.sample(pool, cpc, f"deal {col}", to=seats(s))
+                for x in got:
+                    pool.remove(x)
+                hands[s].extend(got)
+        self.hands: list[tuple[str, ...]] = [tuple(sorted(h)) for h in hands]
+        self.played: list[tuple[str, ...]] = [()] * n
+        self.mummy = b.mummy_start
+        self.aside = 0
+        self.aside_public = 0
+        self.dice: tuple[str, ...] = ()
+        self.face = ""
+        self.rolls = 0
+        self.phase = CHOOSE
+        self.fig = 0
+        self.round = 1
+        self.move_left = 0
+        self.move_kind = ""
+        self.move_cont = ""
+        self.dest: tuple[int, ...] = (0, 0, 0, 0)
+        self.arrows: tuple[tuple[int, int], ...] = ()
+        self.belief = Belief(
+            b, len(self.fig_seat), o.allow_cross_start_dungeon, o.allow_return_to_origin
+        )
+        self.winners_: list[int] = []
+        self.reason = ""
+        self.nsteps = 0
+        self._legal: tuple[Action, ...] = ()
+        self._to_move = 1
+        self.events.append(
+            Event(
+                "setup",
+                {
+                    "figures": [
+                        {"colour": c, "seat": s}
+                        for c, s in zip(self.fig_colour, self.fig_seat, strict=True)
+                    ],
+                    "mummy": list(b.rc(self.mummy)),
+                    "threshold": self.threshold,
+                    "ankhs": list(self.ankhs),
+                    "hand_colours": [self._colours(s) for s in range(n)],
+                },
+            )
+        )
+        self._begin_turn()
+
+    # -- small helpers -----------------------------------------------------------------
+    def _colours(self, seat: int) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for x in self.hands[seat]:
+            c = SYMBOLS[x][0]
+            out[c] = out.get(c, 0) + 1
+        return out
+
+    def _set(self, phase: str, to_move: int, legal: tuple[Action, ...]) -> None:
+        self.phase = phase
+        self._to_move = to_move
+        self._legal = legal
+
+    def _rc(self, cell: int) -> list[int]:
+        return list(divmod(cell, self.board.cols))
+
+    # -- explorer turn (mummy:7) -------------------------------------------------------
+    def _begin_turn(self) -> None:
+        f = self.fig
+        self.rolls = 0
+        self.dice = ()
+        self.face = ""
+        self.events.append(
+            Event("turn", {"figure": f, "seat": self.fig_seat[f], "round": self.round})
+        )
+        self._turn_checks()
+
+    def _turn_checks(self) -> None:
+        """mummy:7.5 steps 1-4: forced resolution, immobility, resolve decision, first roll."""
+        f = self.fig
+        if self.pos[f] < 0:  # eliminated by an intermediate move (mummy:7.1)
+            self._end_turn()
+            return
+        if self.aside == 5 and self.options.forced_resolve_first:
+            self._forced()
+            return
+        self._compute_moves()
+        if not (self.dest[0] or self.dest[1] or self.dest[2] or self.dest[3] or self.arrows):
+            # mummy:7.0b the turn ends at once; the announcement is public
+            self.events.append(Event("cannot_move", {"figure": f}))
+            self._end_turn()
+            return
+        if self.aside == 5:  # forced_resolve_first=False: immobility was checked first
+            self._forced()
+            return
+        if 1 <= self.aside <= 4:
+            self._set(RESOLVE, self.fig_seat[f], (_RESOLVE_YES, _RESOLVE_NO))
+            return
+        self._roll()
+
+    def _forced(self) -> None:
+        """mummy:7.0 / 11.1 all five dice were mummies: a 5-step intermediate move."""
+        self.events.append(Event("forced", {"figure": self.fig, "aside": self.aside}))
+        self._mummy_move(self.aside, "forced", AFTER_TURN)
+
+    def _compute_moves(self) -> None:
+        """The legal number destinations and arrow slides of the current figure (mummy:8)."""
+        b = self.board
+        o = self.options
+        f = self.fig
+        p0 = self.pos[f]
+        me = 1 << p0
+        others = 0
+        for g, p in enumerate(self.pos):
+            if g != f and p >= 0:
+                others |= 1 << p
+        mb = 1 << self.mummy
+        passable = b.full & ~mb
+        if not o.allow_cross_start_dungeon:
+            passable &= ~b.sv_mask
+        forbid = b.sv_mask | others
+        if not o.allow_return_to_origin:
+            forbid |= me
+        dest = []
+        r = me
+        for _ in range(4):
+            r = b.expand(r) & passable
+            dest.append(r & ~forbid)
+        self.dest = tuple(dest)
+        blocked = mb | b.sv_mask | others
+        arrows = []
+        for d in range(4):
+            end = b.slide(p0, d, blocked)
+            if end != p0:
+                arrows.append((d, end))
+        self.arrows = tuple(arrows)
+
+    def _usable(self, face: str) -> bool:
+        if face == ARROW:
+            return bool(self.arrows)
+        return bool(self.dest[NUMBER_FACES[face] - 1])
+
+    def _roll(self) -> None:
+        """mummy:7.2 roll every die not set aside; mummies are set aside at once."""
+        m = NUM_DICE - self.aside
+        value = self.chance.randint(0, 6**m - 1, "roll", to=self.explorers)
+        faces = roll_faces(value, m)
+        self.rolls += 1
+        self.aside += faces.count(MUMMY)
+        self.dice = tuple(x for x in faces if x != MUMMY)
+        seat = self.fig_seat[self.fig]
+        if self.aside == 5:
+            self._set(LOST, seat, (_LOST,))
+            return
+        legal: list[Action] = [_CHOOSE[x] for x in CHOOSABLE if x in self.dice and self._usable(x)]
+        legal.append(_REROLL)
+        self._set(CHOOSE, seat, tuple(legal))
+
+    def _choose(self, face: str) -> None:
+        """mummy:7.3 the announced face; the figure must now move with it."""
+        b = self.board
+        self.face = face
+        self.aside_public = self.aside
+        self.dice = ()
+        seat = self.fig_seat[self.fig]
+        if face == ARROW:
+            legal: tuple[Action, ...] = tuple(_ARROWS[d] for d, _ in self.arrows)
+        else:
+            mask = self.dest[NUMBER_FACES[face] - 1]
+            legal = tuple(move_action(b, c) for c in b.cells_of(mask))
+        self._set(MOVE, seat, legal)
+
+    def _arrived(self, cell: int) -> None:
+        """After a move: update the public belief, then the task card (mummy:7.4)."""
+        f = self.fig
+        self.pos[f] = cell
+        if self.face == ARROW:
+            self.belief.arrow(f, self.mummy)
+        else:
+            self.belief.number(f, NUMBER_FACES[self.face], self.mummy)
+        if not self.options.card_play_mandatory:
+            legal = (_PLAY_YES, _PLAY_NO) if self._matching(cell) else (_PLAY_NO,)
+            self._set(CARD, self.fig_seat[f], legal)
+            return
+        self._finish_explorer_move(self._matching(cell))
+
+    def _matching(self, cell: int) -> str:
+        sym = self.board.cell_symbol[cell]
+        return sym if sym and sym in self.hands[self.fig_seat[self.fig]] else ""
+
+    def _finish_explorer_move(self, card: str) -> None:
+        f = self.fig
+        seat = self.fig_seat[f]
+        data: dict[str, Any] = {"figure": f, "face": self.face, "card": None}
+        if card:
+            self.hands[seat] = tuple(x for x in self.hands[seat] if x != card)
+            self.played[seat] = (*self.played[seat], card)
+            self.belief.exact(f, self.pos[f])
+            data["card"] = card
+            data["colour"] = SYMBOLS[card][0]
+            data["cell"] = self._rc(self.pos[f])
+        self.events.append(Event("moved", data))
+        if card and not self.hands[seat]:
+            self._game_over([seat], "explorer")  # mummy:12
+            return
+        self._end_turn()
+
+    def _end_turn(self) -> None:
+        for g in range(self.fig + 1, len(self.pos)):
+            if self.pos[g] >= 0:
+                self.fig = g
+                self._begin_turn()
+                return
+        self._mummy_normal()
+
+    # -- the mummy (mummy:9) --------------------------------------------------------------
+    def _mummy_normal(self) -> None:
+        """mummy:9.1 die + set-aside dice; mummy:11.2 when all five are set aside."""
+        die = self.chance.choice(self.options.mummy_die_faces, "mummy die")
+        self._mummy_move(die + self.aside, "normal", AFTER_NORMAL, die)
+
+    def _mummy_move(self, n: int, kind: str, cont: str, die: int | None = None) -> None:
+        self.aside_public = self.aside
+        self.events.append(
+            Event("mummy_move", {"kind": kind, "steps": n, "die": die, "aside": self.aside})
+        )
+        self.move_left = n
+        self.move_kind = kind
+        self.move_cont = cont
+        self._mummy_next()
+
+    def _mummy_next(self) -> None:
+        dirs = self.board.mummy_dirs[self.mummy]
+        if self.move_left > 0 and dirs:
+            legal = tuple(_STEPS[d] for d in dirs)
+            if self.options.mummy_may_stop_early:
+                legal = (*legal, _STOP)
+            self._set(MUMMY_MOVE, MUMMY_SEAT, legal)
+            return
+        self._finish_mummy_move()
+
+    def _finish_mummy_move(self) -> None:
+        self.move_left = 0
+        cont = self.move_cont
+        if cont == AFTER_TURN:  # mummy:9.2 after the intermediate move aside = 0
+            self.aside = self.aside_public = 0
+            self._turn_checks()
+        elif cont == AFTER_NORMAL:
+            if self.aside == 5:  # mummy:11.2 then a 5-step intermediate move
+                self._mummy_move(5, "second", AFTER_SECOND)
+            else:
+                self._end_round()
+        else:
+            self.aside = self.aside_public = 0
+            self._end_round()
+
+    def _step(self, d: int) -> None:
+        cell = self.board.nbr[d][self.mummy]
+        self.mummy = cell
+        self.move_left -= 1
+        self.belief.step(cell)
+        for f, p in enumerate(self.pos):
+            if p == cell:
+                self._capture(f)
+                if self.phase == OVER:
+                    return
+                self.move_left = 0  # mummy:9.3 the move ends on the capture field
+                break
+        self._mummy_next()
+
+    def _capture(self, f: int) -> None:
+        """mummy:10 to the dungeon, one ankh to the mummy, elimination at 0 ankhs."""
+        b = self.board
+        seat = self.fig_seat[f]
+        self.pos[f] = b.dungeon
+        self.belief.capture(f)
+        self.ankhs[seat] -= 1
+        self.ankhs[MUMMY_SEAT] += 1
+        out = self.ankhs[seat] <= 0
+        if out:
+            for g, s in enumerate(self.fig_seat):
+                if s == seat:
+                    self.pos[g] = -1
+                    self.belief.eliminate(g)
+            self.hands[seat] = ()
+        self.events.append(
+            Event(
+                "capture",
+                {
+                    "figure": f,
+                    "seat": seat,
+                    "cell": self._rc(self.mummy),
+                    "ankhs_left": self.ankhs[seat],
+                    "eliminated": out,
+                    "mummy_ankhs": self.ankhs[MUMMY_SEAT],
+                },
+            )
+        )
+        if self.ankhs[MUMMY_SEAT] >= self.threshold:
+            self._game_over([MUMMY_SEAT], "mummy")
+
+    def _end_round(self) -> None:
+        o = self.options
+        if o.max_rounds is not None and self.round >= o.max_rounds:
+            self._game_over([], "max_rounds")  # mummy:6
+            return
+        self.round += 1
+        for g, p in enumerate(self.pos):
+            if p >= 0:
+                self.fig = g
+                self._begin_turn()
+                return
+        self._game_over([], "no explorers")  # unreachable with valid thresholds (mummy:12)
+
+    def _game_over(self, winners: list[int], reason: str) -> None:
+        self.winners_ = winners
+        self.reason = reason
+        self._set(OVER, TERMINAL, ())
+        self.events.append(Event("game_over", {"winners": winners, "reason": reason}))
+
+    # -- the protocol ---------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        return self._to_move
+
+    def legal_actions(self) -> list[Action]:
+        return list(self._legal)
+
+    def is_terminal(self) -> bool:
+        return self.phase == OVER
+
+    def _apply(self, action: Action) -> None:
+        self.nsteps += 1
+        t = type(action)
+        if t is Step:
+            self._step(_DIR_INDEX[action.direction])  # type: ignore[attr-defined]
+        elif t is Choose:
+            self._choose(action.face)  # type: ignore[attr-defined]
+        elif t is Reroll:
+            self._roll()
+        elif t is Move:
+            self._arrived(self.board.cell(action.row, action.col))  # type: ignore[attr-defined]
+        elif t is Arrow:
+            d = _DIR_INDEX[action.direction]  # type: ignore[attr-defined]
+            self._arrived(next(end for dd, end in self.arrows if dd == d))
+        elif t is Resolve:
+            if action.yes:  # type: ignore[attr-defined]
+                self.events.append(Event("resolve", {"figure": self.fig, "aside": self.aside}))
+                self._mummy_move(self.aside, "intermediate", AFTER_TURN)
+            else:
+                self._roll()
+        elif t is Lost:
+            self.aside_public = self.aside
+            self._end_turn()
+        elif t is Play:
+            self._finish_explorer_move(self._matching(self.pos[self.fig]) if action.yes else "")  # type: ignore[attr-defined]
+        elif t is Stop:
+            self._finish_mummy_move()
+        if self.phase != OVER and self.nsteps >= self.options.step_limit:
+            self._game_over([], "step_limit")
+
+    def action_event(self, seat: int, action: Action) -> list[Event]:
+        """Explorer decisions behind the screen reach only the explorers (mummy:14)."""
+        data: dict[str, Any] = {"seat": seat, "action": action.to_json(), "text": action.text()}
+        t = type(action)
+        if t is Step:
+            d = _DIR_INDEX[action.direction]  # type: ignore[attr-defined]
+            data["cell"] = self._rc(self.board.nbr[d][self.mummy])
+            return [Event("action", data)]
+        if t in (Choose, Lost):
+            data["figure"] = self.fig
+            data["aside"] = self.aside
+            return [Event("action", data)]
+        if t is Resolve and action.yes:  # type: ignore[attr-defined]
+            data["figure"] = self.fig
+            return [Event("action", data)]
+        if t is Stop:
+            return [Event("action", data)]
+        data["figure"] = self.fig
+        return [Event("action", data, self.explorers)]
+
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        from .explain import explain
+
+        return explain(self, action)
+
+    def scores(self) -> list[float]:
+        """The mummy's ankhs; each explorer's played cards."""
+        return [float(self.ankhs[0])] + [
+            float(len(self.played[s])) for s in range(1, self.num_players)
+        ]
+
+    def winners(self) -> list[int]:
+        return list(self.winners_)
+
+    # -- what each seat sees (mummy:14) ----------------------------------------------------
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        b = self.board
+        n = self.num_players
+        obs: dict[str, Any] = {
+            "role": "spectator" if seat is None else ("mummy" if seat == 0 else "explorer"),
+            "round": self.round,
+            "to_move": self._to_move,
+            "phase": PUBLIC_PHASE[self.phase],
+            "turn": {"figure": self.fig, "seat": self.fig_seat[self.fig]},
+            "mummy": list(b.rc(self.mummy)),
+            "mummy_ankhs": self.ankhs[0],
+            "threshold": self.threshold,
+            "aside": self.aside_public,
+            "figures": [
+                {
+                    "colour": self.fig_colour[f],
+                    "seat": s,
+                    "ankhs": self.ankhs[s],
+                    "out": self.pos[f] < 0,
+                }
+                for f, s in enumerate(self.fig_seat)
+            ],
+            "hand_colours": [self._colours(s) for s in range(n)],
+            "played": [list(self.played[s]) for s in range(n)],
+        }
+        if self.phase == MUMMY_MOVE:
+            obs["mummy_move"] = {"kind": self.move_kind, "steps_left": self.move_left}
+        if self.phase in (MOVE, CARD):
+            obs["announced"] = self.face
+        if self.phase == OVER:
+            obs["winners"] = list(self.winners_)
+            obs["reason"] = self.reason
+        if seat is not None and seat != MUMMY_SEAT:
+            obs["positions"] = [None if p < 0 else list(b.rc(p)) for p in self.pos]
+            obs["aside"] = self.aside
+            obs["explorer_phase"] = self.phase
+            obs["dice"] = list(self.dice)
+            obs["rolls"] = self.rolls
+            obs["hand"] = list(self.hands[seat])
+        return obs
+
+    def to_text(self, seat: int | None) -> str:
+        from .render import render
+
+        return render(self.board, self.observation(seat))
+
+    # -- copies and determinization -------------------------------------------------------
+    def _clone_into(self, new: State) -> None:
+        assert isinstance(new, MummyState)
+        new.pos = list(self.pos)
+        new.ankhs = list(self.ankhs)
+        new.hands = list(self.hands)
+        new.played = list(self.played)
+        new.belief = self.belief.copy()
+        new.winners_ = list(self.winners_)
+
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        from .determinize import redraw
+
+        redraw(self, seat, rng)
+
+    def check_invariants(self) -> None:
+        b = self.board
+        o = self.options
+        assert 0 <= self.aside <= 5 and 0 <= self.aside_public <= 5
+        seen = set()
+        for f, p in enumerate(self.pos):
+            if p < 0:
+                assert self.ankhs[self.fig_seat[f]] <= 0
+                continue
+            assert p != self.mummy, "an explorer stands on the mummy"
+            if p not in (b.start, b.dungeon):
+                assert p not in seen, "two figures share a field"
+                seen.add(p)
+            assert self.belief.contains(f, p), f"the public belief lost figure {f}"
+            sym = b.cell_symbol[p]
+            if o.card_play_mandatory and sym and not (self.phase == OVER and f == self.fig):
+                assert sym not in self.hands[self.fig_seat[f]], "a figure stands on a held symbol"
+        assert self.mummy not in (b.start, b.dungeon)
+        played = [x for h in self.played for x in h]
+        held = [x for h in self.hands for x in h]
+        assert len(set(played)) == len(played)
+        assert not set(played) & set(held)
+        total = o.ankhs_per_explorer * len(self.fig_seat)
+        assert self.ankhs[0] + sum(max(a, 0) for a in self.ankhs[1:]) == total
+        if self.phase != OVER:
+            assert self.legal_actions(), "no legal action in a running game"
+
+
+_MOVES: dict[tuple[int, int], Move] = {}
+
+
+def move_action(board: Board, cell: int) -> Move:
+    """The (shared, prebuilt) ``Move`` action to ``cell``."""
+    key = (board.cols, cell)
+    a = _MOVES.get(key)
+    if a is None:
+        a = _MOVES[key] = Move(*divmod(cell, board.cols))
+    return a
