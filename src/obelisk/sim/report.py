@@ -374,9 +374,57 @@ def _arm_tables(a: ArmReport, suffix: str) -> list[Table]:
     return out
 
 
+def summary(rep: Report) -> Table:
+    """One row per setting: the headline numbers side by side."""
+    rows = []
+    for a in rep.arms:
+        if not a.n:
+            continue
+        if a.team:
+            seats = f"team {pct(a.seat_shares[0].value)}"
+            equal = "-"
+        else:
+            seats = " / ".join(f"{100 * s.value:.1f}" for s in a.seat_shares)
+            equal = pval(a.seat_chi2[1])
+        first = "-"
+        if a.first is not None and not a.team:
+            first = pct(a.first.value)
+        rows.append(
+            [
+                a.label,
+                str(a.n),
+                seats,
+                equal,
+                first,
+                num(a.length.mean),
+                num(a.margin.mean),
+                num(a.lead_changes.mean, 2),
+                pct(a.ties.value),
+            ]
+        )
+    return Table(
+        "Summary",
+        [
+            "setting",
+            "games",
+            "seat win %",
+            "p equal",
+            "first player",
+            "length",
+            "margin",
+            "leads",
+            "ties",
+        ],
+        rows,
+        "Seat win % in seat order, p equal: chi-square test that seats win equally; first "
+        "player: win share of the seat that moved first; means per "
+        "game of length (steps), winning margin and lead changes; share of tied games.",
+    )
+
+
 def tables(rep: Report) -> list[Table]:
     """The report as plain tables, in reading order."""
-    out = [_overview(rep)]
+    out = [_overview(rep), summary(rep)]
     many = len(rep.arms) > 1
     for a in rep.arms:
         out.extend(_arm_tables(a, f" — {a.label}" if many else ""))
@@ -618,5 +666,6 @@ __all__: Sequence[str] = [
     "plots",
     "print_report",
     "save_plots",
+    "summary",
     "tables",
 ]
