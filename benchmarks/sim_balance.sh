@@ -12,6 +12,10 @@ mkdir -p "$out"
 run() {  # run NAME GAME ARGS...
   local name="$1"
   shift
+  # the engine the games ran on: the commit, and whether the games' code had local changes
+  (cd "$(dirname "$0")/.." && echo "$(git rev-parse --short HEAD) $(date -u +%FT%TZ)" \
+    "$(git status --porcelain src/obelisk/games | wc -l) changed files in src/obelisk/games") \
+    >> "$out/$name.engine"
   # --seats heuristic first, so that a --seats in ARGS wins
   obelisk simulate --seats heuristic --seed 2026 "$@" --out "$out/$name.jsonl" --resume -q
   obelisk report "$out/$name.jsonl" --markdown "$out/$name.md" > "$out/$name.txt"
