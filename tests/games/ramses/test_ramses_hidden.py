@@ -142,3 +142,22 @@ def test_treasure_names_in_text_view():
     assert TREASURE_NAMES[2] in text and "slide up" in text
     assert len([ln for ln in text.splitlines() if "|" in ln]) == 6
     assert PLACES == 48
+
+
+@pytest.mark.rules("ramses:11.4", "ramses:7.2")
+def test_determinize_keeps_a_choosing_gift_giver_able_to_choose():
+    st = make(4)
+    give_hand(st, 2, card_of(st, 2, 2), card_of(st, 3, 2), card_of(st, 1, 9))
+    for q in (2,):
+        st.masks[q] = [1 << q] * 3  # nobody else knows seat 2's cards
+    empty_stack(st, 1)
+    draw(st, card_of(st, 2, kind="gift"))
+    from obelisk.games.ramses.actions import GiftDeclare
+
+    st.apply(GiftDeclare(2))
+    slide(st, 2)
+    assert st.phase == "give" and st.to_move == 2
+    for k in range(10):
+        d = st.determinize(0, random.Random(k))
+        assert len(d.legal_actions()) >= 2
+        d.check_invariants()

@@ -40,13 +40,15 @@ class RamsesGame(Game):
         "no_end_card": {"end_card": False},
         "professional": {"professional": True},
     }
-    summary = """Twelve treasures hide under 47 pyramids on a 6 x 8 board, one in each 2 x 2 square.
-On your turn you turn over a search card, then slide pyramids one at a time into the
-empty place, like a sliding puzzle. A blank lets you slide again; the wrong treasure ends
-your turn and the next player hunts the same card; the right one wins you the card.
-Stack 2 adds events (Sandstorm, Gift, Risk, Mirage, Poker) and turns the box a quarter
-after every find; in stack 3 (4 points a card) a wrong treasure puts you out.
-Remember where things are: only the place that is open now shows its token."""
+    summary = (
+        "Twelve treasures hide under 47 pyramids on a 6 x 8 board, one in each 2 x 2 square. "
+        "On your turn you turn over a search card, then slide pyramids one at a time into the "
+        "empty place, like a sliding puzzle. A blank lets you slide again; the wrong treasure "
+        "ends your turn and the next player hunts the same card; the right one wins you the "
+        "card.\n\nStack 2 adds events (Sandstorm, Gift, Risk, Mirage, Poker) and turns the box "
+        "a quarter after every find; in stack 3 (4 points a card) a wrong treasure puts you "
+        "out. Only the place that is open now shows its token: remember the rest."
+    )
 
     def check_options(self, options: Any, num_players: int) -> None:
         o = options
