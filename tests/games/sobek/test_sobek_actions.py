@@ -245,6 +245,9 @@ def test_new_set_of_wild_cards_only_is_illegal():
     s = arrange(new(3), hands={0: ["amulet", "amulet", "amulet"]}, market=["wheat1"] * 4, turn=0)
     assert not any(k.startswith("set") for k in kinds(s))
     illegal(s, Set("fish"), "sobek:6.3")
+    s = arrange(new(3), hands={0: ["thief", "courtesan", "amulet"]}, market=["wheat1"] * 4, turn=0)
+    assert "set fish" not in kinds(s)
+    illegal(s, Set("fish"), "sobek:6.3")
     s = arrange(
         new(3), hands={0: ["thief", "courtesan", "amulet", "fish1"]}, market=["wheat1"] * 4, turn=0
     )

@@ -90,23 +90,10 @@ _PENDING_NAMES = {
     P_STARTER: "starter",
 }
 
-# the mutable list fields copied by _clone_into
-_LISTS = (
-    "totals",
-    "bonus",
-    "last_corruption",
-    "market",
-    "deck_goods",
-    "deck_chars",
-    "aside",
-    "discard_up",
-    "discard_down",
-    "known",
-    "pub",
-    "pool",
-    "used",
-    "pend",
-)
+# the list fields changed in place, copied by _clone_into; the other lists (totals, bonus,
+# last_corruption, deck_goods, deck_chars, aside, discard_up, discard_down, pool, used) are
+# shared by clones and replaced, never changed in place ("copy on write")
+_LISTS = ("market", "known", "pub", "pend")
 
 
 class SobekState(State):
@@ -240,7 +227,9 @@ class SobekState(State):
         if self.market or self.dealable <= 0:
             return
         k = min(self.options.market_size, self.dealable)
-        goods, chars = self.deck_goods, self.deck_chars
+        # copy on write: clones share these lists (see _clone_into)
+        self.deck_goods = goods = list(self.deck_goods)
+        self.deck_chars = chars = list(self.deck_chars)
         # the public chance event shows the shipment as the table sees it
         drawn = self.chance.sample(self._names(goods) + ["character"] * len(chars), k, "shipment")
         m = drawn.count("character")
@@ -269,6 +258,8 @@ class SobekState(State):
             if self.dealable <= 0:
                 break
             pool = sorted(self.deck_goods + self.deck_chars)
+            self.deck_goods = list(self.deck_goods)
+            self.deck_chars = list(self.deck_chars)
             c = self._random_card(pool, "draw", seats(p))
             (self.deck_chars if self.t.card_char[c] else self.deck_goods).remove(c)
             self.dealable -= 1
@@ -554,7 +545,7 @@ class SobekState(State):
         kind = t.kind_index[a.character]
         c = self._find(self.hands[p], kind)
         self.hands[p].remove(c)
-        self.discard_up.append(c)
+        self.discard_up = [*self.discard_up, c]
         self.known[c] = self.all_mask
         EFFECT_FUNCTIONS[t.kind_power[kind]](self, p, -1)
         return True
@@ -620,8 +611,9 @@ class SobekState(State):
 
     def _do_token(self, a: Token) -> bool:
         _, p, g = self.pend.pop()
+        self.pool = list(self.pool)
         self.pool.remove(a.effect)
-        self.used.append(a.effect)
+        self.used = [*self.used, a.effect]
         EFFECT_FUNCTIONS[a.effect](self, p, g)
         return True
 
@@ -681,6 +673,7 @@ class SobekState(State):
     def _do_purge(self, a: Purge) -> bool:
         _, p, left = self.pend.pop()
         c = self._find(self.corr[p], self.t.kind_index[a.card])
+        self.discard_down = list(self.discard_down)
         self._secret_move(c, self.corr[p], self.discard_down, 1 << p)
         if left > 1:
             self.pend.append((P_PURGE, p, left - 1))
@@ -712,6 +705,8 @@ class SobekState(State):
         sunk = self.market[: a.count]
         del self.market[: a.count]
         char = self.t.card_char
+        self.discard_up = list(self.discard_up)
+        self.discard_down = list(self.discard_down)
         for c in sunk:
             if char[c]:
                 self.discard_down.append(c)  # stays face down, nobody saw it
@@ -726,6 +721,8 @@ class SobekState(State):
 
     def add_bonus(self, p: int, points: int) -> None:
         """E1: points straight onto the total score."""
+        self.totals = list(self.totals)
+        self.bonus = list(self.bonus)
         self.totals[p] += points
         self.bonus[p] += points
 
@@ -741,7 +738,7 @@ class SobekState(State):
         values = [[set_value(t, s) for s in self.sets[p]] for p in range(n)]
         points = [sum(v) for v in values]
         worst, lost = penalties(t, o.penalty_mode, values, self.corr)
-        scores = self.totals
+        self.totals = scores = list(self.totals)
         before = list(scores)
         for p in range(n):
             scores[p] += points[p] - lost[p]
