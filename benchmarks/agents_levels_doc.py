@@ -71,9 +71,9 @@ def ladder_section(data: dict[str, Any]) -> list[str]:
 def speed_section(speed: dict[str, Any]) -> list[str]:
     """The speed benchmark as Markdown."""
     lines = [
-        "| game | players | level | iterations/s (median) | decision median | decision p90 "
-        "| searches (forced) | hit time cap | heuristic move |",
-        "|---|---:|---|---:|---:|---:|---:|---:|---:|",
+        "| game | players | level | iterations/s wall (per CPU s) | decision median | decision p90 "
+        "| searches (forced) | hit time cap | heuristic move | load avg |",
+        "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for _key, r in sorted(speed.items()):
         med = r["decision_median_s"]
@@ -81,10 +81,11 @@ def speed_section(speed: dict[str, Any]) -> list[str]:
         heur = r["heuristic_median_ms"]
         lines.append(
             f"| {r['game']} | {r['players']} | `{r['level']}` | "
-            f"{r['iterations_per_s_median'] or 0:.0f} | "
+            f"{r['iterations_per_s_median'] or 0:.0f} ({r.get('iterations_per_cpu_s_median') or 0:.0f}) | "
             f"{'-' if med is None else f'{med:.2f} s'} | {'-' if p90 is None else f'{p90:.2f} s'} | "
             f"{r['searches']} ({r['forced']}) | {r['capped']} | "
-            f"{'-' if heur is None else f'{heur:.2f} ms'} |"
+            f"{'-' if heur is None else f'{heur:.2f} ms'} | "
+            f"{'–'.join(str(x) for x in r.get('load_average', [])) or '-'} |"
         )
     lines.append("")
     return lines

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import statistics
 import time
@@ -34,6 +35,8 @@ def measure(
     """Decision times of ``level`` and of the heuristic, and ISMCTS iterations per second."""
     search_times: list[float] = []
     rates: list[float] = []
+    cpu_rates: list[float] = []
+    load = os.getloadavg()[0]
     capped = 0
     forced = 0
     heur_times: list[float] = []
@@ -52,14 +55,17 @@ def measure(
         while not state.is_terminal() and mine < decisions:
             p = state.current_player
             t = time.perf_counter()
+            c = time.process_time()
             action = agents[p].act(PlayerView(state, p), rngs[p])
             dt = time.perf_counter() - t
+            dc = time.process_time() - c
             agent = agents[p]
             if isinstance(agent, ISMCTSAgent):
                 if agent.last["iterations"]:
                     mine += 1
                     search_times.append(dt)
                     rates.append(agent.last["iterations"] / max(agent.last["seconds"], 1e-9))
+                    cpu_rates.append(agent.last["iterations"] / max(dc, 1e-9))
                     capped += bool(agent.last["capped"])
                 else:
                     forced += 1
@@ -82,6 +88,9 @@ def measure(
             statistics.quantiles(search_times, n=10)[-1] if len(search_times) > 1 else None
         ),
         "iterations_per_s_median": statistics.median(rates) if rates else None,
+        # per second of this process's CPU time: what an idle core would do
+        "iterations_per_cpu_s_median": statistics.median(cpu_rates) if cpu_rates else None,
+        "load_average": [round(load, 1), round(os.getloadavg()[0], 1)],
         "heuristic_median_ms": 1000 * statistics.median(heur_times) if heur_times else None,
     }
 

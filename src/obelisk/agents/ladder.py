@@ -12,7 +12,9 @@ its win share, ties shared, with a 95% Wilson interval; the fair share is
 1/players. The ratings are an Elo-style fit of all games (see
 :func:`obelisk.agents.stats.elo_ratings`), 0 for ``random`` when it plays.
 
-Results are saved to the JSON file after every few games (nothing is lost
+Search levels play by their iteration budgets without their time caps
+(unless asked), so a ladder's result is the same on a fast or a busy
+machine. Results are saved to the JSON file after every few games (nothing is lost
 on a crash), and a run with the same settings and file picks up where it
 stopped.
 """
@@ -35,6 +37,7 @@ from obelisk.core import Action, Agent, InvalidOptions, PlayerView, get_game
 
 from . import levels as level_names
 from . import make_agent
+from .ismcts import ISMCTSAgent
 from .levels import describe_level
 from .match import play_match
 from .stats import elo_ratings, wilson
@@ -130,10 +133,21 @@ class _Timed:
         return action
 
 
-def play_task(game_name: str, task: Task, options: Any = None) -> GameResult:
-    """Play one ladder game (runs in a worker process)."""
+def play_task(
+    game_name: str, task: Task, options: Any = None, time_caps: bool = False
+) -> GameResult:
+    """Play one ladder game (runs in a worker process).
+
+    Without ``time_caps`` a search level plays by its iteration budget alone,
+    so the result does not depend on the machine or its load.
+    """
     game = get_game(game_name)
-    timed = [_Timed(make_agent(game, lv)) for lv in task.seats]
+    agents = [make_agent(game, lv) for lv in task.seats]
+    if not time_caps:
+        for a in agents:
+            if isinstance(a, ISMCTSAgent) and a.iterations is not None:
+                a.seconds = None
+    timed = [_Timed(a) for a in agents]
     state = play_match(game, timed, task.seed, options)
     return GameResult(
         task.seats,
@@ -155,6 +169,8 @@ class Ladder:
     games: int
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
+    #: Whether search levels keep their time caps (then results depend on the machine).
+    time_caps: bool = False
     results: list[GameResult] = field(default_factory=list)
     elapsed: float = 0.0
 
@@ -167,6 +183,7 @@ class Ladder:
             "games": self.games,
             "seed": self.seed,
             "options": self.options,
+            "time_caps": self.time_caps,
         }
 
     def tasks(self) -> list[Task]:
@@ -312,10 +329,12 @@ def run_ladder(
     try:
         if jobs <= 1:
             for task in pending:
-                record(play_task(ladder.game, task, options))
+                record(play_task(ladder.game, task, options, ladder.time_caps))
         else:
             with ProcessPoolExecutor(max_workers=jobs) as pool:
-                for result in _parallel(pool, ladder.game, pending, options, jobs):
+                for result in _parallel(
+                    pool, ladder.game, pending, options, jobs, ladder.time_caps
+                ):
                     record(result)
     finally:
         ladder.elapsed = time.perf_counter() - start
@@ -326,7 +345,12 @@ def run_ladder(
 
 
 def _parallel(
-    pool: ProcessPoolExecutor, game: str, tasks: list[Task], options: Any, jobs: int
+    pool: ProcessPoolExecutor,
+    game: str,
+    tasks: list[Task],
+    options: Any,
+    jobs: int,
+    time_caps: bool,
 ) -> Iterator[GameResult]:
     """Results as they finish, keeping a few tasks queued per worker."""
     queue = iter(tasks)
@@ -337,7 +361,7 @@ def _parallel(
             task = next(queue, None)
             if task is None:
                 return
-            running.add(pool.submit(play_task, game, task, options))
+            running.add(pool.submit(play_task, game, task, options, time_caps))
 
     fill()
     while running:

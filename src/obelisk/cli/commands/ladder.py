@@ -69,6 +69,13 @@ def ladder(
         list[str] | None,
         typer.Option("--option", "-o", help="A rule option name=value; repeatable."),
     ] = None,
+    time_caps: Annotated[
+        bool,
+        typer.Option(
+            help="Keep the search levels' time caps (results then depend on the machine's "
+            "speed and load; by default they play by iterations alone)."
+        ),
+    ] = False,
     fresh: Annotated[
         bool, typer.Option(help="Ignore the games of an earlier run in the JSON file.")
     ] = False,
