@@ -1,0 +1,147 @@
+"""The Khufu game description: capabilities, options, variants, factory."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+from obelisk.core import Agent, Capabilities, Game, InvalidOptions, State
+
+from .actions import ACTION_TYPES
+from .components import CHAMBERS, CURSE_TYPES, EVENT_TYPES, SYMBOLS, first_curse_after, parse_board
+from .options import KhufuOptions
+from .rules import KhufuState
+
+
+class KhufuGame(Game):
+    """Khufu, the DVD board game, with a seeded Khufu Director in place of the DVD."""
+
+    name = "khufu"
+    title = "Khufu"
+    min_players = 3
+    max_players = 6
+    Options = KhufuOptions
+    capabilities = Capabilities(
+        hidden_information=True,
+        chance=True,
+        realtime_clock=True,
+        elimination=False,
+        cooperative=False,
+        system_actions=("tick",),
+        # Simulated clock: at most 270 played turns (10 s each) of at most ~70 steps,
+        # plus at most 135 events (20 s each) of at most ~20 steps (docs/rules/khufu.md).
+        max_steps=25000,
+    )
+    action_types = ACTION_TYPES
+    #: Named presets (the conformance suite runs each; the schedule and clock options are
+    #: exercised by the game's own tests instead, to keep the suite's time budget).
+    variants: ClassVar[dict[str, dict[str, Any]]] = {}
+    summary = """\
+Race a 45-minute countdown around a 36-space loop. Collect face-down Treasure
+cards, steal (beware cobras), suffer Curse cards, and beat the gambling table in
+each of four chambers (odd roll, even roll, coin, symbol die) to place your four
+Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat
+Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with
+random orders; if the clock runs out, Khufu wins and everybody loses."""
+
+    def new_state(
+        self,
+        num_players: int | None = None,
+        seed: int = 0,
+        options: Any = None,
+        *,
+        forced: Sequence[Any] = (),
+    ) -> State:
+        # khufu:2.3 two players only behind allow_two_players (the core checks min_players).
+        if num_players == 2:
+            opts = self.make_options(options)
+            self.check_options(opts, 2)
+            state = self._make_state(2, int(seed), opts)
+            state.chance.force(*forced)
+            state._setup()
+            return state
+        return super().new_state(num_players, seed, options, forced=forced)
+
+    def check_options(self, options: Any, num_players: int) -> None:
+        o = options
+        if num_players == 2 and not o.allow_two_players:
+            raise InvalidOptions(
+                "Khufu is for 3-6 players; set allow_two_players=true for 2 (khufu:2.3)"
+            )
+        if not 2 <= num_players <= 6:
+            raise InvalidOptions(f"Khufu is for 3-6 players, not {num_players} (khufu:2.3)")
+        if not set(o.board) <= set("TCS0123"):
+            raise InvalidOptions("board: use only T, C, S and the door digits 0-3 (khufu:3.2)")
+        kinds, _, doors = parse_board(o.board)
+        if sorted(c for c in o.board if c.isdigit()) != ["0", "1", "2", "3"]:
+            raise InvalidOptions(
+                "board: each chamber door 0-3 must appear exactly once (khufu:3.2)"
+            )
+        if "C" not in o.board:
+            raise InvalidOptions("board: at least one Curse space is needed (khufu:3.6)")
+        for d in doors:
+            first_curse_after(kinds, d)
+        if o.cards_per_symbol < 1 or not 0 <= o.cobras_per_symbol <= o.cards_per_symbol:
+            raise InvalidOptions(
+                "cards_per_symbol >= 1 and 0 <= cobras_per_symbol <= it (khufu:2.2)"
+            )
+        if (
+            len(o.curse_copies) != len(CURSE_TYPES)
+            or min(o.curse_copies) < 0
+            or not sum(o.curse_copies)
+        ):
+            raise InvalidOptions(
+                f"curse_copies needs {len(CURSE_TYPES)} non-negative counts, not all 0 (khufu:15)"
+            )
+        if (
+            len(o.event_weights) != len(EVENT_TYPES)
+            or min(o.event_weights) < 0
+            or not sum(o.event_weights)
+        ):
+            raise InvalidOptions(
+                f"event_weights needs {len(EVENT_TYPES)} non-negative weights, not all 0 "
+                "(khufu:14.7)"
+            )
+        if len(o.min_wagers) != len(CHAMBERS) or min(o.min_wagers) < 1:
+            raise InvalidOptions("min_wagers needs 4 values of at least 1 (khufu:8.1)")
+        if o.min_wagers[3] < 2:
+            raise InvalidOptions("the King's minimum wager must be at least 2 (khufu:8.2)")
+        if o.qualify_treasures < 3 or not o.challenge_deal >= 3:
+            raise InvalidOptions(
+                "qualify_treasures and challenge_deal must be at least 3 (khufu:9.2, 10.2)"
+            )
+        for name in ("first_gap_seconds", "gap_seconds", "first_gap_turns", "gap_turns"):
+            lo_hi = getattr(o, name)
+            if len(lo_hi) != 2 or not 1 <= lo_hi[0] <= lo_hi[1]:
+                raise InvalidOptions(
+                    f"{name} must be two whole numbers 1 <= low <= high (khufu:14.2)"
+                )
+        costs = (
+            o.cost_turn,
+            o.cost_missed_turn,
+            o.cost_treasure_space,
+            o.cost_curse,
+            o.cost_steal,
+            o.cost_table,
+            o.cost_event,
+        )
+        if min(costs) < 0 or o.cost_turn < 1 or o.cost_missed_turn < 1:
+            raise InvalidOptions(
+                "simulated costs must be >= 0, and a turn and a missed turn >= 1 s (khufu:12.4)"
+            )
+        if o.countdown < 1 or o.final_minutes_at < 0 or o.sands_seconds < 0:
+            raise InvalidOptions("countdown >= 1, final_minutes_at >= 0, sands_seconds >= 0")
+        if o.block_rounds < 1 or not 0 <= o.max_blocked <= 4:
+            raise InvalidOptions("block_rounds >= 1 and 0 <= max_blocked <= 4 (khufu:14.6)")
+        if o.decision_timeout < 1 or o.mummy_timeout < 1:
+            raise InvalidOptions("decision timeouts must be at least 1 s (khufu:5.7)")
+        if len(SYMBOLS) < num_players:
+            raise InvalidOptions("not enough lucky symbols")
+
+    def _make_state(self, num_players: int, seed: int, options: Any) -> State:
+        return KhufuState(self, num_players, seed, options)
+
+    def heuristic_agent(self) -> Agent | None:
+        from .bot import KhufuHeuristic
+
+        return KhufuHeuristic()

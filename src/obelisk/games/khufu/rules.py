@@ -1,0 +1,1272 @@
+"""Khufu's state machine: the track, chambers, Ultimate Challenge, clock and Director.
+
+Flow: a turn is a short list of *tasks* on :attr:`KhufuState.stack` (start, end,
+checkpoint, curse cards, event parts), run by :meth:`KhufuState._run` until a
+seat has a decision (:attr:`KhufuState.dec`, a tuple whose first item is its
+kind) or the game ends. An action answers the decision, then the tasks run on.
+Every rules branch names its rule ID (``# khufu:7.3``).
+
+Randomness all goes through ``self.chance``. The Director's draws (event ids
+and gaps) come from a separate, state-independent splitmix64 stream
+(``dir_state``) and are fed into ``self.chance`` as scripted outcomes, so they
+are logged, recorded and replayed like every other draw while the sequence of
+events depends on the seed only (khufu:14.10).
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import bisect_left
+from functools import lru_cache
+from typing import Any
+
+from obelisk.core import HIDDEN, TERMINAL, Action, Event, IllegalAction, State, seats
+
+from . import components as K
+from .actions import (
+    ANSWER,
+    CHALLENGE,
+    DECLINE,
+    ENTER,
+    LEAVE,
+    PASS,
+    PLACE,
+    ROLL,
+    SILENT,
+    STAY,
+    TAKE,
+    Bet,
+    Challenge,
+    Enter,
+    Give,
+    Leave,
+    Place,
+    Roll,
+    Select,
+    Silent,
+    Stay,
+    Steal,
+    Take,
+    Tick,
+)
+
+# Decision kinds (khufu:5.7).
+ROLL_D = "ROLL"
+CHAMBER_D = "CHAMBER_TURN_OPTION"
+DOOR_D = "DOOR_ENTER_OR_PASS"
+TAKE_D = "TAKE_TREASURE"
+STEAL_D = "STEAL_TARGET_OR_DECLINE"
+COBRA_D = "COBRA_GIVE_CARD"
+WAGER_D = "WAGER_CARDS"
+SELECT_D = "CHALLENGE_SELECT_3"
+TOLL_D = "CURSE_TOLL_CARD"
+PICK_D = "PICKPOCKET_TARGET"
+MUMMY_D = "MUMMY_CALL_ANSWER"
+#: Decisions of a turn, at which a real-time Tick is a Director checkpoint (khufu:14.3).
+TURN_DECISIONS = frozenset({ROLL_D, CHAMBER_D, DOOR_D, TAKE_D, STEAL_D, COBRA_D, WAGER_D, TOLL_D})
+OBLIGATIONS = frozenset({COBRA_D, TOLL_D})
+
+MASK64 = (1 << 64) - 1
+#: Draw keys are 0..DRAW_KEYS (see KhufuState._pick_from_pool).
+DRAW_KEYS = (1 << 32) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+@lru_cache(maxsize=8)
+def _card_actions(n: int) -> tuple[tuple[Bet, ...], tuple[Give, ...]]:
+    ids = [f"T{i + 1:02d}" for i in range(n)]
+    return tuple(Bet(c) for c in ids), tuple(Give(c) for c in ids)
+
+
+@lru_cache(maxsize=8)
+def _steal_actions(n: int) -> tuple[Steal, ...]:
+    return tuple(Steal(i) for i in range(n))
+
+
+def _least(key: int, *groups: Any) -> int:
+    """The card of least hash(key, card) among ``groups`` (see _pick_from_pool)."""
+    best = -1
+    best_h = MASK64 + 1
+    base = key << 8
+    for group in groups:
+        for c in group:
+            z = ((base | c) * _GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z ^= z >> 31
+            if z < best_h:
+                best_h = z
+                best = c
+    return best
+
+
+def _popcount(x: int) -> int:
+    return bin(x).count("1")
+
+
+class KhufuState(State):
+    """One position of Khufu. See the module docstring for the flow."""
+
+    # ------------------------------------------------------------------ setup
+    def _setup(self) -> None:
+        o = self.options
+        t = K.tables(o)
+        self.t = t
+        n = self.num_players
+        self.all_mask = (1 << n) - 1
+        self.realtime = o.clock == "realtime"
+        self.elapsed = 0  # khufu:4.9 the countdown starts with Lucky's first turn
+        self.f2 = False
+        self.over = False
+        self.winner: int | None = None
+        # Treasure deck (khufu:2.2, khufu:16.5): never-drawn pool + queue of returned cards.
+        self.pool: list[int] = list(range(t.num_cards))
+        self.returned: list[int] = []
+        #: Per card, a bitmask of the seats that know where it is (for determinize).
+        self.known: list[int] = [0] * t.num_cards
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        # Curse deck (khufu:15): never-drawn pool + returned queue (all drawn cards are public).
+        self.cpool: list[int] = list(range(len(t.curse_cards)))
+        self.creturned: list[int] = []
+        # khufu:4.5 lucky symbols, dealt face up in seat order.
+        syms = self.chance.sample(K.SYMBOLS, n, "lucky_symbols")
+        self.lucky_sym: tuple[int, ...] = tuple(K.SYMBOLS.index(s) for s in syms)
+        # khufu:4.6 every piece starts inside the Servant's Chamber.
+        self.pos: list[int] = [t.door_of[K.SERVANT]] * n
+        self.room: list[int] = [K.SERVANT] * n
+        self.scarabs: list[int] = [0] * n  # bitmask of chambers (khufu:9.1)
+        self.miss: list[int] = [0] * n
+        self.grip: list[bool] = [False] * n
+        self.no_entry: list[bool] = [False] * n
+        self.sarc = K.KING  # khufu:4.3
+        self.block: list[int] = [0, 0, 0, 0]  # khufu:4.2 all open
+        # khufu:4.7 the Director picks Lucky.
+        self.lucky = self.chance.randint(0, n - 1, "lucky")
+        self.events.append(
+            Event("khufu", {"event": "INTRO", "lucky": self.lucky, "symbols": list(syms)})
+        )
+        self.turn_seat = self.lucky  # khufu:4.8
+        self.active = self.lucky
+        self.turns_done = 0
+        self.extra_pending = False
+        self.in_challenge = False
+        self.in_event = False
+        self.dec: tuple[Any, ...] | None = None
+        self.dec_ticks = 0
+        self.wager: list[int] = []
+        self.stack: list[tuple[Any, ...]] = []
+        self.mummy_silent: list[bool] = [False] * n
+        self.ch_seat = -1
+        self.ch_khufu: tuple[int, ...] = ()
+        self.ch_dealt: tuple[int, ...] = ()
+        self.ch_sel: tuple[int, ...] = ()
+        self.ch_dice: tuple[int, ...] = ()
+        self.ch_result = ""
+        self.last_event = ""
+        self.step_drawn: list[int] = []  # cards drawn from the pool during the current step
+        # The Director (khufu:14.10): its own stream, seeded from the game seed only.
+        self.dir_state = (self.seed * 0x9E3779B1 + 0xD1B54A32D192ED03) & MASK64
+        self.next_due = 0
+        self.dir_base = 0
+        self.dir_checked = -1
+        if o.director:
+            first = o.first_gap_turns if o.schedule == "turns" else o.first_gap_seconds
+            self.next_due = self._draw_gap(first)
+        self.stack.append(("turn_start",))
+        self._run()
+
+    # ----------------------------------------------------------- basic queries
+    @property
+    def current_player(self) -> int:
+        if self.over or self.dec is None:
+            return TERMINAL
+        return int(self.dec[1])
+
+    def is_terminal(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[float]:
+        return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        # khufu:11.1 one winner; khufu:11.2 Khufu's win is a loss for every seat.
+        return [] if self.winner is None else [self.winner]
+
+    def qualified(self, p: int) -> bool:
+        """khufu:9.2: all 4 Scarabs placed and at least 3 Treasures in hand."""
+        return self.scarabs[p] == 0b1111 and len(self.hands[p]) >= self.options.qualify_treasures
+
+    def eligible(self, p: int, ch: int, leaving: bool = False) -> bool:
+        """khufu:6.3: may ``p`` enter chamber ``ch`` now?"""
+        if leaving or self.block[ch] or self.no_entry[p]:
+            return False
+        return len(self.hands[p]) >= self.t.min_wager[ch] or (ch == self.sarc and self.qualified(p))
+
+    def loop_order(self) -> list[int]:
+        """Seats in turn order from Lucky (khufu:14.5)."""
+        n = self.num_players
+        return [(self.lucky + i) % n for i in range(n)]
+
+    def card_id(self, c: int) -> str:
+        return self.t.card_ids[c]
+
+    # ------------------------------------------------------------ legal actions
+    def legal_actions(self) -> list[Action]:
+        d = self.dec
+        if self.over or d is None:
+            return []
+        k = d[0]
+        p = d[1]
+        if k == ROLL_D:
+            return [ROLL]
+        if k == CHAMBER_D:
+            return self._chamber_options(p, d[2])
+        if k == DOOR_D:
+            return [ENTER, PASS]
+        if k == TAKE_D:
+            return [TAKE, DECLINE]
+        if k == STEAL_D:
+            st = _steal_actions(self.num_players)
+            return [st[q] for q in d[2]] + [DECLINE]
+        if k == PICK_D:
+            st = _steal_actions(self.num_players)
+            return [st[q] for q in d[2]]
+        if k in (COBRA_D, TOLL_D):
+            gives = _card_actions(self.t.num_cards)[1]
+            return [gives[c] for c in self.hands[p]]
+        if k == WAGER_D:
+            bets = _card_actions(self.t.num_cards)[0]
+            w = self.wager
+            acts: list[Action] = [bets[c] for c in self.hands[p] if c not in w]
+            if len(w) >= self.t.min_wager[d[2]]:
+                acts.append(PLACE)
+            return acts
+        if k == SELECT_D:
+            ids = self.t.card_ids
+            return [Select(tuple(ids[c] for c in s)) for s in K.selections(self.ch_dealt)]
+        if k == MUMMY_D:
+            return [ANSWER, SILENT]
+        raise AssertionError(f"unknown decision {k}")
+
+    def _chamber_options(self, p: int, ch: int) -> list[Action]:
+        # khufu:5.4 (khufu:5.5: blocking never matters to a player already inside)
+        if ch == self.sarc and self.qualified(p):
+            return [CHALLENGE, LEAVE]
+        if len(self.hands[p]) >= self.t.min_wager[ch]:
+            return [STAY, LEAVE]
+        return [LEAVE]
+
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        d = self.dec
+        if d is None:
+            return IllegalAction("the game is over", "core:terminal")
+        k, p = d[0], d[1]
+        title = K.CHAMBER_TITLES
+        if isinstance(action, Tick):
+            return IllegalAction("a Tick is a system action of real-time play", "khufu:12.3")
+        if k == CHAMBER_D:
+            ch = d[2]
+            need = self.t.min_wager[ch]
+            have = len(self.hands[p])
+            if isinstance(action, Stay):
+                if ch == self.sarc and self.qualified(p):
+                    return IllegalAction(
+                        "you are qualified in the Sarcophagus chamber: challenge Khufu or leave",
+                        "khufu:5.4",
+                    )
+                return IllegalAction(
+                    f"staying in the {title[ch]} Chamber needs a wager of at least {need} "
+                    f"Treasures and you hold {have}: you must leave",
+                    "khufu:8.1",
+                )
+            if isinstance(action, Challenge):
+                if self.scarabs[p] != 0b1111 or have < self.options.qualify_treasures:
+                    return IllegalAction(
+                        "only a player with all 4 Scarabs placed and at least "
+                        f"{self.options.qualify_treasures} Treasures may take the Ultimate "
+                        "Challenge",
+                        "khufu:9.2",
+                    )
+                return IllegalAction(
+                    f"the Sarcophagus is in the {title[self.sarc]} Chamber, not here", "khufu:9.3"
+                )
+        if k == WAGER_D:
+            ch = d[2]
+            need = self.t.min_wager[ch]
+            if isinstance(action, Place):
+                return IllegalAction(
+                    f"the {title[ch]} Chamber's minimum wager is {need} Treasures; you have "
+                    f"chosen {len(self.wager)}",
+                    "khufu:8.1",
+                )
+            if isinstance(action, Bet):
+                return IllegalAction(
+                    f"{action.card} is not a card of your hand that is not already wagered",
+                    "khufu:8.2",
+                )
+        if k == SELECT_D and isinstance(action, Select):
+            dealt = {self.card_id(c) for c in self.ch_dealt}
+            if len(action.cards) != 3 or len(set(action.cards)) != 3:
+                return IllegalAction(
+                    f"a challenge hand is exactly 3 of the dealt cards, not {len(action.cards)}",
+                    "khufu:10.2",
+                )
+            return IllegalAction(
+                f"choose your 3 cards among the dealt ones: {', '.join(sorted(dealt))}",
+                "khufu:10.2",
+            )
+        if k in (STEAL_D, PICK_D) and isinstance(action, Steal):
+            return IllegalAction(
+                "you may steal only from another player who holds at least one Treasure",
+                "khufu:7.3",
+            )
+        if k in (COBRA_D, TOLL_D) and isinstance(action, Give):
+            return IllegalAction(f"{action.card} is not in your hand", "khufu:7.3")
+        if k == DOOR_D and isinstance(action, (Roll, Stay, Leave)):
+            return IllegalAction("you are at a chamber door: enter or pass", "khufu:6.2")
+        if isinstance(action, Enter):
+            return IllegalAction(
+                "you may enter a chamber only when your move reaches its door and you are "
+                "eligible (open, enough Treasure, not gripped, not leaving)",
+                "khufu:6.3",
+            )
+        if isinstance(action, Leave) and k != CHAMBER_D:
+            return IllegalAction("you are not inside a chamber", "khufu:5.4")
+        return IllegalAction(
+            f"'{action}' does not answer the pending decision: seat {p} must decide {k}",
+            "khufu:5.7",
+        )
+
+    # ----------------------------------------------------------------- events
+    def action_event(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Bet):  # khufu:8.2 face down; the count is in the observation
+            return [
+                Event(
+                    "action",
+                    {"seat": seat, "action": action.to_json(), "text": action.text()},
+                    seats(seat),
+                ),
+            ]
+        if isinstance(action, Give):  # khufu:17.2 seen by giver and receiver only
+            d = self.dec
+            to = seats(seat, d[2]) if d is not None and d[0] in (COBRA_D, TOLL_D) else seats(seat)
+            return [
+                Event(
+                    "action", {"seat": seat, "action": action.to_json(), "text": action.text()}, to
+                ),
+                Event("action", {"seat": seat, "text": "gave a card"}, None),
+            ]
+        return [Event("action", {"seat": seat, "action": action.to_json(), "text": action.text()})]
+
+    def _ev(self, kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> None:
+        self.events.append(Event(kind, data, to))
+
+    # ------------------------------------------------------------------ apply
+    def _apply(self, action: Action) -> None:
+        self.step_drawn = []
+        self.dec_ticks = 0
+        self._answer(action)
+        self._run()
+
+    def _answer(self, action: Action) -> None:
+        """Resolve the pending decision with ``action`` (legal)."""
+        d = self.dec
+        assert d is not None
+        k, p = d[0], d[1]
+        self.dec = None
+        if k == ROLL_D:
+            die = self.chance.randint(1, 6, "die")  # khufu:5.3
+            self._move(p, die, False)
+        elif k == CHAMBER_D:
+            ch = d[2]
+            if isinstance(action, Stay):
+                self.dec = (WAGER_D, p, ch)  # khufu:5.4
+                self.wager = []
+            elif isinstance(action, Challenge):
+                self._start_challenge(p)
+            else:  # khufu:5.4 LEAVE: roll and move on from the door, entering nothing
+                self.room[p] = -1
+                self.pos[p] = self.t.door_of[ch]
+                die = self.chance.randint(1, 6, "die")
+                self._move(p, die, True)
+        elif k == DOOR_D:
+            ch, pips = d[2], d[3]
+            if isinstance(action, Enter):
+                self._enter(p, ch)  # khufu:6.2 unused pips are lost
+            else:
+                self._move(p, pips, False)
+        elif k == TAKE_D:
+            if isinstance(action, Take):
+                self._draw(p, 1)  # khufu:7.1
+        elif k == STEAL_D:
+            if isinstance(action, Steal) and self._charge(self.options.cost_steal):  # khufu:12.4
+                self._steal(p, action.target)
+        elif k == PICK_D:
+            assert isinstance(action, Steal)
+            self._steal(p, action.target)
+        elif k in (COBRA_D, TOLL_D):
+            assert isinstance(action, Give)
+            self._give(p, d[2], self.t.card_index[action.card])
+        elif k == WAGER_D:
+            if isinstance(action, Bet):
+                self.wager.append(self.t.card_index[action.card])
+                self.dec = d
+            else:
+                self._play_table(p, d[2])
+        elif k == SELECT_D:
+            assert isinstance(action, Select)
+            self._resolve_challenge(p, tuple(self.t.card_index[c] for c in action.cards))
+        elif k == MUMMY_D:
+            self.mummy_silent[p] = isinstance(action, Silent)
+        else:  # pragma: no cover
+            raise AssertionError(k)
+
+    def _run(self) -> None:
+        """Run queued tasks until a decision is pending or the game is over."""
+        stack = self.stack
+        while self.dec is None and not self.over:
+            task = stack.pop()
+            name = task[0]
+            if name == "turn_start":
+                self._turn_start()
+            elif name == "turn_end":
+                self._turn_end()
+            elif name == "checkpoint":
+                self._checkpoint()
+            elif name == "next_turn":
+                self._next_turn()
+            elif name == "curse":
+                self._curse(task[1])
+            elif name == "event_done":
+                self._event_done(task[1])
+            elif name == "mummy_ask":
+                self.dec = (MUMMY_D, task[1])
+            elif name == "mummy_penalty":
+                for q in self.loop_order():
+                    if self.mummy_silent[q]:
+                        self._random_return(q, "mummy_penalty")
+            elif name == "send_curse":
+                self._send_to_curse(task[1])
+            else:  # pragma: no cover
+                raise AssertionError(name)
+
+    # ------------------------------------------------------------------ clock
+    def _charge(self, seconds: int) -> bool:
+        """khufu:12.4: charge simulated seconds before a step; False if time ran out."""
+        if self.realtime or not seconds:
+            return True
+        self.elapsed += seconds
+        return self._clock_moved()
+
+    def _clock_moved(self) -> bool:
+        o = self.options
+        if not self.f2 and o.countdown - self.elapsed <= o.final_minutes_at:
+            self.f2 = True  # khufu:14.9 F2, no rules effect
+            self._ev("khufu", {"event": "FIVE_MINUTES_LEFT", "elapsed": self.elapsed})
+        if self.elapsed >= o.countdown:
+            self._time_up()
+            return False
+        return True
+
+    def _time_up(self) -> None:
+        """khufu:11.2 / 14.9 F3: the countdown reached 0, Khufu wins."""
+        self.over = True
+        self.winner = None
+        self.dec = None
+        self.stack.clear()
+        self.in_challenge = False
+        self.wager = []
+        self._ev("khufu", {"event": "TIME_UP", "elapsed": self.elapsed})
+
+    # ------------------------------------------------------------------ turns
+    def _turn_start(self) -> None:
+        p = self.active
+        self.no_entry[p] = self.grip[p]  # khufu:5.1a
+        self.grip[p] = False
+        self.stack.append(("turn_end",))
+        if self.miss[p] > 0:  # khufu:5.2
+            if not self._charge(self.options.cost_missed_turn):
+                return
+            self.miss[p] -= 1
+            self._ev("missed_turn", {"seat": p})
+            return
+        if not self._charge(self.options.cost_turn):
+            return
+        if self.room[p] < 0:
+            self.dec = (ROLL_D, p)  # khufu:5.3
+        else:
+            self.dec = (CHAMBER_D, p, self.room[p])  # khufu:5.4
+
+    def _turn_end(self) -> None:
+        p = self.active
+        self.no_entry[p] = False  # khufu:5.6
+        self.turns_done += 1
+        self.wager = []
+        for ch in range(4):  # khufu:14.8 block expiry, before the checkpoint
+            if self.block[ch]:
+                self.block[ch] -= 1
+        self.stack.append(("next_turn",))
+        self.stack.append(("checkpoint",))
+
+    def _next_turn(self) -> None:
+        if self.extra_pending:  # khufu:14.7 E18
+            self.extra_pending = False
+            self.active = self.lucky
+        else:
+            self.turn_seat = (self.turn_seat + 1) % self.num_players  # khufu:4.8
+            self.active = self.turn_seat
+        self.stack.append(("turn_start",))
+
+    # --------------------------------------------------------------- movement
+    def _move(self, p: int, pips: int, leaving: bool) -> None:
+        """khufu:6.1-6.7: walk clockwise; offer every eligible door; resolve the landing."""
+        t = self.t
+        pos = self.pos[p]
+        length = t.length
+        while pips > 0:
+            pos = (pos + 1) % length
+            pips -= 1
+            ch = t.door_chamber[pos]
+            if ch >= 0 and self.eligible(p, ch, leaving):
+                self.pos[p] = pos
+                self.dec = (DOOR_D, p, ch, pips)  # khufu:6.2
+                return
+        self.pos[p] = pos
+        self._land(p)
+
+    def _land(self, p: int) -> None:
+        """khufu:7: the effect of the space where a die-roll move ends."""
+        kind = self.t.kind[self.pos[p]]
+        if kind == K.TREASURE:
+            if not self._charge(self.options.cost_treasure_space):
+                return
+            if self.pool or self.returned:
+                self.dec = (TAKE_D, p)  # khufu:7.1
+        elif kind == K.CURSE:
+            self.stack.append(("curse", p))  # khufu:7.2
+        elif kind == K.STEAL and self.hands[p]:  # khufu:7.3
+            targets = tuple(q for q in range(self.num_players) if q != p and self.hands[q])
+            if targets:
+                self.dec = (STEAL_D, p, targets)
+        # khufu:7.5 a door without entering: nothing
+
+    def _enter(self, p: int, ch: int) -> None:
+        self.room[p] = ch
+        self.pos[p] = self.t.door_of[ch]
+        if ch == self.sarc and self.qualified(p):
+            self._start_challenge(p)  # khufu:6.4 / 9.3
+        else:
+            self.dec = (WAGER_D, p, ch)  # khufu:6.4
+            self.wager = []
+
+    def _relocate(self, p: int, steps: int) -> None:
+        """khufu:6.8: a shift by a card or event; no door, Treasure or Steal effect."""
+        self.pos[p] = (self.pos[p] + steps) % self.t.length
+        self._ev("relocate", {"seat": p, "to": self.pos[p]})
+
+    # ----------------------------------------------------------------- cards
+    def _draw(self, p: int, count: int) -> int:
+        """Draw up to ``count`` Treasures from the top of the deck (nothing if empty)."""
+        got: list[int] = []
+        for _ in range(count):
+            if self.pool:
+                c = self._pick_from_pool(p)
+                self.pool.remove(c)
+                self.known[c] = 1 << p
+            elif self.returned:
+                c = self.returned.pop(0)
+                self.known[c] |= 1 << p
+            else:
+                break
+            self.hands[p].append(c)
+            got.append(c)
+        if got:
+            ids = self.t.card_ids
+            self._ev("draw", {"seat": p, "cards": [ids[c] for c in got]}, seats(p))
+        return len(got)
+
+    def _pick_from_pool(self, p: int) -> int:
+        """A uniform never-drawn card for ``p`` (khufu:16.5), drawn by a key.
+
+        The key names the card of least hash(key, card) among the cards that were in
+        the pool when the current step began; only if another seat drew that card in
+        this same step is a second key drawn. So a hidden draw of one seat does not
+        shift what another seat draws later in the same step.
+        """
+        key = self.chance.randint(0, DRAW_KEYS, "treasure", to=seats(p))
+        c = _least(key, self.pool, self.step_drawn)
+        if c in self.step_drawn:
+            key = self.chance.randint(0, DRAW_KEYS, "treasure_again", to=seats(p))
+            c = _least(key, self.pool, ())
+        self.step_drawn.append(c)
+        return c
+
+    def _blur(self, p: int, seers: int) -> None:
+        """After an unseen change to p's hand, others no longer know what is left in it."""
+        keep = seers | (1 << p)
+        known = self.known
+        for c in self.hands[p]:
+            known[c] &= keep
+
+    def _to_bottom(self, p: int, c: int, reveal: bool) -> None:
+        self.hands[p].remove(c)
+        self.returned.append(c)
+        self.known[c] = self.all_mask if reveal else (1 << p)
+
+    def _random_return(self, p: int, label: str) -> None:
+        """Return one random card of p's hand to the bottom of the deck (hidden which)."""
+        hand = self.hands[p]
+        if not hand:
+            return
+        c = self.chance.choice(hand, label, to=seats(p))
+        self._to_bottom(p, c, False)
+        self._blur(p, 0)
+        self._ev("returned", {"seat": p, "cards": [self.card_id(c)]}, seats(p))
+        self._ev("returned", {"seat": p, "count": 1})
+
+    def _pass_card(self, giver: int, receiver: int, c: int) -> None:
+        """Move a card between two hands, seen by the two of them (khufu:17.2)."""
+        self.hands[giver].remove(c)
+        self.hands[receiver].append(c)
+        both = (1 << giver) | (1 << receiver)
+        self.known[c] = both
+        self._blur(giver, both)
+        self._ev(
+            "card_moved",
+            {"from": giver, "to": receiver, "card": self.card_id(c)},
+            seats(giver, receiver),
+        )
+        self._ev("card_moved", {"from": giver, "to": receiver, "count": 1})
+
+    def _steal(self, p: int, v: int) -> None:
+        """khufu:7.3: a random card of v's hand; a cobra goes back and costs p a card."""
+        hand = self.hands[v]
+        cobra = self.t.card_cobra
+        cobras = [c for c in hand if cobra[c]]
+        plain = [c for c in hand if not cobra[c]]
+        # Public: whether a cobra was hit; private to the two: which card (khufu:17.1-17.2).
+        kinds = ("cobra",) * len(cobras) + ("plain",) * len(plain)
+        hit = self.chance.choice(kinds, "steal_kind")
+        group = cobras if hit == "cobra" else plain
+        # A cobra is revealed to all, so which one was hit is public too.
+        c = self.chance.choice(group, "steal_card", to=None if hit == "cobra" else seats(p, v))
+        self._ev("steal", {"seat": p, "victim": v, "card": self.card_id(c)}, seats(p, v))
+        if hit == "cobra":
+            self.known[c] = self.all_mask  # revealed to all, stays with the victim
+            self._ev("cobra", {"seat": p, "victim": v, "card": self.card_id(c)})
+            if self.hands[p]:
+                self.dec = (COBRA_D, p, v)
+        else:
+            self._ev("steal", {"seat": p, "victim": v, "cobra": False})
+            self._pass_card(v, p, c)
+
+    def _give(self, p: int, receiver: int, c: int) -> None:
+        """COBRA_GIVE_CARD / TOMB_TOLL: p gives c to receiver (khufu:7.3, khufu:15)."""
+        self._pass_card(p, receiver, c)
+
+    def _default_give(self, p: int, receiver: int) -> None:
+        """khufu:5.8 the default of an obligation: a uniformly random card of the giver."""
+        hand = self.hands[p]
+        if hand:
+            c = self.chance.choice(hand, "default_give", to=seats(p, receiver))
+            self._give(p, receiver, c)
+
+    # ---------------------------------------------------------------- tables
+    def _play_table(self, p: int, ch: int) -> None:
+        """khufu:8.1-8.6: play the chamber's game with the chosen wager."""
+        sel = self.wager
+        self.wager = []
+        ids = self.t.card_ids
+        data: dict[str, Any] = {"seat": p, "chamber": K.CHAMBERS[ch], "count": len(sel)}
+        if ch == K.KING:  # khufu:8.2 the first two are the table cards, revealed
+            for c in sel[:2]:
+                self.known[c] = self.all_mask
+            data["table"] = [ids[c] for c in sel[:2]]
+        if not self._charge(self.options.cost_table):  # khufu:12.4
+            self._ev("wager", data)
+            return
+        if ch == K.SERVANT:
+            win = self.chance.randint(1, 6, "die") % 2 == 1
+        elif ch == K.HIGH_PRIEST:
+            win = self.chance.randint(1, 6, "die") % 2 == 0
+        elif ch == K.QUEEN:
+            win = self.chance.choice(K.COIN, "coin") == "TAILS"
+        else:
+            sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
+            win = sym in (self.t.card_symbol[sel[0]], self.t.card_symbol[sel[1]])
+        bit = 1 << ch
+        if win:
+            if not self.scarabs[p] & bit:  # khufu:8.3 first win: a Scarab, stake kept
+                self.scarabs[p] |= bit
+                data["result"] = "SCARAB"
+                self._ev("wager", data)
+            else:  # khufu:8.4 the wager is doubled
+                data["result"] = "DOUBLE"
+                self._ev("wager", data)
+                self._draw(p, len(sel))
+        else:  # khufu:8.5 every wagered card to the bottom, in the listed order
+            data["result"] = "LOSS"
+            self._ev("wager", data)
+            for i, c in enumerate(sel):
+                self._to_bottom(p, c, ch == K.KING and i < 2)
+            self._blur(p, 0)
+        # khufu:8.6 the turn ends; the player stays inside
+
+    # ------------------------------------------------------------- challenge
+    def _start_challenge(self, p: int) -> None:
+        """khufu:10.1-10.2: pause, reveal Khufu's hand, deal up to 5 face up."""
+        self.in_challenge = True
+        t = self.t
+        khufu = self.chance.sample(range(t.num_cards), 3, "khufu_hand")  # khufu:10.3
+        hand = self.hands[p]
+        k = min(self.options.challenge_deal, len(hand))
+        dealt = self.chance.sample(hand, k, "deal")
+        for c in dealt:
+            self.known[c] = self.all_mask
+        self.ch_seat = p
+        self.ch_khufu = tuple(khufu)
+        self.ch_dealt = tuple(dealt)
+        self.ch_sel = ()
+        self.ch_dice = ()
+        self.ch_result = ""
+        ids = t.card_ids
+        self._ev(
+            "challenge",
+            {"seat": p, "khufu": [ids[c] for c in khufu], "dealt": [ids[c] for c in dealt]},
+        )
+        if k <= 3:
+            self._resolve_challenge(p, tuple(dealt))  # khufu:10.2 the selection is forced
+        else:
+            self.dec = (SELECT_D, p)
+
+    def _resolve_challenge(self, p: int, sel: tuple[int, ...]) -> None:
+        """khufu:10.2 steps 4-6, khufu:10.5-10.7."""
+        t = self.t
+        d1 = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
+        d2 = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
+        sym = t.card_symbol
+        mine = K.category([sym[c] for c in sel] + [d1, d2])
+        his = K.category([sym[c] for c in self.ch_khufu] + [d1, d2])
+        result = K.compare(mine, his)
+        self.ch_sel = sel
+        self.ch_dice = (d1, d2)
+        self.ch_result = result
+        ids = t.card_ids
+        self._ev(
+            "challenge_result",
+            {
+                "seat": p,
+                "selected": [ids[c] for c in sel],
+                "dice": [K.SYMBOLS[d1], K.SYMBOLS[d2]],
+                "player_hand": K.CATEGORIES[mine],
+                "khufu_hand": K.CATEGORIES[his],
+                "result": result,
+            },
+        )
+        self.in_challenge = False
+        if result == "WIN":  # khufu:10.7 / 11.1
+            self.over = True
+            self.winner = p
+            self.dec = None
+            self.stack.clear()
+            return
+        if result == "LOSE":
+            for c in sel:
+                self._to_bottom(p, c, True)
+        # khufu:10.7 the countdown resumes; to the furthest Curse space, draw there
+        self.room[p] = -1
+        self.pos[p] = t.furthest_curse[self.sarc]
+        self._ev("relocate", {"seat": p, "to": self.pos[p]})
+        self.stack.append(("curse", p))
+
+    # ---------------------------------------------------------------- curses
+    def _curse(self, p: int) -> None:
+        """khufu:7.2 / 15: draw the top Curse card, resolve it, put it at the bottom."""
+        if not self._charge(self.options.cost_curse):
+            return
+        if self.cpool:
+            card = self.chance.choice(self.cpool, "curse")
+            self.cpool.remove(card)
+        else:
+            card = self.creturned.pop(0)
+        self.creturned.append(card)  # khufu:15 back to the bottom (the deck cycles)
+        cid = K.CURSE_IDS[self.t.curse_cards[card]]
+        self._ev("curse", {"seat": p, "card": cid})
+        n = self.num_players
+        if cid == "SNAKE_BITE":
+            self._random_return(p, "snake_bite")
+        elif cid == "SAND_TRAP":
+            self.miss[p] += 1
+        elif cid == "QUICKSAND":
+            self._relocate(p, -K.QUICKSAND_STEPS)
+            if self.t.kind[self.pos[p]] == K.CURSE:  # khufu:6.8 sent to a Curse space
+                self.stack.append(("curse", p))
+        elif cid == "TOMB_TOLL":
+            if self.hands[p]:
+                self.dec = (TOLL_D, p, (p + 1) % n)
+        elif cid == "KHUFUS_CUT":
+            self._random_return(p, "khufus_cut")
+            self._random_return(p, "khufus_cut")
+        elif cid == "LUCKYS_ERRAND":
+            hand = self.hands[p]
+            if hand:
+                c = self.chance.choice(hand, "errand", to=seats(p, self.lucky))
+                if p == self.lucky:
+                    self._to_bottom(p, c, False)
+                    self._blur(p, 0)
+                    self._ev("returned", {"seat": p, "cards": [self.card_id(c)]}, seats(p))
+                    self._ev("returned", {"seat": p, "count": 1})
+                else:
+                    self._pass_card(p, self.lucky, c)
+        elif cid == "MUMMYS_GRIP":
+            self.grip[p] = True
+        elif cid == "LUCKY_ESCAPE":
+            self._draw(p, 1)
+        elif cid == "PLAGUE":
+            for i in range(n):
+                self._random_return((p + i) % n, "plague")
+        elif cid == "SYMBOL_GAMBLE":
+            sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
+            if sym == self.lucky_sym[p]:
+                self._draw(p, 2)
+            else:
+                self._random_return(p, "symbol_gamble")
+
+    def _send_to_curse(self, q: int) -> None:
+        """E15: to the first Curse space clockwise of the piece (or its chamber's door)."""
+        if self.room[q] >= 0:
+            self.pos[q] = self.t.door_of[self.room[q]]
+            self.room[q] = -1
+        self.pos[q] = K.first_curse_after(self.t.kind, self.pos[q])
+        self._ev("relocate", {"seat": q, "to": self.pos[q]})
+        self.stack.append(("curse", q))
+
+    # --------------------------------------------------------------- director
+    def _dir_below(self, n: int) -> int:
+        limit = MASK64 + 1 - ((MASK64 + 1) % n)
+        while True:
+            self.dir_state = z = (self.dir_state + _GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            z ^= z >> 31
+            if z < limit:
+                return z % n
+
+    def _draw_gap(self, bounds: tuple[int, ...]) -> int:
+        lo, hi = bounds[0], bounds[1]
+        if not self.chance.pending:
+            self.chance.force(lo + self._dir_below(hi - lo + 1))
+        return self.chance.randint(lo, hi, "khufu_gap", to=HIDDEN)
+
+    def _draw_event(self) -> int:
+        total = self.t.event_total
+        if not self.chance.pending:
+            self.chance.force(1 + self._dir_below(total))
+        r = self.chance.randint(1, total, "khufu_event")
+        return bisect_left(self.t.event_cum, r)
+
+    def _clock_value(self) -> int:
+        return self.turns_done if self.options.schedule == "turns" else self.elapsed
+
+    def due(self) -> bool:
+        """khufu:14.10: is a Director event due now?"""
+        return (
+            self.options.director
+            and not self.in_challenge
+            and not self.in_event
+            and self._clock_value() >= self.next_due
+        )
+
+    def _checkpoint(self) -> None:
+        """khufu:14.3: the turn-boundary checkpoint."""
+        if self.due():
+            self._fire(False)
+        else:
+            self.dir_checked = self._clock_value()
+
+    def _fire(self, interrupt: bool) -> None:
+        """khufu:14.10 the firing algorithm (one event per checkpoint)."""
+        o = self.options
+        e = self._draw_event()
+        gap = self._draw_gap(o.gap_turns if o.schedule == "turns" else o.gap_seconds)
+        if not self._charge(o.cost_event):
+            return
+        if interrupt:  # khufu:14.4 the turn is over
+            d = self.dec
+            self.dec = None
+            self.wager = []
+            if d is not None and d[0] in OBLIGATIONS:
+                self._default_give(d[1], d[2])
+            while self.stack and self.stack[-1][0] != "turn_end":
+                self.stack.pop()
+            self._ev("interrupt", {"seat": self.active, "decision": d[0] if d else None})
+        self.in_event = True
+        eid = K.EVENT_IDS[e]
+        self.last_event = eid
+        self._ev("khufu", {"event": eid, "number": K.EVENT_TYPES[e].number})
+        self.stack.append(("event_done", gap))
+        self._effect(e)
+
+    def _event_done(self, gap: int) -> None:
+        self.in_event = False
+        base = self._clock_value()
+        self.next_due = base + gap  # khufu:14.10 after the effect (E19 included)
+        self.dir_base = base
+        self.dir_checked = base
+
+    def _effect(self, e: int) -> None:
+        """khufu:14.7: the exact effect of event ``e``."""
+        row = K.EVENT_TYPES[e]
+        eid = row.id
+        n = self.num_players
+        order = self.loop_order()
+        stack = self.stack
+        if eid == "MUMMY_CALL":
+            self.mummy_silent = [False] * n
+            stack.append(("mummy_penalty",))
+            for q in reversed(order):
+                stack.append(("mummy_ask", q))
+        elif eid == "TAUNT":
+            pass
+        elif eid == "ROTATE_CHAMBER":
+            ch = K.CHAMBERS.index(self.chance.choice(K.CHAMBERS, "chamber"))
+            if self.block[ch]:
+                self.block[ch] = 0
+            elif sum(1 for b in self.block if b) < self.options.max_blocked:
+                self.block[ch] = self.options.block_rounds * n  # khufu:14.6
+            self._ev("blocked", {"chambers": self._blocked_json()})
+        elif eid == "RESTORE_CHAMBERS":
+            self.block = [0, 0, 0, 0]
+        elif eid == "MOVE_SARCOPHAGUS":
+            others = [c for c in K.CHAMBERS if c != K.CHAMBERS[self.sarc]]
+            self.sarc = K.CHAMBERS.index(self.chance.choice(others, "chamber"))
+            self._ev("sarcophagus", {"chamber": K.CHAMBERS[self.sarc]})
+        elif eid == "NEW_LUCKY":
+            self.lucky = self.chance.choice([q for q in range(n) if q != self.lucky], "player")
+            self._ev("lucky", {"seat": self.lucky})
+        elif eid == "FAVOURED_SUIT":
+            suit = K.SUITS.index(self.chance.choice(K.SUITS, "suit"))
+            for q in order:
+                if K.SUIT_OF[self.lucky_sym[q]] == suit:
+                    self._draw(q, row.amount)
+        elif eid == "LUCKY_SYMBOL_ROLL":
+            sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
+            for q in order:
+                if self.lucky_sym[q] == sym:
+                    self._draw(q, row.amount)
+        elif eid == "PHARAOHS_TAX":
+            for q in order:
+                if len(self.hands[q]) >= row.amount:
+                    self._random_return(q, "tax")
+        elif eid == "SYMBOL_TITHE":
+            sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
+            cs = self.t.card_symbol
+            for q in order:
+                match = [c for c in self.hands[q] if cs[c] == sym]
+                if match:
+                    c = self.chance.choice(match, "tithe")  # revealed to all
+                    self._to_bottom(q, c, True)
+                    self._ev("returned", {"seat": q, "cards": [self.card_id(c)]})
+        elif eid == "LUCKY_PICKPOCKET":
+            lk = self.lucky
+            targets = tuple(q for q in range(n) if q != lk and self.hands[q])
+            if self.hands[lk] and targets:
+                self.dec = (PICK_D, lk, targets)
+        elif eid == "PASS_TO_THE_LEFT":
+            picks: list[tuple[int, int]] = []
+            for q in order:  # every selection first: simultaneous (edge 43)
+                if self.hands[q]:
+                    c = self.chance.choice(self.hands[q], "pass", to=seats(q, (q + 1) % n))
+                    picks.append((q, c))
+            for q, c in picks:
+                self._pass_card(q, (q + 1) % n, c)
+        elif eid in ("SANDSTORM", "TAILWIND"):
+            for q in range(n):
+                if self.room[q] < 0:
+                    self._relocate(q, row.amount)
+            for q in reversed(order):  # khufu:6.8 all move first, then draws in loop order
+                if self.room[q] < 0 and self.t.kind[self.pos[q]] == K.CURSE:
+                    stack.append(("curse", q))
+        elif eid == "CURSE_THE_RICHEST":
+            most = max(len(h) for h in self.hands)
+            if most:
+                rich = [q for q in order if len(self.hands[q]) == most]
+                for q in reversed(rich):
+                    stack.append(("send_curse", q))
+        elif eid == "UNDERDOG":
+            least = min(_popcount(s) for s in self.scarabs)
+            for q in order:
+                if _popcount(self.scarabs[q]) == least:
+                    self._draw(q, row.amount)
+        elif eid == "MISS_NEXT_TURN":
+            up = (self.turn_seat + 1) % n
+            self.miss[up] += row.amount
+        elif eid == "LUCKY_EXTRA_TURN":
+            self.extra_pending = True
+        elif eid == "SANDS_RUN_FAST":
+            self.elapsed += self.options.sands_seconds
+            self._clock_moved()
+        elif eid == "KHUFUS_COIN":
+            for q in order:
+                if self.hands[q]:
+                    if self.chance.choice(K.COIN, "coin") == "TAILS":
+                        self._draw(q, 1)
+                    else:
+                        self._random_return(q, "coin")
+        else:  # pragma: no cover
+            raise AssertionError(eid)
+
+    # ------------------------------------------------------- real-time clock
+    def _check_system(self, action: Action) -> None:
+        if not isinstance(action, Tick):
+            raise IllegalAction(f"'{action.kind}' is not a system action of Khufu", "core:system")
+        if self.over:
+            raise IllegalAction("the game is over", "core:terminal")
+        if not self.realtime:
+            raise IllegalAction(
+                "Ticks are accepted only in real-time play (clock=realtime); in simulated "
+                "play each step costs its own seconds",
+                "khufu:12.3",
+            )
+        if action.seconds < 1:
+            raise IllegalAction("a Tick must advance the clock by at least 1 second", "khufu:12.3")
+
+    def _apply_system(self, action: Action) -> None:
+        """khufu:12.3: a Tick of wall time; then time-up, checkpoint, timeouts, in that order."""
+        assert isinstance(action, Tick)
+        self.step_drawn = []
+        self.mark_barrier()
+        s = action.seconds
+        if not self.in_challenge:  # khufu:10.1 the countdown is paused in a Challenge
+            self.elapsed += s
+            if not self._clock_moved():
+                return
+        self.dec_ticks += s
+        d = self.dec
+        if d is None:
+            return
+        if d[0] in TURN_DECISIONS and self.due():
+            self.dec_ticks = 0
+            self._fire(True)
+        else:
+            if d[0] in TURN_DECISIONS and not self.in_challenge and not self.in_event:
+                self.dir_checked = self._clock_value()  # a checkpoint that did not fire
+            limit = self.options.mummy_timeout if d[0] == MUMMY_D else self.options.decision_timeout
+            if self.dec_ticks >= limit:
+                self.dec_ticks = 0
+                self._ev("timeout", {"seat": d[1], "decision": d[0]})
+                self._answer(self.default_action())
+        self._run()
+
+    def default_action(self) -> Action:
+        """khufu:5.8: the default answer of the pending decision (used on a timeout)."""
+        d = self.dec
+        assert d is not None
+        k, p = d[0], d[1]
+        if k == ROLL_D:
+            return ROLL
+        if k == CHAMBER_D:
+            return LEAVE
+        if k == DOOR_D:
+            return PASS
+        if k == TAKE_D:
+            return TAKE
+        if k == STEAL_D:
+            return DECLINE
+        if k in (COBRA_D, TOLL_D):
+            hand = self.hands[p]
+            c = self.chance.choice(hand, "default_give", to=seats(p, d[2]))
+            return Give(self.card_id(c))
+        if k == WAGER_D:
+            need = self.t.min_wager[d[2]]
+            self.wager = list(self.hands[p][:need])
+            return PLACE
+        if k == SELECT_D:
+            return Select(tuple(self.card_id(c) for c in self.ch_dealt[:3]))
+        if k == PICK_D:
+            best = max(len(self.hands[q]) for q in d[2])
+            order = [q for q in self.loop_order() if q in d[2]]
+            return Steal(next(q for q in order if len(self.hands[q]) == best))
+        return SILENT
+
+    # ------------------------------------------------------------ observation
+    def _blocked_json(self) -> dict[str, int]:
+        return {K.CHAMBERS[c]: b for c, b in enumerate(self.block) if b}
+
+    def location(self, p: int) -> int | str:
+        return K.CHAMBERS[self.room[p]] if self.room[p] >= 0 else self.pos[p]
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        o = self.options
+        ids = self.t.card_ids
+        players = []
+        for p in range(self.num_players):
+            players.append(
+                {
+                    "seat": p,
+                    "character": K.CHARACTERS[p % len(K.CHARACTERS)],
+                    "lucky_symbol": K.SYMBOLS[self.lucky_sym[p]],
+                    "location": self.location(p),
+                    "hand": len(self.hands[p]),
+                    "scarabs": [K.CHAMBERS[c] for c in range(4) if self.scarabs[p] >> c & 1],
+                    "qualified": self.qualified(p),
+                    "miss_turns": self.miss[p],
+                    "grip_pending": self.grip[p],
+                    "no_entry_this_turn": self.no_entry[p],
+                }
+            )
+        d = self.dec
+        dec: dict[str, Any] | None = None
+        if d is not None and not self.over:
+            dec = {"kind": d[0], "seat": d[1]}
+            if d[0] in (CHAMBER_D, WAGER_D, DOOR_D):
+                dec["chamber"] = K.CHAMBERS[d[2]]
+            if d[0] == WAGER_D:
+                dec["minimum"] = self.t.min_wager[d[2]]
+                dec["chosen"] = len(self.wager)
+            if d[0] == DOOR_D:
+                dec["pips_left"] = d[3]
+            if d[0] in (STEAL_D, PICK_D):
+                dec["targets"] = list(d[2])
+            if d[0] in (COBRA_D, TOLL_D):
+                dec["receiver"] = d[2]
+        obs: dict[str, Any] = {
+            "clock": {
+                "mode": o.clock,
+                "elapsed": self.elapsed,
+                "remaining": max(0, o.countdown - self.elapsed),
+                "countdown": o.countdown,
+                "numeric_timer": self.f2,
+                "paused": self.in_challenge,
+            },
+            "lucky": self.lucky,
+            "active": self.active,
+            "turns_done": self.turns_done,
+            "sarcophagus": K.CHAMBERS[self.sarc],
+            "blocked": self._blocked_json(),
+            "deck": len(self.pool) + len(self.returned),
+            "curse_deck": len(self.cpool) + len(self.creturned),
+            "last_event": self.last_event,
+            "players": players,
+            "decision": dec,
+            "challenge": None,
+            "result": None,
+        }
+        if self.ch_seat >= 0:
+            obs["challenge"] = {
+                "seat": self.ch_seat,
+                "khufu": [ids[c] for c in self.ch_khufu],
+                "dealt": [ids[c] for c in self.ch_dealt],
+                "selected": [ids[c] for c in self.ch_sel],
+                "dice": [K.SYMBOLS[x] for x in self.ch_dice],
+                "result": self.ch_result,
+                "in_progress": self.in_challenge,
+            }
+        if self.over:
+            obs["result"] = "KHUFU" if self.winner is None else self.winner
+        if seat is not None:
+            obs["seat"] = seat
+            obs["hand"] = [ids[c] for c in self.hands[seat]]
+            if d is not None and d[0] == WAGER_D and d[1] == seat:
+                obs["wager"] = [ids[c] for c in self.wager]
+        return obs
+
+    def to_text(self, seat: int | None) -> str:
+        from .render import render
+
+        return render(self.observation(seat), self.t)
+
+    # ------------------------------------------------------------ determinize
+    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
+        """Re-deal every card whose place ``seat`` does not know; re-draw the Director's future."""
+        bit = 1 << seat
+        known = self.known
+        unknown = sorted(
+            c
+            for q in range(self.num_players)
+            if q != seat
+            for c in self.hands[q]
+            if not known[c] & bit
+        )
+        unknown += [c for c in self.returned if not known[c] & bit]
+        unknown += self.pool
+        unknown.sort()
+        rng.shuffle(unknown)
+        it = iter(unknown)
+        # Another seat's wager in progress names cards of its hand by position.
+        wager_pos: list[int] = []
+        d = self.dec
+        bettor = d[1] if d is not None and d[0] == WAGER_D and d[1] != seat else -1
+        if bettor >= 0:
+            wager_pos = [self.hands[bettor].index(c) for c in self.wager]
+        for q in range(self.num_players):
+            if q == seat:
+                continue
+            h = self.hands[q]
+            for i, c in enumerate(h):
+                if not known[c] & bit:
+                    h[i] = next(it)
+        r = self.returned
+        for i, c in enumerate(r):
+            if not known[c] & bit:
+                r[i] = next(it)
+        self.pool = sorted(it)
+        if bettor >= 0:
+            self.wager = [self.hands[bettor][i] for i in wager_pos]
+        # khufu:17.2a the Director's future and next due time are hidden.
+        self.dir_state = rng.getrandbits(64)
+        if self.options.director and not self.in_event:
+            o = self.options
+            if self.last_event == "":
+                bounds = o.first_gap_turns if o.schedule == "turns" else o.first_gap_seconds
+            else:
+                bounds = o.gap_turns if o.schedule == "turns" else o.gap_seconds
+            lo = max(self.dir_base + bounds[0], self.dir_checked + 1)
+            hi = max(lo, self.dir_base + bounds[1])
+            self.next_due = rng.randint(lo, hi)
+        gaps = (
+            self.options.gap_turns if self.options.schedule == "turns" else self.options.gap_seconds
+        )
+        for i, task in enumerate(self.stack):
+            if task[0] == "event_done":  # the gap drawn with a firing event is hidden too
+                self.stack[i] = ("event_done", rng.randint(gaps[0], gaps[1]))
+
+    # ------------------------------------------------------------------ clone
+    def _clone_into(self, new: State) -> None:
+        assert isinstance(new, KhufuState)
+        new.hands = [h[:] for h in self.hands]
+        new.pool = self.pool[:]
+        new.returned = self.returned[:]
+        new.known = self.known[:]
+        new.cpool = self.cpool[:]
+        new.creturned = self.creturned[:]
+        new.pos = self.pos[:]
+        new.room = self.room[:]
+        new.scarabs = self.scarabs[:]
+        new.miss = self.miss[:]
+        new.grip = self.grip[:]
+        new.no_entry = self.no_entry[:]
+        new.block = self.block[:]
+        new.wager = self.wager[:]
+        new.stack = self.stack[:]
+        new.mummy_silent = self.mummy_silent[:]
+        new.step_drawn = []
+
+    # ------------------------------------------------------------- invariants
+    def check_invariants(self) -> None:
+        """khufu:18.2 (as far as one state can show it)."""
+        t = self.t
+        cards = self.pool + self.returned + [c for h in self.hands for c in h]
+        assert sorted(cards) == list(range(t.num_cards)), "treasure conservation"
+        curses = self.cpool + self.creturned
+        assert sorted(curses) == list(range(len(t.curse_cards))), "curse conservation"
+        assert len(set(self.lucky_sym)) == self.num_players, "lucky symbols distinct"
+        assert 0 <= self.lucky < self.num_players
+        assert 0 <= self.sarc < 4
+        assert sum(1 for b in self.block if b) <= self.options.max_blocked
+        assert all(b >= 0 for b in self.block)
+        assert all(0 <= s <= 0b1111 for s in self.scarabs)
+        assert self.elapsed >= 0
+        for p in range(self.num_players):
+            assert (self.room[p] >= 0) or (0 <= self.pos[p] < t.length)
+        if not self.over:
+            assert self.dec is not None, "a live game always waits for a decision"
