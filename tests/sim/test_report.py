@@ -81,6 +81,7 @@ def test_win_shares_by_seat_level_and_first_player(tmp_path: Path) -> None:
     # the first mover: seat 1, seat 1, seat 2 (half a win), seat 1 -> 1 + 0 + 0.5 + 1 = 2.5
     assert a.first is not None and a.first.successes == 2.5
     assert a.ties.successes == 1
+    assert a.no_winner.successes == 0
     assert a.length.mean == 14.0 and a.length.median == 13.0
     assert a.lead_changes.mean == 1.0
     assert a.no_lead_change.value == 0.25
@@ -128,6 +129,7 @@ def test_cooperative_results_report_the_team(tmp_path: Path) -> None:
     (a,) = analyze(_write(tmp_path / "r.jsonl", games)).arms
     assert a.team
     assert a.seat_shares[0].value == 0.75
+    assert a.no_winner.value == 0.25
 
 
 def test_html_is_self_contained_with_embedded_plots(tmp_path: Path) -> None:

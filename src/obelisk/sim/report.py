@@ -49,6 +49,8 @@ class ArmReport:
     first: Share | None
     first_test: tuple[float, float]
     ties: Share
+    #: Games nobody won (the game itself won, e.g. Khufu's clock ran out).
+    no_winner: Share
     length: Summary
     lead_changes: Summary
     no_lead_change: Share
@@ -125,6 +127,7 @@ def _arm(label: str, options: dict[str, Any], lines: list[dict[str, Any]], k: in
     first = Share.of(sum(g["returns"][g["first"]] for g in firsts), len(firsts)) if firsts else None
     first_test = one_prop_test(first.successes, first.n, 1.0 / k) if first else (0.0, 1.0)
     ties = Share.of(sum(1 for g in ok if len(g["winners"]) > 1), n)
+    no_winner = Share.of(sum(1 for g in ok if not g["winners"]), n)
     leads = [g["lead_changes"] for g in ok]
     durations = [g["duration"] for g in lines if "duration" in g]
     own: dict[str, list[float]] = {}
@@ -145,6 +148,7 @@ def _arm(label: str, options: dict[str, Any], lines: list[dict[str, Any]], k: in
         first=first,
         first_test=first_test,
         ties=ties,
+        no_winner=no_winner,
         length=summarize([g["length"] for g in ok]),
         lead_changes=summarize(leads),
         no_lead_change=Share.of(sum(1 for x in leads if x == 0), n),
@@ -183,6 +187,7 @@ def _compare(base: ArmReport, arm: ArmReport) -> list[Comparison]:
             for lvl, s in arm.level_shares.items():
                 share(f"{lvl} win share", base.level_shares.get(lvl), s)
         share("tied games", base.ties, arm.ties)
+        share("games nobody won", base.no_winner, arm.no_winner)
     mean("game length (steps)", "length")
     mean("lead changes", "lead_changes")
     mean("winning margin", "margin")
@@ -366,7 +371,8 @@ def _arm_tables(a: ArmReport, suffix: str) -> list[Table]:
             f"Distributions{suffix}",
             ["", "mean", "95% CI", "sd", "min", "median", "p95", "max"],
             rows,
-            f"Ties: {pct(a.ties.value)} of games. Games without any lead change: "
+            f"Ties: {pct(a.ties.value)} of games. Nobody won: {pct(a.no_winner.value)}. "
+            f"Games without any lead change: "
             f"{pct(a.no_lead_change.value)}. Lead changes count how often the sole leader "
             "on the running score became another seat.",
         )
@@ -400,6 +406,7 @@ def summary(rep: Report) -> Table:
                 num(a.margin.mean),
                 num(a.lead_changes.mean, 2),
                 pct(a.ties.value),
+                pct(a.no_winner.value),
             ]
         )
     return Table(
@@ -418,7 +425,8 @@ def summary(rep: Report) -> Table:
         rows,
         "Seat win % in seat order, p equal: chi-square test that seats win equally; first "
         "player: win share of the seat that moved first; means per "
-        "game of length (steps), winning margin and lead changes; share of tied games.",
+        "game of length (steps), winning margin and lead changes; shares of tied games and of "
+        "games nobody won.",
     )
 
 
@@ -454,7 +462,7 @@ def tables(rep: Report) -> list[Table]:
 
 
 def _is_share(metric: str) -> bool:
-    return "share" in metric or metric == "tied games"
+    return "share" in metric or metric in ("tied games", "games nobody won")
 
 
 def _fmt_metric(metric: str, x: float) -> str:
@@ -471,6 +479,8 @@ def print_report(rep: Report, console: Any) -> None:
     from rich.table import Table as RichTable
 
     for t in tables(rep):
+        if t.title == "Summary" and len(rep.arms) < 2:
+            continue  # one setting: the detailed tables below say the same
         rt = RichTable(title=t.title, show_header=t.columns != ["", ""], title_justify="left")
         for i, c in enumerate(t.columns):
             rt.add_column(c, justify="left" if i < t.text_columns else "right")
