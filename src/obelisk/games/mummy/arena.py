@@ -15,6 +15,7 @@ from typing import Any
 from obelisk.core import Action, PlayerView
 
 from .bot import MummyBelief, MummyHeuristic
+from .rules import MummyState
 
 
 class RandomPlayer:
@@ -36,6 +37,7 @@ def play(n: int, seed: int, mummy: str, explorers: str, options: Any = None) -> 
     from . import GAME
 
     state = GAME.new_state(n, seed, options)
+    assert isinstance(state, MummyState)
     agents = [LEVELS[mummy]()] + [LEVELS[explorers]() for _ in range(n - 1)]
     rng = random.Random(seed)
     while not state.is_terminal():

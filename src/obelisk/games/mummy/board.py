@@ -204,10 +204,7 @@ class Board:
             parts = ["+"]
             for c in range(self.cols):
                 i = r * self.cols + c
-                if r == 0 or r == self.rows:
-                    wall = True
-                else:
-                    wall = self.nbr[N][i] < 0
+                wall = True if r == 0 or r == self.rows else self.nbr[N][i] < 0
                 parts.append("---+" if wall else "   +")
             lines.append("".join(parts))
             if r == self.rows:

@@ -30,6 +30,12 @@ def _cell(board: Board, rc: list[int]) -> int:
     return board.cell(rc[0], rc[1])
 
 
+def new_events(view: PlayerView, seen: int) -> list[dict[str, Any]]:
+    """The seat's events after the first ``seen`` of them. (``view.events(start)`` counts
+    ``start`` in the unredacted list, which a seat cannot know, so fetch all and slice.)"""
+    return view.events()[seen:]
+
+
 class MummyHeuristic:
     """Heuristic player for either side (see the module docstring)."""
 
@@ -49,7 +55,7 @@ class MummyHeuristic:
             self.reset()
         self._step = view.step
         board = self.board(view)
-        events = view.events(self._hseen)
+        events = new_events(view, self._hseen)
         self._hseen += len(events)
         for c in list(self._recent):
             self._recent[c] *= 0.8
@@ -178,8 +184,8 @@ class MummyHeuristic:
             if x in played or x not in board.symbol_cell or not holders.get(col):
                 continue
             w[board.symbol_cell[x]] = w.get(board.symbol_cell[x], 0.0) + holders[col]
-        for c, x in self._recent.items():
-            w[c] = w.get(c, 0.0) + x
+        for c, heat in self._recent.items():
+            w[c] = w.get(c, 0.0) + heat
         return w
 
     def mummy_act(
@@ -227,7 +233,7 @@ class MummyBelief(MummyHeuristic):
         if view.step < self._bstep:
             self.belief, self._seen = None, 0
         self._bstep = view.step
-        events = view.events(self._seen)
+        events = new_events(view, self._seen)
         self._seen += len(events)
         for e in events:
             k = e["kind"]

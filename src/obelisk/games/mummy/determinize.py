@@ -13,6 +13,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
+from obelisk.core import Action
+
 from .components import (
     ARROW,
     CARD_COLOURS,
@@ -158,6 +160,6 @@ def _apply_roll(state: MummyState, faces: list[str]) -> None:
     if state.aside == 5:
         state._set(LOST, seat, (_LOST,))
         return
-    legal = [_CHOOSE[x] for x in CHOOSABLE if x in state.dice and state._usable(x)]
+    legal: list[Action] = [_CHOOSE[x] for x in CHOOSABLE if x in state.dice and state._usable(x)]
     legal.append(_REROLL)
     state._set(CHOOSE, seat, tuple(legal))

@@ -31,17 +31,9 @@ class MummyGame(Game):
         max_steps=MAX_STEPS,
     )
     action_types = ACTION_TYPES
-    variants: ClassVar[dict[str, dict[str, Any]]] = {
-        # mummy:9 DIZED's Pengqueen example: the mummy moves "up to" N fields
-        "pengqueen": {"mummy_may_stop_early": True},
-        # mummy:7.4 RDS: a matching card "may" be played; strict movement (mummy:8.1)
-        "optional_cards": {
-            "card_play_mandatory": False,
-            "allow_cross_start_dungeon": False,
-            "allow_return_to_origin": False,
-            "forced_resolve_first": False,
-        },
-    }
+    #: No named presets: each full-length conformance run of this game is long (see
+    #: docs/rules/mummy.md); every DESIGN value is an option (``--option name=value``).
+    variants: ClassVar[dict[str, dict[str, Any]]] = {}
     summary = """\
 One player is the mummy, the others are explorers in a maze the mummy cannot see.
 Explorers roll five dice, set aside every mummy face, and announce only the face they

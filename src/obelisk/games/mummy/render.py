@@ -63,8 +63,8 @@ def render(board: Board, obs: dict[str, Any]) -> str:
         mm = obs["mummy_move"]
         lines.append(f"The mummy moves ({mm['kind']}): {mm['steps_left']} steps left.")
     elif phase == "over":
-        who = ", ".join(f"seat {w}" for w in obs["winners"]) or "nobody"
-        lines.append(f"Game over ({obs['reason']}): {who} won.")
+        names = ", ".join(f"seat {w}" for w in obs["winners"]) or "nobody"
+        lines.append(f"Game over ({obs['reason']}): {names} won.")
     else:
         mark = FIGURE_MARKS[figures[turn["figure"]]["colour"]]
         text = f"Explorer {mark} (seat {turn['seat']}) is on turn"

@@ -216,6 +216,7 @@ class MummyState(State):
         if not (self.dest[0] or self.dest[1] or self.dest[2] or self.dest[3] or self.arrows):
             # mummy:7.0b the turn ends at once; the announcement is public
             self.events.append(Event("cannot_move", {"figure": f}))
+            self.belief.cannot_move(f, self.mummy)
             self._end_turn()
             return
         if self.aside == 5:  # forced_resolve_first=False: immobility was checked first
@@ -350,7 +351,7 @@ class MummyState(State):
     def _mummy_move(self, n: int, kind: str, cont: str, die: int | None = None) -> None:
         self.aside_public = self.aside
         self.events.append(
-            Event("mummy_move", {"kind": kind, "steps": n, "die": die, "aside": self.aside})
+            Event("mummy_move", {"move": kind, "steps": n, "die": die, "aside": self.aside})
         )
         self.move_left = n
         self.move_kind = kind
@@ -360,7 +361,7 @@ class MummyState(State):
     def _mummy_next(self) -> None:
         dirs = self.board.mummy_dirs[self.mummy]
         if self.move_left > 0 and dirs:
-            legal = tuple(_STEPS[d] for d in dirs)
+            legal: tuple[Action, ...] = tuple(_STEPS[d] for d in dirs)
             if self.options.mummy_may_stop_early:
                 legal = (*legal, _STOP)
             self._set(MUMMY_MOVE, MUMMY_SEAT, legal)

@@ -1,0 +1,51 @@
+"""Computer players: the heuristic explorer beats random ones; the belief mummy hunts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from mummy_helpers import GAME
+
+from obelisk.core import PlayerView
+from obelisk.games.mummy.arena import LEVELS, RandomPlayer, play
+from obelisk.games.mummy.bot import MummyBelief, MummyHeuristic
+
+
+@pytest.mark.rules("mummy:17")
+def test_levels():
+    levels = GAME.agent_levels()
+    assert set(levels) == {"heuristic", "belief"}
+    assert isinstance(GAME.heuristic_agent(), MummyHeuristic)
+    assert isinstance(levels["belief"](), MummyBelief)
+
+
+def test_heuristic_explorer_beats_a_random_explorer():
+    """One heuristic and one random explorer against the heuristic mummy (30 games)."""
+    wins = {1: 0, 2: 0}
+    for seed in range(30):
+        s = GAME.new_state(3, seed, {"max_rounds": 40})
+        rng = random.Random(seed)
+        agents = [MummyHeuristic(), MummyHeuristic(), RandomPlayer()]
+        if seed % 2:
+            agents[1], agents[2] = agents[2], agents[1]
+        while not s.is_terminal():
+            p = s.current_player
+            s.apply(agents[p].act(PlayerView(s, p), rng))
+        for w in s.winners():
+            if w:
+                heuristic_seat = 1 if seed % 2 == 0 else 2
+                wins[w] += 1 if w == heuristic_seat else 0
+    assert sum(wins.values()) >= 15
+
+
+@pytest.mark.rules("mummy:17")
+def test_belief_mummy_beats_the_heuristic_mummy():
+    belief = sum(play(3, seed, "belief", "heuristic")["winners"] == [0] for seed in range(12))
+    plain = sum(play(3, seed, "heuristic", "heuristic")["winners"] == [0] for seed in range(12))
+    assert belief > plain
+
+
+def test_random_level_plays_legal_actions():
+    assert play(2, 1, "random", "random", {"max_rounds": 5})["rounds"] <= 5
+    assert "random" in LEVELS
