@@ -188,3 +188,22 @@ def test_heuristic_strength_benchmark():
             s.apply_unchecked(a)
         wins += s.returns()[me]
     assert wins / 500 >= 0.9
+
+
+@pytest.mark.rules("sobek:5")
+def test_undo_only_inside_the_turn():
+    """Opening a set may be taken back; a laid card or a finished turn may not."""
+    s = arrange(
+        new(3),
+        hands={0: ["fish1", "fish1", "fish0", "wheat1"]},
+        market=["wheat1"] * 4,
+        turn=0,
+        pool=[],
+    )
+    play(s, "set fish")
+    assert s.undoable(0) == 1
+    play(s, "add fish1")
+    assert s.undoable(0) == 0
+    s2 = arrange(new(3), market=["wheat1"] * 4, turn=0)
+    play(s2, "take 1")
+    assert s2.undoable(0) == 0

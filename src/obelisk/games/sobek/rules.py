@@ -517,6 +517,7 @@ class SobekState(State):
         if self.options.round_end_mode == "immediate" and not self.market and self.dealable <= 0:
             self._end_round()  # sobek:10.1 alternative
             return
+        self.mark_barrier()  # a finished turn is not taken back
         nxt = (self.turn + 1) % self.num_players
         if not self.can_act(nxt):
             self._end_round()  # sobek:10.1 the player to move cannot act
@@ -546,6 +547,7 @@ class SobekState(State):
         c = self._find(self.hands[p], kind)
         self.hands[p].remove(c)
         self.discard_up = [*self.discard_up, c]
+        self.mark_barrier()  # revealed
         self.known[c] = self.all_mask
         EFFECT_FUNCTIONS[t.kind_power[kind]](self, p, -1)
         return True
@@ -563,6 +565,7 @@ class SobekState(State):
         c = self._find(self.hands[p], self.t.kind_index[a.card])
         self.hands[p].remove(c)
         self.known[c] = self.all_mask
+        self.mark_barrier()  # the card is now face up
         top = self.pend[-1] = (P_SET, p, top[2], (*top[3], c), top[4])
         if self._set_complete(top) and not any(
             self._fits(k, top[2]) for k in self._kinds(self.hands[p])
@@ -614,6 +617,7 @@ class SobekState(State):
         self.pool = list(self.pool)
         self.pool.remove(a.effect)
         self.used = [*self.used, a.effect]
+        self.mark_barrier()  # revealed
         EFFECT_FUNCTIONS[a.effect](self, p, g)
         return True
 
