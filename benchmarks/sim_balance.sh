@@ -37,6 +37,7 @@ for g in "${games[@]}"; do
       run abu_simbel-4p abu_simbel -n 300 --players 4
       run abu_simbel-ultimate abu_simbel -n 400 --players 3 --sweep ultimate=false,true
       run abu_simbel-starter abu_simbel -n 300 --players 3 --sweep new_round_starter=failing_player,next_player
+      run abu_simbel-first abu_simbel -n 400 --players 3 --sweep first_player=0,random
       ;;
     mummy)
       run mummy-2p mummy -n 1000 --players 2
