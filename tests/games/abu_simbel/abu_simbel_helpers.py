@@ -22,7 +22,7 @@ def scripted(
     GAME.check_options(opts, n)
     state = GAME._make_state(n, seed, opts)
     if route is not None:
-        state.chance.force(*route, label="chamber")
+        state.chance.force(list(route), label="route")
     state._setup()
     assert isinstance(state, AbuSimbelState)
     return state

@@ -77,7 +77,7 @@ def test_a3_success_keeps_treasure_and_appends_one_far_chamber():
 @pytest.mark.rules("abu_simbel:5.4")
 def test_a5_mistake_on_first_way_in_move():
     s = scripted(2, route=["LAVA", "BLADES", "GAS"])
-    s.chance.force("PIT", "EMPTY", "DIVE", label="chamber")
+    s.chance.force(["PIT", "EMPTY", "DIVE"], label="route")
     enter(s, "JUMP")  # the farthest chamber is GAS: COVER_NOSE expected
     assert s.charms == [2, 3]
     assert s.graveyard == [] and s.pending is None
@@ -122,7 +122,7 @@ def test_a8_round_end_discards_route_in_index_order_and_failing_player_starts():
     full_turn(s, treasure="URN:1")  # seat 0 succeeds; a 4th chamber is drawn
     s.route[3] = "DIVE"
     deck_before = len(s.main_deck)
-    s.chance.force("PIT", "EMPTY", "CRAWL", label="chamber")
+    s.chance.force(["PIT", "EMPTY", "CRAWL"], label="route")
     enter(s, wrong(expected(s)))  # seat 1 fails
     assert s.discard == ["LAVA", "BLADES", "GAS", "DIVE"]  # route[n-1] on top
     assert s.observation(0)["discard_top"] == "DIVE"

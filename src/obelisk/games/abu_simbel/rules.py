@@ -158,12 +158,20 @@ class AbuSimbelState(State):
         self.round_no += 1
         self.route = []
         self.covers = []
-        for _ in range(self.options.route_start_cards):
-            card = self._draw_chamber()
-            if card is None:
-                break
-            self.route.append(card)
-            self.covers.append(-1)
+        k = self.options.route_start_cards
+        if len(self.main_deck) >= k:
+            # the k cards in draw order, as one chance outcome (speed): route[0] first
+            self.route = self.chance.sample(self.main_deck, k, "route")
+            for card in self.route:
+                self.main_deck.remove(card)
+            self.covers = [-1] * k
+        else:  # the deck runs out part-way: draw one at a time, reshuffling (abu_simbel:7)
+            for _ in range(k):
+                card = self._draw_chamber()
+                if card is None:
+                    break
+                self.route.append(card)
+                self.covers.append(-1)
         self.events.append(
             Event(
                 "round_started",

@@ -16,6 +16,8 @@ def charm_jewels_left(charms_left: int, charm_jewels: Sequence[int]) -> int:
 
 def sets_of(tableau: Sequence[str]) -> int:
     """Complete URN + ARK + CHEST sets, each card in one set only (abu_simbel:8)."""
+    if len(tableau) < len(TREASURE_TYPES):
+        return 0
     counts = dict.fromkeys(TREASURE_TYPES, 0)
     for card in tableau:
         counts[treasure_type(card)] += 1
@@ -30,14 +32,17 @@ def score_parts(
     mummy_points: int,
 ) -> dict[str, int]:
     """The four score parts and the total of one player (abu_simbel:8)."""
-    parts = {
-        "treasure_jewels": sum(treasure_jewels(c) for c in tableau),
-        "charm_jewels": charm_jewels_left(charms_left, charm_jewels),
-        "sets": sets_of(tableau),
-        "mummy": mummy_points if has_mummy else 0,
+    jewels = sum(treasure_jewels(c) for c in tableau) if tableau else 0
+    charm = charm_jewels_left(charms_left, charm_jewels)
+    sets = sets_of(tableau)
+    mummy = mummy_points if has_mummy else 0
+    return {
+        "treasure_jewels": jewels,
+        "charm_jewels": charm,
+        "sets": sets,
+        "mummy": mummy,
+        "total": jewels + charm + sets + mummy,
     }
-    parts["total"] = sum(parts.values())
-    return parts
 
 
 def winners_of(totals: Sequence[int], charm_cards: Sequence[int]) -> list[int]:
