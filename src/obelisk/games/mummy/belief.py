@@ -33,7 +33,12 @@ class Belief:
 
     def copy(self) -> Belief:
         """An independent copy."""
-        return Belief(self.board, 0, self.allow_cross, self.allow_origin, self.cells)
+        new = Belief.__new__(Belief)
+        new.board = self.board
+        new.allow_cross = self.allow_cross
+        new.allow_origin = self.allow_origin
+        new.cells = list(self.cells)
+        return new
 
     def others(self, f: int) -> int:
         """Fields that may hold some figure other than ``f``."""

@@ -69,6 +69,10 @@ _CHOOSE = {f: Choose(f) for f in CHOOSABLE}
 _STEPS = tuple(Step(d) for d in DIRECTIONS)
 _ARROWS = tuple(Arrow(d) for d in DIRECTIONS)
 _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+#: The JSON and text forms of each action, computed once (events are written every step).
+_FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
+#: The mummy's legal steps per (board, may stop early) and field.
+_MUMMY_LEGAL: dict[tuple[int, bool], tuple[tuple[Action, ...], ...]] = {}
 
 
 @dataclass(frozen=True)
@@ -359,12 +363,18 @@ class MummyState(State):
         self._mummy_next()
 
     def _mummy_next(self) -> None:
-        dirs = self.board.mummy_dirs[self.mummy]
-        if self.move_left > 0 and dirs:
-            legal: tuple[Action, ...] = tuple(_STEPS[d] for d in dirs)
-            if self.options.mummy_may_stop_early:
-                legal = (*legal, _STOP)
-            self._set(MUMMY_MOVE, MUMMY_SEAT, legal)
+        b = self.board
+        if self.move_left > 0 and b.mummy_dirs[self.mummy]:
+            stop = self.options.mummy_may_stop_early
+            table = _MUMMY_LEGAL.get((id(b), stop))
+            if table is None:
+                table = _MUMMY_LEGAL[(id(b), stop)] = tuple(
+                    tuple(_STEPS[d] for d in dirs) + ((_STOP,) if stop else ())
+                    for dirs in b.mummy_dirs
+                )
+            self.phase = MUMMY_MOVE
+            self._to_move = MUMMY_SEAT
+            self._legal = table[self.mummy]
             return
         self._finish_mummy_move()
 
@@ -490,7 +500,10 @@ class MummyState(State):
 
     def action_event(self, seat: int, action: Action) -> list[Event]:
         """Explorer decisions behind the screen reach only the explorers (mummy:14)."""
-        data: dict[str, Any] = {"seat": seat, "action": action.to_json(), "text": action.text()}
+        forms = _FORMS.get(action)
+        if forms is None:
+            forms = _FORMS[action] = (action.to_json(), action.text())
+        data: dict[str, Any] = {"seat": seat, "action": forms[0], "text": forms[1]}
         t = type(action)
         if t is Step:
             d = _DIR_INDEX[action.direction]  # type: ignore[attr-defined]
