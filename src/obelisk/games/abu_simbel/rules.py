@@ -167,10 +167,10 @@ class AbuSimbelState(State):
             self.covers = [-1] * k
         else:  # the deck runs out part-way: draw one at a time, reshuffling (abu_simbel:7)
             for _ in range(k):
-                card = self._draw_chamber()
-                if card is None:
+                drawn = self._draw_chamber()
+                if drawn is None:
                     break
-                self.route.append(card)
+                self.route.append(drawn)
                 self.covers.append(-1)
         self.events.append(
             Event(
