@@ -34,14 +34,15 @@ class MummyGame(Game):
     #: No named presets: each full-length conformance run of this game is long (see
     #: docs/rules/mummy.md); every DESIGN value is an option (``--option name=value``).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
-    summary = """\
-One player is the mummy, the others are explorers in a maze the mummy cannot see.
-Explorers roll five dice, set aside every mummy face, and announce only the face they
-move by (1-4 or an arrow slide); they collect the symbols of their task cards. Set-aside
-mummy dice add to the mummy's moves, and explorers may resolve them early to give her a
-short intermediate move. Stepping onto an explorer sends him to the dungeon and earns an
-ankh. An explorer wins by completing all his cards; the mummy by collecting enough ankhs
-(3/4/6/7 for 2/3/4/5 players). With 2 players one explorer plays two figures."""
+    summary = (
+        "One player is the mummy, the others are explorers in a maze the mummy cannot see. "
+        "Explorers roll five dice, set aside every mummy face and announce only the face they "
+        "move by (1-4, or an arrow slide), collecting the symbols of their task cards. "
+        "Set-aside mummy dice lengthen the mummy's moves; explorers may resolve them early for "
+        "a short intermediate move. Stepping onto an explorer sends him to the dungeon for an "
+        "ankh. An explorer wins with all his cards played, the mummy with 3/4/6/7 ankhs "
+        "(2/3/4/5 players). With 2 players one explorer plays two figures."
+    )
 
     def check_options(self, options: Any, num_players: int) -> None:
         o: MummyOptions = options
