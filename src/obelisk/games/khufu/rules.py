@@ -72,6 +72,10 @@ DRAW_KEYS = (1 << 32) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
+#: The JSON and text forms of each action seen (actions are immutable; most are shared).
+_FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
+
+
 @lru_cache(maxsize=8)
 def _card_actions(n: int) -> tuple[tuple[Bet, ...], tuple[Give, ...]]:
     ids = [f"T{i + 1:02d}" for i in range(n)]
@@ -338,24 +342,22 @@ class KhufuState(State):
 
     # ----------------------------------------------------------------- events
     def action_event(self, seat: int, action: Action) -> list[Event]:
+        form = _FORMS.get(action)
+        if form is None:
+            if len(_FORMS) > 10000:
+                _FORMS.clear()
+            form = _FORMS[action] = (action.to_json(), action.text())
+        data = {"seat": seat, "action": form[0], "text": form[1]}
         if isinstance(action, Bet):  # khufu:8.2 face down; the count is in the observation
-            return [
-                Event(
-                    "action",
-                    {"seat": seat, "action": action.to_json(), "text": action.text()},
-                    seats(seat),
-                ),
-            ]
+            return [Event("action", data, seats(seat))]
         if isinstance(action, Give):  # khufu:17.2 seen by giver and receiver only
             d = self.dec
             to = seats(seat, d[2]) if d is not None and d[0] in (COBRA_D, TOLL_D) else seats(seat)
             return [
-                Event(
-                    "action", {"seat": seat, "action": action.to_json(), "text": action.text()}, to
-                ),
-                Event("action", {"seat": seat, "text": "gave a card"}, None),
+                Event("action", data, to),
+                Event("action", {"seat": seat, "text": "gave a card"}),
             ]
-        return [Event("action", {"seat": seat, "action": action.to_json(), "text": action.text()})]
+        return [Event("action", data)]
 
     def _ev(self, kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> None:
         self.events.append(Event(kind, data, to))
