@@ -733,6 +733,7 @@ class SobekState(State):
     # -- end of a round (sobek:10.2, 11, 12, 13) -------------------------------------
     def _end_round(self) -> None:
         o, t, n = self.options, self.t, self.num_players
+        self.mark_barrier()
         self.pend.clear()
         if o.hand_to_corruption_at_round_end:  # sobek:10.2 step 1
             for p in range(n):
