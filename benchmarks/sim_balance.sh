@@ -6,7 +6,7 @@ set -euo pipefail
 out="${1:?usage: sim_balance.sh OUTDIR [GAME...]}"
 shift
 games=("$@")
-[ ${#games[@]} -eq 0 ] && games=(sobek abu_simbel mummy khufu ramses)
+[ ${#games[@]} -eq 0 ] && games=(sobek abu_simbel khufu ramses mummy)
 mkdir -p "$out"
 
 run() {  # run NAME GAME ARGS...
@@ -40,21 +40,21 @@ for g in "${games[@]}"; do
       run abu_simbel-first abu_simbel -n 400 --players 3 --sweep first_player=0,random
       ;;
     mummy)
-      run mummy-2p mummy -n 1000 --players 2
-      run mummy-3p mummy -n 500 --players 3
-      run mummy-variants mummy -n 500 --players 2 --sweep variant=default,pengqueen,optional_cards
+      run mummy-2p mummy -n 200 --players 2
+      run mummy-variants mummy -n 100 --players 2 --sweep variant=default,pengqueen,optional_cards
+      run mummy-3p mummy -n 100 --players 3
       ;;
     khufu)
-      run khufu-3p khufu -n 800 --players 3
-      run khufu-4p khufu -n 400 --players 4
-      run khufu-clock khufu -n 500 --players 3 --sweep schedule=seconds,turns
-      run khufu-countdown khufu -n 300 --players 3 --sweep countdown=1800,2700,3600
-      run khufu-director khufu -n 500 --players 3 --sweep director=true,false
+      run khufu-3p khufu -n 600 --players 3
+      run khufu-clock khufu -n 400 --players 3 --sweep schedule=seconds,turns
+      run khufu-countdown khufu -n 200 --players 3 --sweep countdown=1800,2700,3600
+      run khufu-director khufu -n 300 --players 3 --sweep director=true,false
+      run khufu-4p khufu -n 300 --players 4
       ;;
     ramses)
-      run ramses-2p ramses -n 600 --players 2
-      run ramses-3p ramses -n 400 --players 3
-      run ramses-variants ramses -n 300 --players 2 --sweep variant=default,small_children,no_end_card,professional
+      run ramses-2p ramses -n 300 --players 2
+      run ramses-variants ramses -n 150 --players 2 --sweep variant=default,small_children,no_end_card,professional
+      run ramses-3p ramses -n 200 --players 3
       ;;
     *) echo "unknown game $g" >&2; exit 2 ;;
   esac
