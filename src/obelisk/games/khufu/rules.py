@@ -35,11 +35,14 @@ from .actions import (
     SILENT,
     STAY,
     TAKE,
+    Answer,
     Bet,
     Challenge,
+    Decline,
     Enter,
     Give,
     Leave,
+    Pass,
     Place,
     Roll,
     Select,
@@ -72,8 +75,9 @@ DRAW_KEYS = (1 << 32) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 
-#: The JSON and text forms of each action seen (actions are immutable; most are shared).
-_FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
+#: The JSON and text forms of the action classes without fields.
+_FORMS: dict[type, tuple[dict[str, Any], str]] = {}
+_FIELDLESS = (Roll, Stay, Leave, Challenge, Enter, Pass, Take, Decline, Place, Answer, Silent)
 
 
 @lru_cache(maxsize=8)
@@ -342,11 +346,16 @@ class KhufuState(State):
 
     # ----------------------------------------------------------------- events
     def action_event(self, seat: int, action: Action) -> list[Event]:
-        form = _FORMS.get(action)
+        cls = type(action)
+        form = _FORMS.get(cls)  # the actions without fields share one form per class
         if form is None:
-            if len(_FORMS) > 10000:
-                _FORMS.clear()
-            form = _FORMS[action] = (action.to_json(), action.text())
+            if cls in _FIELDLESS:
+                form = _FORMS[cls] = (action.to_json(), action.text())
+            elif cls is Bet:
+                assert isinstance(action, Bet)
+                form = ({"kind": "bet", "card": action.card}, "bet " + action.card)
+            else:
+                form = (action.to_json(), action.text())
         data = {"seat": seat, "action": form[0], "text": form[1]}
         if isinstance(action, Bet):  # khufu:8.2 face down; the count is in the observation
             return [Event("action", data, seats(seat))]
