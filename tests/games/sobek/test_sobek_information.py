@@ -207,3 +207,25 @@ def test_undo_only_inside_the_turn():
     s2 = arrange(new(3), market=["wheat1"] * 4, turn=0)
     play(s2, "take 1")
     assert s2.undoable(0) == 0
+
+
+@pytest.mark.rules("sobek:14")
+def test_clones_share_nothing_mutable():
+    """Playing on a clone (whose lists are copied on write) never changes the original."""
+    from obelisk.core.conformance import fingerprint
+
+    for n in (2, 4):
+        s = new(n, seed=n)
+        rng = random.Random(n)
+        step = 0
+        while not s.is_terminal():
+            if step % 5 == 0:
+                before = fingerprint(s)
+                c = s.clone()
+                for _ in range(40):
+                    if c.is_terminal():
+                        break
+                    c.apply(rng.choice(c.legal_actions()))
+                assert fingerprint(s) == before
+            s.apply(rng.choice(s.legal_actions()))
+            step += 1
