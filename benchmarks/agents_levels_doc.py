@@ -42,14 +42,15 @@ def ladder_section(data: dict[str, Any]) -> list[str]:
     per_pair = cells[(levels[0], levels[1])]["games"]
     status = "" if data["complete"] else f" (incomplete: {data['played']} of {data['scheduled']})"
     lines = [
-        f"### {data['game']}, {data['players']} players",
+        f"### {data['game']}, {data['players']} players: {', '.join(levels)}",
         "",
-        f"{per_pair} games per pair of levels, seeds {data['seed']}…, "
-        f"{data['played']} games in {data['elapsed_seconds'] / 60:.0f} min{status}. "
+        f"{per_pair} games per pair of levels, seeds from {data['seed']}, "
+        f"{data['played']} games in {data['elapsed_seconds'] / 60:.0f} min{status}, "
+        f"{'with' if data.get('time_caps') else 'without'} time caps. "
         f"A cell is the row level's win share alone against the column level "
         f"(95% interval); fair share {100 / data['players']:.0f}%.",
         "",
-        "| level | Elo | " + " | ".join(f"vs {lv}" for lv in order) + " | s/move |",
+        "| level | Elo | " + " | ".join(f"vs {lv}" for lv in order) + " | s/decision |",
         "|---|---:|" + "---:|" * len(order) + "---:|",
     ]
     for lv in order:
@@ -91,6 +92,39 @@ def speed_section(speed: dict[str, Any]) -> list[str]:
     return lines
 
 
+def pooled_section(ladders: list[dict[str, Any]]) -> list[str]:
+    """Search levels against the heuristic, every ladder file of a game pooled."""
+    from obelisk.agents import SEARCH_LEVELS
+    from obelisk.agents.stats import wilson
+
+    pooled: dict[tuple[str, int, str], list[float]] = {}
+    for data in ladders:
+        for r in data["results"]:
+            seats = r["seats"]
+            if "heuristic" not in seats or len(set(seats)) != 2:
+                continue
+            other = next(lv for lv in seats if lv != "heuristic")
+            if seats.count(other) != 1 or not (
+                other in SEARCH_LEVELS or other.startswith("ismcts")
+            ):
+                continue
+            key = (data["game"], data["players"], other)
+            pooled.setdefault(key, []).append(r["returns"][seats.index(other)])
+    lines = [
+        "| game | players | level | games | win share alone vs `heuristic` (95% CI) | fair |",
+        "|---|---:|---|---:|---:|---:|",
+    ]
+    for (game, players, level), wins in sorted(pooled.items()):
+        n = len(wins)
+        lo, hi = wilson(sum(wins), n)
+        lines.append(
+            f"| {game} | {players} | `{level}` | {n} | {pct(sum(wins) / n)} "
+            f"[{100 * lo:.0f}–{100 * hi:.0f}] | {pct(1 / players)} |"
+        )
+    lines.append("")
+    return lines
+
+
 def main() -> None:
     """Command line."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -102,8 +136,12 @@ def main() -> None:
     if speed_file.exists():
         parts += ["### Speed", ""]
         parts += speed_section(json.loads(speed_file.read_text()))
-    for f in sorted(args.results.glob("ladder-*.json")):
-        parts += ladder_section(json.loads(f.read_text()))
+    ladders = [json.loads(f.read_text()) for f in sorted(args.results.glob("ladder-*.json"))]
+    if ladders:
+        parts += ["### Search against the heuristic (all ladder games pooled)", ""]
+        parts += pooled_section(ladders)
+    for data in ladders:
+        parts += ladder_section(data)
     parts.append(END)
     text = args.doc.read_text() if args.doc.exists() else f"{START}\n{END}\n"
     head, _, rest = text.partition(START)
