@@ -6,7 +6,8 @@ from typing import Any
 
 from obelisk.core import get_game
 from obelisk.games.abu_simbel.actions import ChooseTreasureDeck, EnterMove, Verdict
-from obelisk.games.abu_simbel.rules import AbuSimbelState
+from obelisk.games.abu_simbel.components import chamber_cards
+from obelisk.games.abu_simbel.rules import AbuSimbelState, route_code
 
 GAME = get_game("abu_simbel")
 
@@ -22,7 +23,9 @@ def scripted(
     GAME.check_options(opts, n)
     state = GAME._make_state(n, seed, opts)
     if route is not None:
-        state.chance.force(list(route), label="route")
+        state.chance.force(
+            route_code(list(chamber_cards(tuple(opts.chamber_deck))), route), label="route"
+        )
     state._setup()
     assert isinstance(state, AbuSimbelState)
     return state
@@ -77,3 +80,8 @@ def referee_pass_all(state: AbuSimbelState) -> None:
 def wrong(token: str) -> str:
     """Some token other than ``token``."""
     return "DUCK" if token != "DUCK" else "JUMP"
+
+
+def force_route(state: AbuSimbelState, cards: list[str]) -> None:
+    """Script the next round's route (drawn from the current main deck)."""
+    state.chance.force(route_code(state.main_deck, cards), label="route")

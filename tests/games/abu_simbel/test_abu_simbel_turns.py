@@ -7,6 +7,7 @@ from abu_simbel_helpers import (
     GAME,
     enter,
     expected,
+    force_route,
     full_turn,
     scripted,
     walk_in,
@@ -77,7 +78,7 @@ def test_a3_success_keeps_treasure_and_appends_one_far_chamber():
 @pytest.mark.rules("abu_simbel:5.4")
 def test_a5_mistake_on_first_way_in_move():
     s = scripted(2, route=["LAVA", "BLADES", "GAS"])
-    s.chance.force(["PIT", "EMPTY", "DIVE"], label="route")
+    force_route(s, ["PIT", "EMPTY", "DIVE"])
     enter(s, "JUMP")  # the farthest chamber is GAS: COVER_NOSE expected
     assert s.charms == [2, 3]
     assert s.graveyard == [] and s.pending is None
@@ -122,7 +123,7 @@ def test_a8_round_end_discards_route_in_index_order_and_failing_player_starts():
     full_turn(s, treasure="URN:1")  # seat 0 succeeds; a 4th chamber is drawn
     s.route[3] = "DIVE"
     deck_before = len(s.main_deck)
-    s.chance.force(["PIT", "EMPTY", "CRAWL"], label="route")
+    force_route(s, ["PIT", "EMPTY", "CRAWL"])
     enter(s, wrong(expected(s)))  # seat 1 fails
     assert s.discard == ["LAVA", "BLADES", "GAS", "DIVE"]  # route[n-1] on top
     assert s.observation(0)["discard_top"] == "DIVE"

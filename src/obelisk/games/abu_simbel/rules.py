@@ -75,6 +75,27 @@ _LIST_FIELDS = (
 )
 
 
+def _ordered_draws(m: int, k: int) -> int:
+    """How many ordered draws of k cards a deck of m cards allows."""
+    out = 1
+    for i in range(k):
+        out *= m - i
+    return out
+
+
+def route_code(deck: list[str], cards: list[str]) -> int:
+    """The 'route' chance outcome that lays ``cards`` (route[0] first) from ``deck`` (the
+    sorted main deck): for tests and hand-built records (abu_simbel:5.1)."""
+    pool = list(deck)
+    code, scale = 0, 1
+    for card in cards:
+        idx = pool.index(card)
+        code += idx * scale
+        scale *= len(pool)
+        pool.pop(idx)
+    return code
+
+
 def token_of(card: str) -> str:
     """The token of a chamber card (cached)."""
     t = _TOKEN_OF.get(card)
@@ -159,11 +180,15 @@ class AbuSimbelState(State):
         self.route = []
         self.covers = []
         k = self.options.route_start_cards
-        if len(self.main_deck) >= k:
-            # the k cards in draw order, as one chance outcome (speed): route[0] first
-            self.route = self.chance.sample(self.main_deck, k, "route")
-            for card in self.route:
-                self.main_deck.remove(card)
+        deck = self.main_deck
+        m = len(deck)
+        if m >= k:
+            # the k cards in draw order as one chance outcome: a uniform number over the
+            # ordered draws, decoded by route_code's rule (speed: one draw, one event)
+            code = self.chance.randint(0, _ordered_draws(m, k) - 1, "route")
+            for i in range(k):
+                code, idx = divmod(code, m - i)
+                self.route.append(deck.pop(idx))
             self.covers = [-1] * k
         else:  # the deck runs out part-way: draw one at a time, reshuffling (abu_simbel:7)
             for _ in range(k):
@@ -416,7 +441,7 @@ class AbuSimbelState(State):
         return []
 
     def _apply(self, action: Action) -> None:
-        self.mark_barrier()  # abu_simbel:10.1 — a performed move can't be taken back
+        self._barrier = True  # mark_barrier(): abu_simbel:10.1, a move can't be taken back
         kind = action.kind
         if kind == "move":
             assert isinstance(action, EnterMove)
