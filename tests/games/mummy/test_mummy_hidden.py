@@ -163,3 +163,11 @@ def test_player_view_of_the_mummy():
     assert v.legal_actions() == []
     assert v.observation()["role"] == "mummy"
     assert Move(9, 4).text() == "move 9 4"
+
+
+@pytest.mark.rules("mummy:14")
+def test_nothing_can_be_taken_back():
+    """Every decision is announced or draws chance: undo is off for this game."""
+    s = new(3)
+    s.apply(s.legal_actions()[0])
+    assert s.undoable(s.current_player) == 0 and not GAME.capabilities.undo

@@ -29,6 +29,9 @@ class MummyGame(Game):
         cooperative=False,
         system_actions=(),
         max_steps=MAX_STEPS,
+        # Every decision draws chance or is announced to the mummy (a face, a move's card,
+        # her steps), so there is nothing a seat could take back.
+        undo=False,
     )
     action_types = ACTION_TYPES
     #: No named presets: each full-length conformance run of this game is long (see
