@@ -117,6 +117,8 @@ def test_settings_are_compared_with_the_first(tmp_path: Path) -> None:
     # every length is 10 in one setting and 12 in the other: a certain difference
     assert by_metric["game length (steps)"].diff == 2.0
     assert by_metric["game length (steps)"].p == 0.0
+    for t in tables(rep):
+        assert all(len(r) == len(t.columns) for r in t.rows), t.title
     titles = [t.title for t in tables(rep)]
     assert "Settings compared with knocks=true" in titles
     assert "Win share by level — knocks=false" in titles

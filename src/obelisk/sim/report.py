@@ -421,6 +421,7 @@ def summary(rep: Report) -> Table:
             "margin",
             "leads",
             "ties",
+            "no winner",
         ],
         rows,
         "Seat win % in seat order, p equal: chi-square test that seats win equally; first "
