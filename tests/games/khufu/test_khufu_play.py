@@ -125,3 +125,31 @@ def test_text_view_names_the_decision():
     text = s.to_text(s.current_player)
     assert "To decide" in text and "Your hand" in text
     assert "Your hand" not in s.to_text(None)
+
+
+@pytest.mark.rules("khufu:12.3", "khufu:14.4")
+@pytest.mark.parametrize("schedule", ["seconds", "turns"])
+def test_realtime_games_with_random_ticks_stay_consistent(schedule):
+    """Real-time play: Ticks between actions interrupt turns, time out decisions, end the game."""
+    from obelisk.games.khufu.actions import Tick
+
+    for seed in range(3):
+        s = GAME.new_state(4, seed, {"clock": "realtime", "schedule": schedule})
+        rng = random.Random(seed)
+        steps = 0
+        while not s.is_terminal():
+            if rng.random() < 0.5:
+                s.apply_system(Tick(rng.randint(1, 40)))
+            else:
+                s.apply(rng.choice(s.legal_actions()))
+            s.check_invariants()
+            steps += 1
+            assert steps < 20000
+        replayed = replay(Record.from_json(json.loads(Record.from_state(s).dumps())))
+        assert replayed.events_for(None) == s.events_for(None)
+
+
+def test_turn_schedule_games_end():
+    for n in (3, 6):
+        s = _play(n, 1, options={"schedule": "turns"})
+        assert s.is_terminal()
