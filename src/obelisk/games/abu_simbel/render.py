@@ -55,7 +55,10 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
     else:
         lines.append("  VAULT " + " ".join(_chamber(s) for s in route))
     if obs.get("route_hidden"):
-        lines.append("  (the faces are hidden: recall them!)")
+        if seat == obs["active"]:
+            lines.append("  (the faces are hidden: recall them!)")
+        else:
+            lines.append("  (the faces stay hidden during the way out on a shared screen)")
     lines.append(
         f"chamber deck {obs['main_deck']}, discard {obs['discard']}"
         + (f" (top {obs['discard_top']})" if obs["discard_top"] else "")

@@ -725,7 +725,8 @@ class AbuSimbelState(State):
     def to_text(self, seat: int | None) -> str:
         from .render import render
 
-        return render(self.observation(seat), self.legal_actions() if seat is not None else [])
+        legal = self.legal_actions() if seat is not None and seat == self.current_player else []
+        return render(self.observation(seat), legal)
 
     def check_invariants(self) -> None:
         """Conservation of every component (abu_simbel:14 A-27)."""
