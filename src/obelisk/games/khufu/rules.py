@@ -1107,6 +1107,8 @@ class KhufuState(State):
         return K.CHAMBERS[self.room[p]] if self.room[p] >= 0 else self.pos[p]
 
     def observation(self, seat: int | None) -> dict[str, Any]:
+        if seat is not None and not 0 <= seat < self.num_players:
+            seat = None  # e.g. TERMINAL: never index a hand with a negative seat
         o = self.options
         ids = self.t.card_ids
         players = []
