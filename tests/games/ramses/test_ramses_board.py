@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from ramses_helpers import GAME, card_of, draw, empty_stack, fingerprint, make, slide
 
+from games.ramses.ramses_helpers import GAME, card_of, draw, empty_stack, fingerprint, make, slide
 from obelisk.core import IllegalAction
 from obelisk.games.ramses.actions import Slide
 from obelisk.games.ramses.components import (

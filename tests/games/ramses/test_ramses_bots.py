@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from ramses_helpers import GAME, card_of, draw, empty_stack, give_hand, make, slide
 
+from games.ramses.ramses_helpers import GAME, card_of, draw, empty_stack, give_hand, make, slide
 from obelisk.core import PlayerView
 from obelisk.games.ramses.actions import GiftDeclare, GiveCard, PokerDeclare, RiskDeclare, Slide
 from obelisk.games.ramses.bot import MemoryBot, RamsesHeuristic

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from ramses_helpers import (
+
+from games.ramses.ramses_helpers import (
     GAME,
     card_of,
     draw,
@@ -20,7 +21,6 @@ from ramses_helpers import (
     make,
     slide,
 )
-
 from obelisk.core import IllegalAction
 from obelisk.games.ramses.actions import (
     Draw,

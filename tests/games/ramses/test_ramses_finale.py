@@ -5,8 +5,17 @@ from __future__ import annotations
 import random
 
 import pytest
-from ramses_helpers import GAME, card_of, draw, empty_stack, give_hand, kinds, make, slide
 
+from games.ramses.ramses_helpers import (
+    GAME,
+    card_of,
+    draw,
+    empty_stack,
+    give_hand,
+    kinds,
+    make,
+    slide,
+)
 from obelisk.core import IllegalAction
 from obelisk.games.ramses.actions import Draw
 

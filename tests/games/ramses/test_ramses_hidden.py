@@ -7,8 +7,8 @@ import random
 import re
 
 import pytest
-from ramses_helpers import GAME, card_of, draw, empty_stack, give_hand, make, slide
 
+from games.ramses.ramses_helpers import GAME, card_of, draw, empty_stack, give_hand, make, slide
 from obelisk.games.ramses.actions import RiskDeclare
 from obelisk.games.ramses.components import PLACES, TREASURE_NAMES, tid
 

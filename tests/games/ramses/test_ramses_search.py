@@ -7,8 +7,8 @@ T05 on 16 …), the empty place on 1; row 1 (places 8-15) holds only blanks.
 from __future__ import annotations
 
 import pytest
-from ramses_helpers import card_of, draw, empty_stack, fingerprint, kinds, make, slide
 
+from games.ramses.ramses_helpers import card_of, draw, empty_stack, fingerprint, kinds, make, slide
 from obelisk.core import IllegalAction
 from obelisk.games.ramses.actions import Draw
 
@@ -178,3 +178,11 @@ def test_event_search_success_is_not_a_find_and_does_not_rotate():
     st.apply(GiftDeclare(2))
     slide(st, 2)
     assert st.orient == 0 and not any(e.kind == "find" for e in st.events)
+
+
+@pytest.mark.rules("ramses:6.4")
+def test_a_reveal_cannot_be_undone():
+    st = make(3)
+    draw(st, card_of(st, 1, 5))
+    slide(st, 9)
+    assert st.undoable(0) == 0

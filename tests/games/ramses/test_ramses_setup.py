@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from ramses_helpers import GAME, fingerprint
 
+from games.ramses.ramses_helpers import GAME, fingerprint
 from obelisk.core import IllegalAction, InvalidOptions
 from obelisk.games.ramses.actions import Draw, PlaceTreasure
 from obelisk.games.ramses.components import BLOCK, BLOCK_PLACES, PLACES

@@ -587,6 +587,7 @@ class RamsesState(State):
 
     def _slide(self, place: int) -> None:
         """ramses:6.4 steps 3-6."""
+        self.mark_barrier()  # a reveal can never be taken back
         self.pyr[self.empty] = self.pyr[place]
         self.pyr[place] = -1
         self.empty = place
@@ -775,6 +776,7 @@ class RamsesState(State):
 
     def _end_turn(self, seat: int) -> None:
         """ramses:6.5 step 4 / ramses:7: the next seat in play draws."""
+        self.mark_barrier()
         self._emit("turn_ended", {"seat": seat})
         nxt = self._next_seat(seat)
         assert nxt is not None
