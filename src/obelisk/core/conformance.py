@@ -84,7 +84,7 @@ def check_random_games_end(game: Game, n: int, options: Any, seed: int) -> None:
     r = state.returns()
     if len(r) != n or not all(0.0 <= x <= 1.0 for x in r):
         raise ConformanceError(f"returns {r} are not {n} values in [0, 1]")
-    if game.capabilities.cooperative:
+    if state.cooperative:
         if len(set(r)) != 1:
             raise ConformanceError(f"cooperative returns differ between seats: {r}")
     elif not (abs(sum(r) - 1.0) < 1e-9 or sum(r) == 0.0):
@@ -166,6 +166,9 @@ def check_record_round_trip(game: Game, n: int, options: Any, seed: int) -> None
 def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int = 4) -> None:
     """determinize(seat) keeps the seat's view (non-interference) and depends only on it.
 
+    Also checked right after every chance outcome hidden from some seat; when the
+    game drew any, at least one determinization must re-draw something.
+
     For each seat s and several determinizations D of the state for s:
     ``observation(s)``, ``events_for(s)`` and (when s is to move) the legal
     actions are those of the real state. A determinization of a
@@ -174,8 +177,14 @@ def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int 
     """
     rng = random.Random(seed ^ 0xDE7)
     varied = not game.capabilities.hidden_information
+    secrets = False  # whether any chance outcome was hidden from some seat
+    seen_outcomes = 0
     for state in _walk(game, n, options, seed):
-        if rng.random() > 0.15 and not state.is_terminal() and len(state.history) > 1:
+        shown = state.chance.shown_to
+        fresh = any(to is not None for to in shown[seen_outcomes:])
+        seen_outcomes = len(shown)
+        secrets = secrets or fresh
+        if rng.random() > 0.15 and not fresh and not state.is_terminal() and len(state.history) > 1:
             continue
         for s in range(n):
             real = _seat_view(state, s)
@@ -195,7 +204,7 @@ def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int 
                         f"determinize for seat {s} reads something seat {s} cannot know "
                         f"(step {len(state.history)})"
                     )
-    if not varied:
+    if not varied and secrets:
         raise ConformanceError(
             "no determinization re-drew anything hidden in a whole game: "
             "the sampler copies the real hidden state"

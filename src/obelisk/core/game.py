@@ -354,6 +354,12 @@ class State(ABC):
         """The legal action a person typed: by number (from 1) or text form."""
         return parse_action_text(text, self.legal_actions())
 
+    @property
+    def cooperative(self) -> bool:
+        """Whether the seats play as one team in this game (hook: a cooperative variant
+        of a competitive game overrides it). Default: the game's capability."""
+        return self.game.capabilities.cooperative
+
     def returns(self) -> list[float]:
         """At the end: 1 for a win, 0 for a loss, a win shared equally on ties.
 
@@ -364,7 +370,7 @@ class State(ABC):
         if not self.is_terminal():
             return [0.0] * n
         win = self.winners()
-        if self.game.capabilities.cooperative:
+        if self.cooperative:
             return [1.0 if win else 0.0] * n
         if not win:
             return [0.0] * n

@@ -583,6 +583,11 @@ class AbuSimbelState(State):
             return [float(sum(len(t) for t in self.tableaux))] * self.num_players
         return [float(p["total"]) for p in self.score_table()]
 
+    @property
+    def cooperative(self) -> bool:
+        """All for One (and every solo game) is played as one team (abu_simbel:9)."""
+        return bool(self.coop)
+
     def winners(self) -> list[int]:
         if self.coop:
             return list(range(self.num_players)) if self.team_won else []
