@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import importlib
 import importlib.resources
 import json
 import random
@@ -185,8 +186,17 @@ class Game(ABC):
 
         It is called with a teacher (say/show/ask/choose, see ``obelisk.learn``)
         and a ``random.Random``; e.g. Khufu's challenge-odds practice loop.
+        Default: the ``PRACTICE`` dict of the module ``practice`` in the game's package.
         """
-        return None
+        package = type(self).__module__.rpartition(".")[0]
+        if not package:
+            return None
+        try:
+            module = importlib.import_module(f"{package}.practice")
+        except ModuleNotFoundError:
+            return None
+        routine = getattr(module, "PRACTICE", {}).get(name)
+        return routine if callable(routine) else None
 
     def player_counts(self) -> range:
         """Every supported number of players."""
