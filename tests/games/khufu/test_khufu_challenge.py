@@ -233,7 +233,7 @@ def _best_selection(dealt, khufu, sym):
 @pytest.mark.rules("khufu:10.8", "khufu:10.3", "khufu:10.5", "khufu:10.6")
 @pytest.mark.parametrize(
     ("k", "win", "draw", "trials"),
-    [(3, 0.33886, 0.32228, 2500), (5, 0.57730, 0.20482, 1200)],
+    [(3, 0.33886, 0.32228, 2500), (4, 0.47404, 0.24760, 1200), (5, 0.57730, 0.20482, 1200)],
 )
 def test_challenge_odds_match_the_spec(k, win, draw, trials):
     rng = random.Random(k)
