@@ -89,21 +89,31 @@ def ray_overhead(args: argparse.Namespace) -> dict[str, Any]:
     plan = RunPlan.build(game, args.games, seats=[level], seed=3, timing=False)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        local = [_run(plan, make_backend("local", 2), folder) for _ in range(args.runs)]
-        t0 = time.perf_counter()
         path = os.pathsep.join(p for p in sys.path if p)
-        ray.init(
-            num_cpus=2,
-            include_dashboard=False,
-            logging_level="ERROR",
-            log_to_driver=False,
-            runtime_env={"env_vars": {"PYTHONPATH": path}},
-        )
+        for attempt in range(3):  # a local Ray gives up after 30 s on a busy machine
+            t0 = time.perf_counter()
+            try:
+                ray.init(
+                    num_cpus=2,
+                    include_dashboard=False,
+                    logging_level="ERROR",
+                    log_to_driver=False,
+                    runtime_env={"env_vars": {"PYTHONPATH": path}},
+                )
+                break
+            except Exception as e:
+                print(f"Ray start attempt {attempt + 1} failed: {e}", flush=True)
+                ray.shutdown()
+        else:
+            raise SystemExit("could not start a local Ray")
         startup = time.perf_counter() - t0
         try:
             on_ray = [_run(plan, make_backend("ray", 2), folder) for _ in range(args.runs)]
         finally:
             ray.shutdown()
+        print(f"ray: {on_ray} games/s, start-up {startup:.1f} s", flush=True)
+        local = [_run(plan, make_backend("local", 2), folder) for _ in range(args.runs)]
+        print(f"local: {local} games/s", flush=True)
     lo, ra = statistics.median(local), statistics.median(on_ray)
     row = {
         "game": args.game,

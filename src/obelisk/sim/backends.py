@@ -195,9 +195,9 @@ class RayBackend(Backend):
                         runtime_env={"env_vars": env},
                         **kwargs,
                     )
-            except (ConnectionError, RuntimeError, ValueError) as e:
-                where = self.address or "a local Ray"
-                raise BackendError(f"cannot start Ray at {where}: {e}") from None
+            except Exception as e:  # Ray raises bare Exception, e.g. on a start-up timeout
+                where = f"Ray at {self.address}" if self.address else "a local Ray"
+                raise BackendError(f"cannot start {where}: {e}") from None
             self._started = True
         if not self._workers_given:
             cpus = ray.cluster_resources().get("CPU", self.workers)  # type: ignore[no-untyped-call]
