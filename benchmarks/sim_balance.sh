@@ -40,9 +40,10 @@ for g in "${games[@]}"; do
       run abu_simbel-first abu_simbel -n 400 --players 3 --sweep first_player=0,random
       ;;
     mummy)
-      run mummy-2p mummy -n 200 --players 2
-      run mummy-variants mummy -n 100 --players 2 --sweep variant=default,pengqueen,optional_cards
-      run mummy-3p mummy -n 100 --players 3
+      # mummy:6 allows a round limit for simulations; a game that reaches it has no winner
+      run mummy-2p mummy -n 200 --players 2 -o max_rounds=50
+      run mummy-variants mummy -n 100 --players 2 -o max_rounds=50 --sweep variant=default,pengqueen,optional_cards
+      run mummy-3p mummy -n 100 --players 3 -o max_rounds=50
       ;;
     khufu)
       run khufu-3p khufu -n 600 --players 3
