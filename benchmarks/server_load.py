@@ -44,6 +44,12 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     """Resident memory of a process, MiB (Linux)."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -114,6 +120,7 @@ async def room_player(
     srv: Server,
     client: httpx.AsyncClient,
     game: str,
+    options: dict[str, Any],
     players: int,
     think: float,
     stop_at: float,
@@ -124,7 +131,8 @@ async def room_player(
     """Play rooms one after another until ``stop_at``: seat 0 scripted, the rest bots."""
     while time.monotonic() < stop_at:
         seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
-        room = (await _post(client, "/api/rooms", {"game": game, "seats": seats}))["id"]
+        body = {"game": game, "seats": seats, "options": options}
+        room = (await _post(client, "/api/rooms", body))["id"]
         token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
         counts["rooms"] += 1
         url = f"ws://127.0.0.1:{srv.port}/ws/rooms/{room}"
@@ -178,6 +186,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                             srv,
                             client,
                             args.game,
+                            json.loads(args.options),
                             args.players,
                             args.think,
                             stop_at,
@@ -190,13 +199,17 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                 ]
                 peak = base
                 steps0 = await total_steps(srv, client)
+                cpu0 = cpu_seconds(srv.proc.pid)
+                load0 = os.getloadavg()[0]
                 while time.monotonic() < stop_at:
                     await asyncio.sleep(0.5)
                     peak = max(peak, rss_mib(srv.proc.pid))
                     progress.update(task, completed=min(args.seconds, time.monotonic() - start))
                 await asyncio.gather(*players)
                 elapsed = time.monotonic() - start
+                cpu = cpu_seconds(srv.proc.pid) - cpu0
                 steps = await total_steps(srv, client) - steps0
+                load = (load0 + os.getloadavg()[0]) / 2
                 h1 = (await client.get("/api/health")).json()
                 progress.remove_task(task)
         finally:
@@ -214,6 +227,9 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         "rss_peak_mib": peak,
         "kib_per_room": (peak - base) * 1024 / max(1, h1["rooms"] - h0["rooms"]),
         "rooms_held": h1["rooms"],
+        "server_cpu_ms_per_step": cpu * 1000 / max(1, steps),
+        "server_cpu_share": cpu / elapsed,
+        "load_average": load,
     }
 
 
@@ -247,6 +263,11 @@ def main() -> None:
         help="mean seconds a scripted client waits before acting",
     )
     ap.add_argument("--game", default="tiny")
+    ap.add_argument(
+        "--options",
+        default='{"deck_size": 60, "hand_size": 5}',
+        help="game options as JSON (default: a longer Tiny Tricks game, about 60 steps)",
+    )
     ap.add_argument(
         "--players", type=int, default=3, help="seats per room (1 scripted, the rest bots)"
     )
@@ -291,6 +312,9 @@ def main() -> None:
             f"{r['p99_ms']:.1f}",
             f"{r['rss_base_mib']:.0f}",
             f"{r['kib_per_room']:.0f}",
+            f"{r['server_cpu_ms_per_step']:.2f}",
+            f"{r['server_cpu_share'] * 100:.0f}",
+            f"{r['load_average']:.1f}",
         )
     console.print(t)
 

@@ -28,6 +28,18 @@ TESTS = Path(__file__).resolve().parent.parent
 ADMIN = "test-admin-secret"
 
 
+def served_games() -> list[str]:
+    """The games the test server knows: the built-in ones and the test game ``tiny``
+    (other test folders register games of their own that the server does not load)."""
+    from obelisk.core import all_games
+
+    return [
+        g.name
+        for g in all_games()
+        if type(g).__module__.startswith("obelisk.games.") or g.name == "tiny"
+    ]
+
+
 def free_port() -> int:
     """A TCP port nobody listens on now."""
     with socket.socket() as s:

@@ -16,16 +16,16 @@ import random
 import time
 
 import pytest
-from server_helpers import Client, ServerProc, play_humans
+from server_helpers import Client, ServerProc, play_humans, served_games
 from server_leakcheck import check_messages
 
-from obelisk.core import all_games, get_game
+from obelisk.core import get_game
 
 HUMAN_ACTIONS = 60
 
 
 def _games() -> list[str]:
-    return [g.name for g in all_games() if g.name == "tiny" or not g.name.startswith("tiny")]
+    return served_games()
 
 
 def _seat_plan(name: str) -> list[dict[str, str]]:

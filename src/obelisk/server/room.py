@@ -46,6 +46,8 @@ T = TypeVar("T")
 log = logging.getLogger("obelisk.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+#: A bot whose moves take less than this runs on the event loop (see Room._think).
+INLINE_BOT_SECONDS = 0.003
 
 
 def hash_token(token: str) -> str:
@@ -133,6 +135,7 @@ class Room:
         self.lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.agents: dict[int, Agent] = {}
+        self._quick: dict[int, bool] = {}  # bot seats proven quick enough to move inline
         self.decisions = [0] * row.num_players
         self._offered: tuple[int, list[JSON]] | None = None
         self._bot_task: asyncio.Task[None] | None = None
@@ -251,6 +254,7 @@ class Room:
             self.row.seats = new
             self.row.status = status
             self.agents[seat] = make_agent(self.game, level)
+            self._quick.pop(seat, None)
             for c in list(self.conns):
                 if c.seat == seat:
                     c.send(protocol.error_frame("replaced", f"seat {seat} is now a {level} bot"))
@@ -479,6 +483,8 @@ class Room:
     async def _bot_turn(self) -> None:
         cfg = self.lobby.config
         while not self._closing:
+            # let the writers send what the last move produced (quick bots move without awaiting)
+            await asyncio.sleep(0)
             async with self.lock:
                 if self.status != PLAYING or self.state.is_terminal():
                     return
@@ -511,12 +517,39 @@ class Room:
             # loop: the same or another computer player may be to move next
 
     async def _think(self, agent: Agent, snapshot: State, seat: int, rng: random.Random) -> Action:
-        loop = asyncio.get_running_loop()
+        """The bot's move, within its budget; a random legal move if it fails or overruns.
+
+        A bot thinks in the thread pool. One that has shown it answers in well
+        under a millisecond (random, most heuristics) then moves on the event
+        loop itself: handing a trivial move to a thread and back costs more
+        (a GIL hand-over each way) than the move. It goes back to the pool as
+        soon as one move takes longer.
+        """
         legal = snapshot.legal_actions()
         view = PlayerView(snapshot, seat)
-        fut = loop.run_in_executor(self.lobby.bots, agent.act, view, rng)
+        searches = isinstance(getattr(agent, "seconds", None), (int, float))
+        if self._quick.get(seat) and not searches:
+            t0 = time.perf_counter()
+            try:
+                action = agent.act(view, rng)
+            except Exception:
+                log.exception("room %s: bot seat %d failed; random move", self.id, seat)
+                return rng.choice(legal)
+            if time.perf_counter() - t0 > INLINE_BOT_SECONDS:
+                self._quick[seat] = False
+            return action
+
+        def timed() -> tuple[Action, float]:
+            t0 = time.thread_time()
+            a = agent.act(view, rng)
+            return a, time.thread_time() - t0
+
+        loop = asyncio.get_running_loop()
+        fut = loop.run_in_executor(self.lobby.bots, timed)
         try:
-            return await asyncio.wait_for(asyncio.shield(fut), self.budget(agent))
+            action, cpu = await asyncio.wait_for(asyncio.shield(fut), self.budget(agent))
+            self._quick[seat] = cpu < INLINE_BOT_SECONDS / 3 and not searches
+            return action
         except TimeoutError:
             log.warning("room %s: bot seat %d overran its budget; random move", self.id, seat)
         except Exception:

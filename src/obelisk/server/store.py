@@ -52,7 +52,15 @@ steps = sa.Table(
 )
 
 
+_INSERT_ROOM = rooms.insert()
 _INSERT_STEP = steps.insert()
+_UPDATE_SEATS = (
+    rooms.update()
+    .where(rooms.c.id == sa.bindparam("rid"))
+    .values(
+        seats=sa.bindparam("seats"), status=sa.bindparam("status"), updated_at=sa.bindparam("now")
+    )
+)
 _FINISH = (
     rooms.update()
     .where(rooms.c.id == sa.bindparam("rid"))
@@ -116,39 +124,31 @@ class Store:
 
     def create_room(self, row: RoomRow) -> None:
         """Store a new room."""
-        now = time.time()
         with self.engine.begin() as c:
             c.execute(
-                rooms.insert().values(
-                    id=row.id,
-                    game=row.game,
-                    num_players=row.num_players,
-                    seed=row.seed,
-                    options=json.dumps(row.options),
-                    seats=json.dumps(row.seats),
-                    setup_chance=json.dumps(row.setup_chance),
-                    status=row.status,
-                    result=None,
-                    created_at=row.created_at,
-                    updated_at=now,
-                )
+                _INSERT_ROOM,
+                {
+                    "id": row.id,
+                    "game": row.game,
+                    "num_players": row.num_players,
+                    "seed": row.seed,
+                    "options": json.dumps(row.options),
+                    "seats": json.dumps(row.seats),
+                    "setup_chance": json.dumps(row.setup_chance),
+                    "status": row.status,
+                    "result": None,
+                    "created_at": row.created_at,
+                    "updated_at": time.time(),
+                },
             )
 
-    def update_room(
-        self,
-        room_id: str,
-        *,
-        seats: list[dict[str, JSON]] | None = None,
-        status: str | None = None,
-    ) -> None:
-        """Change a room's seats or status."""
-        values: dict[str, Any] = {"updated_at": time.time()}
-        if seats is not None:
-            values["seats"] = json.dumps(seats)
-        if status is not None:
-            values["status"] = status
+    def update_room(self, room_id: str, *, seats: list[dict[str, JSON]], status: str) -> None:
+        """Change a room's seats and status."""
         with self.engine.begin() as c:
-            c.execute(rooms.update().where(rooms.c.id == room_id).values(**values))
+            c.execute(
+                _UPDATE_SEATS,
+                {"rid": room_id, "seats": json.dumps(seats), "status": status, "now": time.time()},
+            )
 
     def append_step(
         self,
