@@ -1,0 +1,85 @@
+"""Khufu's Casino School practice routines (``obelisk learn khufu``).
+
+``challenge_odds``: real random Ultimate Challenge deals. Khufu's 3 cards and 5 of
+the learner's cards are dealt from two full decks (khufu:10.3, 10.8); the learner
+chooses 3; the routine shows the exact win / draw / loss odds of that choice next to
+the best choice's (most wins, then most draws, khufu:10.8), then rolls the two symbol
+dice for real.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .casino import DICE, best_choices, challenge_counts
+from .components import CATEGORIES, SYMBOLS, category, compare, tables
+from .options import KhufuOptions
+
+#: Deals per practice session at most (the learner may stop earlier).
+MAX_DEALS = 20
+
+
+def _odds_line(counts: tuple[int, int, int]) -> str:
+    w, d, lose = counts
+    n = len(DICE)
+    return f"win {w}/36 ({w / n:.1%}), draw {d}/36 ({d / n:.1%}), lose {lose}/36 ({lose / n:.1%})"
+
+
+def deal(rng: random.Random, k: int = 5) -> tuple[list[str], list[str]]:
+    """Khufu's 3 card ids and ``k`` dealt card ids, from two full decks."""
+    ids = tables(KhufuOptions()).card_ids
+    return rng.sample(ids, 3), rng.sample(ids, k)
+
+
+def symbols_of(cards: list[str]) -> list[int]:
+    """The symbol index of each card id."""
+    t = tables(KhufuOptions())
+    return [t.card_symbol[t.card_index[c]] for c in cards]
+
+
+def challenge_odds(teacher: Any, rng: random.Random) -> None:
+    """Deal real random challenges; show the odds of the learner's choice and the best."""
+    teacher.say(
+        "Practice: each round deals Khufu's 3 cards and 5 of yours at random. Choose your 3; "
+        "you will see your exact odds over the 36 rolls of the two dice, and the best choice's."
+    )
+    for _ in range(MAX_DEALS):
+        khufu_cards, dealt_cards = deal(rng)
+        khufu, dealt = symbols_of(khufu_cards), symbols_of(dealt_cards)
+        rows = best_choices(khufu, dealt)
+        teacher.say(
+            "Khufu: "
+            + ", ".join(SYMBOLS[s] for s in khufu)
+            + "\nYour dealt cards: "
+            + ", ".join(f"{i + 1}={SYMBOLS[s]}" for i, s in enumerate(dealt))
+        )
+        options = [
+            " + ".join(SYMBOLS[dealt[i]] for i in sel)
+            + f"  (cards {','.join(str(i + 1) for i in sel)})"
+            for sel, _ in sorted(rows)
+        ]
+        by_index = [sel for sel, _ in sorted(rows)]
+        i = teacher.choose("your 3> ", options)
+        mine = [dealt[j] for j in by_index[i]]
+        counts = challenge_counts(khufu, mine)
+        best_sel, best_counts = rows[0]
+        best_names = " + ".join(SYMBOLS[dealt[j]] for j in best_sel)
+        verdict = (
+            "That is a best choice."
+            if counts[:2] == best_counts[:2]
+            else f"The best choice was {best_names}."
+        )
+        d1, d2 = rng.randrange(len(SYMBOLS)), rng.randrange(len(SYMBOLS))
+        me, him = category([*mine, d1, d2]), category([*khufu, d1, d2])
+        teacher.say(
+            f"Your choice: {_odds_line(counts)}\nBest choice: {_odds_line(best_counts)}\n"
+            f"{verdict}\nThe dice: {SYMBOLS[d1]}, {SYMBOLS[d2]}. You: {CATEGORIES[me]}, "
+            f"Khufu: {CATEGORIES[him]}: {compare(me, him)}."
+        )
+        if teacher.choose("> ", ["deal another hand", "finish the practice"]) == 1:
+            break
+
+
+#: The practice routines a Khufu lesson can name (``{"practice": "challenge_odds"}``).
+PRACTICE = {"challenge_odds": challenge_odds}

@@ -1,0 +1,241 @@
+"""Khufu's Casino School: every lesson end to end, refusals by rule ID, exact odds."""
+
+from __future__ import annotations
+
+import io
+import random
+from fractions import Fraction
+
+import pytest
+from rich.console import Console
+
+from obelisk.core import get_game
+from obelisk.learn import ConsoleTeacher, find_lesson, run_lesson, validate_lessons
+
+
+def _teacher(lines: list[str]) -> tuple[ConsoleTeacher, Console]:
+    feed = list(lines)
+
+    def answer(prompt: str) -> str:
+        assert feed, f"the lesson asked for more input than scripted: {prompt!r}"
+        return feed.pop(0)
+
+    console = Console(file=io.StringIO(), record=True, width=120)
+    return ConsoleTeacher(console, answer), console
+
+
+def _run(name: str, lines: list[str], seed: int = 0) -> tuple[object, str, ConsoleTeacher]:
+    g = get_game("khufu")
+    t, c = _teacher(lines)
+    state = run_lesson(g, find_lesson(g, name), t, random.Random(seed))
+    return state, c.export_text(), t
+
+
+# (lesson, scripted input, refusals that must be printed)
+SCRIPTS = {
+    "servant": (
+        [
+            "stay",
+            "leave",
+            "decline",
+            "take",
+            "pass",
+            "enter",
+            "place",
+            "bet T41",
+            "place",
+            "2",
+            "1",
+            "1",
+            "3",
+        ],
+        [
+            "Not allowed (rule khufu:8.1): staying in the Servant's Chamber needs a wager of at least 1",
+            "Not allowed (rule khufu:8.1): the Servant's Chamber's minimum wager is 1",
+            "Legal, but not what we are practising",
+        ],
+    ),
+    "high_priest": (
+        [
+            "enter",
+            "bet T13",
+            "place",
+            "bet T14",
+            "place",
+            "leave",
+            "stay",
+            "bet T13",
+            "bet T14",
+            "place",
+            "1",
+            "2",
+            "2",
+            "3",
+        ],
+        [
+            "Not allowed (rule khufu:8.1): the High-Priest's Chamber's minimum wager is 2",
+            "Legal, but not what we are practising: we want to try doubling",
+        ],
+    ),
+    "queen": (
+        [
+            "enter",
+            "bet T41",
+            "bet T52",
+            "place",
+            "bet T24",
+            "place",
+            "stay",
+            "bet T13",
+            "bet T14",
+            "bet T23",
+            "place",
+            "3",
+            "2",
+        ],
+        ["Not allowed (rule khufu:8.1): the Queen's Chamber's minimum wager is 3"],
+    ),
+    "king": (
+        [
+            "enter",
+            "bet T13",
+            "bet T14",
+            "bet T23",
+            "bet T14",
+            "place",
+            "bet T25",
+            "place",
+            "4",
+            "1",
+            "2",
+            "1",
+        ],
+        [
+            "Legal, but not what we are practising: T14 is another FALCON",
+            "Not allowed (rule khufu:8.1): the King's Chamber's minimum wager is 4",
+        ],
+    ),
+    "steal_cobra": (
+        ["steal 2", "steal 1", "give T41", "2", "2"],
+        ["Not allowed (rule khufu:7.3): you may steal only from another player"],
+    ),
+    "ultimate_challenge": (
+        [
+            "challenge",
+            "select T01,T13,T14",
+            "select T13,T23,T33",
+            "select T13,T14,T23",
+            "1",
+            "3",
+            "1",
+            "2",
+            "3",
+            "4",
+            "1",
+            "1",
+            "1",
+            "2",
+        ],
+        [
+            "Not allowed (rule khufu:10.2): choose",
+            "Legal, but not what we are practising: that choice is weaker",
+        ],
+    ),
+}
+
+
+def test_the_casino_school_has_every_lesson_well_formed():
+    g = get_game("khufu")
+    assert validate_lessons(g) == []
+    assert [x["name"] for x in g.lessons()] == list(SCRIPTS)
+
+
+@pytest.mark.parametrize("name", list(SCRIPTS))
+def test_lesson_runs_to_the_end_with_wrong_answers_refused(name):
+    lines, refusals = SCRIPTS[name]
+    state, out, _ = _run(name, lines)
+    flat = " ".join(out.split())
+    for r in refusals:
+        assert " ".join(r.split()) in flat, r
+    assert "Lesson complete" in out
+    assert state is not None
+
+
+def test_the_lessons_reach_what_they_teach():
+    state, _, _ = _run("high_priest", SCRIPTS["high_priest"][0])
+    assert state.scarabs[0] == 0b0011 and len(state.hands[0]) == 5  # doubled: 2 kept + 2 drawn
+    state, _, _ = _run("queen", SCRIPTS["queen"][0])
+    assert state.scarabs[0] == 0b0111 and len(state.hands[0]) == 3  # one loss of 3, then a win
+    state, _, _ = _run("king", SCRIPTS["king"][0])
+    assert state.qualified(0)
+    state, _, _ = _run("steal_cobra", SCRIPTS["steal_cobra"][0])
+    assert state.hands[0] == [] and len(state.hands[1]) == 3
+    state, _, _ = _run("ultimate_challenge", SCRIPTS["ultimate_challenge"][0])
+    assert state.is_terminal() and state.winners() == [0]
+
+
+def test_every_chamber_minimum_is_quizzed_with_the_games_own_numbers():
+    from obelisk.games.khufu.options import KhufuOptions
+
+    mins = KhufuOptions().min_wagers
+    exam = [
+        s["quiz"]
+        for s in find_lesson(get_game("khufu"), "ultimate_challenge")["steps"]
+        if "quiz" in s and "minimum wager" in s["quiz"]["question"]
+    ]
+    assert [int(q["choices"][q["answer"]]) for q in exam] == list(mins)
+
+
+def test_table_odds_match_the_spec():
+    from obelisk.games.khufu.casino import table_odds
+    from obelisk.games.khufu.components import SYMBOLS
+
+    cat, king = SYMBOLS.index("CAT"), SYMBOLS.index("KING")
+    assert [table_odds(c) for c in range(3)] == [Fraction(1, 2)] * 3  # khufu:8.1
+    assert table_odds(3, (cat, king)) == Fraction(2, 6)
+    assert table_odds(3, (king, king)) == Fraction(1, 6)
+
+
+def test_category_odds_match_the_spec():
+    from obelisk.games.khufu.casino import category_odds
+
+    spec = {
+        "FIVE_OF_A_KIND": 0.06,
+        "FOUR_OF_A_KIND": 1.68,
+        "FULL_HOUSE": 3.58,
+        "THREE_OF_A_KIND": 14.81,
+        "TWO_PAIR": 22.89,
+        "ONE_PAIR": 47.24,
+        "NO_PAIR": 9.74,
+    }
+    got = category_odds()
+    assert sum(got.values()) == 1
+    assert {k: round(float(v) * 100, 2) for k, v in got.items()} == spec  # khufu:10.5
+
+
+def test_challenge_reference_odds_match_the_spec_exactly():
+    from obelisk.games.khufu.casino import reference_odds
+
+    w3, _d3, l3 = reference_odds(3)
+    assert w3 == Fraction(7936135, 23420168) and w3 == l3  # khufu:10.8
+    spec = {3: (33.886, 32.228, 33.886), 4: (47.404, 24.760, 27.836), 5: (57.730, 20.482, 21.788)}
+    for k, figures in spec.items():
+        assert tuple(round(float(x) * 100, 3) for x in reference_odds(k)) == figures
+
+
+def test_the_practice_loop_shows_the_choice_and_the_best_odds():
+    from obelisk.games.khufu import practice
+    from obelisk.games.khufu.casino import best_choices, challenge_counts
+
+    t, c = _teacher(["1", "1", "10", "2"])
+    practice.challenge_odds(t, random.Random(5))
+    out = c.export_text()
+    rng = random.Random(5)
+    kc, dc = practice.deal(rng)
+    kh, dealt = practice.symbols_of(kc), practice.symbols_of(dc)
+    rng.randrange(6), rng.randrange(6)
+    w, d, _lose = challenge_counts(kh, dealt[:3])  # choice 1 = cards 1,2,3
+    bw, _bd, bl = best_choices(kh, dealt)[0][1]
+    assert f"Your choice: win {w}/36" in out and f"draw {d}/36" in out
+    assert f"Best choice: win {bw}/36" in out and f"lose {bl}/36" in out
+    assert out.count("Your choice:") == 2
