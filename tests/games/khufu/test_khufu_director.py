@@ -502,7 +502,7 @@ def test_timeouts_apply_defaults_and_challenge_ticks_do_not_move_the_clock():
     assert s.elapsed == t0 and s.in_challenge
     s.chance.force("CAT", "CAT", label="symbol_die")
     s.apply_system(Tick(30))  # timeout: the first three dealt cards
-    assert not s.in_challenge and s.ch_sel == s.ch_dealt[:3]
+    assert not s.in_challenge and s.ch_sel == tuple(sorted(s.ch_dealt[:3]))
 
 
 @pytest.mark.rules("khufu:12.3", "khufu:14.4", "khufu:14.3")

@@ -8,6 +8,7 @@ cards, board letters) or in :class:`~obelisk.games.khufu.options.KhufuOptions`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
@@ -230,6 +231,6 @@ def tables(options: Any) -> Tables:
     )
 
 
-def selections(cards: tuple[int, ...] | list[int], k: int = 3) -> list[tuple[int, ...]]:
+def selections(cards: Iterable[int], k: int = 3) -> list[tuple[int, ...]]:
     """Every choice of ``k`` of ``cards``, in a stable order (khufu:10.2 step 3)."""
     return list(combinations(cards, k))

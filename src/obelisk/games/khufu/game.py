@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from obelisk.core import Agent, Capabilities, Game, InvalidOptions, State
+from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
 
 from .actions import ACTION_TYPES
 from .components import CHAMBERS, CURSE_TYPES, EVENT_TYPES, SYMBOLS, first_curse_after, parse_board
@@ -137,6 +137,37 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
             raise InvalidOptions("decision timeouts must be at least 1 s (khufu:5.7)")
         if len(SYMBOLS) < num_players:
             raise InvalidOptions("not enough lucky symbols")
+
+    def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
+        """Every action any seat may take, in a fixed order (for the research adapters)."""
+        from .actions import (
+            ANSWER,
+            CHALLENGE,
+            DECLINE,
+            ENTER,
+            LEAVE,
+            PASS,
+            PLACE,
+            ROLL,
+            SILENT,
+            STAY,
+            TAKE,
+            Bet,
+            Give,
+            Select,
+            Steal,
+        )
+        from .components import selections, tables
+
+        opts = self.make_options(options)
+        t = tables(opts)
+        acts: list[Action] = [ROLL, STAY, LEAVE, CHALLENGE, ENTER, PASS, TAKE, DECLINE, PLACE]
+        acts += [ANSWER, SILENT]
+        acts += [Steal(q) for q in range(num_players)]
+        acts += [Give(c) for c in t.card_ids] + [Bet(c) for c in t.card_ids]
+        ids = t.card_ids
+        acts += [Select(tuple(ids[c] for c in s)) for s in selections(range(t.num_cards))]
+        return acts
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return KhufuState(self, num_players, seed, options)

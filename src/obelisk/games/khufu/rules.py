@@ -250,7 +250,8 @@ class KhufuState(State):
             return acts
         if k == SELECT_D:
             ids = self.t.card_ids
-            return [Select(tuple(ids[c] for c in s)) for s in K.selections(self.ch_dealt)]
+            # Canonical order: the three card ids ascending, whatever the deal order.
+            return [Select(tuple(ids[c] for c in s)) for s in K.selections(sorted(self.ch_dealt))]
         if k == MUMMY_D:
             return [ANSWER, SILENT]
         raise AssertionError(f"unknown decision {k}")
@@ -319,7 +320,8 @@ class KhufuState(State):
                     "khufu:10.2",
                 )
             return IllegalAction(
-                f"choose your 3 cards among the dealt ones: {', '.join(sorted(dealt))}",
+                f"choose 3 of the dealt cards ({', '.join(sorted(dealt))}), listed in "
+                "ascending order",
                 "khufu:10.2",
             )
         if k in (STEAL_D, PICK_D) and isinstance(action, Steal):
@@ -1092,7 +1094,7 @@ class KhufuState(State):
             self.wager = list(self.hands[p][:need])
             return PLACE
         if k == SELECT_D:
-            return Select(tuple(self.card_id(c) for c in self.ch_dealt[:3]))
+            return Select(tuple(self.card_id(c) for c in sorted(self.ch_dealt[:3])))
         if k == PICK_D:
             best = max(len(self.hands[q]) for q in d[2])
             order = [q for q in self.loop_order() if q in d[2]]
