@@ -1,0 +1,77 @@
+"""Sobek's lessons (market and corruption, characters, sets, events, scoring), end to end."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from obelisk.core import get_game
+from obelisk.learn import ConsoleTeacher, find_lesson, run_lesson, validate_lessons
+
+
+def _run(name: str, lines: list[str]) -> tuple[Any, str]:
+    feed = list(lines)
+
+    def answer(prompt: str) -> str:
+        assert feed, f"the lesson asked for more input than scripted: {prompt!r}"
+        return feed.pop(0)
+
+    g = get_game("sobek")
+    console = Console(file=io.StringIO(), record=True, width=120)
+    state = run_lesson(g, find_lesson(g, name), ConsoleTeacher(console, answer), random.Random(0))
+    assert not feed, f"unused input: {feed}"
+    return state, " ".join(console.export_text().split())
+
+
+SCRIPTS = {
+    "market_corruption": (
+        ["take 5", "take 1", "take 3", "1", "3", "2"],
+        ["Not allowed (rule sobek:6.1)", "Legal, but not what we are practising"],
+    ),
+    "characters": (["take 1", "play queen", "play thief", "2"], ["Not allowed (rule sobek:6.2)"]),
+    "sets_events_scoring": (
+        [
+            "set ivory",
+            "set fish",
+            "add fish0",
+            "add fish1",
+            "add fish1",
+            "add fish0",
+            "token BONUS_3",
+            "token ABSOLUTION",
+            "purge amulet",
+            "purge wheat0",
+            "3",
+            "2",
+        ],
+        ["Not allowed (rule sobek:6.3)", "choose ABSOLUTION"],
+    ),
+}
+
+
+def test_every_lesson_is_listed_and_well_formed():
+    g = get_game("sobek")
+    assert validate_lessons(g) == []
+    assert [x["name"] for x in g.lessons()] == list(SCRIPTS)
+
+
+@pytest.mark.parametrize("name", list(SCRIPTS))
+def test_lesson_runs_to_the_end_with_wrong_answers_refused(name):
+    lines, refusals = SCRIPTS[name]
+    state, out = _run(name, lines)
+    for r in refusals:
+        assert r in out, r
+    assert "Lesson complete" in out and state is not None
+
+
+def test_the_lessons_reach_what_they_teach():
+    state, _ = _run("market_corruption", SCRIPTS["market_corruption"][0])
+    assert len(state.corr[0]) == 2  # two skipped cards are bribes
+    state, _ = _run("characters", SCRIPTS["characters"][0])
+    assert "ivory3" in state.to_text(0)  # the thief brought Ann's ivory
+    state, _ = _run("sets_events_scoring", SCRIPTS["sets_events_scoring"][0])
+    assert state.corr[0] == [] and "fish[fish1 fish1 fish0]" in state.to_text(0)
