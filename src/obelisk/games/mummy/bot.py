@@ -79,13 +79,18 @@ class MummyHeuristic:
         return self.explorer_act(view, obs, legal, rng)
 
     # -- explorer ------------------------------------------------------------------------
-    def _value(self, board: Board, obs: dict[str, Any], cell: int, targets: list[int]) -> float:
-        """How good it is for the figure to stand on ``cell`` after its move."""
+    def _value(
+        self, board: Board, obs: dict[str, Any], cell: int, targets: list[int], bold: bool = False
+    ) -> float:
+        """How good it is for the figure to stand on ``cell`` after its move. A ``bold``
+        explorer ignores the mummy (now and then, so that a guarded symbol is reached)."""
         mummy = _cell(board, obs["mummy"])
         d_target = min((board.dist[cell][t] for t in targets), default=0)
         v = -float(d_target)
         if cell in targets:
             v += 25.0
+        if bold:
+            return v
         md = board.mummy_dist[mummy][cell]
         reach = 3.5 + obs["aside"]
         if md <= reach:
@@ -141,23 +146,24 @@ class MummyHeuristic:
             return Resolve(near > obs["aside"] + 1)
         if isinstance(first, Play):
             return Play(True) if Play(True) in legal else first
+        bold = rng.random() < 0.2
         if isinstance(first, (Move, Arrow)):
             face = obs["announced"]
             scored = [
-                (self._value(board, obs, end, targets) + rng.random() * 0.01, a)
+                (self._value(board, obs, end, targets, bold) + rng.random() * 0.01, a)
                 for a, end in self._options(board, obs, view, face)
             ]
             best = max(scored, key=lambda t: t[0])[1]
             return best if best in legal else rng.choice(legal)
         if isinstance(first, (Choose, Reroll)):
             here = _cell(board, obs["positions"][f])
-            stay = self._value(board, obs, here, targets)
+            stay = self._value(board, obs, here, targets, bold)
             best_v, best_a = -float(_BIG), None
             for a in legal:
                 if not isinstance(a, Choose):
                     continue
                 for _, end in self._options(board, obs, view, a.face):
-                    v = self._value(board, obs, end, targets)
+                    v = self._value(board, obs, end, targets, bold)
                     if v > best_v:
                         best_v, best_a = v, a
             if best_a is None:
