@@ -117,7 +117,7 @@ async def _post(client: httpx.AsyncClient, path: str, body: Any) -> Any:
 
 
 async def room_player(
-    srv: Server,
+    port: int,
     client: httpx.AsyncClient,
     game: str,
     options: dict[str, Any],
@@ -135,7 +135,7 @@ async def room_player(
         room = (await _post(client, "/api/rooms", body))["id"]
         token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
         counts["rooms"] += 1
-        url = f"ws://127.0.0.1:{srv.port}/ws/rooms/{room}"
+        url = f"ws://127.0.0.1:{port}/ws/rooms/{room}"
         async with websockets.connect(url, max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "token": token}))
             sent_at: float | None = None
@@ -166,46 +166,81 @@ async def room_player(
                     await ws.send(json.dumps({"type": "action", "action": a}))
 
 
+def client_process(
+    port: int, first: int, rooms: int, args: dict[str, Any], stop_at: float
+) -> tuple[list[float], dict[str, int]]:
+    """One client process: ``rooms`` rooms played by scripted clients until ``stop_at``."""
+
+    async def run() -> tuple[list[float], dict[str, int]]:
+        lat: list[float] = []
+        counts = {"rooms": 0, "actions": 0, "games": 0}
+        limits = httpx.Limits(max_connections=rooms + 10)
+        base = f"http://127.0.0.1:{port}"
+        async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+            await asyncio.gather(
+                *(
+                    room_player(
+                        port,
+                        client,
+                        args["game"],
+                        json.loads(args["options"]),
+                        args["players"],
+                        args["think"],
+                        stop_at,
+                        lat,
+                        counts,
+                        random.Random(first + i),
+                    )
+                    for i in range(rooms)
+                )
+            )
+        return lat, counts
+
+    return asyncio.run(run())
+
+
 async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, float]:
+    from concurrent.futures import ProcessPoolExecutor
+
     with tempfile.TemporaryDirectory() as tmp:
         srv = Server(args.db or str(Path(tmp) / "load.sqlite3"), args.server_arg or [])
         try:
             base = rss_mib(srv.proc.pid)
             lat: list[float] = []
             counts = {"rooms": 0, "actions": 0, "games": 0}
-            limits = httpx.Limits(max_connections=args.rooms + 10)
-            async with httpx.AsyncClient(base_url=srv.http, limits=limits, timeout=60) as client:
+            async with httpx.AsyncClient(base_url=srv.http, timeout=60) as client:
                 h0 = (await client.get("/api/health")).json()
                 start = time.monotonic()
                 stop_at = start + args.seconds
-                rngs = [random.Random(i) for i in range(args.rooms)]
                 task = progress.add_task(f"{args.rooms} rooms", total=args.seconds)
-                players = [
-                    asyncio.create_task(
-                        room_player(
-                            srv,
-                            client,
-                            args.game,
-                            json.loads(args.options),
-                            args.players,
-                            args.think,
+                k = max(1, min(args.clients, args.rooms))
+                shares = [args.rooms // k + (1 if i < args.rooms % k else 0) for i in range(k)]
+                loop = asyncio.get_running_loop()
+                with ProcessPoolExecutor(k) as pool:
+                    futs = [
+                        loop.run_in_executor(
+                            pool,
+                            client_process,
+                            srv.port,
+                            sum(shares[:i]),
+                            shares[i],
+                            vars(args),
                             stop_at,
-                            lat,
-                            counts,
-                            rngs[i],
                         )
-                    )
-                    for i in range(args.rooms)
-                ]
-                peak = base
-                steps0 = await total_steps(srv, client)
-                cpu0 = cpu_seconds(srv.proc.pid)
-                load0 = os.getloadavg()[0]
-                while time.monotonic() < stop_at:
-                    await asyncio.sleep(0.5)
-                    peak = max(peak, rss_mib(srv.proc.pid))
-                    progress.update(task, completed=min(args.seconds, time.monotonic() - start))
-                await asyncio.gather(*players)
+                        for i in range(k)
+                    ]
+                    peak = base
+                    steps0 = await total_steps(srv, client)
+                    cpu0 = cpu_seconds(srv.proc.pid)
+                    load0 = os.getloadavg()[0]
+                    while time.monotonic() < stop_at:
+                        await asyncio.sleep(0.5)
+                        peak = max(peak, rss_mib(srv.proc.pid))
+                        progress.update(task, completed=min(args.seconds, time.monotonic() - start))
+                    for lt, ct in await asyncio.gather(*futs):
+                        lat.extend(lt)
+                        for key in counts:
+                            counts[key] += ct[key]
                 elapsed = time.monotonic() - start
                 cpu = cpu_seconds(srv.proc.pid) - cpu0
                 steps = await total_steps(srv, client) - steps0
@@ -271,6 +306,7 @@ def main() -> None:
     ap.add_argument(
         "--players", type=int, default=3, help="seats per room (1 scripted, the rest bots)"
     )
+    ap.add_argument("--clients", type=int, default=4, help="client processes sharing the rooms")
     ap.add_argument("--runs", type=int, default=3, help="runs per setting; the median is shown")
     ap.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
     ap.add_argument("--server-arg", action="append", help="extra argument for obelisk serve")
