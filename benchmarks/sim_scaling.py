@@ -6,8 +6,8 @@
 ``scaling`` calibrates a game count per game (about ``--seconds`` of work on one
 worker), then runs it ``--runs`` times on 1 and on 2 local workers and prints
 the median games per second and the speed-up. ``ray`` plays the same run on
-the local backend and on Ray (a local Ray started once, so start-up is timed
-separately), and prints the overhead of Ray against local. The load average
+the local backend and on Ray, alternately (a local Ray started once, so its
+start-up is timed separately), and prints the overhead of Ray against local. The load average
 is printed too: numbers taken on a busy machine say little about scaling.
 Results are also written as JSON with ``--json FILE``.
 """
@@ -107,13 +107,16 @@ def ray_overhead(args: argparse.Namespace) -> dict[str, Any]:
         else:
             raise SystemExit("could not start a local Ray")
         startup = time.perf_counter() - t0
+        on_ray: list[float] = []
+        local: list[float] = []
         try:
-            on_ray = [_run(plan, make_backend("ray", 2), folder) for _ in range(args.runs)]
+            # alternate the two, so that both see the same (changing) load on the machine
+            for _ in range(args.runs):
+                local.append(_run(plan, make_backend("local", 2), folder))
+                on_ray.append(_run(plan, make_backend("ray", 2), folder))
+                print(f"local {local[-1]:.1f}/s, ray {on_ray[-1]:.1f}/s", flush=True)
         finally:
             ray.shutdown()
-        print(f"ray: {on_ray} games/s, start-up {startup:.1f} s", flush=True)
-        local = [_run(plan, make_backend("local", 2), folder) for _ in range(args.runs)]
-        print(f"local: {local} games/s", flush=True)
     lo, ra = statistics.median(local), statistics.median(on_ray)
     row = {
         "game": args.game,
