@@ -286,7 +286,7 @@ def _overview(rep: Report) -> Table:
     if durs:
         total_n = sum(d.n for d in durs)
         mean = sum(d.mean * d.n for d in durs) / total_n
-        rows.append(["CPU time per game", f"{1000 * mean:.1f} ms"])
+        rows.append(["time per game (one worker)", f"{1000 * mean:.1f} ms"])
     return Table("Run", ["", ""], rows, text_columns=2)
 
 
