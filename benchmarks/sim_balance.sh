@@ -42,7 +42,8 @@ for g in "${games[@]}"; do
     mummy)
       # mummy:6 allows a round limit for simulations; a game that reaches it has no winner
       run mummy-2p mummy -n 200 --players 2 -o max_rounds=50
-      run mummy-variants mummy -n 100 --players 2 -o max_rounds=50 --sweep variant=default,pengqueen,optional_cards
+      run mummy-stop mummy -n 150 --players 2 -o max_rounds=50 --sweep mummy_may_stop_early=false,true
+      run mummy-cards mummy -n 150 --players 2 -o max_rounds=50 --sweep card_play_mandatory=true,false
       run mummy-3p mummy -n 100 --players 3 -o max_rounds=50
       ;;
     khufu)
