@@ -138,7 +138,7 @@ SCRIPTS = {
         ],
         [
             "Not allowed (rule khufu:10.2): choose",
-            "Legal, but not what we are practising: that choice is weaker",
+            "Legal, but not what we are practising: that choice wins fewer",
         ],
     ),
 }
@@ -239,3 +239,24 @@ def test_the_practice_loop_shows_the_choice_and_the_best_odds():
     assert f"Your choice: win {w}/36" in out and f"draw {d}/36" in out
     assert f"Best choice: win {bw}/36" in out and f"lose {bl}/36" in out
     assert out.count("Your choice:") == 2
+
+
+def test_the_challenge_lesson_quotes_the_exact_odds():
+    from obelisk.games.khufu.casino import challenge_counts
+    from obelisk.games.khufu.components import SYMBOLS
+
+    cat, falcon, jackal, ankh, king = (
+        SYMBOLS.index(s) for s in ("CAT", "FALCON", "JACKAL", "ANKH", "KING")
+    )
+    khufu = (cat, ankh, king)
+    text = " ".join(
+        s["say"]
+        for s in find_lesson(get_game("khufu"), "ultimate_challenge")["steps"]
+        if "say" in s
+    )
+    w, d, lose = challenge_counts(khufu, (falcon, falcon, jackal))
+    assert f"FALCON, FALCON, JACKAL wins {w} of the 36 rolls" in text
+    assert f"(draws {d}, loses {lose})" in text
+    w, d, lose = challenge_counts(khufu, (falcon, falcon, ankh))
+    assert f"FALCON, FALCON, ANKH wins {w} (draws {d}, loses {lose})" in text
+    assert f"you would win only {challenge_counts(khufu, (falcon, jackal, ankh))[0]}" in text
