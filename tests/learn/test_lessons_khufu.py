@@ -260,3 +260,18 @@ def test_the_challenge_lesson_quotes_the_exact_odds():
     w, d, lose = challenge_counts(khufu, (falcon, falcon, ankh))
     assert f"FALCON, FALCON, ANKH wins {w} (draws {d}, loses {lose})" in text
     assert f"you would win only {challenge_counts(khufu, (falcon, jackal, ankh))[0]}" in text
+
+
+def test_obelisk_learn_khufu_as_a_user_types_it():
+    from typer.testing import CliRunner
+
+    from obelisk.cli.main import app
+
+    r = CliRunner().invoke(app, ["learn", "khufu", "--list"])
+    assert r.exit_code == 0 and "ultimate_challenge" in r.output
+    lines, _ = SCRIPTS["servant"]
+    r = CliRunner().invoke(
+        app, ["learn", "khufu", "--lesson", "servant", "--no-play"], input="\n".join(lines) + "\n"
+    )
+    assert r.exit_code == 0, r.output
+    assert "Not allowed (rule khufu:8.1)" in r.output and "Lesson complete" in r.output
