@@ -17,7 +17,7 @@ from typing import Any
 
 from .actions import Action
 from .errors import IllegalAction, ObeliskError
-from .game import TERMINAL, Game, State
+from .game import _BASE_FIELDS, TERMINAL, Game, State
 from .record import Record, replay
 
 
@@ -74,6 +74,21 @@ def play_random(game: Game, n: int, options: Any, seed: int) -> State:
     return last
 
 
+def sample_steps(game: Game, n: int, options: Any, seed: int, k: int, salt: int) -> set[int]:
+    """``k`` step indices of the random game of ``seed`` (always the first two and the
+    last), so that a check costs the same on a 150-step game as on a 1000-step one."""
+    length = len(play_random(game, n, options, seed).history)
+    rng = random.Random(seed ^ salt)
+    picks = set(rng.sample(range(length + 1), min(k, length + 1)))
+    return picks | {0, min(1, length), length}
+
+
+def _game_fields(state: State) -> bytes:
+    """The game's own fields (not the log, history or chance), for "did anything change"."""
+    data = {k: v for k, v in vars(state).items() if k not in _BASE_FIELDS}
+    return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def check_random_games_end(game: Game, n: int, options: Any, seed: int) -> None:
     """Random games end within the bound; legal actions exist until the end; returns are sane."""
     state = play_random(game, n, options, seed)
@@ -99,15 +114,18 @@ def check_illegal_actions(game: Game, n: int, options: Any, seed: int, tries: in
     rng = random.Random(seed ^ 0x5EED)
     seen: dict[str, Action] = {}
     final: State | None = None
+    chosen = sample_steps(game, n, options, seed, 30, 0x5EED)
     for state in _walk(game, n, options, seed):
         final = state
         legal = state.legal_actions()
         for a in legal:
             seen.setdefault(json.dumps(a.to_json(), sort_keys=True), a)
+        if len(state.history) not in chosen:
+            continue
         candidates = [a for a in seen.values() if a not in legal]
         for a in rng.sample(candidates, min(tries, len(candidates))):
             _expect_unchanged(state, partial(state.apply, a), f"illegal action {a}")
-        if rng.random() < 0.1:
+        if rng.random() < 0.3:
             for a in rng.sample(list(seen.values()), min(2, len(seen))):
                 if a.kind not in game.capabilities.system_actions:
                     _expect_unchanged(state, partial(state.apply_system, a), f"system action {a}")
@@ -132,8 +150,9 @@ def _expect_unchanged(state: State, attempt: Callable[[], None], what: str) -> N
 def check_clones(game: Game, n: int, options: Any, seed: int) -> None:
     """A clone is equal to its original and independent of it."""
     rng = random.Random(seed ^ 0xC10E)
+    chosen = sample_steps(game, n, options, seed, 12, 0xC10E)
     for state in _walk(game, n, options, seed):
-        if rng.random() > 0.2:
+        if len(state.history) not in chosen:
             continue
         before = fingerprint(state)
         c = state.clone()
@@ -149,9 +168,9 @@ def check_clones(game: Game, n: int, options: Any, seed: int) -> None:
 
 def check_record_round_trip(game: Game, n: int, options: Any, seed: int) -> None:
     """A record written mid-game and at the end replays to identical views and result."""
-    rng = random.Random(seed ^ 0x4EC0)
+    chosen = sample_steps(game, n, options, seed, 4, 0x4EC0)
     for state in _walk(game, n, options, seed):
-        if not state.is_terminal() and rng.random() > 0.1:
+        if len(state.history) not in chosen:
             continue
         rec = Record.from_state(state)
         again = replay(Record.from_json(json.loads(rec.dumps())), lambda _n: game)
@@ -175,23 +194,26 @@ def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int 
     determinization, with the same rng, is the same as one of the real state:
     the sampler reads nothing s cannot know.
     """
-    rng = random.Random(seed ^ 0xDE7)
     varied = not game.capabilities.hidden_information
     secrets = False  # whether any chance outcome was hidden from some seat
     seen_outcomes = 0
+    fresh_checks = 6  # states checked because a secret was just drawn
+    chosen = sample_steps(game, n, options, seed, 8, 0xDE7)
     for state in _walk(game, n, options, seed):
         shown = state.chance.shown_to
         fresh = any(to is not None for to in shown[seen_outcomes:])
         seen_outcomes = len(shown)
         secrets = secrets or fresh
-        if rng.random() > 0.15 and not fresh and not state.is_terminal() and len(state.history) > 1:
-            continue
+        if len(state.history) not in chosen:
+            if not fresh or fresh_checks <= 0:
+                continue
+            fresh_checks -= 1
+        full = _game_fields(state)
         for s in range(n):
             real = _seat_view(state, s)
-            full = _observations(state)
             for k in range(samples):
                 d = state.determinize(s, random.Random(k))
-                varied = varied or _observations(d) != full
+                varied = varied or _game_fields(d) != full
                 if _seat_view(d, s) != real:
                     raise ConformanceError(
                         f"seat {s}'s view differs in a determinization at step {len(state.history)}: "
@@ -209,12 +231,6 @@ def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int 
             "no determinization re-drew anything hidden in a whole game: "
             "the sampler copies the real hidden state"
         )
-
-
-def _observations(state: State) -> str:
-    return json.dumps(
-        [state.observation(s) for s in range(state.num_players)], sort_keys=True, default=str
-    )
 
 
 def _seat_view(state: State, s: int) -> str:

@@ -98,16 +98,28 @@ def _coerce(name: str, value: Any, hint: Any) -> Any:
     return value
 
 
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """The type hints of an options class (computed once: they are slow to resolve)."""
+    if cls not in _HINTS:
+        _HINTS[cls] = typing.get_type_hints(cls)
+    return _HINTS[cls]
+
+
 def make_options(cls: type[Any], values: Mapping[str, Any] | None = None) -> Any:
     """An instance of the options dataclass ``cls`` with ``values`` applied."""
     values = dict(values or {})
+    if not values:
+        return cls()
     fields = {f.name: f for f in dataclasses.fields(cls)}
     unknown = sorted(set(values) - set(fields))
     if unknown:
         raise InvalidOptions(
             f"unknown option(s) {', '.join(unknown)}; known options: {', '.join(sorted(fields)) or 'none'}"
         )
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     typed = {k: _coerce(k, v, hints[k]) for k, v in values.items()}
     try:
         return cls(**typed)
