@@ -41,14 +41,15 @@ def parse_seats(
 ) -> list[SeatSpec]:
     """The seats of a new game from the command line.
 
-    With no ``seats``, seat 1 is a person and the others are ``default_bot_level`` bots.
+    With no ``seats``, seat 1 is a person and the others are ``default_bot_level`` bots
+    (three players where the game allows).
     """
     if seats:
         kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
         if players is not None and players != len(kinds):
             raise InvalidOptions(f"--players {players} but --seats lists {len(kinds)} seats")
     else:
-        n = players if players is not None else min(game.max_players, max(game.min_players, 2))
+        n = players if players is not None else min(game.max_players, max(game.min_players, 3))
         kinds = [HUMAN] + [default_bot_level(game)] * (n - 1)
     n = len(kinds)
     if not game.min_players <= n <= game.max_players:
