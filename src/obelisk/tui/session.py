@@ -198,7 +198,12 @@ class PlaySession:
         self._show_events()
 
     def _show_view(self, p: int | None) -> None:
-        title = f"{self.names[p]}'s view" if p is not None else "The table"
+        if p is None:
+            title = "The table"
+        elif self.names[p] == "You":
+            title = "Your view"
+        else:
+            title = f"{self.names[p]}'s view"
         self.console.print(view_panel(self.state.to_text(p), f"{title} — {self.game.title}"))
 
     def _command(self, line: str, p: int, legal: list[Action]) -> bool:
