@@ -103,11 +103,8 @@ class Game(ABC):
         so a test deals exact hands: ``new_state(2, forced=[[1, 2, 3], [7, 8, 9]])``.
         """
         n = self.min_players if num_players is None else num_players
-        if not isinstance(n, int) or not self.min_players <= n <= self.max_players:
-            raise InvalidOptions(
-                f"{self.title} is for {self.min_players}-{self.max_players} players, not {n}"
-            )
         opts = self.make_options(options)
+        self.check_players(n, opts)
         self.check_options(opts, n)
         state = self._make_state(n, int(seed), opts)
         state.chance.force(*forced)
@@ -132,6 +129,18 @@ class Game(ABC):
             merged.update(self.variants[variant])
         merged.update(values or {})
         return self.make_options(merged)
+
+    def check_players(self, num_players: int, options: Any) -> None:
+        """Raise :class:`InvalidOptions` if ``num_players`` cannot play with ``options``.
+
+        Default: ``min_players``..``max_players``. A game whose options open another
+        count (Khufu's two-player option) overrides it.
+        """
+        n = num_players
+        if not isinstance(n, int) or isinstance(n, bool) or not self.min_players <= n <= self.max_players:
+            raise InvalidOptions(
+                f"{self.title} is for {self.min_players}-{self.max_players} players, not {n}"
+            )
 
     def check_options(self, options: Any, num_players: int) -> None:
         """Raise :class:`InvalidOptions` for an impossible combination (hook)."""

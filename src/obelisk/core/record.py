@@ -231,16 +231,11 @@ def replay(
 
 
 def _new_state(game: Game, record: Record, setup: JSON) -> State:
-    from .errors import InvalidOptions
-
     try:
         opts = game.make_options(record.options)
         # Set-up chance is forced through a state built by hand: new_state runs _setup at once.
         n = record.num_players
-        if not game.min_players <= n <= game.max_players:
-            raise InvalidOptions(
-                f"{game.title} is for {game.min_players}-{game.max_players} players, not {n}"
-            )
+        game.check_players(n, opts)
         game.check_options(opts, n)
         state = game._make_state(n, record.seed, opts)
         _force_all(state, setup)

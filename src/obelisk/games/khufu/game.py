@@ -44,23 +44,11 @@ Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat
 Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with
 random orders; if the clock runs out, Khufu wins and everybody loses."""
 
-    def new_state(
-        self,
-        num_players: int | None = None,
-        seed: int = 0,
-        options: Any = None,
-        *,
-        forced: Sequence[Any] = (),
-    ) -> State:
-        # khufu:2.3 two players only behind allow_two_players (the core checks min_players).
+    def check_players(self, num_players: int, options: Any) -> None:
+        # khufu:2.3 two players only behind allow_two_players (check_options explains it).
         if num_players == 2:
-            opts = self.make_options(options)
-            self.check_options(opts, 2)
-            state = self._make_state(2, int(seed), opts)
-            state.chance.force(*forced)
-            state._setup()
-            return state
-        return super().new_state(num_players, seed, options, forced=forced)
+            return
+        super().check_players(num_players, options)
 
     def check_options(self, options: Any, num_players: int) -> None:
         o = options
