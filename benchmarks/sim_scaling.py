@@ -5,8 +5,11 @@
 
 ``scaling`` calibrates a game count per game (about ``--seconds`` of work on one
 worker), then runs it ``--runs`` times on 1 and on 2 local workers and prints
-the median games per second and the speed-up. ``ray`` plays the same run on
-the local backend and on Ray, alternately (a local Ray started once, so its
+the median games per second and the speed-up, and the CPU time per game
+(driver and workers together) of each: on a busy machine the wall-clock
+speed-up says more about the neighbours than about the simulator, while the
+CPU cost per game shows what a second worker costs in overhead. ``ray`` plays
+the same run on the local backend and on Ray, alternately (a local Ray started once, so its
 start-up is timed separately), and prints the overhead of Ray against local. The load average
 is printed too: numbers taken on a busy machine say little about scaling.
 Results are also written as JSON with ``--json FILE``.
@@ -17,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -30,13 +34,24 @@ from obelisk.sim.backends import make_backend
 from obelisk.sim.run import simulate
 from obelisk.sim.tournament import RunPlan
 
+#: CPU seconds per game of the last :func:`_run` (driver and worker processes together).
+LAST_CPU_PER_GAME = [0.0]
+
+
+def _cpu() -> float:
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)  # workers count once they are reaped
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
 
 def _run(plan: RunPlan, backend: Any, folder: Path) -> float:
     """Games per second of one complete run (backend start-up included)."""
     out = folder / f"run-{time.monotonic_ns()}.jsonl"
+    c0 = _cpu()
     t0 = time.perf_counter()
     summary = simulate(plan, out, backend)
     wall = time.perf_counter() - t0
+    LAST_CPU_PER_GAME[0] = (_cpu() - c0) / max(summary.played, 1)
     out.unlink()
     assert summary.errors == 0, f"{summary.errors} games ended in an error"
     return summary.played / wall
@@ -59,8 +74,12 @@ def scaling(args: argparse.Namespace) -> list[dict[str, Any]]:
             rate = _run(probe, make_backend("local", 1), folder)
             n = max(20, int(rate * args.seconds))
             plan = RunPlan.build(game, n, seats=[level], seed=1, timing=False)
-            one = [_run(plan, make_backend("local", 1), folder) for _ in range(args.runs)]
-            two = [_run(plan, make_backend("local", 2), folder) for _ in range(args.runs)]
+            one, two, cpu1, cpu2 = [], [], [], []
+            for _ in range(args.runs):  # alternate, so that both see the same load
+                one.append(_run(plan, make_backend("local", 1), folder))
+                cpu1.append(LAST_CPU_PER_GAME[0])
+                two.append(_run(plan, make_backend("local", 2), folder))
+                cpu2.append(LAST_CPU_PER_GAME[0])
             row = {
                 "game": name,
                 "level": level,
@@ -68,13 +87,19 @@ def scaling(args: argparse.Namespace) -> list[dict[str, Any]]:
                 "games": plan.total(),
                 "gps_1": statistics.median(one),
                 "gps_2": statistics.median(two),
+                "cpu_ms_per_game_1": 1000 * statistics.median(cpu1),
+                "cpu_ms_per_game_2": 1000 * statistics.median(cpu2),
                 "load": os.getloadavg()[0],
             }
             row["speedup"] = row["gps_2"] / row["gps_1"]
+            # on an idle machine with 2 free cores: 2 x (CPU per game alone / CPU per game on 2)
+            row["cpu_speedup"] = 2 * row["cpu_ms_per_game_1"] / row["cpu_ms_per_game_2"]
             rows.append(row)
             print(
                 f"{name:12} {level:10} {plan.total():6d} games  1 worker {row['gps_1']:8.1f}/s  "
-                f"2 workers {row['gps_2']:8.1f}/s  x{row['speedup']:.2f}  (load {row['load']:.1f})",
+                f"2 workers {row['gps_2']:8.1f}/s  x{row['speedup']:.2f}  "
+                f"CPU ms/game {row['cpu_ms_per_game_1']:.1f} vs {row['cpu_ms_per_game_2']:.1f} "
+                f"(x{row['cpu_speedup']:.2f} with 2 free cores)  (load {row['load']:.1f})",
                 flush=True,
             )
     return rows
