@@ -70,10 +70,11 @@ def scaling(args: argparse.Namespace) -> list[dict[str, Any]]:
         for name in names:
             game = get_game(name)
             level = _level(game, args.level)
-            probe = RunPlan.build(game, 8, seats=[level], seed=99, timing=False)
+            opts = dict(o.split("=", 1) for o in args.option)
+            probe = RunPlan.build(game, 8, seats=[level], options=opts, seed=99, timing=False)
             rate = _run(probe, make_backend("local", 1), folder)
             n = max(20, int(rate * args.seconds))
-            plan = RunPlan.build(game, n, seats=[level], seed=1, timing=False)
+            plan = RunPlan.build(game, n, seats=[level], options=opts, seed=1, timing=False)
             one, two, cpu1, cpu2 = [], [], [], []
             for _ in range(args.runs):  # alternate, so that both see the same load
                 one.append(_run(plan, make_backend("local", 1), folder))
@@ -170,6 +171,7 @@ def main() -> None:
     s = sub.add_parser("scaling")
     s.add_argument("--games-list", default="", help="comma-separated games (default: all)")
     s.add_argument("--level", default="heuristic")
+    s.add_argument("--option", action="append", default=[], help="name=value for every game")
     s.add_argument("--seconds", type=float, default=6.0)
     s.add_argument("--runs", type=int, default=3)
     s.add_argument("--json", default="")
