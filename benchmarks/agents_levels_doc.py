@@ -141,7 +141,8 @@ def main() -> None:
         parts += ["### Search against the heuristic (all ladder games pooled)", ""]
         parts += pooled_section(ladders)
     for data in ladders:
-        parts += ladder_section(data)
+        if len(data["levels"]) > 2:  # two-level runs are in the pooled table
+            parts += ladder_section(data)
     parts.append(END)
     text = args.doc.read_text() if args.doc.exists() else f"{START}\n{END}\n"
     head, _, rest = text.partition(START)
