@@ -2,6 +2,7 @@
 
     python benchmarks/sim_scaling.py scaling [--level heuristic] [--seconds 6] [--runs 3]
     python benchmarks/sim_scaling.py ray [--game sobek] [--level random] [--games 5000] [--runs 3]
+    python benchmarks/sim_scaling.py control [--runs 5]
 
 ``scaling`` calibrates a game count per game (about ``--seconds`` of work on one
 worker), then runs it ``--runs`` times on 1 and on 2 local workers and prints
@@ -10,7 +11,9 @@ the median games per second and the speed-up, and the CPU time per game
 speed-up says more about the neighbours than about the simulator, while the
 CPU cost per game shows what a second worker costs in overhead. ``ray`` plays
 the same run on the local backend and on Ray, alternately (a local Ray started once, so its
-start-up is timed separately), and prints the overhead of Ray against local. The load average
+start-up is timed separately), and prints the overhead of Ray against local.
+``control`` runs plain Python arithmetic on 1 and on 2 processes: the speed-up
+the machine itself allows right now, to read the other numbers against. The load average
 is printed too: numbers taken on a busy machine say little about scaling.
 Results are also written as JSON with ``--json FILE``.
 """
@@ -106,6 +109,42 @@ def scaling(args: argparse.Namespace) -> list[dict[str, Any]]:
     return rows
 
 
+def _spin(n: int) -> int:
+    x = 0
+    for i in range(n):
+        x += i * i
+    return x
+
+
+def control(args: argparse.Namespace) -> dict[str, Any]:
+    """What the machine allows: the same pure-Python work on 1 and on 2 processes."""
+    import multiprocessing as mp
+
+    n = 3_000_000
+    ones, twos = [], []
+    with mp.Pool(2) as pool:
+        for _ in range(args.runs):
+            t0 = time.perf_counter()
+            _spin(n)
+            _spin(n)
+            ones.append(time.perf_counter() - t0)
+            t0 = time.perf_counter()
+            pool.map(_spin, [n, n])
+            twos.append(time.perf_counter() - t0)
+    row = {
+        "one_process_s": statistics.median(ones),
+        "two_processes_s": statistics.median(twos),
+        "load": os.getloadavg()[0],
+    }
+    row["speedup"] = row["one_process_s"] / row["two_processes_s"]
+    print(
+        f"control: 2 units of work, 1 process {row['one_process_s']:.2f} s, 2 processes "
+        f"{row['two_processes_s']:.2f} s, x{row['speedup']:.2f} (load {row['load']:.1f})",
+        flush=True,
+    )
+    return row
+
+
 def ray_overhead(args: argparse.Namespace) -> dict[str, Any]:
     """The same run on local processes and on a local Ray; Ray start-up timed on its own."""
     import ray
@@ -181,8 +220,12 @@ def main() -> None:
     r.add_argument("--games", type=int, default=5000)
     r.add_argument("--runs", type=int, default=3)
     r.add_argument("--json", default="")
+    c = sub.add_parser("control")
+    c.add_argument("--runs", type=int, default=5)
+    c.add_argument("--json", default="")
     args = p.parse_args()
-    result: Any = scaling(args) if args.what == "scaling" else ray_overhead(args)
+    run = {"scaling": scaling, "ray": ray_overhead, "control": control}[args.what]
+    result: Any = run(args)
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=1))
 
