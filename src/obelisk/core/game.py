@@ -137,7 +137,11 @@ class Game(ABC):
         count (Khufu's two-player option) overrides it.
         """
         n = num_players
-        if not isinstance(n, int) or isinstance(n, bool) or not self.min_players <= n <= self.max_players:
+        if (
+            not isinstance(n, int)
+            or isinstance(n, bool)
+            or not self.min_players <= n <= self.max_players
+        ):
             raise InvalidOptions(
                 f"{self.title} is for {self.min_players}-{self.max_players} players, not {n}"
             )
