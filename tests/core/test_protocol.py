@@ -118,3 +118,16 @@ def test_cli_bench_prints_real_numbers():
     assert r.exit_code == 0, r.output
     row = json.loads(r.output)[0]
     assert row["game"] == "tiny" and row["us_per_step"] > 0 and row["games_per_second"] > 0
+
+
+def test_player_view_pages_its_own_events_and_counts_no_secret_ones():
+    s = TINY.new_state(2, 0, forced=[[1, 2, 3], [4, 5, 6]])
+    v0, v1 = PlayerView(s, 0), PlayerView(s, 1)
+    assert v1.step == 1  # its own deal only
+    s.chance.force(9)
+    s.apply(Play(3))  # public action, then a draw private to seat 0
+    assert v1.step == 2 and v0.step == 3
+    assert v1.events(1) == [
+        {"kind": "action", "seat": 0, "action": {"kind": "play", "card": 3}, "text": "play 3"}
+    ]
+    assert v0.events(2) == [{"kind": "chance", "label": "draw", "value": 9}]

@@ -43,16 +43,21 @@ class PlayerView:
 
     @property
     def step(self) -> int:
-        """How many steps have been played (public)."""
-        return len(self.__state.history)
+        """How many events this seat has seen so far: grows as the game goes on, drops
+        after a take-back. (Not the number of actions, which would count secret moves.)"""
+        seat = self.seat
+        return sum(1 for e in self.__state.events if e.to is None or seat in e.to)
 
     def observation(self) -> dict[str, Any]:
         """The seat's observation."""
         return self.__state.observation(self.seat)
 
     def events(self, start: int = 0) -> list[dict[str, Any]]:
-        """The events the seat saw, as JSON."""
-        return self.__state.events_for(self.seat, start)
+        """The events the seat saw, as JSON, from its ``start``-th one (counted among the
+        events this seat sees, so an agent can page through its own history)."""
+        seat = self.seat
+        mine = [e for e in self.__state.events if e.to is None or seat in e.to]
+        return [{"kind": e.kind, **e.data} for e in mine[start:]]
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions (empty if it is not the seat's turn)."""

@@ -453,6 +453,11 @@ class State(ABC):
             n += 1
         return n
 
+    def sim_metrics(self) -> dict[str, float]:
+        """The game's own numbers about a finished game for simulation reports (hook),
+        e.g. ``{"rounds": 3}``. Default: none."""
+        return {}
+
     def check_invariants(self) -> None:
         """Raise AssertionError if the state is inconsistent (hook, for tests)."""
 
