@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.resources
 import io
 import json
 import random
@@ -16,10 +15,7 @@ from obelisk.learn import ConsoleTeacher, run_lesson
 
 
 def _lessons() -> list[dict[str, Any]]:
-    # Game.lessons() looks one package too high for a game class defined in its package's
-    # __init__ (see docs/learn.md); read the file beside the game directly.
-    text = importlib.resources.files("obelisk.games.abu_simbel").joinpath("lessons.json")
-    return list(json.loads(text.read_text("utf-8")))
+    return get_game("abu_simbel").lessons()
 
 
 def _run(name: str, lines: list[str]) -> tuple[Any, str]:

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.resources
 import io
-import json
 import random
 from typing import Any
 
@@ -16,10 +14,7 @@ from obelisk.learn import ConsoleTeacher, run_lesson
 
 
 def _lessons() -> list[dict[str, Any]]:
-    # Game.lessons() looks one package too high for a game class defined in its package's
-    # __init__ (see docs/learn.md); read the file beside the game directly.
-    text = importlib.resources.files("obelisk.games.ramses").joinpath("lessons.json")
-    return list(json.loads(text.read_text("utf-8")))
+    return get_game("ramses").lessons()
 
 
 def _run(name: str, lines: list[str]) -> tuple[Any, str]:

@@ -16,6 +16,7 @@ import importlib
 import importlib.resources
 import json
 import random
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
@@ -178,13 +179,21 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.title} does not enumerate its action space")
 
+    def _package(self) -> str:
+        """The package holding the game's class (its folder), or "" for a lone module."""
+        name = type(self).__module__
+        module = sys.modules.get(name)
+        if module is not None and getattr(module, "__path__", None) is not None:
+            return name  # the class is defined in the package's __init__
+        return name.rpartition(".")[0]
+
     def lessons(self) -> list[dict[str, Any]]:
         """The game's lessons for ``obelisk learn``, as data (hook).
 
         Default: the list in ``lessons.json`` beside the game's module, if there is
         one. The format is documented in ``docs/lessons.md``.
         """
-        package = type(self).__module__.rpartition(".")[0]
+        package = self._package()
         if not package:
             return []
         try:
@@ -201,7 +210,7 @@ class Game(ABC):
         and a ``random.Random``; e.g. Khufu's challenge-odds practice loop.
         Default: the ``PRACTICE`` dict of the module ``practice`` in the game's package.
         """
-        package = type(self).__module__.rpartition(".")[0]
+        package = self._package()
         if not package:
             return None
         try:
