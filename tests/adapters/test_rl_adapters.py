@@ -15,8 +15,17 @@ pyspiel = pytest.importorskip("pyspiel")
 from obelisk.adapters.openspiel import load_game  # noqa: E402
 from obelisk.adapters.pettingzoo import env  # noqa: E402
 
+# Every game at its smallest player count in the default run; the other counts are slow
+# (long random games, large observations): `python -m pytest -m slow tests/adapters`.
 CASES = [
-    pytest.param(g.name, n, id=f"{g.name}-{n}p") for g in all_games() for n in g.player_counts()
+    pytest.param(
+        g.name,
+        n,
+        id=f"{g.name}-{n}p",
+        marks=() if n == min(g.player_counts()) else pytest.mark.slow,
+    )
+    for g in all_games()
+    for n in g.player_counts()
 ]
 
 
