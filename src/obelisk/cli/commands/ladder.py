@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -17,6 +18,10 @@ def _fmt_share(cell: dict[str, Any]) -> str:
         return "-"
     lo, hi = cell["ci95"]
     return f"{100 * float(share):.0f}% [{100 * lo:.0f}–{100 * hi:.0f}]"
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def split_levels(text: str) -> list[str]:
@@ -123,6 +128,8 @@ def ladder(
         if todo < total:
             console.print(f"Continuing {path}: {total - todo} of {total} games already played.")
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        # a polite kill (SIGTERM) stops like Ctrl-C: the games played so far are saved
+        signal.signal(signal.SIGTERM, _interrupt)
         with Progress(
             "[progress.description]{task.description}",
             BarColumn(),
