@@ -50,7 +50,11 @@ def fake_clock():
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
 def test_a_full_game_against_bots_to_the_end(game):
-    seats = parse_seats(game, None, None)
+    from obelisk.agents import levels
+
+    fast = "heuristic" if "heuristic" in levels(game) else "random"
+    n = min(game.max_players, max(game.min_players, 3))
+    seats = parse_seats(game, ",".join(["human"] + [fast] * (n - 1)), None)
     c = console()
     s = PlaySession.new(game, seats, 7, console=c, input_fn=Script(), fast=True, clock=fake_clock())
     state = s.run()

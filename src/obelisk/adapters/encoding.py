@@ -26,7 +26,8 @@ from typing import Any
 
 from obelisk.core import Action, Game
 
-SAMPLE_GAMES = 12
+SAMPLE_GAMES = 12  # random games whose observations shape the encoding
+ACTION_SAMPLE_GAMES = 48  # random games whose legal actions make a sampled action space
 SAMPLE_SEED = 2026
 
 
@@ -137,9 +138,9 @@ class _Node:
             off += n.size()
 
 
-def _sample_states(game: Game, n: int, options: Any) -> Any:
+def _sample_states(game: Game, n: int, options: Any, games: int = SAMPLE_GAMES) -> Any:
     rng = random.Random(SAMPLE_SEED)
-    for g in range(SAMPLE_GAMES):
+    for g in range(games):
         state = game.new_state(n, SAMPLE_SEED + g, options)
         yield state
         while not state.is_terminal():
@@ -182,7 +183,7 @@ def action_space(game: Game, num_players: int, options: Any) -> tuple[list[Actio
     except NotImplementedError:
         pass
     seen: dict[str, Action] = {}
-    for state in _sample_states(game, num_players, options):
+    for state in _sample_states(game, num_players, options, ACTION_SAMPLE_GAMES):
         for a in state.legal_actions():
             seen.setdefault(json.dumps(a.to_json(), sort_keys=True), a)
     return [seen[k] for k in sorted(seen)], False

@@ -182,7 +182,10 @@ def test_a19_tenth_treasure_wins_and_mummies_are_unused():
         full_turn(s, deck=k % 3)
     assert s.is_terminal() and s.end_reason == "team_target" and s.team_won
     assert sum(len(t) for t in s.tableaux) == 10
-    assert s.winners() == [0, 1] and s.returns() == [1.0, 1.0]  # abu_simbel:9.3 the team wins together
+    assert s.winners() == [0, 1] and s.returns() == [
+        1.0,
+        1.0,
+    ]  # abu_simbel:9.3 the team wins together
     assert s.has_mummy == [False, False] and not any(e.kind == "mummy_gained" for e in s.events)
 
 
