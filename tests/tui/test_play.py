@@ -219,3 +219,26 @@ def test_obelisk_play_in_a_real_terminal(tmp_path):
     text = out.decode(errors="replace")
     assert proc.returncode == 0, text[-2000:]
     assert "Final result" in text and (tmp_path / "g.json").exists()
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_every_game_refuses_a_bad_entry_saves_and_resumes_identically(game, tmp_path):
+    """An unknown entry is explained and asked again; quit saves; resume is identical."""
+    from obelisk.agents import levels
+
+    fast = "heuristic" if "heuristic" in levels(game) else "random"
+    n = min(game.max_players, max(game.min_players, 3))
+    seats = parse_seats(game, ",".join(["human"] + [fast] * (n - 1)), None)
+    path = tmp_path / "saved.json"
+    c = console()
+    script = Script(["xyzzy", "1", "1", "quit"])
+    s = PlaySession.new(
+        game, seats, 11, console=c, input_fn=script, fast=True, save_path=path, clock=fake_clock()
+    )
+    with pytest.raises(Quit):
+        s.run()
+    out = c.export_text()
+    assert "'xyzzy'" in out and ("not a legal action" in out or "valid" in out)
+    assert script.prompts[0] == script.prompts[1]  # asked again
+    again = PlaySession.resume(path, console=console(), input_fn=Script(limit=0), fast=True)
+    assert views(again.state) == views(s.state)
