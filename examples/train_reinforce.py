@@ -27,6 +27,10 @@ def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return p / p.sum()
 
 
+class OffSpace(Exception):
+    """The game reached a position whose legal actions the sampled action space lacks."""
+
+
 def play(env, W, learner: str, rng, greedy: bool = False):
     """One game; returns the learner's reward and its (x, mask, action) trajectory."""
     traj = []
@@ -40,6 +44,8 @@ def play(env, W, learner: str, rng, greedy: bool = False):
             continue
         mask = obs["action_mask"]
         legal = np.flatnonzero(mask)
+        if len(legal) == 0:
+            raise OffSpace  # every legal action lies outside a sampled action space
         if agent == learner and W is not None:
             x = obs["observation"]
             p = masked_softmax(W @ x, mask)
@@ -54,11 +60,17 @@ def play(env, W, learner: str, rng, greedy: bool = False):
 def evaluate(env, W, games: int, seed: int) -> tuple[float, float]:
     rng = np.random.default_rng(seed)
     total = 0.0
+    played = 0
     for g in range(games):
         env.reset(seed=10_000_000 + seed * 100_000 + g)
         learner = env.possible_agents[g % len(env.possible_agents)]
-        r, _ = play(env, W, learner, rng)
+        try:
+            r, _ = play(env, W, learner, rng)
+        except OffSpace:
+            continue
         total += r
+        played += 1
+    games = max(played, 1)
     share = total / games
     half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / games)
     return share, half
@@ -91,7 +103,11 @@ def main() -> None:
     while time.time() < end:
         env.reset(seed=args.seed * 1_000_003 + episodes)
         learner = env.possible_agents[episodes % args.players]
-        r, traj = play(env, W, learner, rng)
+        try:
+            r, traj = play(env, W, learner, rng)
+        except OffSpace:
+            episodes += 1
+            continue
         adv = r - baseline
         baseline += 0.01 * (r - baseline)
         for x, mask, a in traj:
