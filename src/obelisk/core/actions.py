@@ -39,16 +39,16 @@ class Action:
     def to_json(self) -> dict[str, JSON]:
         """The stable wire form: ``{"kind": ..., field: value, ...}``."""
         out: dict[str, JSON] = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
-            out[f.name] = list(v) if isinstance(v, tuple) else v
+        for name in _field_names(type(self)):
+            v = getattr(self, name)
+            out[name] = list(v) if isinstance(v, tuple) else v
         return out
 
     def text(self) -> str:
         """The short form a person types: the kind, then the field values."""
         parts = [self.kind]
-        for f in dataclasses.fields(self):
-            v = getattr(self, f.name)
+        for name in _field_names(type(self)):
+            v = getattr(self, name)
             if isinstance(v, tuple):
                 parts.append(",".join(str(x) for x in v) if v else "-")
             elif isinstance(v, bool):
@@ -62,6 +62,15 @@ class Action:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """An action class's field names (cached: ``dataclasses.fields`` is slow on a hot path)."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _hints(cls: type) -> dict[str, Any]:
