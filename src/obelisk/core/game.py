@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from .actions import Action, action_from_json, parse_action_text
 from .chance import Chance
 from .errors import IllegalAction, InvalidOptions
-from .events import Event, redact
+from .events import Event, redact, visible_to
 from .options import make_options, options_to_json
 
 if TYPE_CHECKING:
@@ -437,7 +437,7 @@ class State(ABC):
         copy learns nothing the seat could not know.
         """
         new = self.clone()
-        new.events[:] = [e for e in self.events if e.to is None or seat in e.to]
+        new.events[:] = [e for e in self.events if visible_to(e, seat)]
         new.history = []
         new.chance.log = []
         new.chance.shown_to = []

@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.table import Table
 
-from obelisk.agents import levels, make_agent
+from obelisk.agents import make_agent
 from obelisk.agents.match import seat_rng
 from obelisk.core import (
     Action,
@@ -36,7 +36,7 @@ from obelisk.core import (
 )
 
 from .screen import actions_panel, event_line, print_help, view_panel
-from .seats import SeatSpec
+from .seats import SeatSpec, default_bot_level
 
 InputFn = Callable[[str], str]
 
@@ -241,8 +241,7 @@ class PlaySession:
         return True
 
     def _hint(self, p: int) -> None:
-        known = levels(self.game)
-        level = next((lv for lv in ("normal", "heuristic", "random") if lv in known), known[0])
+        level = default_bot_level(self.game)
         agent = make_agent(self.game, level)
         action = agent.act(PlayerView(self.state, p), random.Random(len(self.state.history)))
         self.console.print(f"[green]Hint[/] ({level} player): {action.text()}")
