@@ -161,3 +161,14 @@ def test_determinize_keeps_a_choosing_gift_giver_able_to_choose():
         d = st.determinize(0, random.Random(k))
         assert len(d.legal_actions()) >= 2
         d.check_invariants()
+
+
+@pytest.mark.rules("ramses:4.2", "ramses:11.4")
+def test_determinize_while_players_place_keeps_the_public_placements():
+    """Nothing is hidden while the seats place the treasures: a determinization is a copy."""
+    st = GAME.new_state(3, 1, {"setup_mode": "players_place", "first_player": 0})
+    for _ in range(4):
+        st.apply(st.legal_actions()[5])
+    for k in range(3):
+        d = st.determinize(1, random.Random(k))
+        assert d.tokens == st.tokens and d.legal_actions() == st.legal_actions()

@@ -900,6 +900,8 @@ class RamsesState(State):
         from the pool of such cards, keeping publicly known treasures (a Gift give)
         and the fact that a seat choosing a Gift card holds at least two of them.
         """
+        if self.phase == PLACE:
+            return  # placements are public and nobody holds a card yet (ramses:4.2)
         seen = self.seen
         toks = list(self.tokens)
         found = {toks[p] for p in range(PLACES) if seen >> p & 1 and toks[p]}
