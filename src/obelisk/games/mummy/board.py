@@ -151,6 +151,33 @@ class Board:
                 break
         return r
 
+    def walks(self, origin: int, passable: int) -> tuple[int, ...]:
+        """The end fields of walks of exactly 1, 2, 3 and 4 steps from the field ``origin``
+        through ``passable`` cells (revisits allowed; mummy:8.1), as four bit sets
+        (:meth:`walk_ends` for each length, in one pass)."""
+        o0, o1, o2, o3 = self.open_mask
+        c = self.cols
+        out = []
+        r = 1 << origin
+        for _ in range(4):
+            r = (((r & o0) >> c) | ((r & o2) << c) | ((r & o1) << 1) | ((r & o3) >> 1)) & passable
+            out.append(r)
+        return tuple(out)
+
+    def slides(self, cell: int, blocked: int) -> tuple[tuple[int, int], ...]:
+        """``(direction, end field)`` of every straight slide from ``cell`` that moves at
+        all (see :meth:`slide`), in the order N, E, S, W."""
+        out = []
+        for d, nbr in enumerate(self.nbr):
+            cur = cell
+            nxt = nbr[cur]
+            while nxt >= 0 and not (blocked >> nxt) & 1:
+                cur = nxt
+                nxt = nbr[cur]
+            if cur != cell:
+                out.append((d, cur))
+        return tuple(out)
+
     def slide(self, cell: int, d: int, blocked: int) -> int:
         """The last field before the first obstacle going straight from ``cell`` (mummy:8.2);
         ``cell`` itself when the first field is already blocked."""

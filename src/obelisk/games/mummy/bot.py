@@ -14,6 +14,7 @@ Both use only the seat's :class:`~obelisk.core.PlayerView`.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from obelisk.core import Action, PlayerView
@@ -22,8 +23,10 @@ from .actions import Arrow, Choose, Move, Play, Reroll, Resolve, Step
 from .belief import Belief
 from .board import DIRECTIONS, Board, load_board
 from .components import ARROW, NUMBER_FACES, SYMBOLS
+from .rules import move_action
 
 _BIG = 10**6
+_REROLL = Reroll()
 
 
 def _cell(board: Board, rc: list[int]) -> int:
@@ -31,9 +34,86 @@ def _cell(board: Board, rc: list[int]) -> int:
 
 
 def new_events(view: PlayerView, seen: int) -> list[dict[str, Any]]:
-    """The seat's events after the first ``seen`` of them. (``view.events(start)`` counts
-    ``start`` in the unredacted list, which a seat cannot know, so fetch all and slice.)"""
-    return view.events()[seen:]
+    """The seat's events after the first ``seen`` of them (``view.events(start)`` counts
+    ``start`` among the events this seat saw)."""
+    return view.events(seen)
+
+
+#: The prebuilt actions the explorer returns (actions are immutable values).
+_ARROW_ACTIONS = tuple(Arrow(d) for d in DIRECTIONS)
+_DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+
+
+#: (board, target fields) -> :func:`_target_values` (a few hands per game; boards are shared).
+_TARGET_VALUES: dict[tuple[Board, tuple[int, ...]], list[float]] = {}
+
+
+def _target_values(board: Board, targets: list[int]) -> list[float]:
+    """For every field: minus the distance to the nearest target field, plus 25 on a target
+    (the part of :meth:`MummyHeuristic._value` that depends on the hand only)."""
+    key = (board, tuple(targets))
+    table = _TARGET_VALUES.get(key)
+    if table is None:
+        if len(_TARGET_VALUES) > 4096:
+            _TARGET_VALUES.clear()
+        table = []
+        for cell in range(board.size):
+            row = board.dist[cell]
+            v = -float(min((row[t] for t in targets), default=0))
+            if cell in targets:
+                v += 25.0
+            table.append(v)
+        _TARGET_VALUES[key] = table
+    return table
+
+
+class _Moves:
+    """Where the current figure can go this turn, worked out once per decision from the
+    explorer's observation (mummy:8): the end fields of each number and of each slide."""
+
+    __slots__ = ("arrows", "board", "numbers")
+
+    def __init__(self, board: Board, obs: dict[str, Any], options: Any) -> None:
+        self.board = board
+        f = obs["turn"]["figure"]
+        cols = board.cols
+        pos = [None if p is None else p[0] * cols + p[1] for p in obs["positions"]]
+        p0 = pos[f]
+        assert p0 is not None
+        mummy = _cell(board, obs["mummy"])
+        others = 0
+        for g, p in enumerate(pos):
+            if g != f and p is not None:
+                others |= 1 << p
+        passable = board.full & ~(1 << mummy)
+        if not options.allow_cross_start_dungeon:
+            passable &= ~board.sv_mask
+        forbid = board.sv_mask | others | (0 if options.allow_return_to_origin else 1 << p0)
+        #: ``numbers[k - 1]``: the bit set of end fields of a walk of exactly ``k`` steps.
+        self.numbers: list[int] = []
+        reach = 1 << p0
+        for _ in range(4):
+            reach = board.expand(reach) & passable
+            self.numbers.append(reach & ~forbid)
+        blocked = (1 << mummy) | board.sv_mask | others
+        #: ``(direction, end field)`` of every slide that moves the figure.
+        self.arrows: list[tuple[int, int]] = []
+        for d in range(4):
+            end = board.slide(p0, d, blocked)
+            if end != p0:
+                self.arrows.append((d, end))
+
+    def ends(self, face: str) -> list[int]:
+        """The end fields of every legal move of ``face``, in the engine's order."""
+        if face == ARROW:
+            return [end for _, end in self.arrows]
+        return self.board.cells_of(self.numbers[NUMBER_FACES[face] - 1])
+
+    def options(self, face: str) -> list[tuple[Action, int]]:
+        """(action, end field) of every legal move of ``face``, in the engine's order."""
+        if face == ARROW:
+            return [(_ARROW_ACTIONS[d], end) for d, end in self.arrows]
+        return [(move_action(self.board, c), c) for c in self.ends(face)]
 
 
 class MummyHeuristic:
@@ -51,11 +131,12 @@ class MummyHeuristic:
 
     def _track(self, view: PlayerView) -> None:
         """Recent card plays (exact explorer fields), fading each time the mummy acts."""
-        if view.step < self._step:
+        step = view.step
+        if step < self._step:
             self.reset()
-        self._step = view.step
+        self._step = step
         board = self.board(view)
-        events = new_events(view, self._hseen)
+        events = new_events(view, self._hseen) if step > self._hseen else []
         self._hseen += len(events)
         for c in list(self._recent):
             self._recent[c] *= 0.8
@@ -65,11 +146,13 @@ class MummyHeuristic:
                 self._recent[c] = self._recent.get(c, 0.0) + 3.0
 
     def board(self, view: PlayerView) -> Board:
+        """The maze of the game this player is in."""
         if self._board is None:
             self._board = load_board(view.options.map_file)
         return self._board
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose an action for ``view.seat`` (the mummy or an explorer)."""
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
@@ -84,59 +167,47 @@ class MummyHeuristic:
     ) -> float:
         """How good it is for the figure to stand on ``cell`` after its move. A ``bold``
         explorer ignores the mummy (now and then, so that a guarded symbol is reached)."""
-        mummy = _cell(board, obs["mummy"])
-        d_target = min((board.dist[cell][t] for t in targets), default=0)
-        v = -float(d_target)
-        if cell in targets:
-            v += 25.0
+        return self._valuer(board, obs, targets, bold)(cell)
+
+    def _valuer(
+        self, board: Board, obs: dict[str, Any], targets: list[int], bold: bool
+    ) -> Callable[[int], float]:
+        """:meth:`_value` for one decision, as a function of the field."""
+        base = _target_values(board, targets)
         if bold:
-            return v
-        md = board.mummy_dist[mummy][cell]
+            return base.__getitem__
+        md_row = board.mummy_dist[_cell(board, obs["mummy"])]
         reach = 3.5 + obs["aside"]
-        if md <= reach:
-            v -= 12.0 - md
-        elif md <= reach + 3:
-            v -= 3.0
-        return v
+        far = reach + 3
+
+        def value(cell: int) -> float:
+            v = base[cell]
+            md = md_row[cell]
+            if md <= reach:
+                v -= 12.0 - md
+            elif md <= far:
+                v -= 3.0
+            return v
+
+        return value
 
     def _options(
         self, board: Board, obs: dict[str, Any], view: PlayerView, face: str
     ) -> list[tuple[Action, int]]:
         """(action, end field) of every legal move of ``face`` for the current figure."""
-        o = view.options
-        f = obs["turn"]["figure"]
-        pos = [None if p is None else _cell(board, p) for p in obs["positions"]]
-        p0 = pos[f]
-        assert p0 is not None
-        mummy = _cell(board, obs["mummy"])
-        others = 0
-        for g, p in enumerate(pos):
-            if g != f and p is not None:
-                others |= 1 << p
-        if face == ARROW:
-            blocked = (1 << mummy) | board.sv_mask | others
-            out: list[tuple[Action, int]] = []
-            for d in range(4):
-                end = board.slide(p0, d, blocked)
-                if end != p0:
-                    out.append((Arrow(DIRECTIONS[d]), end))
-            return out
-        passable = board.full & ~(1 << mummy)
-        if not o.allow_cross_start_dungeon:
-            passable &= ~board.sv_mask
-        forbid = board.sv_mask | others | (0 if o.allow_return_to_origin else 1 << p0)
-        ends = board.walk_ends(1 << p0, NUMBER_FACES[face], passable) & ~forbid
-        return [(Move(*board.rc(c)), c) for c in board.cells_of(ends)]
+        return _Moves(board, obs, view.options).options(face)
 
     def explorer_act(
         self, view: PlayerView, obs: dict[str, Any], legal: list[Action], rng: random.Random
     ) -> Action:
+        """Resolve when the mummy is far, else roll for the move that brings the figure
+        closest to a symbol of its cards away from the mummy (mummy:7, mummy:8)."""
         board = self.board(view)
         f = obs["turn"]["figure"]
         targets = [board.symbol_cell[x] for x in obs["hand"] if x in board.symbol_cell]
-        mummy = _cell(board, obs["mummy"])
         first = legal[0]
         if isinstance(first, Resolve):
+            mummy = _cell(board, obs["mummy"])
             mine = [
                 _cell(board, p)
                 for g, p in enumerate(obs["positions"])
@@ -147,29 +218,30 @@ class MummyHeuristic:
         if isinstance(first, Play):
             return Play(True) if Play(True) in legal else first
         bold = rng.random() < 0.2
+        value = self._valuer(board, obs, targets, bold)
         if isinstance(first, (Move, Arrow)):
-            face = obs["announced"]
-            scored = [
-                (self._value(board, obs, end, targets, bold) + rng.random() * 0.01, a)
-                for a, end in self._options(board, obs, view, face)
-            ]
-            best = max(scored, key=lambda t: t[0])[1]
-            return best if best in legal else rng.choice(legal)
+            best: Action | None = None
+            best_v = 0.0
+            for a, end in _Moves(board, obs, view.options).options(obs["announced"]):
+                v = value(end) + rng.random() * 0.01
+                if best is None or v > best_v:
+                    best, best_v = a, v
+            return best if best is not None and best in legal else rng.choice(legal)
         if isinstance(first, (Choose, Reroll)):
-            here = _cell(board, obs["positions"][f])
-            stay = self._value(board, obs, here, targets, bold)
+            stay = value(_cell(board, obs["positions"][f]))
+            moves = _Moves(board, obs, view.options)
             best_v, best_a = -float(_BIG), None
             for a in legal:
                 if not isinstance(a, Choose):
                     continue
-                for _, end in self._options(board, obs, view, a.face):
-                    v = self._value(board, obs, end, targets, bold)
+                for end in moves.ends(a.face):
+                    v = value(end)
                     if v > best_v:
                         best_v, best_a = v, a
             if best_a is None:
-                return Reroll()
-            if best_v < stay - 1 and obs["rolls"] < 3 and obs["aside"] <= 2 and Reroll() in legal:
-                return Reroll()
+                return _REROLL
+            if best_v < stay - 1 and obs["rolls"] < 3 and obs["aside"] <= 2 and _REROLL in legal:
+                return _REROLL
             return best_a
         return rng.choice(legal)
 
@@ -197,14 +269,16 @@ class MummyHeuristic:
     def mummy_act(
         self, view: PlayerView, obs: dict[str, Any], legal: list[Action], rng: random.Random
     ) -> Action:
+        """Step towards the field of most weight per distance (see :meth:`weights`)."""
         board = self.board(view)
         self._track(view)
         here = _cell(board, obs["mummy"])
         w = self.weights(view, obs)
         md = board.mummy_dist
+        row = md[here]
         best, best_score = None, -1.0
         for c, x in w.items():
-            d = md[here][c]
+            d = row[c]
             if d == 0 or d >= _BIG:
                 continue
             score = x / (1.0 + d)
@@ -213,11 +287,13 @@ class MummyHeuristic:
         steps = [a for a in legal if isinstance(a, Step)]
         if best is None or not steps:
             return rng.choice(legal)
-        scored = []
-        for a in steps:
-            nxt = board.nbr[DIRECTIONS.index(a.direction)][here]
-            scored.append((md[nxt][best] + rng.random() * 0.1, a))
-        return min(scored, key=lambda t: t[0])[1]
+        chosen, low = steps[0], 0.0
+        for i, a in enumerate(steps):
+            nxt = board.nbr[_DIR_INDEX[a.direction]][here]
+            v = md[nxt][best] + rng.random() * 0.1
+            if i == 0 or v < low:
+                chosen, low = a, v
+        return chosen
 
 
 class MummyBelief(MummyHeuristic):

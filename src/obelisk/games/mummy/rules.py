@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from obelisk.core import TERMINAL, Action, Event, IllegalAction, State, seats
@@ -72,7 +73,12 @@ _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 #: The JSON and text forms of each action, computed once (events are written every step).
 _FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
 #: The mummy's legal steps per (board, may stop early) and field.
-_MUMMY_LEGAL: dict[tuple[int, bool], tuple[tuple[Action, ...], ...]] = {}
+_MUMMY_LEGAL: dict[tuple[Board, bool], tuple[tuple[Action, ...], ...]] = {}
+#: The public event of the mummy's step in each direction from each field, per board
+#: (events are never changed once written, so one object serves every game).
+_STEP_EVENTS: dict[Board, tuple[list[Event | None], ...]] = {}
+#: The colour counts of each hand seen so far (a hand is a sorted tuple of symbols).
+_HAND_COLOURS: dict[tuple[str, ...], dict[str, int]] = {}
 
 
 @dataclass(frozen=True)
@@ -161,6 +167,7 @@ class MummyState(State):
         self.winners_: list[int] = []
         self.reason = ""
         self.nsteps = 0
+        self._mummy_steps = _mummy_steps(b, o.mummy_may_stop_early)
         self._legal: tuple[Action, ...] = ()
         self._to_move = 1
         self.events.append(
@@ -182,11 +189,17 @@ class MummyState(State):
 
     # -- small helpers -----------------------------------------------------------------
     def _colours(self, seat: int) -> dict[str, int]:
-        out: dict[str, int] = {}
-        for x in self.hands[seat]:
-            c = SYMBOLS[x][0]
-            out[c] = out.get(c, 0) + 1
-        return out
+        """How many cards of each colour the seat holds (card backs are public)."""
+        hand = self.hands[seat]
+        counts = _HAND_COLOURS.get(hand)
+        if counts is None:
+            counts = {}
+            for x in hand:
+                c = SYMBOLS[x][0]
+                counts[c] = counts.get(c, 0) + 1
+            if len(_HAND_COLOURS) < 100_000:
+                _HAND_COLOURS[hand] = counts
+        return dict(counts)
 
     def _set(self, phase: str, to_move: int, legal: tuple[Action, ...]) -> None:
         self.phase = phase
@@ -242,7 +255,6 @@ class MummyState(State):
         o = self.options
         f = self.fig
         p0 = self.pos[f]
-        me = 1 << p0
         others = 0
         for g, p in enumerate(self.pos):
             if g != f and p >= 0:
@@ -253,20 +265,9 @@ class MummyState(State):
             passable &= ~b.sv_mask
         forbid = b.sv_mask | others
         if not o.allow_return_to_origin:
-            forbid |= me
-        dest = []
-        r = me
-        for _ in range(4):
-            r = b.expand(r) & passable
-            dest.append(r & ~forbid)
-        self.dest = tuple(dest)
-        blocked = mb | b.sv_mask | others
-        arrows = []
-        for d in range(4):
-            end = b.slide(p0, d, blocked)
-            if end != p0:
-                arrows.append((d, end))
-        self.arrows = tuple(arrows)
+            forbid |= 1 << p0
+        self.dest = tuple(r & ~forbid for r in b.walks(p0, passable))
+        self.arrows = b.slides(p0, mb | b.sv_mask | others)
 
     def _usable(self, face: str) -> bool:
         if face == ARROW:
@@ -277,15 +278,15 @@ class MummyState(State):
         """mummy:7.2 roll every die not set aside; mummies are set aside at once."""
         m = NUM_DICE - self.aside
         value = self.chance.randint(0, 6**m - 1, "roll", to=self.explorers)
-        faces = roll_faces(value, m)
+        dice, mummies, shown = _roll_outcome(value, m)
         self.rolls += 1
-        self.aside += faces.count(MUMMY)
-        self.dice = tuple(x for x in faces if x != MUMMY)
+        self.aside += mummies
+        self.dice = dice
         seat = self.fig_seat[self.fig]
         if self.aside == 5:
             self._set(LOST, seat, (_LOST,))
             return
-        legal: list[Action] = [_CHOOSE[x] for x in CHOOSABLE if x in self.dice and self._usable(x)]
+        legal: list[Action] = [_CHOOSE[x] for x in shown if self._usable(x)]
         legal.append(_REROLL)
         self._set(CHOOSE, seat, tuple(legal))
 
@@ -299,8 +300,8 @@ class MummyState(State):
         if face == ARROW:
             legal: tuple[Action, ...] = tuple(_ARROWS[d] for d, _ in self.arrows)
         else:
-            mask = self.dest[NUMBER_FACES[face] - 1]
-            legal = tuple(move_action(b, c) for c in b.cells_of(mask))
+            moves = _move_actions(b)
+            legal = tuple(moves[c] for c in b.cells_of(self.dest[NUMBER_FACES[face] - 1]))
         self._set(MOVE, seat, legal)
 
     def _arrived(self, cell: int) -> None:
@@ -363,18 +364,10 @@ class MummyState(State):
         self._mummy_next()
 
     def _mummy_next(self) -> None:
-        b = self.board
-        if self.move_left > 0 and b.mummy_dirs[self.mummy]:
-            stop = self.options.mummy_may_stop_early
-            table = _MUMMY_LEGAL.get((id(b), stop))
-            if table is None:
-                table = _MUMMY_LEGAL[(id(b), stop)] = tuple(
-                    tuple(_STEPS[d] for d in dirs) + ((_STOP,) if stop else ())
-                    for dirs in b.mummy_dirs
-                )
+        if self.move_left > 0 and self.board.mummy_dirs[self.mummy]:
             self.phase = MUMMY_MOVE
             self._to_move = MUMMY_SEAT
-            self._legal = table[self.mummy]
+            self._legal = self._mummy_steps[self.mummy]
             return
         self._finish_mummy_move()
 
@@ -398,13 +391,11 @@ class MummyState(State):
         self.mummy = cell
         self.move_left -= 1
         self.belief.step(cell)
-        for f, p in enumerate(self.pos):
-            if p == cell:
-                self._capture(f)
-                if self.phase == OVER:
-                    return
-                self.move_left = 0  # mummy:9.3 the move ends on the capture field
-                break
+        if cell in self.pos:
+            self._capture(self.pos.index(cell))
+            if self.phase == OVER:
+                return
+            self.move_left = 0  # mummy:9.3 the move ends on the capture field
         self._mummy_next()
 
     def _capture(self, f: int) -> None:
@@ -500,10 +491,10 @@ class MummyState(State):
 
     def action_event(self, seat: int, action: Action) -> list[Event]:
         """Explorer decisions behind the screen reach only the explorers (mummy:14)."""
-        forms = _FORMS.get(action)
-        if forms is None:
-            forms = _FORMS[action] = (action.to_json(), action.text())
-        data: dict[str, Any] = {"seat": seat, "action": forms[0], "text": forms[1]}
+        if type(action) is Step and seat == MUMMY_SEAT:
+            return [self._step_event(action)]
+        json_form, text = _forms(action)
+        data: dict[str, Any] = {"seat": seat, "action": json_form, "text": text}
         t = type(action)
         if t is Step:
             d = _DIR_INDEX[action.direction]  # type: ignore[attr-defined]
@@ -520,6 +511,20 @@ class MummyState(State):
             return [Event("action", data)]
         data["figure"] = self.fig
         return [Event("action", data, self.explorers)]
+
+    def _step_event(self, action: Step) -> Event:
+        """The public event of the mummy's step (made once per board, field and direction)."""
+        table = _STEP_EVENTS.get(self.board)
+        if table is None:
+            table = _STEP_EVENTS[self.board] = tuple([None] * self.board.size for _ in DIRECTIONS)
+        d = _DIR_INDEX[action.direction]
+        event = table[d][self.mummy]
+        if event is None:
+            json_form, text = _forms(action)
+            cell = self.board.nbr[d][self.mummy]
+            data = {"seat": MUMMY_SEAT, "action": json_form, "text": text, "cell": self._rc(cell)}
+            event = table[d][self.mummy] = Event("action", data)
+        return event
 
     def explain_illegal(self, action: Action) -> IllegalAction:
         from .explain import explain
@@ -625,13 +630,45 @@ class MummyState(State):
             assert self.legal_actions(), "no legal action in a running game"
 
 
-_MOVES: dict[tuple[int, int], Move] = {}
+_MOVES: dict[Board, tuple[Move, ...]] = {}
+
+
+def _move_actions(board: Board) -> tuple[Move, ...]:
+    """The (shared, prebuilt) ``Move`` action to each field of ``board``."""
+    moves = _MOVES.get(board)
+    if moves is None:
+        moves = _MOVES[board] = tuple(Move(*board.rc(c)) for c in range(board.size))
+    return moves
 
 
 def move_action(board: Board, cell: int) -> Move:
     """The (shared, prebuilt) ``Move`` action to ``cell``."""
-    key = (board.cols, cell)
-    a = _MOVES.get(key)
-    if a is None:
-        a = _MOVES[key] = Move(*divmod(cell, board.cols))
-    return a
+    return _move_actions(board)[cell]
+
+
+def _forms(action: Action) -> tuple[dict[str, Any], str]:
+    """The JSON and text forms of ``action`` (computed once per action value)."""
+    forms = _FORMS.get(action)
+    if forms is None:
+        forms = _FORMS[action] = (action.to_json(), action.text())
+    return forms
+
+
+def _mummy_steps(board: Board, may_stop: bool) -> tuple[tuple[Action, ...], ...]:
+    """The mummy's legal actions on each field while she has steps left (mummy:9)."""
+    table = _MUMMY_LEGAL.get((board, may_stop))
+    if table is None:
+        table = _MUMMY_LEGAL[(board, may_stop)] = tuple(
+            tuple(_STEPS[d] for d in dirs) + ((_STOP,) if may_stop else ())
+            for dirs in board.mummy_dirs
+        )
+    return table
+
+
+@cache
+def _roll_outcome(value: int, m: int) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
+    """A roll of ``m`` dice drawn as ``value``: the dice that are not mummies, how many
+    mummies, and the choosable faces shown (in the engine's order)."""
+    faces = roll_faces(value, m)
+    dice = tuple(x for x in faces if x != MUMMY)
+    return dice, m - len(dice), tuple(x for x in CHOOSABLE if x in dice)
