@@ -77,6 +77,11 @@ class Board:
         self.adj = tuple(
             tuple(nbr[d][i] for d in range(4) if nbr[d][i] >= 0) for i in range(self.size)
         )
+        #: ``chunks[k][byte]``: the cells of bit set ``byte << 8 * k`` (for :meth:`cells_of`).
+        self._chunks = tuple(
+            tuple(tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256))
+            for k in range((self.size + 7) // 8)
+        )
         self._dist: tuple[tuple[int, ...], ...] | None = None
         self._mdist: tuple[tuple[int, ...], ...] | None = None
         #: The map file it was loaded from ("" built-in; None: parsed from text).
@@ -99,11 +104,18 @@ class Board:
 
     def cells_of(self, mask: int) -> list[int]:
         """The cells of a bit set, ascending."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(low.bit_length() - 1)
-            mask ^= low
+        out: list[int] = []
+        if mask.bit_count() <= 8:  # a few cells: bit by bit
+            while mask:
+                low = mask & -mask
+                out.append(low.bit_length() - 1)
+                mask ^= low
+            return out
+        for chunk in self._chunks:  # many cells: eight at a time
+            out += chunk[mask & 0xFF]
+            mask >>= 8
+            if not mask:
+                break
         return out
 
     # -- bit-board movement -------------------------------------------------------

@@ -44,29 +44,6 @@ _ARROW_ACTIONS = tuple(Arrow(d) for d in DIRECTIONS)
 _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
 
 
-#: (board, target fields) -> :func:`_target_values` (a few hands per game; boards are shared).
-_TARGET_VALUES: dict[tuple[Board, tuple[int, ...]], list[float]] = {}
-
-
-def _target_values(board: Board, targets: list[int]) -> list[float]:
-    """For every field: minus the distance to the nearest target field, plus 25 on a target
-    (the part of :meth:`MummyHeuristic._value` that depends on the hand only)."""
-    key = (board, tuple(targets))
-    table = _TARGET_VALUES.get(key)
-    if table is None:
-        if len(_TARGET_VALUES) > 4096:
-            _TARGET_VALUES.clear()
-        table = []
-        for cell in range(board.size):
-            row = board.dist[cell]
-            v = -float(min((row[t] for t in targets), default=0))
-            if cell in targets:
-                v += 25.0
-            table.append(v)
-        _TARGET_VALUES[key] = table
-    return table
-
-
 class _Moves:
     """Where the current figure can go this turn, worked out once per decision from the
     explorer's observation (mummy:8): the end fields of each number and of each slide."""
@@ -173,15 +150,17 @@ class MummyHeuristic:
         self, board: Board, obs: dict[str, Any], targets: list[int], bold: bool
     ) -> Callable[[int], float]:
         """:meth:`_value` for one decision, as a function of the field."""
-        base = _target_values(board, targets)
-        if bold:
-            return base.__getitem__
+        dist = board.dist
         md_row = board.mummy_dist[_cell(board, obs["mummy"])]
         reach = 3.5 + obs["aside"]
         far = reach + 3
 
         def value(cell: int) -> float:
-            v = base[cell]
+            v = -float(min(map(dist[cell].__getitem__, targets)) if targets else 0)
+            if cell in targets:
+                v += 25.0
+            if bold:
+                return v
             md = md_row[cell]
             if md <= reach:
                 v -= 12.0 - md
@@ -249,19 +228,18 @@ class MummyHeuristic:
     def weights(self, view: PlayerView, obs: dict[str, Any]) -> dict[int, float]:
         """Where explorers are likely to be, without deduction: the unplayed symbols of the
         colours they still hold, and the fields of recent card plays."""
-        board = self.board(view)
+        symbol_cell = self.board(view).symbol_cell
         w: dict[int, float] = {}
         played = {x for h in obs["played"] for x in h}
         holders: dict[str, int] = {}
-        for s, cols in enumerate(obs["hand_colours"]):
-            if s == 0:
-                continue
+        for cols in obs["hand_colours"][1:]:  # the explorer seats
             for c in cols:
                 holders[c] = holders.get(c, 0) + 1
         for x, (col, _) in SYMBOLS.items():
-            if x in played or x not in board.symbol_cell or not holders.get(col):
+            k = holders.get(col)
+            if not k or x in played or x not in symbol_cell:
                 continue
-            w[board.symbol_cell[x]] = w.get(board.symbol_cell[x], 0.0) + holders[col]
+            w[symbol_cell[x]] = w.get(symbol_cell[x], 0.0) + k
         for c, heat in self._recent.items():
             w[c] = w.get(c, 0.0) + heat
         return w

@@ -22,7 +22,6 @@ from .components import (
     MUMMY,
     NUM_DICE,
     NUMBER_FACES,
-    SYMBOLS,
     SYMBOLS_BY_COLOUR,
 )
 
@@ -40,31 +39,21 @@ def redraw(state: MummyState, seat: int, rng: random.Random) -> None:
 
 def _redeal(state: MummyState, rng: random.Random, keep: int) -> None:
     """Re-deal the hands of every explorer seat but ``keep`` (0: all), colours kept."""
-    from .rules import CARD
-
-    b = state.board
-    played = {x for h in state.played for x in h}
-    own = set(state.hands[keep]) if keep else set()
     others = [s for s in range(1, state.num_players) if s != keep and state.hands[s]]
     if not others:
         return
+    played = {x for h in state.played for x in h}
+    own = set(state.hands[keep]) if keep else set()
+    colours = {s: state._colours(s) for s in others}
+    forbidden = {s: _forbidden(state, s) for s in others}
     new: dict[int, list[str]] = {s: [] for s in others}
     for col in CARD_COLOURS:
         pool = [x for x in SYMBOLS_BY_COLOUR[col] if x not in played and x not in own]
         for s in others:
-            need = sum(1 for x in state.hands[s] if SYMBOLS[x][0] == col)
+            need = colours[s].get(col, 0)
             if not need:
                 continue
-            forbidden = set()
-            if state.options.card_play_mandatory:
-                for f, p in enumerate(state.pos):
-                    if (
-                        state.fig_seat[f] == s
-                        and p >= 0
-                        and not (state.phase == CARD and f == state.fig)
-                    ):
-                        forbidden.add(b.cell_symbol[p])
-            cand = [x for x in pool if x not in forbidden]
+            cand = [x for x in pool if x not in forbidden[s]]
             if len(cand) < need:
                 cand = pool
             got = rng.sample(cand, need)
@@ -73,6 +62,24 @@ def _redeal(state: MummyState, rng: random.Random, keep: int) -> None:
             new[s].extend(got)
     for s in others:
         state.hands[s] = tuple(sorted(new[s]))
+
+
+def _forbidden(state: MummyState, seat: int) -> set[str]:
+    """The symbols ``seat`` cannot hold: those under its figures, had the card been played
+    there at once (mandatory card play, mummy:7.4), except the figure about to decide."""
+    from .rules import CARD
+
+    out: set[str] = set()
+    if state.options.card_play_mandatory:
+        b = state.board
+        for f, p in enumerate(state.pos):
+            if (
+                state.fig_seat[f] == seat
+                and p >= 0
+                and not (state.phase == CARD and f == state.fig)
+            ):
+                out.add(b.cell_symbol[p])
+    return out
 
 
 def _mobile(state: MummyState, f: int, face: str) -> bool:

@@ -542,29 +542,26 @@ class MummyState(State):
 
     # -- what each seat sees (mummy:14) ----------------------------------------------------
     def observation(self, seat: int | None) -> dict[str, Any]:
-        b = self.board
-        n = self.num_players
+        """What ``seat`` sees (mummy:14): the mummy and spectators see no explorer field,
+        die or hand face; every explorer sees the whole table and his own hand."""
+        cols = self.board.cols
+        ankhs = self.ankhs
         obs: dict[str, Any] = {
             "role": "spectator" if seat is None else ("mummy" if seat == 0 else "explorer"),
             "round": self.round,
             "to_move": self._to_move,
             "phase": PUBLIC_PHASE[self.phase],
             "turn": {"figure": self.fig, "seat": self.fig_seat[self.fig]},
-            "mummy": list(b.rc(self.mummy)),
-            "mummy_ankhs": self.ankhs[0],
+            "mummy": list(divmod(self.mummy, cols)),
+            "mummy_ankhs": ankhs[0],
             "threshold": self.threshold,
             "aside": self.aside_public,
             "figures": [
-                {
-                    "colour": self.fig_colour[f],
-                    "seat": s,
-                    "ankhs": self.ankhs[s],
-                    "out": self.pos[f] < 0,
-                }
-                for f, s in enumerate(self.fig_seat)
+                {"colour": colour, "seat": s, "ankhs": ankhs[s], "out": p < 0}
+                for colour, s, p in zip(self.fig_colour, self.fig_seat, self.pos, strict=True)
             ],
-            "hand_colours": [self._colours(s) for s in range(n)],
-            "played": [list(self.played[s]) for s in range(n)],
+            "hand_colours": [self._colours(s) for s in range(self.num_players)],
+            "played": [list(h) for h in self.played],
         }
         if self.phase == MUMMY_MOVE:
             obs["mummy_move"] = {"kind": self.move_kind, "steps_left": self.move_left}
@@ -574,7 +571,7 @@ class MummyState(State):
             obs["winners"] = list(self.winners_)
             obs["reason"] = self.reason
         if seat is not None and seat != MUMMY_SEAT:
-            obs["positions"] = [None if p < 0 else list(b.rc(p)) for p in self.pos]
+            obs["positions"] = [None if p < 0 else list(divmod(p, cols)) for p in self.pos]
             obs["aside"] = self.aside
             obs["explorer_phase"] = self.phase
             obs["dice"] = list(self.dice)
