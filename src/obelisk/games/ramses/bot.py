@@ -10,18 +10,41 @@ places that may hide another treasure. ``RamsesHeuristic`` is the medium level.
 from __future__ import annotations
 
 import heapq
+import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from obelisk.core import Action, PlayerView
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
-from .components import BLANK, BLOCK, BLOCK_PLACES, NEIGHBOURS, NEIGHBOURS_DIAG, PLACES
-from .memory import LEVELS, SOME_TREASURE, Memory, infer, located_blocks
+from .components import BLANK, BLOCK, BLOCK_PLACES, NEIGHBOURS, NEIGHBOURS_DIAG, PLACES, TIDS
+from .memory import LEVELS, SOME_TREASURE, Memory, infer
+
+_TNUM = {text: t for t, text in enumerate(TIDS)}
 
 
 def _tnum(text: str) -> int:
-    return 0 if text == "blank" else int(text[1:])
+    """The token of a treasure id text (``"T03"`` -> 3, ``"blank"`` -> 0)."""
+    t = _TNUM.get(text)
+    if t is None:
+        return 0 if text == "blank" else int(text[1:])
+    return t
+
+
+#: How many read events apart a bot keeps checkpoints of what it watched (see ``observe``).
+CHECKPOINT_EVERY = 32
+
+
+@dataclass(slots=True)
+class Watched:
+    """What a bot has taken in from the events it read: a checkpoint to return to."""
+
+    memory: Memory
+    working: dict[int, int]
+    last_reveal: dict[int, int]
+    search_key: int
+    last_n: int
 
 
 class MemoryBot:
@@ -36,6 +59,13 @@ class MemoryBot:
 
     def reset(self) -> None:
         """Forget everything (a new game)."""
+        self._restart()
+        self._read: list[dict[str, Any]] = []  # every event read since the last restart
+        self._marks: list[Watched] = []  # _marks[m]: after the first (m + 1) * 32 of them
+        self._rewound = False
+
+    def _restart(self) -> None:
+        """Forget what was watched; the events read so far stay, to resume from (``observe``)."""
         self.memory = Memory(self.level)
         self._lo = 0  # a lower bound on the raw index of the next unseen event
         self._last_n = 0
@@ -44,15 +74,71 @@ class MemoryBot:
         self.recalled: dict[int, int] | None = None
         self.last_reveal: dict[int, int] = {}  # treasure -> event number of its last reveal
         self.search_key = 0
+        self._rewound = True
 
     # -- watching (ramses:12.3) ---------------------------------------------------------
     def observe(self, view: PlayerView) -> None:
-        """Update memory from the events not yet seen."""
-        if view.step < self._last_step:
-            self.reset()
-        self._last_step = view.step
+        """Update memory from the events not yet seen.
+
+        When the seat's event count drops (a take-back, another game, or the next
+        rollout of a search), the bot forgets everything and watches the seat's
+        events again from the start. What it takes in is a function of the events
+        it read since it forgot, so it keeps checkpoints of that every
+        ``CHECKPOINT_EVERY`` events and, when the events read again begin with the
+        same ones, resumes from the last checkpoint they share instead of
+        re-watching them: the result is the same, only faster.
+        """
+        step = view.step
+        if step < self._last_step:
+            self._restart()
+        self._last_step = step
         evs = view.events(self._lo)
         self._lo += len(evs)
+        done = self._resume(evs) if self._rewound else 0
+        self._rewound = False
+        self._watch(evs, done)
+
+    def _resume(self, evs: list[dict[str, Any]]) -> int:
+        """After a restart: return to the last checkpoint whose events ``evs`` repeat,
+        drop the later ones, and say how many of ``evs`` it covers."""
+        c = CHECKPOINT_EVERY
+        read, marks = self._read, self._marks
+        m = 0
+        top = min(len(marks), len(evs) // c)
+        while m < top and evs[m * c : (m + 1) * c] == read[m * c : (m + 1) * c]:
+            m += 1
+        del marks[m:]
+        del read[m * c :]
+        if m:
+            mark = marks[m - 1]
+            self.memory = mark.memory.copy()
+            self.working = dict(mark.working)
+            self.last_reveal = dict(mark.last_reveal)
+            self.search_key = mark.search_key
+            self._last_n = mark.last_n
+        return m * c
+
+    def _watch(self, evs: list[dict[str, Any]], start: int) -> None:
+        """Take in ``evs[start:]``, keeping a checkpoint every ``CHECKPOINT_EVERY`` events."""
+        read = self._read
+        while start < len(evs):
+            part = evs[start : start + CHECKPOINT_EVERY - len(read) % CHECKPOINT_EVERY]
+            self._take_in(part)
+            read.extend(part)
+            start += len(part)
+            if len(read) % CHECKPOINT_EVERY == 0:
+                self._marks.append(
+                    Watched(
+                        self.memory.copy(),
+                        dict(self.working),
+                        dict(self.last_reveal),
+                        self.search_key,
+                        self._last_n,
+                    )
+                )
+
+    def _take_in(self, evs: list[dict[str, Any]]) -> None:
+        """Encode the public events not taken in yet (ramses:12.3)."""
         mem = self.memory
         for e in evs:
             n = e.get("n")
@@ -130,50 +216,71 @@ class MemoryBot:
         return NEIGHBOURS_DIAG if view.options.allow_diagonal_slides else NEIGHBOURS
 
     def _risk_of(self, known: dict[int, int]) -> list[float]:
-        """risk(Y) of ramses:12.6 for every place (the target itself is handled by callers)."""
-        located = located_blocks(known)
+        """risk(Y) of ramses:12.6 for every place (the target itself is handled by callers).
+
+        A known treasure (or inferred treasure spot) costs 1; a known blank 0; an
+        unknown place 0.25 without the block rule, else its share of its block's
+        treasure: 0 once the block's treasure is located, 1/(unknown places) before.
+        """
         risk = [0.0] * PLACES
-        unknown_in = [sum(1 for p in BLOCK_PLACES[b] if p not in known) for b in range(12)]
-        for p in range(PLACES):
-            t = known.get(p)
-            if t is None:
-                if self.level.use_block_rule:
-                    b = BLOCK[p]
-                    risk[p] = (0.0 if b in located else 1.0) / max(1, unknown_in[b])
-                else:
-                    risk[p] = 0.25
-            elif t != BLANK:
+        located = [False] * 12
+        for p, t in known.items():
+            if t != BLANK:
                 risk[p] = 1.0
+                located[BLOCK[p]] = True
+        block_rule = self.level.use_block_rule
+        for b, places in enumerate(BLOCK_PLACES):
+            unknown = [p for p in places if p not in known]
+            if unknown:
+                share = 0.0 if located[b] else 1.0 / len(unknown)
+                if not block_rule:
+                    share = 0.25
+                for p in unknown:
+                    risk[p] = share
         return risk
 
     def _dijkstra(
-        self, start: int, risk: list[float], w: float, neigh: tuple[tuple[int, ...], ...]
+        self,
+        start: int,
+        risk: list[float],
+        w: float,
+        neigh: tuple[tuple[int, ...], ...],
+        stop: int = -1,
     ) -> tuple[list[float], list[int]]:
-        dist = [float("inf")] * PLACES
+        """Cheapest routes from ``start``: entering place v costs ``1 + w * risk[v]``.
+
+        With ``stop``, the search ends once ``stop`` is settled: its route (``pred``
+        back to ``start``) is final then, the distances of other places may not be.
+        """
+        weight = [w * r for r in risk]
+        dist = [math.inf] * PLACES
         pred = [-1] * PLACES
         dist[start] = 0.0
         heap = [(0.0, start)]
+        pop, push = heapq.heappop, heapq.heappush
         while heap:
-            d, u = heapq.heappop(heap)
+            d, u = pop(heap)
             if d > dist[u]:
                 continue
+            if u == stop:
+                break
+            d1 = d + 1.0
             for v in neigh[u]:
-                nd = d + 1.0 + w * risk[v]
+                nd = d1 + weight[v]
                 if nd < dist[v]:
                     dist[v] = nd
                     pred[v] = u
-                    heapq.heappush(heap, (nd, v))
+                    push(heap, (nd, v))
         return dist, pred
 
     def _path_costs(
-        self, start: int, known: dict[int, int], w: float, neigh: tuple[tuple[int, ...], ...]
-    ) -> tuple[list[float], list[int], list[float]]:
+        self, start: int, risk: list[float], w: float, neigh: tuple[tuple[int, ...], ...]
+    ) -> list[float]:
         """Costs of reaching each place as the target (entering it costs 1)."""
-        risk = self._risk_of(known)
-        dist, pred = self._dijkstra(start, risk, w, neigh)
-        to = [dist[p] - w * risk[p] for p in range(PLACES)]
+        dist, _ = self._dijkstra(start, risk, w, neigh)
+        to = [d - w * r for d, r in zip(dist, risk, strict=True)]
         to[start] = 0.0
-        return to, pred, risk
+        return to
 
     def _slide(
         self, view: PlayerView, rng: random.Random, obs: dict[str, Any], legal: list[Action]
@@ -185,21 +292,13 @@ class MemoryBot:
         w = self.level.w_base * (20 if s.get("stack") in view.options.elimination_stacks else 1)
         empty = obs["empty"]["place"]
         neigh = self._neigh(view)
-        cost, pred, _ = self._path_costs(empty, known, w, neigh)
+        risk = self._risk_of(known)
         x = next((p for p, t in known.items() if t == target and p != empty), None)
-        if x is None:
-            located = {BLOCK[p] for p, t in known.items() if t > 0}
-            cands = [
-                p
-                for p in range(PLACES)
-                if p != empty
-                and (p not in known or known[p] == SOME_TREASURE)
-                and BLOCK[p] not in located
-            ]
-            if not cands:
-                cands = [p for p in range(PLACES) if p != empty and known.get(p, BLANK) <= 0]
-            if cands:
-                x = min(cands, key=lambda p: (cost[p], p))
+        if x is not None:
+            _, pred = self._dijkstra(empty, risk, w, neigh, stop=x)
+        else:
+            dist, pred = self._dijkstra(empty, risk, w, neigh)
+            x = self._explore_target(known, empty, dist, risk, w)
         if x is None:
             return legal[rng.randrange(len(legal))]
         step = x
@@ -209,6 +308,26 @@ class MemoryBot:
             if isinstance(a, Slide) and a.place == step:
                 return a
         return legal[rng.randrange(len(legal))]
+
+    def _explore_target(
+        self, known: dict[int, int], empty: int, dist: list[float], risk: list[float], w: float
+    ) -> int | None:
+        """Where to look for a target not remembered: the cheapest place that may hide it
+        (unknown or an inferred treasure spot, in a block whose treasure is not located),
+        else the cheapest place not known to hold a treasure."""
+        located = {BLOCK[p] for p, t in known.items() if t > 0}
+        cands = [
+            p
+            for p in range(PLACES)
+            if p != empty
+            and (p not in known or known[p] == SOME_TREASURE)
+            and BLOCK[p] not in located
+        ]
+        if not cands:
+            cands = [p for p in range(PLACES) if p != empty and known.get(p, BLANK) <= 0]
+        if not cands:
+            return None
+        return min(cands, key=lambda p: (dist[p] - w * risk[p], p))
 
     def _gift(self, view: PlayerView, rng: random.Random, obs: dict[str, Any]) -> Action:
         """ramses:12.7 Gift: the treasure other seats most likely hold and we can find."""
@@ -232,13 +351,14 @@ class MemoryBot:
         empty = obs["empty"]["place"]
         neigh = self._neigh(view)
         w = self.level.w_base
-        cost, _, _ = self._path_costs(empty, known, w, neigh)
+        risk = self._risk_of(known)
+        cost = self._path_costs(empty, risk, w, neigh)
         spots = {t: p for p, t in known.items() if t > 0 and t != show}
         near = sorted(spots, key=lambda t: (cost[spots[t]], t))[:2]
         if len(near) == 2:
             a, b = near
-            ca, _, _ = self._path_costs(spots[a], known, w, neigh)
-            cb, _, _ = self._path_costs(spots[b], known, w, neigh)
+            ca = self._path_costs(spots[a], risk, w, neigh)
+            cb = self._path_costs(spots[b], risk, w, neigh)
             if cost[spots[b]] + cb[spots[a]] < cost[spots[a]] + ca[spots[b]]:
                 a, b = b, a
             return RiskDeclare(a, b)

@@ -42,9 +42,17 @@ COLOUR_NAMES = {"G": "gold", "R": "red", "B": "blue", "W": "white", "K": "black"
 COLOUR_LETTERS = "GRBWK"
 
 
+def _tid_text(t: int) -> str:
+    return "blank" if t == BLANK else f"T{t:02d}"
+
+
+#: ``tid`` of every token 0..12, looked up instead of formatted on every slide.
+TIDS: tuple[str, ...] = tuple(_tid_text(t) for t in range(NUM_TREASURES + 1))
+
+
 def tid(t: int) -> str:
     """The id text of a treasure: ``tid(3) == "T03"``; 0 is a blank."""
-    return "blank" if t == BLANK else f"T{t:02d}"
+    return TIDS[t] if 0 <= t <= NUM_TREASURES else _tid_text(t)
 
 
 def rc(place: int) -> tuple[int, int]:
@@ -68,6 +76,8 @@ BLOCK: tuple[int, ...] = tuple(block_of(p) for p in range(PLACES))
 BLOCK_PLACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(p for p in range(PLACES) if BLOCK[p] == b) for b in range(12)
 )
+#: The places of each block as a bit mask (bit p), to test them against ``seen`` at once.
+BLOCK_MASKS: tuple[int, ...] = tuple(sum(1 << p for p in places) for places in BLOCK_PLACES)
 
 # Neighbour offsets in board coordinates, orthogonal first in the order N, E, S, W.
 _ORTH = ((-1, 0), (0, 1), (1, 0), (0, -1))
@@ -243,6 +253,13 @@ def load_deck(name: str) -> tuple[Card, ...]:
             Card(i, stack, kind, t if kind == "search" else 0, v if kind == "search" else 0)
         )
     return tuple(cards)
+
+
+@cache
+def deck_json(name: str) -> tuple[dict[str, object], ...]:
+    """``to_json()`` of every card of deck ``name``, computed once (callers copy a row
+    before handing it out, so nobody can change the table)."""
+    return tuple(card.to_json() for card in load_deck(name))
 
 
 def default_sides(num_players: int) -> tuple[int, ...]:

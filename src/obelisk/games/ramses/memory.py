@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
+from operator import attrgetter
 
 from .components import BLANK, BLOCK, BLOCK_PLACES, PLACES, confuse
 
@@ -69,6 +70,14 @@ class OwnEntry:
     s: float
 
 
+def _copy_loc(e: LocEntry) -> LocEntry:
+    return LocEntry(e.place, e.token, e.s, e.k, e.encoded_turn)
+
+
+#: The entry a full store forgets first: the weakest, then the oldest, then the lowest place.
+_WEAKEST = attrgetter("s", "encoded_turn", "place")
+
+
 class Memory:
     """The store of ramses:12.2 with the updates of ramses:12.3."""
 
@@ -78,6 +87,16 @@ class Memory:
         self.blanks: dict[int, LocEntry] = {}
         self.owners: list[OwnEntry] = []
         self.turn = 0
+
+    def copy(self) -> Memory:
+        """An independent copy (same entries, in the same order)."""
+        new = Memory.__new__(Memory)
+        new.level = self.level
+        new.treasures = {p: _copy_loc(e) for p, e in self.treasures.items()}
+        new.blanks = {p: _copy_loc(e) for p, e in self.blanks.items()}
+        new.owners = [OwnEntry(o.seat, o.treasure, o.stack, o.s) for o in self.owners]
+        new.turn = self.turn
+        return new
 
     # -- ramses:12.3 ----------------------------------------------------------------
     def encode(self, place: int, token: int) -> None:
@@ -98,8 +117,7 @@ class Memory:
         store[place] = LocEntry(place, token, lv.s0, 0, self.turn)
         cap = lv.cap_t if token != BLANK else lv.cap_b
         while len(store) > cap:
-            worst = min(store.values(), key=lambda x: (x.s, x.encoded_turn, x.place))
-            del store[worst.place]
+            del store[min(store.values(), key=_WEAKEST).place]
 
     def rotated(self, quarters: int) -> None:
         """ROTATED(+-90): k += 1; ROTATED(180): k += 2."""
@@ -114,15 +132,15 @@ class Memory:
         if lv.decay == 0:
             return
         f = 1.0 - lv.decay
+        theta = lv.theta
         for store in (self.treasures, self.blanks):
-            for p in list(store):
-                e = store[p]
+            for p, e in list(store.items()):
                 e.s *= f
-                if e.s < lv.theta:
+                if e.s < theta:
                     del store[p]
         for o in self.owners:
             o.s *= f
-        self.owners = [o for o in self.owners if o.s >= lv.theta]
+        self.owners = [o for o in self.owners if o.s >= theta]
 
     def owner_seen(self, seat: int, treasure: int, stack: int) -> None:
         """A public find or named transfer: ``seat`` now holds a ``treasure`` card."""
@@ -181,16 +199,17 @@ class Memory:
 def infer(known: dict[int, int]) -> dict[int, int]:
     """ramses:12.5: the block rules, added to a copy of ``known``."""
     out = dict(known)
-    for b in range(12):
-        places = BLOCK_PLACES[b]
-        if any(out.get(p, BLANK) > 0 for p in places):
-            for p in places:
-                out.setdefault(p, BLANK)
-            continue
-        blanks = [p for p in places if out.get(p) == BLANK]
-        unknown = [p for p in places if p not in out]
-        if len(blanks) == 3 and len(unknown) == 1:
-            out[unknown[0]] = SOME_TREASURE
+    get = out.get
+    for places in BLOCK_PLACES:
+        a, b, c, d = places
+        tokens = (get(a), get(b), get(c), get(d))  # None: unknown
+        unknown = tokens.count(None)
+        if unknown == 1 and tokens.count(BLANK) == 3:
+            out[places[tokens.index(None)]] = SOME_TREASURE  # the last place left
+        elif 0 < unknown < 4 and max(t for t in tokens if t is not None) > 0:
+            for p, t in zip(places, tokens, strict=True):
+                if t is None:
+                    out[p] = BLANK  # the block's treasure is elsewhere
     return out
 
 

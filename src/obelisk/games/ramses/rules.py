@@ -20,6 +20,7 @@ from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, R
 from .components import (
     BLANK,
     BLOCK,
+    BLOCK_MASKS,
     BLOCK_PLACES,
     COLOUR_LETTERS,
     NEIGHBOURS,
@@ -28,7 +29,9 @@ from .components import (
     PLACES,
     SCREEN,
     SCREEN_ORDER,
+    TIDS,
     Card,
+    deck_json,
     default_sides,
     load_deck,
     screen_shape,
@@ -81,6 +84,12 @@ class RamsesState(State):
         o = self.options
         n = self.num_players
         self.deck: tuple[Card, ...] = load_deck(o.deck)
+        self.card_json = deck_json(o.deck)  # read-only rows: copy one before handing it out
+        #: The name of every token 0..12 in texts (blank, or id and display name).
+        self.token_names: tuple[str, ...] = (
+            "blank",
+            *(f"{TIDS[t]} {o.treasure_names[t - 1]}" for t in range(1, NUM_TREASURES + 1)),
+        )
         self.inplay: tuple[int, ...] = (1,) if o.small_children else (1, 2, 3)
         self.pools: list[list[int]] = [
             [
@@ -178,17 +187,18 @@ class RamsesState(State):
             data["n"] = self.seq
         self.events.append(Event(kind, data, to))
 
+    def _nm(self, t: str) -> str:
+        """A treasure id (``T03``, or ``blank``) with its display name, for texts."""
+        return t if t == "blank" else f"{t} {self.options.treasure_names[int(t[1:]) - 1]}"
+
+    def _card_text(self, x: dict[str, Any]) -> str:
+        """A face-up card (its JSON) in texts."""
+        if x.get("type") == "search":
+            return f"{self._nm(x['treasure'])} (stack {x['stack']}, {x['value']} points)"
+        return f"the {x.get('type')} card"
+
     def _event_text(self, kind: str, d: dict[str, Any]) -> str:
-        names = self.options.treasure_names
-
-        def nm(t: str) -> str:
-            return t if t == "blank" else f"{t} {names[int(t[1:]) - 1]}"
-
-        def card(x: dict[str, Any]) -> str:
-            if x.get("type") == "search":
-                return f"{nm(x['treasure'])} (stack {x['stack']}, {x['value']} points)"
-            return f"the {x.get('type')} card"
-
+        nm, card = self._nm, self._card_text
         if kind == "setup":
             return f"the box is ready; seat {d['first'] + 1} begins"
         if kind == "stack_started":
@@ -277,9 +287,6 @@ class RamsesState(State):
         """The card with row index ``cid`` of the deck table."""
         return self.deck[cid]
 
-    def _tname(self, t: int) -> str:
-        return "blank" if t == BLANK else f"{tid(t)} {self.options.treasure_names[t - 1]}"
-
     def showing(self) -> int:
         """The token at the empty place (BLANK or a treasure)."""
         return self.tokens[self.empty]
@@ -349,8 +356,8 @@ class RamsesState(State):
                     {
                         "seat": seat,
                         "action": {"kind": "slide", "place": action.place, "dir": action.dir},
-                        "token": tid(tok),
-                        "text": f"slide {action.dir}: {self._tname(tok)}",
+                        "token": TIDS[tok],
+                        "text": f"slide {action.dir}: {self.token_names[tok]}",
                         "n": self.seq,
                     },
                 )
@@ -520,7 +527,7 @@ class RamsesState(State):
             self.started |= 1 << (stack - 1)
             self._emit("stack_started", {"stack": stack})
         card = self.deck[cid]
-        self._emit("card_drawn", {"seat": self.active, **card.to_json()})
+        self._emit("card_drawn", {"seat": self.active, **self.card_json[cid]})
         if card.kind == "search":
             self.current = cid
             self.misses = 0
@@ -615,7 +622,7 @@ class RamsesState(State):
             self.hands[searcher].append(cid)
             self.masks[searcher].append(self.all_known)
             card = self.deck[cid]
-            self._emit("find", {"seat": searcher, **card.to_json()})
+            self._emit("find", {"seat": searcher, **self.card_json[cid]})
             if (
                 card.stack in self.options.rotate_after_find_stacks
                 and not self.options.small_children
@@ -741,14 +748,16 @@ class RamsesState(State):
         if public:
             self.hands[to].append(cid)
             self.masks[to].append(self.all_known)
-            self._emit("card_transferred", {"from": frm, "to": to, "how": how, **card.to_json()})
+            self._emit(
+                "card_transferred", {"from": frm, "to": to, "how": how, **self.card_json[cid]}
+            )
             return
         pair = (1 << frm) | (1 << to)
         # the others no longer know which of frm's cards left: forget frm's slots
         self.masks[frm] = [(m & pair) | (1 << frm) for m in self.masks[frm]]
         self.hands[to].append(cid)
         self.masks[to].append(pair | (TPUB if tpub else 0))
-        full: dict[str, Any] = {"from": frm, "to": to, "how": how, **card.to_json()}
+        full: dict[str, Any] = {"from": frm, "to": to, "how": how, **self.card_json[cid]}
         full["text"] = self._event_text("card_transferred", full)
         self.events.append(Event("card_transferred", full, seats(frm, to)))
         shadow: dict[str, Any] = {"from": frm, "to": to, "how": how, "count": 1}
@@ -799,7 +808,7 @@ class RamsesState(State):
             {
                 "reason": reason,
                 "scores": self.scores(),
-                "hands": [[self.deck[c].to_json() for c in sorted(h)] for h in self.hands],
+                "hands": self._hands_json(),
             },
         )
 
@@ -821,9 +830,11 @@ class RamsesState(State):
         t = self.turns_for(seat)
         rows, cols = screen_shape(t)
         order = SCREEN_ORDER[t]
-        pyr, colours = self.pyr, self.colours
-        cells = "".join(colours[pyr[p]] if pyr[p] >= 0 else "." for p in order)
+        pyr = self.pyr
+        marks = self.colours + "."  # pyramid id -> colour letter; -1 (no pyramid) -> "."
+        cells = "".join([marks[pyr[p]] for p in order])
         er, ec = SCREEN[t][self.empty]
+        cj = self.card_json
         obs: dict[str, Any] = {
             "phase": self.phase,
             "to_move": self.current_player,
@@ -832,11 +843,11 @@ class RamsesState(State):
             "view_turns": t,
             "grid": [cells[i * cols : (i + 1) * cols] for i in range(rows)],
             "empty": {"place": self.empty, "row": er, "col": ec},
-            "showing": tid(self.tokens[self.empty]) if self.phase != PLACE else None,
-            "current_card": self.deck[self.current].to_json() if self.current >= 0 else None,
+            "showing": TIDS[self.tokens[self.empty]] if self.phase != PLACE else None,
+            "current_card": dict(cj[self.current]) if self.current >= 0 else None,
             "misses": self.misses,
             "stacks": {str(s): len(self.pools[s - 1]) for s in self.inplay},
-            "discard": [self.deck[c].to_json() for c in self.discard],
+            "discard": [dict(cj[c]) for c in self.discard],
             "hand_counts": [len(h) for h in self.hands],
             "eliminated": list(self.elim),
             "search": None,
@@ -859,19 +870,24 @@ class RamsesState(State):
             obs["placed"] = {tid(t): p for p, t in enumerate(self.tokens) if t}
         if seat is not None:
             obs["seat"] = seat
-            obs["hand"] = [self.deck[c].to_json() for c in sorted(self.hands[seat])]
+            obs["hand"] = [dict(cj[c]) for c in sorted(self.hands[seat])]
         if self.phase == OVER:
-            obs["hands"] = [[self.deck[c].to_json() for c in sorted(h)] for h in self.hands]
+            obs["hands"] = self._hands_json()
             obs["scores"] = self.scores()
             obs["winners"] = self.winners()
             obs["end_reason"] = self.end_reason
         return obs
 
+    def _hands_json(self) -> list[list[dict[str, Any]]]:
+        """Every hand face up, each sorted (the final reveal, ramses:9)."""
+        cj = self.card_json
+        return [[dict(cj[c]) for c in sorted(h)] for h in self.hands]
+
     def _declared_json(self) -> dict[str, Any]:
         kind = self.deck[self.ev_card].kind if self.ev_card >= 0 else ""
         if kind == "mirage":
             r, cid = self.decl
-            return {"event": kind, "right": r, "card": self.deck[cid].to_json()}
+            return {"event": kind, "right": r, "card": dict(self.card_json[cid])}
         if kind == "poker":
             return {"event": kind, "treasures": [tid(self.decl[0])], "opponent": self.decl[1]}
         return {"event": kind, "treasures": [tid(t) for t in self.decl]}
@@ -902,13 +918,27 @@ class RamsesState(State):
         """
         if self.phase == PLACE:
             return  # placements are public and nobody holds a card yet (ramses:4.2)
+        self._redraw_tokens(rng)
+        self._redraw_cards(seat, rng)
+
+    def _redraw_tokens(self, rng: random.Random) -> None:
+        """ramses:11.1: deal the unseen treasures again over the blocks whose treasure
+        nobody has seen, each on a never-uncovered place of its block."""
         seen = self.seen
         toks = list(self.tokens)
-        found = {toks[p] for p in range(PLACES) if seen >> p & 1 and toks[p]}
-        open_blocks = [
-            b for b in range(12) if not any(seen >> p & 1 and toks[p] for p in BLOCK_PLACES[b])
-        ]
-        missing = sorted(set(range(1, NUM_TREASURES + 1)) - found)
+        found: set[int] = set()
+        open_blocks = []
+        for b, places in enumerate(BLOCK_PLACES):
+            shown = (
+                [toks[p] for p in places if seen >> p & 1 and toks[p]]
+                if seen & BLOCK_MASKS[b]
+                else []
+            )
+            if shown:
+                found.update(shown)
+            else:
+                open_blocks.append(b)
+        missing = [t for t in range(1, NUM_TREASURES + 1) if t not in found]
         rng.shuffle(missing)
         for b, t in zip(open_blocks, missing, strict=True):
             spots = [p for p in BLOCK_PLACES[b] if not seen >> p & 1]
@@ -916,7 +946,10 @@ class RamsesState(State):
                 toks[p] = BLANK
             toks[rng.choice(spots)] = t
         self.tokens = tuple(toks)
-        # cards (ramses:11.2)
+
+    def _redraw_cards(self, seat: int, rng: random.Random) -> None:
+        """ramses:11.2: refill every hand slot ``seat`` cannot know from the pool of
+        such cards (see :meth:`_redraw_hidden`)."""
         bit = 1 << seat
         slots = [
             (q, i)
