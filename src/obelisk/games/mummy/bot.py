@@ -106,21 +106,29 @@ class MummyHeuristic:
         """Forget the previous game."""
         self.__init__()  # type: ignore[misc]
 
-    def _track(self, view: PlayerView) -> None:
-        """Recent card plays (exact explorer fields), fading each time the mummy acts."""
+    def _track(self, view: PlayerView, obs: dict[str, Any]) -> None:
+        """Recent card plays (exact explorer fields), fading each time the mummy acts.
+
+        The plays are read from the events that are new since the last call. When the view
+        jumps back (a new game, or a search restarting from an earlier position), the mummy
+        starts over from the table instead of reading the whole history again: every card
+        already played counts as just seen, in seat order."""
         step = view.step
         if step < self._step:
             self.reset()
-        self._step = step
-        board = self.board(view)
-        events = new_events(view, self._hseen) if step > self._hseen else []
-        self._hseen += len(events)
+            board = self.board(view)
+            seen = [board.symbol_cell[x] for cards in obs["played"][1:] for x in cards]
+        else:
+            board = self.board(view)
+            events = new_events(view, self._hseen) if step > self._hseen else []
+            seen = [
+                _cell(board, e["cell"]) for e in events if e["kind"] == "moved" and e.get("card")
+            ]
+        self._step = self._hseen = step
         for c in list(self._recent):
             self._recent[c] *= 0.8
-        for e in events:
-            if e["kind"] == "moved" and e.get("card"):
-                c = _cell(board, e["cell"])
-                self._recent[c] = self._recent.get(c, 0.0) + 3.0
+        for c in seen:
+            self._recent[c] = self._recent.get(c, 0.0) + 3.0
 
     def board(self, view: PlayerView) -> Board:
         """The maze of the game this player is in."""
@@ -249,7 +257,7 @@ class MummyHeuristic:
     ) -> Action:
         """Step towards the field of most weight per distance (see :meth:`weights`)."""
         board = self.board(view)
-        self._track(view)
+        self._track(view, obs)
         here = _cell(board, obs["mummy"])
         w = self.weights(view, obs)
         md = board.mummy_dist
