@@ -2,15 +2,16 @@
 
 Both are derived from the game through the core protocol only:
 
-* **Actions.** A game that implements ``Game.action_space`` gives the exact list.
-  Otherwise the space is the sorted set of every action that was legal in a
+* **Actions.** A game that implements ``Game.action_space`` gives the exact list
+  (every game shipped with Obelisk does). Otherwise the space is the sorted set of every action that was legal in a
   sample of random games (documented as an approximation: an action never seen
   there cannot be chosen by a learner).
 * **Observations.** :class:`ObservationEncoder` learns the *shape* of a seat's
   observation (the JSON dict ``observation(seat)``) from a sample of random games
   and then writes any observation into a fixed-length float vector: each field
   gets a presence bit; numbers are scaled by the largest magnitude seen; booleans
-  are 0/1; strings are one-hot over the values seen plus an "other" slot; lists
+  are 0/1; strings are one-hot over the values seen plus an "other" slot (or, for a
+  field with more than ``MAX_CATEGORIES`` values, one-hot character by character); lists
   hold their length and up to the longest length seen, item by item; dicts hold
   their keys in sorted order. :meth:`ObservationEncoder.describe` lists the layout.
 
@@ -21,29 +22,63 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from obelisk.core import Action, Game
+import numpy as np
+
+from obelisk.core import Action, Game, PlayerView
 
 SAMPLE_GAMES = 12  # random games whose observations shape the encoding
+SAMPLE_EVERY = 3  # of their positions, every third one is read (for one seat in turn)
+SAMPLE_BOT_SHARES = (0.0, 0.5, 0.95)  # share of the sample games' moves the heuristic makes
 ACTION_SAMPLE_GAMES = 48  # random games whose legal actions make a sampled action space
 SAMPLE_SEED = 2026
+#: A text field with more distinct values than this is written character by character
+#: (e.g. Ramses' board rows), not one-hot over whole values.
+MAX_CATEGORIES = 128
+
+#: An observation vector being written (a float32 array, or a list in tests).
+Vector = Any
+#: Writes one value's slots into a zeroed vector at an offset.
+Writer = Callable[[Any, Vector, int], None]
 
 
 class _Node:
     """The learned shape of one place in an observation."""
 
-    __slots__ = ("bool_", "items", "keys", "maxlen", "num", "scale", "strings")
+    __slots__ = (
+        "bool_",
+        "char_index",
+        "chars",
+        "index",
+        "items",
+        "keys",
+        "maxlen",
+        "num",
+        "scale",
+        "size",
+        "strings",
+        "strlen",
+        "zeros",
+    )
 
     def __init__(self) -> None:
         self.num = False
         self.bool_ = False
         self.scale = 1.0
-        self.strings: set[str] | list[str] = set()
+        self.strings: set[str] = set()
         self.keys: dict[str, _Node] = {}
         self.items: _Node | None = None
         self.maxlen = -1  # -1: never a list
+        # set by freeze()
+        self.index: dict[str, int] = {}  # one-hot slot of each text value
+        self.chars = ""  # character-wise text: the characters seen, in order
+        self.char_index: dict[str, int] = {}
+        self.strlen = 0  # character-wise text: the longest text seen
+        self.size = 0
+        self.zeros: list[float] = []
 
     def add(self, v: Any) -> None:
         if v is None:
@@ -54,66 +89,191 @@ class _Node:
             self.num = True
             self.scale = max(self.scale, abs(float(v)))
         elif isinstance(v, str):
-            assert isinstance(self.strings, set)
             self.strings.add(v)
         elif isinstance(v, dict):
+            keys = self.keys
             for k, x in v.items():
-                self.keys.setdefault(str(k), _Node()).add(x)
+                key = k if isinstance(k, str) else str(k)
+                node = keys.get(key)
+                if node is None:
+                    node = keys[key] = _Node()
+                node.add(x)
         elif isinstance(v, (list, tuple)):
             self.maxlen = max(self.maxlen, len(v))
             if self.items is None:
                 self.items = _Node()
+            add = self.items.add
             for x in v:
-                self.items.add(x)
+                add(x)
         else:
-            assert isinstance(self.strings, set)
             self.strings.add(str(v))
 
     def freeze(self) -> None:
-        self.strings = sorted(self.strings)
+        """Fix the layout: sorted keys and values, cached sizes."""
+        if len(self.strings) > MAX_CATEGORIES:
+            self.chars = "".join(sorted(set("".join(self.strings))))
+            self.char_index = {c: i for i, c in enumerate(self.chars)}
+            self.strlen = max(len(x) for x in self.strings)
+        else:
+            self.index = {x: i for i, x in enumerate(sorted(self.strings))}
         self.keys = dict(sorted(self.keys.items()))
         for n in self.keys.values():
             n.freeze()
         if self.items is not None:
             self.items.freeze()
-
-    def size(self) -> int:
         s = 1 + int(self.num) + int(self.bool_)
-        if self.strings:
-            s += len(self.strings) + 1
-        s += sum(n.size() for n in self.keys.values())
-        if self.maxlen >= 0 and self.items is not None:
-            s += 1 + self.maxlen * self.items.size()
-        elif self.maxlen >= 0:
-            s += 1
-        return s
+        if self.index:
+            s += len(self.index) + 1
+        if self.chars:
+            s += self.strlen * (len(self.chars) + 1)
+        s += sum(n.size for n in self.keys.values())
+        if self.maxlen >= 0:
+            s += 1 + (self.maxlen * self.items.size if self.items is not None else 0)
+        self.size = s
+        self.zeros = [0.0] * s
 
     def encode(self, v: Any, out: list[float]) -> None:
-        start = len(out)
-        out.append(0.0 if v is None else 1.0)
+        if v is None:
+            out.extend(self.zeros)
+            return
+        out.append(1.0)
         if self.num:
             ok = isinstance(v, (int, float)) and not isinstance(v, bool)
             out.append(float(v) / self.scale if ok else 0.0)
         if self.bool_:
             out.append(1.0 if v is True else 0.0)
-        if self.strings:
-            strings = self.strings
-            hot = [0.0] * (len(strings) + 1)
+        if self.index:
+            hot = [0.0] * (len(self.index) + 1)
             if isinstance(v, str):
-                try:
-                    hot[strings.index(v)] = 1.0  # type: ignore[union-attr]
-                except ValueError:
-                    hot[-1] = 1.0
+                hot[self.index.get(v, -1)] = 1.0  # -1: the "other" slot
             out.extend(hot)
-        for k, n in self.keys.items():
-            n.encode(v.get(k) if isinstance(v, dict) else None, out)
+        if self.chars:
+            width = len(self.chars) + 1
+            hot = [0.0] * (self.strlen * width)
+            if isinstance(v, str):
+                ci = self.char_index
+                for i, c in enumerate(v[: self.strlen]):
+                    hot[i * width + ci.get(c, width - 1)] = 1.0
+            out.extend(hot)
+        if self.keys:
+            if isinstance(v, dict):
+                get = v.get
+                for k, n in self.keys.items():
+                    n.encode(get(k), out)
+            else:
+                for n in self.keys.values():
+                    out.extend(n.zeros)
         if self.maxlen >= 0:
-            seq = v if isinstance(v, (list, tuple)) else []
+            seq = v if isinstance(v, (list, tuple)) else ()
             out.append(len(seq) / max(1, self.maxlen))
-            if self.items is not None:
-                for i in range(self.maxlen):
-                    self.items.encode(seq[i] if i < len(seq) else None, out)
-        assert len(out) - start == self.size()
+            items = self.items
+            if items is not None:
+                m = self.maxlen
+                for x in seq[:m]:
+                    items.encode(x, out)
+                if len(seq) < m:
+                    out.extend(items.zeros * (m - len(seq)))
+
+    def writer(self) -> Writer:
+        """A function that writes a (not None) value's slots into a zeroed vector at an
+        offset: what :meth:`encode` does, but built once for this node's shape and
+        touching only the slots that are not 0 (most of a vector is absent fields,
+        empty list places and the cold slots of one-hots)."""
+        parts: list[Writer] = []
+        rel = 1  # after the presence bit
+        if self.num:
+            scale, r_num = self.scale, rel
+
+            def number(v: Any, out: Vector, off: int) -> None:
+                if isinstance(v, (int, float)) and not isinstance(v, bool):
+                    out[off + r_num] = v / scale
+
+            parts.append(number)
+            rel += 1
+        if self.bool_:
+            r_bool = rel
+
+            def boolean(v: Any, out: Vector, off: int) -> None:
+                if v is True:
+                    out[off + r_bool] = 1.0
+
+            parts.append(boolean)
+            rel += 1
+        if self.index:
+            index, other, r_hot = self.index, len(self.index), rel
+
+            def one_hot(v: Any, out: Vector, off: int) -> None:
+                if isinstance(v, str):
+                    out[off + r_hot + index.get(v, other)] = 1.0
+
+            parts.append(one_hot)
+            rel += len(self.index) + 1
+        if self.chars:
+            ci, cw, strlen, r_text = self.char_index, len(self.chars) + 1, self.strlen, rel
+
+            def text(v: Any, out: Vector, off: int) -> None:
+                if isinstance(v, str):
+                    base = off + r_text
+                    for i, c in enumerate(v[:strlen]):
+                        out[base + i * cw + ci.get(c, cw - 1)] = 1.0
+
+            parts.append(text)
+            rel += strlen * cw
+        if self.keys:
+            children = []
+            for k, n in self.keys.items():
+                children.append((k, n.writer(), rel))
+                rel += n.size
+            fields_ = tuple(children)
+
+            def fields(v: Any, out: Vector, off: int) -> None:
+                if isinstance(v, dict):
+                    get = v.get
+                    for k, w, r in fields_:
+                        x = get(k)
+                        if x is not None:
+                            w(x, out, off + r)
+
+            parts.append(fields)
+        if self.maxlen >= 0:
+            m, denom, r_len = self.maxlen, float(max(1, self.maxlen)), rel
+            item = self.items.writer() if self.items is not None else None
+            step = self.items.size if self.items is not None else 0
+
+            def items(v: Any, out: Vector, off: int) -> None:
+                if isinstance(v, (list, tuple)) and v:
+                    base = off + r_len
+                    out[base] = len(v) / denom
+                    if item is not None:
+                        base += 1
+                        for x in v[:m]:
+                            if x is not None:
+                                item(x, out, base)
+                            base += step
+
+            parts.append(items)
+        if len(parts) == 1:
+            (part,) = parts
+
+            def single(v: Any, out: Vector, off: int) -> None:
+                out[off] = 1.0
+                part(v, out, off)
+
+            return single
+        if not parts:
+
+            def present(v: Any, out: Vector, off: int) -> None:
+                out[off] = 1.0
+
+            return present
+        all_parts = tuple(parts)
+
+        def several(v: Any, out: Vector, off: int) -> None:
+            out[off] = 1.0
+            for part in all_parts:
+                part(v, out, off)
+
+        return several
 
     def describe(self, path: str, offset: int, rows: list[tuple[int, int, str, str]]) -> None:
         kinds = []
@@ -121,30 +281,38 @@ class _Node:
             kinds.append(f"number/{self.scale:g}")
         if self.bool_:
             kinds.append("bool")
-        if self.strings:
-            kinds.append(f"one of {len(self.strings)}+other")
+        if self.index:
+            kinds.append(f"one of {len(self.index)}+other")
+        if self.chars:
+            kinds.append(f"text ≤{self.strlen} chars, each one of {len(self.chars)}+other")
         if self.maxlen >= 0:
             kinds.append(f"list ≤{self.maxlen}")
-        rows.append((offset, self.size(), path or "(root)", ", ".join(kinds) or "object"))
-        off = (
-            offset
-            + 1
-            + int(self.num)
-            + int(self.bool_)
-            + (len(self.strings) + 1 if self.strings else 0)
-        )
+        rows.append((offset, self.size, path or "(root)", ", ".join(kinds) or "object"))
+        off = offset + 1 + int(self.num) + int(self.bool_)
+        off += len(self.index) + 1 if self.index else 0
+        off += self.strlen * (len(self.chars) + 1) if self.chars else 0
         for k, n in self.keys.items():
             n.describe(f"{path}.{k}" if path else k, off, rows)
-            off += n.size()
+            off += n.size
 
 
 def _sample_states(game: Game, n: int, options: Any, games: int = SAMPLE_GAMES) -> Any:
+    """The positions of ``games`` seeded games. A third of them are uniformly random;
+    in the others the game's own heuristic (if it has one) makes half or nearly all of
+    the moves, so that the sample also holds the deep positions random play never
+    reaches (an Abu Simbel game of random moves ends after a few wrong ones)."""
     rng = random.Random(SAMPLE_SEED)
+    bot = game.heuristic_agent()
     for g in range(games):
+        share = SAMPLE_BOT_SHARES[g % len(SAMPLE_BOT_SHARES)] if bot is not None else 0.0
         state = game.new_state(n, SAMPLE_SEED + g, options)
         yield state
         while not state.is_terminal():
-            state.apply_unchecked(rng.choice(state.legal_actions()))
+            if share and rng.random() < share:
+                action = bot.act(PlayerView(state, state.current_player), rng)  # type: ignore[union-attr]
+            else:
+                action = rng.choice(state.legal_actions())
+            state.apply_unchecked(action)
             yield state
 
 
@@ -153,18 +321,26 @@ class ObservationEncoder:
 
     def __init__(self, game: Game, num_players: int, options: Any) -> None:
         self.root = _Node()
-        count = 0
-        for state in _sample_states(game, num_players, options):
-            count += 1
-            if count % 3:
-                continue
-            for seat in range(num_players):
-                self.root.add(state.observation(seat))
+        for count, state in enumerate(_sample_states(game, num_players, options)):
+            if count % SAMPLE_EVERY == 0:  # one seat in turn: every seat's view is sampled
+                self.root.add(state.observation(count // SAMPLE_EVERY % num_players))
         self.root.freeze()
-        self.size = self.root.size()
+        self.size = self.root.size
+        self._write = self.root.writer()
 
-    def encode(self, observation: dict[str, Any]) -> list[float]:
-        """The vector of one observation."""
+    def encode(self, observation: dict[str, Any]) -> np.ndarray:
+        """The vector of one observation (float32)."""
+        out = np.zeros(self.size, np.float32)
+        self._write(observation, out, 0)
+        return out
+
+    def encode_into(self, observation: dict[str, Any], out: np.ndarray) -> None:
+        """Write the vector of one observation into ``out`` (its length is ``size``)."""
+        out.fill(0.0)
+        self._write(observation, out, 0)
+
+    def encode_slow(self, observation: dict[str, Any]) -> list[float]:
+        """:meth:`encode` by walking the layout (the reference the fast path is tested on)."""
         out: list[float] = []
         self.root.encode(observation, out)
         return out

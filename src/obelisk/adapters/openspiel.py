@@ -8,11 +8,14 @@ Each Obelisk game is registered with pyspiel as ``obelisk_<name>`` (parameters:
 ``players`` and ``rng_seed``); chance happens inside actions, so OpenSpiel sees a
 *sampled stochastic* game with no chance nodes. Actions are the fixed integer space
 of ``obelisk.adapters.encoding``; observation tensors encode only the player's own
-observation, and observation strings are the player's text view.
+observation, and observation strings are that observation as canonical JSON.
 """
 
 from __future__ import annotations
 
+import contextlib
+import heapq
+import json
 from typing import Any
 
 import numpy as np
@@ -66,6 +69,10 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.actions, self.exact, self.encoder = spaces(game, self.players, self.options)
         self.index = {a: i for i, a in enumerate(self.actions)}
         self._next_seed = int(params.get("rng_seed", 0))
+        self._free: list[int] = []  # seeds handed back by unplayed states (a heap)
+        self._holders: dict[int, int] = {}  # seed -> live unplayed states dealt from it
+        self._spent: set[int] = set()  # seeds with holders that some copy has played
+        self._initial: dict[tuple[int, int], np.ndarray] = {}
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
             max_chance_outcomes=0,
@@ -82,9 +89,49 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         )
 
     def new_initial_state(self) -> ObeliskSpielState:
-        seed = self._next_seed
-        self._next_seed += 1
-        return ObeliskSpielState(self, self.obelisk.new_state(self.players, seed, self.options))
+        """A new game, dealt from the next seed (``rng_seed``, ``rng_seed + 1``, …).
+
+        A state dropped before any action was applied to it hands its seed back to
+        the next new state: OpenSpiel makes throw-away initial states to measure the
+        observation tensor and to clone a state, and those should neither cost a deal
+        nor shift the seeds of the games that are played.
+        """
+        if self._free:
+            seed = heapq.heappop(self._free)
+        else:
+            seed = self._next_seed
+            self._next_seed += 1
+        return ObeliskSpielState(self, seed)
+
+    def _deal(self, seed: int) -> State:
+        return self.obelisk.new_state(self.players, seed, self.options)
+
+    def _hold(self, seed: int) -> None:
+        self._holders[seed] = self._holders.get(seed, 0) + 1
+
+    def _drop(self, seed: int, played: bool = False) -> None:
+        """One unplayed state of ``seed`` is gone (dropped, or ``played`` on)."""
+        if played:
+            self._spent.add(seed)
+        left = self._holders.get(seed, 0) - 1
+        if left > 0:
+            self._holders[seed] = left
+            return
+        self._holders.pop(seed, None)
+        if seed in self._spent:
+            self._spent.discard(seed)
+        else:
+            heapq.heappush(self._free, seed)
+
+    def _initial_observation(self, inner: _Inner, player: int) -> np.ndarray:
+        """The vector of ``player`` in the initial state of ``inner.seed`` (cached)."""
+        key = (inner.seed, player)
+        vec = self._initial.get(key)
+        if vec is None:
+            if len(self._initial) >= 256:
+                self._initial.clear()
+            vec = self._initial[key] = self.encoder.encode(inner.state.observation(player))
+        return vec
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ObeliskObserver:
         return ObeliskObserver(self)
@@ -102,22 +149,59 @@ class _Shared:
 
 
 class _Inner:
-    """Holds the Obelisk state; a deep copy is the state's own fast ``clone()``."""
+    """Holds the Obelisk state; a deep copy is the state's own fast ``clone()``.
 
-    def __init__(self, state: State) -> None:
-        self.state = state
+    The state is dealt on first use: OpenSpiel clones a Python state by making a new
+    initial state and deep-copying the attributes over it, so the new initial state
+    of a clone is never looked at, and dealing it would be wasted work. ``text`` caches
+    the state's text until the next action.
+    """
+
+    def __init__(
+        self, game: ObeliskSpielGame, seed: int, state: State | None = None, played: bool = False
+    ) -> None:
+        self.game = game
+        self.seed = seed
+        self._state = state
+        self.played = played
+        self.text: str | None = None
+        if not played:
+            game._hold(seed)
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            self._state = self.game._deal(self.seed)
+        return self._state
+
+    def play(self) -> State:
+        """The state, about to change: its seed is spent, its cached text stale."""
+        if not self.played:
+            self.played = True
+            self.game._drop(self.seed, played=True)
+        self.text = None
+        return self.state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
-        return _Inner(self.state.clone())
+        state = None if self._state is None else self._state.clone()
+        new = _Inner(self.game, self.seed, state, self.played)
+        new.text = self.text
+        return new
+
+    def __del__(self) -> None:
+        if not getattr(self, "played", True):
+            # at interpreter shutdown there may be nothing left to hand the seed back to
+            with contextlib.suppress(Exception):
+                self.game._drop(self.seed)
 
 
 class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
-    """A position, wrapping an Obelisk ``State``."""
+    """A position, wrapping an Obelisk ``State`` (dealt from ``seed`` on first use)."""
 
-    def __init__(self, game: ObeliskSpielGame, inner: State) -> None:
+    def __init__(self, game: ObeliskSpielGame, seed: int) -> None:
         super().__init__(game)
         self._shared = _Shared(game)
-        self._inner = _Inner(inner)
+        self._inner = _Inner(game, seed)
 
     @property
     def g(self) -> ObeliskSpielGame:
@@ -126,37 +210,43 @@ class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def inner(self) -> State:
-        """The Obelisk state."""
-        return self._inner.state
+        """The Obelisk state (handed out for changing: the state counts as played)."""
+        return self._inner.play()
 
     def current_player(self) -> int:
-        if self.inner.is_terminal():
+        state = self._inner.state
+        if state.is_terminal():
             return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.inner.current_player)
+        return int(state.current_player)
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self.inner.current_player:
+        state = self._inner.state
+        if player != state.current_player:
             return []
-        return sorted(self.g.index[a] for a in self.inner.legal_actions() if a in self.g.index)
+        index = self.g.index
+        return sorted(index[a] for a in state.legal_actions() if a in index)
 
     def _apply_action(self, action: int) -> None:
-        self.inner.apply(self.g.actions[action])
+        self._inner.play().apply(self.g.actions[action])
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.g.actions[action].text()
 
     def is_terminal(self) -> bool:
-        return bool(self.inner.is_terminal())
+        return bool(self._inner.state.is_terminal())
 
     def returns(self) -> list[float]:
-        return [float(x) for x in self.inner.returns()]
+        return [float(x) for x in self._inner.state.returns()]
 
     def __str__(self) -> str:
-        return self.inner.to_text(None)
+        inner = self._inner
+        if inner.text is None:
+            inner.text = inner.state.to_text(None)
+        return inner.text
 
 
 class ObeliskObserver:
-    """OpenSpiel's PyObserver: the player's own observation as a tensor and a string."""
+    """OpenSpiel's PyObserver: the player's own observation as a tensor and as JSON."""
 
     def __init__(self, game: ObeliskSpielGame) -> None:
         self.tensor = np.zeros(game.encoder.size, np.float32)
@@ -164,10 +254,17 @@ class ObeliskObserver:
         self.game = game
 
     def set_from(self, state: ObeliskSpielState, player: int) -> None:
-        self.tensor[:] = self.game.encoder.encode(state.inner.observation(player))
+        inner = state._inner
+        if inner.played:
+            self.game.encoder.encode_into(inner.state.observation(player), self.tensor)
+        else:  # an initial state (OpenSpiel makes one to measure the tensor)
+            self.tensor[:] = self.game._initial_observation(inner, player)
 
     def string_from(self, state: ObeliskSpielState, player: int) -> str:
-        return str(state.inner.to_text(player))
+        # The observation as canonical JSON: exact and cheap, a key for tabular methods
+        # (the player's text view is ``state.inner.to_text(player)``).
+        obs = state._inner.state.observation(player)
+        return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
 
 def register(game: Game) -> str:

@@ -90,7 +90,7 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
-        vec = np.asarray(self.encoder.encode(self.state_.observation(seat)), np.float32)
+        vec = self.encoder.encode(self.state_.observation(seat))
         return {"observation": vec, "action_mask": self._mask(seat)}
 
     def step(self, action: int | None) -> None:

@@ -3,10 +3,10 @@ memory on the way out with a treasure. Rules: docs/rules/abu_simbel.md."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from obelisk.core import Agent, Capabilities, Game, State
+from obelisk.core import Action, Agent, Capabilities, Game, State
 
 from .actions import ACTION_TYPES
 from .bot import AbuSimbelHeuristic, MemoryBot, level_factory
@@ -64,6 +64,12 @@ class AbuSimbel(Game):
 
     def heuristic_agent(self) -> Agent | None:
         return AbuSimbelHeuristic()
+
+    def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
+        """Every action any seat may take, in a fixed order (for the research adapters)."""
+        from .space import action_space
+
+        return action_space(num_players, self.make_options(options))
 
     def agent_levels(self) -> dict[str, Callable[[], Agent]]:
         levels: dict[str, Callable[[], Agent]] = {"heuristic": AbuSimbelHeuristic}

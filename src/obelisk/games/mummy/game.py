@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from obelisk.core import Agent, Capabilities, Game, InvalidOptions, State
+from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
 
 from .actions import ACTION_TYPES
 from .board import load_board
@@ -82,6 +82,12 @@ class MummyGame(Game):
         from .bot import MummyHeuristic
 
         return MummyHeuristic()
+
+    def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
+        """Every action any seat may take, in a fixed order (for the research adapters)."""
+        from .space import action_space
+
+        return action_space(num_players, self.make_options(options))
 
     def agent_levels(self) -> dict[str, Callable[[], Agent]]:
         from .bot import MummyBelief, MummyHeuristic

@@ -5,10 +5,10 @@ See ``docs/rules/ramses.md`` for the rules as implemented.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from obelisk.core import Agent, Capabilities, Game, InvalidOptions, State
+from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
 
 from .actions import ACTION_TYPES
 from .components import NUM_PYRAMIDS, load_deck
@@ -92,6 +92,12 @@ class RamsesGame(Game):
         from .bot import RamsesHeuristic
 
         return RamsesHeuristic()
+
+    def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
+        """Every action any seat may take, in a fixed order (for the research adapters)."""
+        from .space import action_space
+
+        return action_space(num_players, self.make_options(options))
 
     def agent_levels(self) -> dict[str, Callable[[], Agent]]:
         from .bot import LEVELS, MemoryBot, RamsesHeuristic

@@ -1185,3 +1185,9 @@ class Sobek(Game):
         from .bot import SobekHeuristic
 
         return SobekHeuristic()
+
+    def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
+        """Every action any seat may take, in a fixed order (for the research adapters)."""
+        from .space import action_space
+
+        return action_space(num_players, self.make_options(options))
