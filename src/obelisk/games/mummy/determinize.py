@@ -11,6 +11,7 @@ Everything read here is known to the seat; draws go in a canonical order.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from obelisk.core import Action
@@ -92,6 +93,17 @@ def _mobile(state: MummyState, f: int, face: str) -> bool:
     return bool(state.dest[NUMBER_FACES[face] - 1])
 
 
+def _random_order(cells: list[int], rng: random.Random) -> Iterator[int]:
+    """The items of ``cells`` in a uniformly random order, drawn one at a time (a lazy
+    Fisher-Yates shuffle in place), so that a caller who stops early pays only for what
+    it took."""
+    n = len(cells)
+    for i in range(n):
+        j = rng.randrange(i, n)
+        cells[i], cells[j] = cells[j], cells[i]
+        yield cells[i]
+
+
 def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
     from .rules import CARD, CHOOSE, LOST, MOVE, RESOLVE
 
@@ -111,16 +123,20 @@ def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
     for f in order:
         cand = state.belief.cells[f] & ~mummy_bit & ~(occupied & ~sv)
         cells = b.cells_of(cand) or b.cells_of(state.belief.cells[f] & ~mummy_bit) or [b.start]
-        rng.shuffle(cells)
-        choice = cells[0]
         if in_turn and f == cur and phase != CARD:
-            # the current figure did not announce "cannot move", and can use its face
+            # the current figure did not announce "cannot move", and can use its face: the
+            # first field in a random order where it can (the first field if none can)
             face = state.face if phase == MOVE else ""
-            for c in cells:
+            choice = -1
+            for c in _random_order(cells, rng):
+                if choice < 0:
+                    choice = c
                 state.pos[f] = c
                 if _mobile(state, f, face):
                     choice = c
                     break
+        else:
+            choice = cells[rng.randrange(len(cells))]
         state.pos[f] = choice
         if choice not in (b.start, b.dungeon):
             occupied |= 1 << choice
