@@ -12,7 +12,6 @@ import random
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from .actions import Action
-from .events import redact, visible_to
 
 if TYPE_CHECKING:
     from .game import Game, State
@@ -46,7 +45,7 @@ class PlayerView:
     def step(self) -> int:
         """How many events this seat has seen so far: grows as the game goes on, drops
         after a take-back. (Not the number of actions, which would count secret moves.)"""
-        return sum(1 for e in self.__state.events if visible_to(e, self.seat))
+        return self.__state.seen_count(self.seat)
 
     def observation(self) -> dict[str, Any]:
         """The seat's observation."""
@@ -55,7 +54,7 @@ class PlayerView:
     def events(self, start: int = 0) -> list[dict[str, Any]]:
         """The events the seat saw, as JSON, from its ``start``-th one (counted among the
         events this seat sees, so an agent can page through its own history)."""
-        return redact(self.__state.events, self.seat)[start:]
+        return self.__state.seen_events_for(self.seat, start)
 
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions (empty if it is not the seat's turn)."""

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 
 from .errors import ChanceError
 from .events import Event
+from .log import AppendLog
 
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
@@ -56,24 +57,29 @@ class Chance:
 
     __slots__ = ("_forced", "log", "shown_to", "sink", "state")
 
-    def __init__(self, seed: int, sink: list[Event] | None = None) -> None:
+    def __init__(self, seed: int, sink: AppendLog[Event] | list[Event] | None = None) -> None:
         self.state = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
-        self.log: list[tuple[str, Raw]] = []
+        self.log: AppendLog[tuple[str, Raw]] = AppendLog()
         #: Who saw each logged outcome (parallel to ``log``; None: public).
-        self.shown_to: list[frozenset[int] | None] = []
+        self.shown_to: AppendLog[frozenset[int] | None] = AppendLog()
         self.sink = sink
         self._forced: deque[_Forced] = deque()
 
     # -- copying -----------------------------------------------------------
-    def copy(self, sink: list[Event] | None) -> Chance:
-        """An independent copy writing its events to ``sink``."""
+    def copy(self, sink: AppendLog[Event] | list[Event] | None) -> Chance:
+        """An independent copy writing its events to ``sink`` (O(1): the logs are forked)."""
         c = Chance.__new__(Chance)
         c.state = self.state
-        c.log = list(self.log)
-        c.shown_to = list(self.shown_to)
+        c.log = self.log.fork()
+        c.shown_to = self.shown_to.fork()
         c.sink = sink
-        c._forced = deque(self._forced)
+        c._forced = deque(self._forced) if self._forced else deque()
         return c
+
+    def forget(self) -> None:
+        """Drop the log of past outcomes (a determinized copy must not carry it)."""
+        self.log = AppendLog()
+        self.shown_to = AppendLog()
 
     # -- scripting ---------------------------------------------------------
     def force(self, *values: Any, label: str | None = None) -> None:

@@ -25,6 +25,7 @@ from .actions import Action, action_from_json, parse_action_text
 from .chance import Chance
 from .errors import IllegalAction, InvalidOptions
 from .events import Event, redact, visible_to
+from .log import AppendLog
 from .options import make_options, options_to_json
 
 if TYPE_CHECKING:
@@ -239,6 +240,7 @@ _BASE_FIELDS = frozenset(
         "history",
         "replayable",
         "_barrier",
+        "_seen",
     }
 )
 
@@ -251,12 +253,14 @@ class State(ABC):
         self.num_players = num_players
         self.options = options
         self.seed = seed
-        self.events: list[Event] = []
+        self.events: AppendLog[Event] = AppendLog()
         self.chance = Chance(seed, self.events)
-        self.history: list[Step] = []
+        self.history: AppendLog[Step] = AppendLog()
         #: False for a determinized copy, whose hidden parts were invented.
         self.replayable = True
         self._barrier = False
+        #: Per seat: (how many events were read, the ones the seat saw), kept up to date lazily.
+        self._seen: dict[int | None, tuple[int, AppendLog[Event]]] = {}
 
     # -- hooks a game implements ---------------------------------------------
     @abstractmethod
@@ -363,20 +367,23 @@ class State(ABC):
         self._do(SYSTEM, action)
 
     def _do(self, seat: int, action: Action) -> None:
-        start = len(self.chance.log)
-        ev_start = len(self.events)
-        self._barrier = seat == SYSTEM
+        chance = self.chance
+        start = len(chance.log)
+        events = self.events
+        ev_start = len(events)
         if seat != SYSTEM:
-            self.events.extend(self.action_event(seat, action))
+            self._barrier = False
+            events.extend(self.action_event(seat, action))
             self._apply(action)
         else:
+            self._barrier = True
             self._apply_system(action)
-        barrier = (
-            self._barrier
-            or len(self.chance.log) != start
-            or any(e.to is not None and e.kind != "action" for e in self.events[ev_start:])
-        )
-        self.history.append(Step(seat, action, start, len(self.chance.log), barrier))
+        end = len(chance.log)
+        # a step is a barrier to undo if it drew chance or showed somebody something
+        barrier = self._barrier or end != start
+        if not barrier:
+            barrier = any(e.to is not None and e.kind != "action" for e in events.since(ev_start))
+        self.history.append(Step(seat, action, start, end, barrier))
 
     def mark_barrier(self) -> None:
         """Called from ``_apply``: the current step may not be taken back (a reveal, a turn end)."""
@@ -413,12 +420,19 @@ class State(ABC):
         """The events ``seat`` may see (from index ``start`` of :attr:`events`), as JSON."""
         return redact(self.events[start:], seat)
 
+    def seen_events_for(self, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
+        """The events ``seat`` saw, as JSON, from the ``start``-th of those it saw."""
+        return redact(self._seen_events(seat)[start:], seat)
+
     def clone(self) -> State:
         """An exact, independent copy (chance generator included)."""
-        new = copy.copy(self)
-        new.events = list(self.events)
-        new.history = list(self.history)
-        new.chance = self.chance.copy(new.events)
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["events"] = events = self.events.fork()
+        d["history"] = self.history.fork()
+        d["chance"] = self.chance.copy(events)
+        d["_seen"] = {}
         self._clone_into(new)
         return new
 
@@ -437,15 +451,34 @@ class State(ABC):
         copy learns nothing the seat could not know.
         """
         new = self.clone()
-        new.events[:] = [e for e in self.events if visible_to(e, seat)]
-        new.history = []
-        new.chance.log = []
-        new.chance.shown_to = []
+        new.events = self._seen_events(seat).fork()
+        new.chance.sink = new.events
+        new.history = AppendLog()
+        new.chance.forget()
         new.chance.clear_forced()
         new.chance.reseed(rng.getrandbits(64))
         new.replayable = False
         new._redraw_hidden(seat, rng)
         return new
+
+    def _seen_events(self, seat: int | None) -> AppendLog[Event]:
+        """The events ``seat`` may see, in order (cached: events only grow; do not modify)."""
+        events = self.events
+        n = len(events)
+        cached = self._seen.get(seat)
+        if cached is None:
+            seen: AppendLog[Event] = AppendLog(e for e in events if visible_to(e, seat))
+        else:
+            done, seen = cached
+            if done != n:
+                seen = seen.fork()
+                seen.extend(e for e in events[done:] if visible_to(e, seat))
+        self._seen[seat] = (n, seen)
+        return seen
+
+    def seen_count(self, seat: int | None) -> int:
+        """How many events ``seat`` has seen so far."""
+        return len(self._seen_events(seat))
 
     def undoable(self, seat: int) -> int:
         """How many of ``seat``'s last steps it may take back now (the undo policy).
