@@ -33,7 +33,7 @@ from typing import Any
 
 from obelisk.agents import levels
 from obelisk.core import all_games, get_game
-from obelisk.sim.backends import make_backend
+from obelisk.sim.backends import RAY_WORKER_NICENESS, make_backend
 from obelisk.sim.run import simulate
 from obelisk.sim.tournament import RunPlan
 
@@ -164,6 +164,7 @@ def ray_overhead(args: argparse.Namespace) -> dict[str, Any]:
                     logging_level="ERROR",
                     log_to_driver=False,
                     runtime_env={"env_vars": {"PYTHONPATH": path}},
+                    _system_config={"worker_niceness": RAY_WORKER_NICENESS},
                 )
                 break
             except Exception as e:

@@ -15,7 +15,6 @@ from obelisk.sim.tournament import RunPlan
 ray = pytest.importorskip("ray")
 
 
-@pytest.mark.slow  # starting a local Ray takes 10-40 s on two busy cores
 def test_ray_backend_gives_the_same_results_as_the_local_backend(tmp_path: Path) -> None:
     # Tiny Tricks (hidden hands, chance) with a sweep; the game is registered only by the
     # test set-up, so the local Ray the backend starts must import it like the driver does.
@@ -35,3 +34,16 @@ def test_ray_backend_gives_the_same_results_as_the_local_backend(tmp_path: Path)
     assert summary.played == 240
     assert (tmp_path / "ray.jsonl").read_bytes() == (tmp_path / "local.jsonl").read_bytes()
     assert len(read_results(tmp_path / "ray.jsonl").games) == 240
+
+
+def test_a_local_ray_runs_its_workers_at_normal_priority() -> None:
+    """Ray's default worker niceness (15) starves a run on a machine doing anything else."""
+    import os
+
+    backend = make_backend("ray", 1)
+    backend.start(get_game("tiny"), False)
+    try:
+        niceness = ray.get(ray.remote(lambda: os.nice(0)).remote())
+    finally:
+        backend.stop()
+    assert niceness == os.nice(0)
