@@ -43,26 +43,35 @@ def _redeal(state: MummyState, rng: random.Random, keep: int) -> None:
     others = [s for s in range(1, state.num_players) if s != keep and state.hands[s]]
     if not others:
         return
-    played = {x for h in state.played for x in h}
-    own = set(state.hands[keep]) if keep else set()
+    gone = {x for h in state.played for x in h}
+    if keep:
+        gone.update(state.hands[keep])
     colours = {s: state._colours(s) for s in others}
     forbidden = {s: _forbidden(state, s) for s in others}
     new: dict[int, list[str]] = {s: [] for s in others}
     for col in CARD_COLOURS:
-        pool = [x for x in SYMBOLS_BY_COLOUR[col] if x not in played and x not in own]
+        pool = [x for x in SYMBOLS_BY_COLOUR[col] if x not in gone]
         for s in others:
             need = colours[s].get(col, 0)
             if not need:
                 continue
-            cand = [x for x in pool if x not in forbidden[s]]
+            cand = [x for x in pool if x not in forbidden[s]] if forbidden[s] else pool
             if len(cand) < need:
                 cand = pool
-            got = rng.sample(cand, need)
+            got = _draw(rng, cand, need)
             for x in got:
                 pool.remove(x)
             new[s].extend(got)
     for s in others:
         state.hands[s] = tuple(sorted(new[s]))
+
+
+def _draw(rng: random.Random, items: list[str], k: int) -> list[str]:
+    """``k`` distinct items drawn uniformly (one by a plain index draw: most draws here are
+    of one card, where ``rng.sample`` costs more than the draw)."""
+    if k == 1:
+        return [items[rng.randrange(len(items))]]
+    return rng.sample(items, k)
 
 
 def _forbidden(state: MummyState, seat: int) -> set[str]:
@@ -72,14 +81,15 @@ def _forbidden(state: MummyState, seat: int) -> set[str]:
 
     out: set[str] = set()
     if state.options.card_play_mandatory:
-        b = state.board
+        symbol = state.board.cell_symbol
         for f, p in enumerate(state.pos):
             if (
                 state.fig_seat[f] == seat
                 and p >= 0
+                and symbol[p]
                 and not (state.phase == CARD and f == state.fig)
             ):
-                out.add(b.cell_symbol[p])
+                out.add(symbol[p])
     return out
 
 
