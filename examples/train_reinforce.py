@@ -28,7 +28,8 @@ def masked_softmax(logits: np.ndarray, mask: np.ndarray) -> np.ndarray:
 
 
 class OffSpace(Exception):
-    """The game reached a position whose legal actions the sampled action space lacks."""
+    """The game reached a position whose legal actions a sampled action space lacks (only
+    a game without ``Game.action_space`` has one; every game shipped with Obelisk is exact)."""
 
 
 def play(env, W, learner: str, rng, greedy: bool = False):

@@ -3,17 +3,17 @@
 Both are derived from the game through the core protocol only:
 
 * **Actions.** A game that implements ``Game.action_space`` gives the exact list
-  (every game shipped with Obelisk does). Otherwise the space is the sorted set of every action that was legal in a
-  sample of random games (documented as an approximation: an action never seen
-  there cannot be chosen by a learner).
+  (every game shipped with Obelisk does). Otherwise the space is the sorted set of
+  every action that was legal in a sample of games (an approximation: an action never
+  seen there cannot be chosen by a learner).
 * **Observations.** :class:`ObservationEncoder` learns the *shape* of a seat's
-  observation (the JSON dict ``observation(seat)``) from a sample of random games
-  and then writes any observation into a fixed-length float vector: each field
-  gets a presence bit; numbers are scaled by the largest magnitude seen; booleans
-  are 0/1; strings are one-hot over the values seen plus an "other" slot (or, for a
-  field with more than ``MAX_CATEGORIES`` values, one-hot character by character); lists
-  hold their length and up to the longest length seen, item by item; dicts hold
-  their keys in sorted order. :meth:`ObservationEncoder.describe` lists the layout.
+  observation (the JSON dict ``observation(seat)``) from a seeded sample of games and
+  then writes any observation into a fixed-length float32 vector: each field gets a
+  presence bit; numbers are scaled by the largest magnitude seen; booleans are 0/1;
+  strings are one-hot over the values seen plus an "other" slot (a field with more
+  than ``MAX_CATEGORIES`` values: one-hot character by character); lists hold their
+  length and up to the longest length seen, item by item; dicts hold their keys in
+  sorted order. :meth:`ObservationEncoder.describe` lists the layout.
 
 Only ``observation(seat)`` is ever encoded, so nothing hidden can reach a learner.
 """
@@ -30,10 +30,10 @@ import numpy as np
 
 from obelisk.core import Action, Game, PlayerView
 
-SAMPLE_GAMES = 12  # random games whose observations shape the encoding
+SAMPLE_GAMES = 12  # seeded games whose observations shape the encoding
 SAMPLE_EVERY = 3  # of their positions, every third one is read (for one seat in turn)
 SAMPLE_BOT_SHARES = (0.0, 0.5, 0.95)  # share of the sample games' moves the heuristic makes
-ACTION_SAMPLE_GAMES = 48  # random games whose legal actions make a sampled action space
+ACTION_SAMPLE_GAMES = 48  # games whose legal actions make a sampled action space
 SAMPLE_SEED = 2026
 #: A text field with more distinct values than this is written character by character
 #: (e.g. Ramses' board rows), not one-hot over whole values.
