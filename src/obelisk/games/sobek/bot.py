@@ -58,47 +58,45 @@ class _Cards:
             self.power[key] = power
 
 
-class SobekHeuristic:
-    """``heuristic`` level: sensible sets, corruption weighed against value."""
+class _Position:
+    """One decision's numbers, worked out once from the observation: per goods, the cards
+    and scarabs I hold (hand + my set), my amulets, and what one more card of a kind adds."""
 
-    def __init__(self, skip_cost: float = 1.6, risk_share: float = 0.12) -> None:
-        self.skip_cost = skip_cost
-        self.risk_share = risk_share
-        self._cards: _Cards | None = None
-        self._options: Any = None
+    __slots__ = ("_values", "amulets", "k", "late", "n", "obs", "s")
 
-    # -- helpers -------------------------------------------------------------------
-    def _kinds(self, view: PlayerView) -> _Cards:
-        if self._cards is None or self._options is not view.options:
-            self._cards = _Cards(view.options)
-            self._options = view.options
-        return self._cards
-
-    def _groups(self, k: _Cards, obs: dict[str, Any]) -> tuple[list[int], list[int], int]:
-        """Per goods: cards (hand + my set) and scarabs; and my amulets in hand."""
-        me = obs["seat"]
+    def __init__(self, k: _Cards, obs: dict[str, Any]) -> None:
+        self.k = k
+        self.obs = obs
+        self.late = obs["deck"] == 0
+        goods, scarabs = k.goods, k.scarabs
         n = [0] * len(GOODS)
         s = [0] * len(GOODS)
         amulets = 0
         for c in obs["hand"]:
-            g = k.goods[c]
+            g = goods[c]
             if g < 0:
                 amulets += 1
             else:
                 n[g] += 1
-                s[g] += k.scarabs[c]
-        for gname, cards in obs["sets"][me].items():
+                s[g] += scarabs[c]
+        for gname, cards in obs["sets"][obs["seat"]].items():
             g = GOODS_INDEX[gname]
             n[g] += len(cards)
-            s[g] += sum(k.scarabs[c] for c in cards)
-        return n, s, amulets
+            s[g] += sum(scarabs[c] for c in cards)
+        self.n, self.s, self.amulets = n, s, amulets
+        self._values: dict[str, float] = {}
 
-    def _card_value(self, k: _Cards, obs: dict[str, Any], card: str) -> float:
+    def card_value(self, card: str) -> float:
         """What one more card of this kind adds to my eventual sets (points)."""
-        n, s, amulets = self._groups(k, obs)
-        late = obs["deck"] == 0
+        value = self._values.get(card)
+        if value is None:
+            value = self._values[card] = self._card_value(card)
+        return value
+
+    def _card_value(self, card: str) -> float:
         if card == "character":
             return 2.2
+        k, n, s, amulets = self.k, self.n, self.s, self.amulets
         g = k.goods[card]
         if g < 0:  # amulet: one more card in my best group
             best = max((s[i] + 1 + 0.5 * n[i] for i in range(len(GOODS))), default=0.0)
@@ -108,16 +106,37 @@ class SobekHeuristic:
         have = n[g] + amulets
         if have + 1 >= 3:
             chance = 1.0
-        elif late:
+        elif self.late:
             chance = 0.15
         else:
             chance = 0.35 + 0.2 * have
         bonus = 0.8 if card in k.power else 0.0  # a character may also be played
         return chance * (gain + 0.6 * (n[g] + 1)) + bonus
 
-    def _best_projection(self, k: _Cards, obs: dict[str, Any]) -> int:
-        n, s, amulets = self._groups(k, obs)
+    def best_projection(self) -> int:
+        """The value my best group would have as a set (what a penalty could cost me)."""
+        n, s, amulets = self.n, self.s, self.amulets
         return max(((n[g] + amulets) * s[g] for g in range(len(GOODS))), default=0)
+
+
+class SobekHeuristic:
+    """``heuristic`` level: sensible sets, corruption weighed against value."""
+
+    def __init__(self, skip_cost: float = 1.6, risk_share: float = 0.12) -> None:
+        self.skip_cost = skip_cost
+        self.risk_share = risk_share
+        self._cards: _Cards | None = None
+        self._options: Any = None
+        #: (seat, round) -> where, among the events that seat saw, the round's "round" event
+        #: was found lately (a few places: the real game and the copies a search plays)
+        self._round_start: dict[tuple[int, int], list[int]] = {}
+
+    # -- helpers -------------------------------------------------------------------
+    def _kinds(self, view: PlayerView) -> _Cards:
+        if self._cards is None or self._options is not view.options:
+            self._cards = _Cards(view.options)
+            self._options = view.options
+        return self._cards
 
     def _others_corruption(self, view: PlayerView, obs: dict[str, Any]) -> int:
         """The largest corruption of another player this round, counted from the events."""
@@ -125,60 +144,86 @@ class SobekHeuristic:
             counts = obs["corruption_counts"]
             return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
         counts = [0] * len(obs["scores"])
-        for e in view.events():
-            kind = e["kind"]
-            if kind == "round":
-                counts = [0] * len(counts)
-            elif kind == "action":
-                if "skipped" in e:
-                    counts[e["seat"]] += len(e["skipped"])
-                elif e["action"]["kind"] == "bury":
-                    counts[e["seat"]] += 1
-                elif e["action"]["kind"] == "shift":
-                    counts[e["seat"]] -= 1
-                    if "other" in e:
-                        counts[e["other"]] += 1
-                elif e["action"]["kind"] == "purge":
-                    counts[e["seat"]] -= 1
+        for e in self._round_events(view, obs["round"]):
+            if e["kind"] != "action":
+                continue
+            if "skipped" in e:
+                counts[e["seat"]] += len(e["skipped"])
+                continue
+            kind = e["action"]["kind"]
+            if kind == "bury":
+                counts[e["seat"]] += 1
+            elif kind == "shift":
+                counts[e["seat"]] -= 1
+                if "other" in e:
+                    counts[e["other"]] += 1
+            elif kind == "purge":
+                counts[e["seat"]] -= 1
         return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
+
+    def _round_events(self, view: PlayerView, round_no: int) -> list[dict[str, Any]]:
+        """The events the seat saw since the current round began (after its "round" event).
+
+        A remembered place is used only once the event there proves to be this round's
+        "round" event, which a game has just one of; so only the round is re-read, not
+        the whole game."""
+        places = self._round_start.setdefault((view.seat, round_no), [])
+        for i in places:
+            events = view.events(i)
+            if events and events[0]["kind"] == "round" and events[0]["round"] == round_no:
+                if i != places[0]:
+                    places.remove(i)
+                    places.insert(0, i)
+                return events[1:]
+        events = view.events()
+        for i in range(len(events) - 1, -1, -1):
+            if events[i]["kind"] == "round":
+                if events[i]["round"] == round_no:
+                    places.insert(0, i)
+                    del places[4:]
+                return events[i + 1 :]
+        return events
 
     # -- decisions -----------------------------------------------------------------------
     def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Score every legal action and play the best (ties broken at random)."""
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         obs = view.observation()
-        k = self._kinds(view)
+        pos = _Position(self._kinds(view), obs)
         pend = obs["pending"]
         if pend is None:
-            scored = self._score_turn(view, obs, k, legal)
+            scored = self._score_turn(view, pos, legal)
         else:
-            scored = self._score_choice(obs, k, legal, pend)
+            scored = self._score_choice(pos, legal, pend)
         best = max(v for v, _ in scored)
         top = [a for v, a in scored if v >= best - 1e-9]
         return top[0] if len(top) == 1 else rng.choice(top)
 
     def _score_turn(
-        self, view: PlayerView, obs: dict[str, Any], k: _Cards, legal: list[Action]
+        self, view: PlayerView, pos: _Position, legal: list[Action]
     ) -> list[tuple[float, Action]]:
+        obs = pos.obs
         out: list[tuple[float, Action]] = []
         market = obs["market"]
         mine = obs["corruption_count"]
-        risk = self._best_projection(k, obs)
+        risk = pos.best_projection()
         others: int | None = None
-        n, s, amulets = self._groups(k, obs)
+        n, s, amulets = pos.n, pos.s, pos.amulets
         for a in legal:
             kind = a.kind
             if kind == "take":
-                pos = a.position  # type: ignore[attr-defined]
-                value = self._card_value(k, obs, market[pos - 1])
-                skipped = pos - 1
+                p = a.position  # type: ignore[attr-defined]
+                value = pos.card_value(market[p - 1])
+                skipped = p - 1
                 if skipped:
-                    if others is None:
-                        others = self._others_corruption(view, obs)
                     cost = skipped * (self.skip_cost + self.risk_share * risk)
-                    if mine + skipped > others:
-                        cost += 0.25 * risk
+                    if risk:  # being the most corrupt costs only where there is a set to lose
+                        if others is None:
+                            others = self._others_corruption(view, obs)
+                        if mine + skipped > others:
+                            cost += 0.25 * risk
                     value -= cost
                 out.append((value, a))
             elif kind == "set":
@@ -188,21 +233,22 @@ class SobekHeuristic:
                 urgent = obs["deck"] == 0 or obs["tokens_left"] > 0 or size >= 5
                 out.append(((8.0 + 0.5 * value) if urgent else 0.3 * value, a))
             elif kind == "play":
-                out.append((self._power_value(obs, k, a.character), a))  # type: ignore[attr-defined]
+                out.append((self._power_value(pos, a.character), a))  # type: ignore[attr-defined]
             else:  # pass
                 out.append((-5.0, a))
         return out
 
-    def _power_value(self, obs: dict[str, Any], k: _Cards, key: str) -> float:
-        power = k.power[key]
+    def _power_value(self, pos: _Position, key: str) -> float:
+        obs = pos.obs
+        power = pos.k.power[key]
         me = obs["seat"]
         market = obs["market"]
         holders = sum(1 for p, h in enumerate(obs["hand_sizes"]) if p != me and h)
-        keep = 0.4 * self._card_value(k, obs, key)  # worth as a set card
+        keep = 0.4 * pos.card_value(key)  # worth as a set card
         if power in ("ROYAL_PICK", "PRIORITY_BERTH"):
-            v = max((self._card_value(k, obs, c) for c in market), default=0.0)
+            v = max((pos.card_value(c) for c in market), default=0.0)
         elif power == "TAKE_FRONT2":
-            v = sum(self._card_value(k, obs, c) for c in market[:2])
+            v = sum(pos.card_value(c) for c in market[:2])
         elif power in ("DRAW2", "GOSSIP"):
             v = POWER_WORTH[power] * min(2, obs["deck"])
         elif power in ("PURIFY", "ABSOLUTION", "SCAPEGOAT"):
@@ -217,7 +263,8 @@ class SobekHeuristic:
             v += 1.0  # cards left in hand become corruption
         return v - keep
 
-    def _token_value(self, obs: dict[str, Any], k: _Cards, effect: str, goods: str) -> float:
+    def _token_value(self, pos: _Position, effect: str, goods: str) -> float:
+        obs, k = pos.obs, pos.k
         me = obs["seat"]
         holders = sum(1 for p, h in enumerate(obs["hand_sizes"]) if p != me and h)
         if effect == "BONUS_3":
@@ -232,7 +279,7 @@ class SobekHeuristic:
             gain = sum(s + (len(cards) + 1) * k.scarabs[c] for c in fit[:2])
             return gain + 1.5 * min(2, len(fit))
         if effect in ("PRIORITY_BERTH", "ROYAL_PICK"):
-            return max((self._card_value(k, obs, c) for c in obs["market"]), default=0.0)
+            return max((pos.card_value(c) for c in obs["market"]), default=0.0)
         if effect in ("ABSOLUTION", "PURIFY", "SCAPEGOAT"):
             return POWER_WORTH[effect] * min(2, int(obs["corruption_count"]))
         if effect in ("GOSSIP", "DRAW2"):
@@ -240,19 +287,20 @@ class SobekHeuristic:
         if effect in ("CUSTOMS", "TRIBUTE"):
             return POWER_WORTH[effect] * holders
         if effect == "TAKE_FRONT2":
-            return sum(self._card_value(k, obs, c) for c in obs["market"][:2])
+            return sum(pos.card_value(c) for c in obs["market"][:2])
         return POWER_WORTH.get(effect, 0.5) if holders else 0.0
 
     def _score_choice(
-        self, obs: dict[str, Any], k: _Cards, legal: list[Action], pend: dict[str, Any]
+        self, pos: _Position, legal: list[Action], pend: dict[str, Any]
     ) -> list[tuple[float, Action]]:
+        obs, k = pos.obs, pos.k
         decision = pend["decision"]
         me = obs["seat"]
         out: list[tuple[float, Action]] = []
         if decision == "set":
             g = GOODS_INDEX[pend["goods"]]
             laid = len(pend["cards"])
-            n, s, amulets = self._groups(k, obs)
+            n, s, amulets = pos.n, pos.s, pos.amulets
             # the best other group that could still use the amulets
             rival = max(
                 (s[i] for i in range(len(GOODS)) if i != g and n[i] + amulets >= 3), default=0
@@ -273,12 +321,12 @@ class SobekHeuristic:
             return out
         if decision == "token":
             return [
-                (self._token_value(obs, k, a.effect, pend["goods"]), a)  # type: ignore[attr-defined]
+                (self._token_value(pos, a.effect, pend["goods"]), a)  # type: ignore[attr-defined]
                 for a in legal
             ]
         if decision == "pick":
             return [
-                (self._card_value(k, obs, obs["market"][a.position - 1]), a)  # type: ignore[attr-defined]
+                (pos.card_value(obs["market"][a.position - 1]), a)  # type: ignore[attr-defined]
                 for a in legal
             ]
         if decision == "target":
@@ -292,9 +340,9 @@ class SobekHeuristic:
                 out.append((float(v), a))
             return out
         if decision in ("give", "bury", "giveback"):
-            return [(-self._card_value(k, obs, a.card), a) for a in legal]  # type: ignore[attr-defined]
+            return [(-pos.card_value(a.card), a) for a in legal]  # type: ignore[attr-defined]
         if decision == "grab":
-            return [(self._card_value(k, obs, a.card), a) for a in legal]  # type: ignore[attr-defined]
+            return [(pos.card_value(a.card), a) for a in legal]  # type: ignore[attr-defined]
         if decision == "purge":
             return [(0.0 if a.kind == "done" else 1.0, a) for a in legal]
         if decision in ("launder", "shift"):
@@ -306,7 +354,7 @@ class SobekHeuristic:
             market = obs["market"]
             for a in legal:
                 j = a.count  # type: ignore[attr-defined]
-                v = self._card_value(k, obs, market[j]) if j < len(market) else 0.0
+                v = pos.card_value(market[j]) if j < len(market) else 0.0
                 out.append((v - 0.1 * j, a))
             return out
         if decision == "starter":

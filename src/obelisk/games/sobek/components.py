@@ -122,6 +122,15 @@ class Table:
     card_kind: tuple[int, ...]
     card_green: tuple[bool, ...]
     card_char: tuple[bool, ...]
+    #: per card, looked up from its kind once: kind name, how it shows in the market
+    #: ("character" for a face-down character), goods family (-1 for an amulet)
+    card_names: tuple[str, ...]
+    card_shown: tuple[str, ...]
+    card_goods: tuple[int, ...]
+    #: Card ids are in kind order (goods kinds family by family, then the amulets, then the
+    #: characters), so a kind's cards are the ids ``kind_first[k] <= c < kind_first[k + 1]``
+    #: (one more entry than kinds) and a sorted pile of cards is grouped by kind.
+    kind_first: tuple[int, ...]
     green: tuple[int, ...]
     beige: tuple[int, ...]  # beige goods + amulets + characters: the deck of a round
     #: the token supply, sorted (with copies)
@@ -235,6 +244,7 @@ def _build(o: Any) -> Table:
         effect, copies = parse_event(row)
         tokens += [effect] * copies
     card_char = tuple(chars[k] for k in card_kind)
+    assert card_kind == sorted(card_kind), "card ids are in kind order"
     return Table(
         kind_names=tuple(names),
         kind_index={n: i for i, n in enumerate(names)},
@@ -246,6 +256,10 @@ def _build(o: Any) -> Table:
         card_kind=tuple(card_kind),
         card_green=tuple(c in gset for c in range(len(card_kind))),
         card_char=card_char,
+        card_names=tuple(names[k] for k in card_kind),
+        card_shown=tuple("character" if chars[k] else names[k] for k in card_kind),
+        card_goods=tuple(goods[k] for k in card_kind),
+        kind_first=tuple(sum(1 for x in card_kind if x < k) for k in range(len(names) + 1)),
         green=tuple(green),
         beige=tuple(c for c in range(len(card_kind)) if c not in gset),
         tokens=tuple(sorted(tokens)),

@@ -12,7 +12,7 @@ seat, every card it does not know among the slots of the same public class.
 from __future__ import annotations
 
 import random
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -90,10 +90,45 @@ _PENDING_NAMES = {
     P_STARTER: "starter",
 }
 
-# the list fields changed in place, copied by _clone_into; the other lists (totals, bonus,
-# last_corruption, deck_goods, deck_chars, aside, discard_up, discard_down, pool, used) are
-# shared by clones and replaced, never changed in place ("copy on write")
-_LISTS = ("market", "known", "pub", "pend")
+
+class _Actions:
+    """The actions that name a card kind, a goods type or a market position, made once per
+    card table and take window, so that ``legal_actions`` only picks them out of lists."""
+
+    def __init__(self, t: C.Table, take_window: int) -> None:
+        names = t.kind_names
+
+        def per_kind(cls: type[Action]) -> tuple[Action, ...]:
+            return tuple(cached(cls, name) for name in names)
+
+        self.takes = tuple(cached(Take, k) for k in range(1, take_window + 1))
+        self.sets = tuple(cached(Set, g) for g in GOODS)
+        self.play = per_kind(Play)  # used for the character kinds only
+        self.add = per_kind(Add)
+        self.give = per_kind(Give)
+        self.bury = per_kind(Bury)
+        self.grab = per_kind(Grab)
+        self.purge = per_kind(Purge)
+        self.launder = per_kind(Launder)
+        self.shift = per_kind(Shift)
+
+
+_ACTIONS: dict[tuple[tuple[str, ...], int], _Actions] = {}
+
+
+def _actions_for(t: C.Table, take_window: int) -> _Actions:
+    """The shared :class:`_Actions` of a card table and take window."""
+    key = (t.kind_names, take_window)
+    acts = _ACTIONS.get(key)
+    if acts is None:
+        acts = _ACTIONS[key] = _Actions(t, take_window)
+    return acts
+
+
+# the list fields changed in place (market, known, pub, pend, hands, corr; sets is a list of
+# tuples) are copied by _clone_into; the other lists (totals, bonus, last_corruption,
+# deck_goods, deck_chars, aside, discard_up, discard_down, pool, used) are shared by clones
+# and replaced, never changed in place ("copy on write")
 
 
 class SobekState(State):
@@ -105,6 +140,7 @@ class SobekState(State):
     def _setup(self) -> None:
         n = self.num_players
         self.t = C.build_table(self.options)
+        self.acts = _actions_for(self.t, self.options.take_window)
         self.all_mask = (1 << n) - 1
         self.round = 0
         self.totals = [0] * n
@@ -169,24 +205,24 @@ class SobekState(State):
 
     # -- small helpers -----------------------------------------------------------
     def _names(self, cards: Sequence[int]) -> list[str]:
-        names, ck = self.t.kind_names, self.t.card_kind
-        return [names[ck[c]] for c in cards]
+        names = self.t.card_names
+        return [names[c] for c in cards]
 
     def _shown(self, c: int) -> str:
         """How a market card looks: its kind, or "character" face down."""
-        return "character" if self.t.card_char[c] else self.t.kind_names[self.t.card_kind[c]]
+        return self.t.card_shown[c]
 
     def _take_by_name(self, cards: list[int], names: list[str]) -> list[int]:
-        """Remove from ``cards`` one card of each named kind (the lowest id: same-kind cards
-        are interchangeable) and return them."""
-        index, ck = self.t.kind_index, self.t.card_kind
+        """Remove from ``cards`` (sorted) one card of each named kind (the lowest id: same-kind
+        cards are interchangeable) and return them."""
+        t = self.t
+        index, ck, first = t.kind_index, t.card_kind, t.kind_first
         out = []
         for name in names:
             kind = index[name]
-            for i, c in enumerate(cards):
-                if ck[c] == kind:
-                    out.append(cards.pop(i))
-                    break
+            i = bisect_left(cards, first[kind])  # a kind's cards have consecutive ids
+            if i < len(cards) and ck[cards[i]] == kind:
+                out.append(cards.pop(i))
         return out
 
     def opponents_from_left(self, p: int) -> list[int]:
@@ -209,13 +245,14 @@ class SobekState(State):
         leaving out one card of kind ``less``."""
         ck = self.t.card_kind
         out: list[int] = []
+        last = -1
         for c in cards:
             k = ck[c]
             if k == less:
                 less = -1
-                continue
-            if not out or out[-1] != k:
+            elif k != last:
                 out.append(k)
+                last = k
         return out
 
     # -- the market and the deck (sobek:7) ---------------------------------------
@@ -235,19 +272,18 @@ class SobekState(State):
         m = drawn.count("character")
         faces = self.chance.sample(chars, m, "face-down characters", to=HIDDEN) if m else []
         known, pub, all_mask = self.known, self.pub, self.all_mask
-        market = []
-        j = 0
-        for name in drawn:
-            if name == "character":
-                c = faces[j]
-                j += 1
+        market = self._take_by_name(goods, [name for name in drawn if name != "character"])
+        for c in market:
+            known[c] = all_mask
+        if m:
+            # the characters lie where they were drawn among the goods
+            goods_at = iter(market)
+            faces_at = iter(faces)
+            market = [next(faces_at if name == "character" else goods_at) for name in drawn]
+            for c in faces:
                 chars.remove(c)
                 pub[c] = C.PUB_CHAR
                 known[c] = 0
-            else:
-                c = self._take_by_name(goods, [name])[0]
-                known[c] = all_mask
-            market.append(c)
         self.market = market
         self.dealable -= k
 
@@ -335,7 +371,7 @@ class SobekState(State):
         if self.over:
             return TERMINAL
         if self.pend:
-            return int(self.pend[-1][1])
+            return self.pend[-1][1]  # type: ignore[no-any-return]
         return self.turn
 
     def is_terminal(self) -> bool:
@@ -350,20 +386,28 @@ class SobekState(State):
 
     def legal_sets(self, p: int) -> list[int]:
         """sobek:6.3 the goods types p can lay (or add to) now."""
-        t = self.t
-        ck, kg, kc, ka = t.card_kind, t.kind_goods, t.kind_char, t.kind_amulet
+        return self._settable(p, *self._hand_counts(p))
+
+    def _hand_counts(self, p: int) -> tuple[list[int], list[int], int]:
+        """Per goods: p's cards that can go into a set of it (goods cards and characters)
+        and p's goods cards alone; and p's amulets."""
+        cg, char = self.t.card_goods, self.t.card_char
         eligible = [0] * NG
         goods = [0] * NG
         amulets = 0
         for c in self.hands[p]:
-            k = ck[c]
-            if ka[k]:
+            g = cg[c]
+            if g < 0:
                 amulets += 1
             else:
-                g = kg[k]
                 eligible[g] += 1
-                if not kc[k]:
+                if not char[c]:
                     goods[g] += 1
+        return eligible, goods, amulets
+
+    def _settable(self, p: int, eligible: list[int], goods: list[int], amulets: int) -> list[int]:
+        """sobek:6.3 the goods types with 3+ cards (amulets count), of which one is a goods
+        card for a new set (rule 5); ``eligible``, ``goods`` as from :meth:`_hand_counts`."""
         need = self.options.new_set_needs_goods_card
         sets = self.sets[p]
         return [
@@ -374,33 +418,39 @@ class SobekState(State):
         """sobek:5 whether p has any of the three actions."""
         if self.market:
             return True
-        ck, kc = self.t.card_kind, self.t.kind_char
-        if any(kc[ck[c]] for c in self.hands[p]):
+        char = self.t.card_char
+        if any(char[c] for c in self.hands[p]):
             return True
         return bool(self.legal_sets(p))
 
     def _normal_actions(self, p: int) -> list[Action]:
-        acts: list[Action] = []
-        for k in range(1, min(self.options.take_window, len(self.market)) + 1):
-            acts.append(cached(Take, k))
-        t = self.t
-        names, kc = t.kind_names, t.kind_char
-        for k in self._kinds(self.hands[p]):
-            if kc[k]:
-                acts.append(cached(Play, names[k]))
-        for g in self.legal_sets(p):
-            acts.append(cached(Set, GOODS[g]))
+        """sobek:5 take one of the first cards, play a character, lay a set (or pass an
+        extra action where that is allowed), in that order."""
+        acts = self.acts
+        out: list[Action] = list(acts.takes[: len(self.market)])
+        hand = self.hands[p]
+        char = self.t.card_char
+        if any(char[c] for c in hand):
+            out += [acts.play[k] for k in self._kinds([c for c in hand if char[c]])]
+        sets = self._settable(p, *self._hand_counts(p))
+        if sets:
+            out += [acts.sets[g] for g in sets]
         if self.in_extra and not self.options.extra_action_compulsory:
-            acts.append(PASS)
-        return acts
+            out.append(PASS)
+        return out
 
     def _fits(self, k: int, g: int) -> bool:
         t = self.t
         return bool(t.kind_amulet[k] or t.kind_goods[k] == g)
 
+    def _fitting(self, cards: list[int], g: int) -> list[int]:
+        """The kinds of ``cards`` that fit a set of goods g: g's cards and amulets."""
+        kg = self.t.kind_goods
+        return [k for k in self._kinds(cards) if kg[k] == g or kg[k] < 0]
+
     def fitting_corruption(self, p: int, g: int) -> list[int]:
         """LAUNDER: the kinds of p's corruption that fit a set of goods g."""
-        return [k for k in self._kinds(self.corr[p]) if self._fits(k, g)]
+        return self._fitting(self.corr[p], g)
 
     def _set_complete(self, top: tuple[Any, ...]) -> bool:
         _, _p, g, added, new = top
@@ -424,42 +474,44 @@ class SobekState(State):
             return self._normal_actions(self.turn)
         top = self.pend[-1]
         code = top[0]
-        names = self.t.kind_names
+        acts = self.acts
         if code == P_SET:
-            g = top[2]
-            acts: list[Action] = [
-                cached(Add, names[k]) for k in self._kinds(self.hands[top[1]]) if self._fits(k, g)
-            ]
+            add = acts.add
+            out = [add[k] for k in self._fitting(self.hands[top[1]], top[2])]
             if self._set_complete(top):
-                acts.append(DONE)
-            return acts
+                out.append(DONE)
+            return out
         if code == P_TOKEN:
             return [cached(Token, e) for e in sorted(set(self.pool))]
         if code == P_PICK:
             return [cached(Pick, i) for i in range(1, len(self.market) + 1)]
         if code == P_GIVE:
-            return [cached(Give, names[k]) for k in self._kinds(self.hands[top[1]])]
+            return self._per_kind(acts.give, self.hands[top[1]])
         if code == P_BURY:
-            return [cached(Bury, names[k]) for k in self._kinds(self.hands[top[1]])]
+            return self._per_kind(acts.bury, self.hands[top[1]])
         if code == P_PURGE:
-            return [cached(Purge, names[k]) for k in self._kinds(self.corr[top[1]])] + [DONE]
+            return [*self._per_kind(acts.purge, self.corr[top[1]]), DONE]
         if code == P_LAUNDER:
-            return [cached(Launder, names[k]) for k in self.fitting_corruption(top[1], top[2])] + [
-                DONE
-            ]
+            launder = acts.launder
+            return [*(launder[k] for k in self.fitting_corruption(top[1], top[2])), DONE]
         if code == P_TARGET:
             return [cached(Target, q) for q in self._targets(top[1], top[2])]
         if code == P_SHIFT:
-            return [cached(Shift, names[k]) for k in self._kinds(self.corr[top[1]])] + [DONE]
+            return [*self._per_kind(acts.shift, self.corr[top[1]]), DONE]
         if code == P_GRAB:
-            return [cached(Grab, names[k]) for k in self._kinds(self.hands[top[2]])]
+            return self._per_kind(acts.grab, self.hands[top[2]])
         if code == P_GIVEBACK:
-            return [cached(Give, names[k]) for k in self._kinds(self.hands[top[1]], top[3])]
+            give = acts.give
+            return [give[k] for k in self._kinds(self.hands[top[1]], top[3])]
         if code == P_SINK:
             return [cached(Sink, j) for j in range(min(3, len(self.market)) + 1)]
         if code == P_STARTER:
             return [cached(Starter, q) for q in range(self.num_players)]
         raise AssertionError(f"unknown pending decision {top}")
+
+    def _per_kind(self, actions: tuple[Action, ...], cards: list[int]) -> list[Action]:
+        """One action of ``actions`` (indexed by kind) per distinct kind of ``cards``."""
+        return [actions[k] for k in self._kinds(cards)]
 
     # -- applying actions ----------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -901,12 +953,14 @@ class SobekState(State):
         data: dict[str, Any] = {"seat": seat, "action": form[0], "text": form[1]}
         if kind == "take" or kind == "pick":
             i = action.position - 1  # type: ignore[attr-defined]
-            c = self.market[i]
-            data["card"] = shown = self._shown(c)
-            data["text"] = f"{form[1]}: {shown}"
+            market, shown = self.market, self.t.card_shown
+            c = market[i]
+            data["card"] = card = shown[c]
             if kind == "take" and i:
-                data["skipped"] = skipped = [self._shown(x) for x in self.market[:i]]
-                data["text"] += f", skipping {' '.join(skipped)}"
+                data["skipped"] = skipped = [shown[x] for x in market[:i]]
+                data["text"] = f"{form[1]}: {card}, skipping {' '.join(skipped)}"
+            else:
+                data["text"] = f"{form[1]}: {card}"
             if self.t.card_char[c]:
                 name = self.t.name(c)
                 return [
@@ -963,7 +1017,8 @@ class SobekState(State):
         return view
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        o, n = self.options, self.num_players
+        o = self.options
+        names = self.t.card_names
         obs: dict[str, Any] = {
             "round": self.round,
             "rounds": o.rounds,
@@ -971,38 +1026,40 @@ class SobekState(State):
             "start_player": self.start_player,
             "turn": self.turn,
             "to_move": self.current_player,
-            "market": [self._shown(c) for c in self.market],
+            "market": [self.t.card_shown[c] for c in self.market],
             "deck": self.dealable,
-            "hand_sizes": [len(h) for h in self.hands],
-            "sets": [
-                {GOODS[g]: self._names(s) for g, s in enumerate(self.sets[p]) if s}
-                for p in range(n)
-            ],
-            "discard": self._names(self.discard_up),
+            "hand_sizes": list(map(len, self.hands)),
+            "sets": [self._sets_view(ps) for ps in self.sets],
+            "discard": [names[c] for c in self.discard_up],
             "discard_face_down": len(self.discard_down),
             "tokens_left": len(self.pool),
             "tokens_used": list(self.used),
             "sets_played": self.sets_played,
             "extra_actions": self.extra,
             "in_extra_action": self.in_extra,
-            "pending": self._pending_view(seat),
+            "pending": self._pending_view(seat) if self.pend else None,
             "last_round": self.last_result,
             "game_over": self.over,
         }
         if o.corruption_counts_public:
-            obs["corruption_counts"] = [len(c) for c in self.corr]
+            obs["corruption_counts"] = list(map(len, self.corr))
         if o.hand_backs_public:
             obs["hand_backs"] = [self._backs(h) for h in self.hands]
             obs["corruption_backs"] = [self._backs(c) for c in self.corr]
         if seat is not None:
             obs["seat"] = seat
-            obs["hand"] = self._names(self.hands[seat])
-            obs["corruption_count"] = len(self.corr[seat])
+            obs["hand"] = [names[c] for c in self.hands[seat]]
             pile = self.corr[seat]
-            bit = 1 << seat
+            obs["corruption_count"] = len(pile)
+            known, bit = self.known, 1 << seat
             # sobek:14 the owner sees the pile (or, with the option off, the cards it knows)
-            obs["corruption"] = self._names([c for c in pile if self.known[c] & bit])
+            obs["corruption"] = [names[c] for c in pile if known[c] & bit]
         return obs
+
+    def _sets_view(self, sets: tuple[tuple[int, ...], ...]) -> dict[str, list[str]]:
+        """One seat's sets as {goods: card names}, the goods without a set left out."""
+        names = self.t.card_names
+        return {GOODS[g]: [names[c] for c in s] for g, s in enumerate(sets) if s}
 
     def _backs(self, cards: list[int]) -> dict[str, int]:
         out = {"green": 0, "beige": 0, "character": 0}
@@ -1079,13 +1136,15 @@ class SobekState(State):
             self.pool = sorted(rng.sample(unseen, len(self.pool)))
 
     def _clone_into(self, new: State) -> None:
+        """Copy the lists changed in place (see the note above :class:`SobekState`)."""
         d = new.__dict__
-        src = self.__dict__
-        for k in _LISTS:
-            d[k] = list(src[k])
-        d["hands"] = [list(h) for h in self.hands]
-        d["corr"] = [list(c) for c in self.corr]
-        d["sets"] = list(self.sets)
+        d["market"] = self.market.copy()
+        d["known"] = self.known.copy()
+        d["pub"] = self.pub.copy()
+        d["pend"] = self.pend.copy()
+        d["hands"] = list(map(list.copy, self.hands))
+        d["corr"] = list(map(list.copy, self.corr))
+        d["sets"] = self.sets.copy()
 
     def check_invariants(self) -> None:
         t = self.t
@@ -1109,7 +1168,7 @@ class SobekState(State):
         assert 0 <= self.dealable <= len(self.deck_goods) + len(self.deck_chars)
         if not self.over and not self.pend:
             assert self.market or self.dealable <= 0, "sobek:7 the market is refilled"
-        for h in self.hands + self.corr:
+        for h in [*self.hands, *self.corr, self.deck_goods, self.deck_chars]:
             assert h == sorted(h)
 
 
