@@ -119,6 +119,29 @@ def test_leak_checks_cover_the_way_out(variant):
     assert way_out_states >= 3 and varied
 
 
+@pytest.mark.rules("abu_simbel:11", "abu_simbel:12.3", "abu_simbel:14")
+@pytest.mark.parametrize("variant", [None, "ultimate", "little"])
+def test_leak_checks_with_a_forgetful_search_memory(variant):
+    """A search memory that often errs (covers forgotten, cards swapped with the deck):
+    the seat's view is unchanged, the recollection reads nothing hidden, and every
+    component is still there (abu_simbel:14 A-27)."""
+    opts = GAME.variant_options(variant, {"search_memory": "child"})
+    varied: set[int] = set()
+    changed = 0
+
+    def check(st):
+        nonlocal changed
+        if st.phase == "way_out" and len(st.history) % 2 == 0:
+            _check_determinize_here(st, varied)
+            for k in range(2):
+                d = st.determinize(st.active, random.Random(k))
+                d.check_invariants()
+                changed += d.route != st.route or d.covers != st.covers
+
+    _bot_game(3, opts, seed=4, level="hard", check=check)
+    assert changed and varied
+
+
 @pytest.mark.rules("abu_simbel:11", "abu_simbel:10.2")
 @pytest.mark.parametrize("variant", ["referee", "referee_hotseat"])
 def test_leak_checks_cover_the_way_out_in_referee_mode(variant):

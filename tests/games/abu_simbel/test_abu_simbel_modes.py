@@ -187,18 +187,25 @@ def test_a26_treasures_secret_counts_only():
     assert "ARK:2" in json.dumps(s2.observation(2)) and "URN:3" not in json.dumps(s2.observation(2))
 
 
-@pytest.mark.rules("abu_simbel:11")
-def test_determinize_redraws_the_route_for_the_active_seat_on_its_way_out():
+@pytest.mark.rules("abu_simbel:11", "abu_simbel:12.3")
+def test_determinize_recalls_the_route_for_the_active_seat_on_its_way_out():
     import random
 
-    s = scripted(3, route=["LAVA", "BLADES", "GAS"])
-    full_turn(s, treasure="URN:1")  # seat 0 keeps a secret treasure
-    walk_in(s)
-    s.apply(ChooseTreasureDeck(0))
-    routes = {tuple(s.determinize(1, random.Random(k)).route) for k in range(8)}
-    assert len(routes) > 1  # the memory rule: seat 1 must recall the faces
-    assert {tuple(s.determinize(2, random.Random(k)).route) for k in range(8)} == {tuple(s.route)}
-    kept = {tuple(s.determinize(1, random.Random(k)).tableaux[0]) for k in range(8)}
-    assert len(kept) > 1  # seat 0's kept card is re-drawn for seat 1
-    d = s.determinize(0, random.Random(3))
-    assert d.tableaux[0] == ["URN:1"] and d.observation(0) == s.observation(0)
+    for memory in ("perfect", "expert"):
+        s = scripted(3, route=["LAVA", "BLADES", "GAS"], search_memory=memory)
+        full_turn(s, treasure="URN:1")  # seat 0 keeps a secret treasure
+        walk_in(s)
+        s.apply(ChooseTreasureDeck(0))
+        routes = {tuple(s.determinize(1, random.Random(k)).route) for k in range(8)}
+        # the memory rule: seat 1 answers from one recollection, the same for the whole
+        # search (perfect: the real route)
+        assert len(routes) == 1
+        if memory == "perfect":
+            assert routes == {tuple(s.route)}
+        assert {tuple(s.determinize(2, random.Random(k)).route) for k in range(8)} == {
+            tuple(s.route)
+        }
+        kept = {tuple(s.determinize(1, random.Random(k)).tableaux[0]) for k in range(8)}
+        assert len(kept) > 1  # seat 0's kept card is re-drawn for seat 1
+        d = s.determinize(0, random.Random(3))
+        assert d.tableaux[0] == ["URN:1"] and d.observation(0) == s.observation(0)

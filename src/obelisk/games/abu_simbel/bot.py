@@ -23,32 +23,17 @@ from .actions import (
     Verdict,
 )
 from .components import TOKENS
-from .memory import LEVELS, MemoryLevel, recall_token, way_in_token
+from .memory import LEVELS, MemoryLevel, recall_token, route_as_shown, way_in_token
 
 
 def exposures(events: list[dict[str, Any]]) -> list[int]:
     """Exposure count of each route slot this round (abu_simbel:12.1).
 
     Counts TURN_STARTED events since the slot appeared; a slot covered in a cover window
-    restarts at 1. Reads only event kinds and slot numbers, never a face.
+    restarts at 1. The bot uses only this part of :func:`~.memory.route_as_shown` (event
+    kinds and slot numbers), never a face.
     """
-    start = 0
-    for k in range(len(events) - 1, -1, -1):
-        if events[k]["kind"] == "round_started":
-            start = k
-            break
-    x: list[int] = []
-    for ev in events[start:]:
-        kind = ev["kind"]
-        if kind == "round_started":
-            x = [0] * len(ev["route"])
-        elif kind == "turn_started":
-            x = [v + 1 for v in x]
-        elif kind == "chamber_added":
-            x.append(0)
-        elif kind == "cover_placed":
-            x[ev["slot"]] = 1
-    return x
+    return route_as_shown(events).exposure
 
 
 class MemoryBot:

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from obelisk.core import Event
 
 from .components import TYPE_TOKEN, TYPES, token_type
 
@@ -117,3 +120,54 @@ def recall_token(
             return "STOMP_x5"
         return f"STOMP_x{k - 1}" if rng.random() < 0.5 else f"STOMP_x{k + 1}"
     return other_type_token(want, rng)
+
+
+@dataclass
+class RouteAsShown:
+    """The current round's route as a seat's events showed it (abu_simbel:12.1)."""
+
+    #: The face of each slot, route[0] (next to the vault) first ("?" where not shown).
+    cards: list[str]
+    #: The owner of the mummy cover on each slot, or -1.
+    covers: list[int]
+    #: The exposure count of each slot (abu_simbel:12.1).
+    exposure: list[int]
+    #: The index (among the given events) of the round's ROUND_STARTED, or 0.
+    start: int
+
+
+def route_as_shown(events: Sequence[Any]) -> RouteAsShown:
+    """Read this round's route from a seat's events (engine events or their JSON form).
+
+    The faces come from ROUND_STARTED and CHAMBER_ADDED, the covers from COVER_PLACED; the
+    exposure of a slot counts the TURN_STARTED events since it appeared, and a slot covered
+    in a cover window restarts at 1 (abu_simbel:12.1). Nothing else changes a route within a
+    round (a failure ends it), so this is exactly the route the seat was last shown.
+    """
+    items = events[:]  # a list, whatever the sequence type
+    engine = bool(items) and isinstance(items[0], Event)
+    kinds = [e.kind for e in items] if engine else [e["kind"] for e in items]
+    try:
+        start = len(kinds) - 1 - kinds[::-1].index("round_started")
+    except ValueError:
+        start = 0
+    cards: list[str] = []
+    covers: list[int] = []
+    x: list[int] = []
+    for k in range(start, len(items)):
+        kind = kinds[k]
+        data: Mapping[str, Any] = items[k].data if engine else items[k]
+        if kind == "round_started":
+            cards = list(data["route"])
+            covers = [-1] * len(cards)
+            x = [0] * len(cards)
+        elif kind == "turn_started":
+            x = [v + 1 for v in x]
+        elif kind == "chamber_added":
+            cards.append(data["card"])
+            covers.append(-1)
+            x.append(0)
+        elif kind == "cover_placed":
+            covers[data["slot"]] = data["seat"]
+            x[data["slot"]] = 1
+    return RouteAsShown(cards, covers, x, start)

@@ -56,6 +56,10 @@ class AbuSimbelOptions:
     move_time_limit_s: float | None = None
     #: abu_simbel:10 — seats played by computer players (referee mode refuses them).
     bot_seats: tuple[int, ...] = ()
+    #: abu_simbel:11, 12 [DESIGN] — how the search players (easy … expert) recall the route
+    #: on their own way out: a memory preset of abu_simbel:12.4 (child, casual, hard,
+    #: expert) or "perfect" (recollection.py). It changes nothing but their determinize.
+    search_memory: Literal["child", "casual", "hard", "expert", "perfect"] = "expert"
     #: abu_simbel:2.2 [DESIGN D-1, D-2] — the chamber deck, ``TYPE*count`` / ``SCORPIONS_N``.
     chamber_deck: tuple[str, ...] = DEFAULT_CHAMBER_DECK
     #: abu_simbel:2.3 [DESIGN D-3] — the treasure cards, ``TYPE:jewels*count``.

@@ -41,7 +41,9 @@ from .components import (
     scorpions,
     treasure_cards,
 )
+from .memory import LEVELS, route_as_shown
 from .options import is_cooperative
+from .recollection import recall_route, unseen_cards
 from .scoring import charm_jewels_left, score_parts, winners_of
 
 PRE_TURN = "pre_turn"
@@ -687,8 +689,9 @@ class AbuSimbelState(State):
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Re-draw what ``seat`` can't know (abu_simbel:11): the other players' kept
         treasures and a treasure another player is carrying, from the cards ``seat`` hasn't
-        seen; and, on the active player's own way out, the route itself (the memory rule:
-        the faces are hidden from that player, who must recall them)."""
+        seen; and, on the active player's own way out, the route itself as the seat recalls
+        it (the memory rule: the faces are hidden from that player, who must recall them;
+        recollection.py, with the ``search_memory`` preset)."""
         if self.phase == GAME_OVER:
             return  # every kept treasure is revealed; the undrawn pool is never seen
         others = [q for q in range(self.num_players) if q != seat]
@@ -709,11 +712,22 @@ class AbuSimbelState(State):
             self.pending = unseen.pop()
         self.pool = sorted(unseen)
         if self.phase == WAY_OUT and seat == self.active:
-            cards = sorted(self.main_deck + self.route)
-            rng.shuffle(cards)
-            n = len(self.route)
-            self.route = cards[:n]
-            self.main_deck = sorted(cards[n:])
+            self._recall_route(seat)
+
+    def _recall_route(self, seat: int) -> None:
+        """Lay the route as ``seat`` recalls it on its own way out (recollection.py). Reads
+        only the seat's events (the determinized copy holds just those) and the chamber
+        cards of the deck and route together, whose contents the seat knows."""
+        shown = route_as_shown(self.events)
+        assert len(shown.cards) == len(self.route), "the events show another route"
+        unseen = unseen_cards(self.main_deck, self.route, shown.cards)
+        level = LEVELS[self.options.search_memory]
+        got = recall_route(
+            level, seat, self.events, shown, unseen, seat in self.forward, self.progress
+        )
+        self.route = got.route
+        self.covers = got.covers
+        self.main_deck = got.main_deck
 
     def __copy__(self) -> AbuSimbelState:
         """A shallow copy for ``clone`` (faster than copy.copy's generic path)."""
