@@ -232,3 +232,54 @@ def test_heuristic_beats_random_players():
 def test_perfect_memory_beats_easy():
     res = win_shares(["perfect", "easy"], 20)
     assert res["perfect"]["mean_score"] > res["easy"]["mean_score"]
+
+
+# -- speed shortcuts give the same answers ---------------------------------------------
+def _watched(bot):
+    m = bot.memory
+    return (m.treasures, m.blanks, m.owners, m.turn, bot.working, bot.last_reveal, bot._last_n)
+
+
+@pytest.mark.rules("ramses:12.3")
+def test_a_restarted_bot_resumes_to_what_a_fresh_bot_remembers():
+    """After a take-back (or the next rollout of a search) the bot resumes from a checkpoint
+    of what it watched; its memory equals that of a bot watching the game from the start."""
+    st = GAME.new_state(3, 5)
+    bots = [MemoryBot("medium") for _ in range(3)]
+    rng = random.Random(5)
+    kept = []
+    while not st.is_terminal() and len(st.history) < 400:
+        p = st.current_player
+        st.apply(bots[p].act(PlayerView(st, p), rng))
+        if len(st.history) % 50 == 0:
+            kept.append(st.clone())
+    watcher = bots[0]
+    for old in reversed(kept):  # every step back restarts the watcher
+        watcher.observe(PlayerView(old, 0))
+        fresh = MemoryBot("medium")
+        fresh.observe(PlayerView(old, 0))
+        assert _watched(watcher) == _watched(fresh)
+
+
+@pytest.mark.rules("ramses:12.6")
+@pytest.mark.parametrize("seed", range(4))
+def test_the_early_stopped_route_search_matches_the_full_one(seed):
+    """_cheapest stops Dijkstra early; it picks the target and route a full search picks."""
+    from obelisk.games.ramses.components import NEIGHBOURS, NEIGHBOURS_DIAG, PLACES
+
+    rng = random.Random(seed)
+    bot = MemoryBot("medium")
+    for _ in range(200):
+        risk = [rng.choice((0.0, 0.0, 1.0, 0.25, 1 / 3, 0.5)) for _ in range(PLACES)]
+        w = rng.choice((2.0, 5.0, 100.0, 20000.0))
+        neigh = rng.choice((NEIGHBOURS, NEIGHBOURS_DIAG))
+        start = rng.randrange(PLACES)
+        targets = rng.sample([p for p in range(PLACES) if p != start], rng.randint(1, 12))
+        dist, pred = bot._dijkstra(start, risk, w, neigh)
+        want = min((dist[p] - w * risk[p], p) for p in targets)[1]
+        got, route = bot._cheapest(start, risk, w, neigh, targets)
+        assert got == want
+        p = got
+        while p != start:
+            assert route[p] == pred[p]
+            p = pred[p]

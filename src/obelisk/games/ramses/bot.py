@@ -19,7 +19,7 @@ from obelisk.core import Action, PlayerView
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import BLANK, BLOCK, BLOCK_PLACES, NEIGHBOURS, NEIGHBOURS_DIAG, PLACES, TIDS
-from .memory import LEVELS, SOME_TREASURE, Memory, infer
+from .memory import LEVELS, SOME_TREASURE, Memory, infer_into
 
 _TNUM = {text: t for t, text in enumerate(TIDS)}
 
@@ -187,7 +187,9 @@ class MemoryBot:
                     del known[q]
         known.update(self.working)
         known[obs["empty"]["place"]] = _tnum(obs["showing"])
-        return infer(known) if self.level.use_block_rule else known
+        if self.level.use_block_rule:
+            infer_into(known)
+        return known
 
     # -- deciding -----------------------------------------------------------------------
     def act(self, view: PlayerView, rng: random.Random) -> Action:
@@ -240,18 +242,9 @@ class MemoryBot:
         return risk
 
     def _dijkstra(
-        self,
-        start: int,
-        risk: list[float],
-        w: float,
-        neigh: tuple[tuple[int, ...], ...],
-        stop: int = -1,
+        self, start: int, risk: list[float], w: float, neigh: tuple[tuple[int, ...], ...]
     ) -> tuple[list[float], list[int]]:
-        """Cheapest routes from ``start``: entering place v costs ``1 + w * risk[v]``.
-
-        With ``stop``, the search ends once ``stop`` is settled: its route (``pred``
-        back to ``start``) is final then, the distances of other places may not be.
-        """
+        """Cheapest routes from ``start``: entering place v costs ``1 + w * risk[v]``."""
         weight = [w * r for r in risk]
         dist = [math.inf] * PLACES
         pred = [-1] * PLACES
@@ -262,8 +255,6 @@ class MemoryBot:
             d, u = pop(heap)
             if d > dist[u]:
                 continue
-            if u == stop:
-                break
             d1 = d + 1.0
             for v in neigh[u]:
                 nd = d1 + weight[v]
@@ -272,6 +263,50 @@ class MemoryBot:
                     pred[v] = u
                     push(heap, (nd, v))
         return dist, pred
+
+    def _cheapest(
+        self,
+        start: int,
+        risk: list[float],
+        w: float,
+        neigh: tuple[tuple[int, ...], ...],
+        targets: list[int],
+    ) -> tuple[int, list[int]]:
+        """The target cheapest to reach from ``start`` by (cost, place), the cost not
+        counting the target's own risk, and the routes (``pred``) found on the way.
+
+        The same Dijkstra as :meth:`_dijkstra`, stopped early. Entering a place costs
+        the same from every side, so a place's distance is final when it is first
+        reached; a target not reached yet will cost at least the distance being
+        settled plus 1, so once that exceeds the best target reached (with 1e-6 to
+        spare for rounding; distances stay below 1e6 here) the answer is known.
+        """
+        weight = [w * r for r in risk]
+        wanted = [False] * PLACES
+        for p in targets:
+            wanted[p] = True
+        dist = [math.inf] * PLACES
+        pred = [-1] * PLACES
+        dist[start] = 0.0
+        heap = [(0.0, start)]
+        best = (math.inf, -1)
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            d, u = pop(heap)
+            if d > dist[u]:
+                continue
+            d1 = d + 1.0
+            if d1 > best[0] + 1e-6:
+                break
+            for v in neigh[u]:
+                nd = d1 + weight[v]
+                if nd < dist[v]:
+                    dist[v] = nd
+                    pred[v] = u
+                    push(heap, (nd, v))
+                    if wanted[v] and (nd - weight[v], v) < best:
+                        best = (nd - weight[v], v)
+        return best[1], pred
 
     def _path_costs(
         self, start: int, risk: list[float], w: float, neigh: tuple[tuple[int, ...], ...]
@@ -291,17 +326,11 @@ class MemoryBot:
         target = _tnum(s["target"])
         w = self.level.w_base * (20 if s.get("stack") in view.options.elimination_stacks else 1)
         empty = obs["empty"]["place"]
-        neigh = self._neigh(view)
-        risk = self._risk_of(known)
         x = next((p for p, t in known.items() if t == target and p != empty), None)
-        if x is not None:
-            _, pred = self._dijkstra(empty, risk, w, neigh, stop=x)
-        else:
-            dist, pred = self._dijkstra(empty, risk, w, neigh)
-            x = self._explore_target(known, empty, dist, risk, w)
-        if x is None:
+        targets = [x] if x is not None else self._search_places(known, empty)
+        if not targets:
             return legal[rng.randrange(len(legal))]
-        step = x
+        step, pred = self._cheapest(empty, self._risk_of(known), w, self._neigh(view), targets)
         while pred[step] != empty and pred[step] != -1:
             step = pred[step]
         for a in legal:
@@ -309,25 +338,20 @@ class MemoryBot:
                 return a
         return legal[rng.randrange(len(legal))]
 
-    def _explore_target(
-        self, known: dict[int, int], empty: int, dist: list[float], risk: list[float], w: float
-    ) -> int | None:
-        """Where to look for a target not remembered: the cheapest place that may hide it
+    def _search_places(self, known: dict[int, int], empty: int) -> list[int]:
+        """Where to look for a target not remembered: the places that may hide it
         (unknown or an inferred treasure spot, in a block whose treasure is not located),
-        else the cheapest place not known to hold a treasure."""
+        else every place not known to hold a treasure."""
         located = {BLOCK[p] for p, t in known.items() if t > 0}
-        cands = [
+        get = known.get
+        places = [
             p
-            for p in range(PLACES)
-            if p != empty
-            and (p not in known or known[p] == SOME_TREASURE)
-            and BLOCK[p] not in located
+            for b, block in enumerate(BLOCK_PLACES)
+            if b not in located
+            for p in block
+            if p != empty and get(p, SOME_TREASURE) == SOME_TREASURE
         ]
-        if not cands:
-            cands = [p for p in range(PLACES) if p != empty and known.get(p, BLANK) <= 0]
-        if not cands:
-            return None
-        return min(cands, key=lambda p: (dist[p] - w * risk[p], p))
+        return places or [p for p in range(PLACES) if p != empty and get(p, BLANK) <= 0]
 
     def _gift(self, view: PlayerView, rng: random.Random, obs: dict[str, Any]) -> Action:
         """ramses:12.7 Gift: the treasure other seats most likely hold and we can find."""

@@ -76,8 +76,6 @@ BLOCK: tuple[int, ...] = tuple(block_of(p) for p in range(PLACES))
 BLOCK_PLACES: tuple[tuple[int, ...], ...] = tuple(
     tuple(p for p in range(PLACES) if BLOCK[p] == b) for b in range(12)
 )
-#: The places of each block as a bit mask (bit p), to test them against ``seen`` at once.
-BLOCK_MASKS: tuple[int, ...] = tuple(sum(1 << p for p in places) for places in BLOCK_PLACES)
 
 # Neighbour offsets in board coordinates, orthogonal first in the order N, E, S, W.
 _ORTH = ((-1, 0), (0, 1), (1, 0), (0, -1))

@@ -199,18 +199,23 @@ class Memory:
 def infer(known: dict[int, int]) -> dict[int, int]:
     """ramses:12.5: the block rules, added to a copy of ``known``."""
     out = dict(known)
-    get = out.get
+    infer_into(out)
+    return out
+
+
+def infer_into(known: dict[int, int]) -> None:
+    """:func:`infer` in place: add to ``known`` what the block rules tell."""
+    get = known.get
     for places in BLOCK_PLACES:
         a, b, c, d = places
         tokens = (get(a), get(b), get(c), get(d))  # None: unknown
         unknown = tokens.count(None)
         if unknown == 1 and tokens.count(BLANK) == 3:
-            out[places[tokens.index(None)]] = SOME_TREASURE  # the last place left
+            known[places[tokens.index(None)]] = SOME_TREASURE  # the last place left
         elif 0 < unknown < 4 and max(t for t in tokens if t is not None) > 0:
             for p, t in zip(places, tokens, strict=True):
                 if t is None:
-                    out[p] = BLANK  # the block's treasure is elsewhere
-    return out
+                    known[p] = BLANK  # the block's treasure is elsewhere
 
 
 def located_blocks(known: dict[int, int]) -> set[int]:
@@ -228,4 +233,5 @@ __all__ = [
     "Memory",
     "OwnEntry",
     "infer",
+    "infer_into",
 ]

@@ -20,7 +20,6 @@ from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, R
 from .components import (
     BLANK,
     BLOCK,
-    BLOCK_MASKS,
     BLOCK_PLACES,
     COLOUR_LETTERS,
     NEIGHBOURS,
@@ -927,17 +926,12 @@ class RamsesState(State):
         seen = self.seen
         toks = list(self.tokens)
         found: set[int] = set()
-        open_blocks = []
-        for b, places in enumerate(BLOCK_PLACES):
-            shown = (
-                [toks[p] for p in places if seen >> p & 1 and toks[p]]
-                if seen & BLOCK_MASKS[b]
-                else []
-            )
-            if shown:
-                found.update(shown)
-            else:
-                open_blocks.append(b)
+        located = [False] * 12  # a treasure of the block has been seen
+        for p, t in enumerate(toks):
+            if t and seen >> p & 1:
+                found.add(t)
+                located[BLOCK[p]] = True
+        open_blocks = [b for b in range(12) if not located[b]]
         missing = [t for t in range(1, NUM_TREASURES + 1) if t not in found]
         rng.shuffle(missing)
         for b, t in zip(open_blocks, missing, strict=True):
@@ -951,15 +945,17 @@ class RamsesState(State):
         """ramses:11.2: refill every hand slot ``seat`` cannot know from the pool of
         such cards (see :meth:`_redraw_hidden`)."""
         bit = 1 << seat
-        slots = [
-            (q, i)
-            for q in range(self.num_players)
-            for i, m in enumerate(self.masks[q])
-            if not m & bit
-        ]
+        slots = []  # (seat, slot) of every card ``seat`` cannot know
+        public = []  # those whose treasure everybody knows
+        for q, masks in enumerate(self.masks):
+            for i, m in enumerate(masks):
+                if not m & bit:
+                    slots.append((q, i))
+                    if m & TPUB:
+                        public.append((q, i))
         if not slots:
             return
-        pool = sorted(self.hands[q][i] for q, i in slots)
+        pool = sorted([self.hands[q][i] for q, i in slots])
         rng.shuffle(pool)
         fill: dict[tuple[int, int], int] = {}
 
@@ -969,9 +965,8 @@ class RamsesState(State):
                     return pool.pop(k)
             raise AssertionError("no card left for a known treasure")
 
-        for q, i in slots:
-            if self.masks[q][i] & TPUB:
-                fill[(q, i)] = take(self.deck[self.hands[q][i]].treasure)
+        for q, i in public:
+            fill[(q, i)] = take(self.deck[self.hands[q][i]].treasure)
         if self.phase == GIVE and self.search and self.search[2] == GIFT and self.to_move != seat:
             # everybody knows the giver holds at least two cards of the named treasure
             q, t = self.to_move, self.decl[0]
