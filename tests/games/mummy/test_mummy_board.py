@@ -184,3 +184,23 @@ def test_longest_straight_corridors():
     assert run(B.cell(3, 2), 1) == 6 and run(B.cell(5, 4), 1) == 6 and run(B.cell(4, 0), 2) == 6
     lengths = {run(c, d) for c in range(B.size) for d in range(4)}
     assert set(range(1, 8)) <= lengths
+
+
+@pytest.mark.rules("mummy:8.1", "mummy:8.2")
+def test_fast_move_helpers_agree_with_the_reference_ones():
+    """``walks``, ``slides`` and ``cells_of`` (the engine's fast paths) give exactly what the
+    step-by-step reference algorithms give, on random positions and bit sets."""
+    import random
+
+    rng = random.Random(4)
+    for _ in range(300):
+        cell = rng.randrange(B.size)
+        passable = rng.getrandbits(B.size) | rng.getrandbits(B.size)
+        blocked = rng.getrandbits(B.size) & rng.getrandbits(B.size) & ~(1 << cell)
+        assert B.walks(cell, passable) == tuple(
+            B.walk_ends(1 << cell, k, passable) for k in (1, 2, 3, 4)
+        )
+        slides = tuple((d, B.slide(cell, d, blocked)) for d in range(4))
+        assert B.slides(cell, blocked) == tuple((d, e) for d, e in slides if e != cell)
+        for mask in (passable, blocked, 1 << cell, 0, B.full):
+            assert B.cells_of(mask) == [i for i in range(B.size) if mask >> i & 1]

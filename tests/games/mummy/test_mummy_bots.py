@@ -49,3 +49,24 @@ def test_belief_mummy_beats_the_heuristic_mummy():
 def test_random_level_plays_legal_actions():
     assert play(2, 1, "random", "random", {"max_rounds": 5})["rounds"] <= 5
     assert "random" in LEVELS
+
+
+def test_heuristic_mummy_after_a_jump_back_starts_over_from_the_table():
+    """A search restarts from earlier positions: the heuristic mummy then counts every card
+    on the table as just seen, as a fresh player reading the whole history does."""
+    rng = random.Random(2)
+    s = GAME.new_state(4, 3)
+    agents = [MummyHeuristic() for _ in range(4)]
+    earlier = None
+    while not s.is_terminal():  # the mummy follows the whole game
+        played = sum(len(h) for h in s.played)
+        if earlier is None and played >= 2 and s.current_player == 0 and len(s.legal_actions()) > 1:
+            earlier = s.clone()
+        p = s.current_player
+        s.apply(agents[p].act(PlayerView(s, p), rng))
+    assert earlier is not None
+    jumped, fresh = agents[0], MummyHeuristic()
+    jumped.act(PlayerView(earlier, 0), random.Random(1))
+    fresh.act(PlayerView(earlier, 0), random.Random(1))
+    cells = {earlier.board.symbol_cell[x] for h in earlier.played for x in h}
+    assert jumped._recent == fresh._recent == dict.fromkeys(cells, 3.0)

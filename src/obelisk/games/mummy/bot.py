@@ -67,18 +67,9 @@ class _Moves:
             passable &= ~board.sv_mask
         forbid = board.sv_mask | others | (0 if options.allow_return_to_origin else 1 << p0)
         #: ``numbers[k - 1]``: the bit set of end fields of a walk of exactly ``k`` steps.
-        self.numbers: list[int] = []
-        reach = 1 << p0
-        for _ in range(4):
-            reach = board.expand(reach) & passable
-            self.numbers.append(reach & ~forbid)
-        blocked = (1 << mummy) | board.sv_mask | others
+        self.numbers = [r & ~forbid for r in board.walks(p0, passable)]
         #: ``(direction, end field)`` of every slide that moves the figure.
-        self.arrows: list[tuple[int, int]] = []
-        for d in range(4):
-            end = board.slide(p0, d, blocked)
-            if end != p0:
-                self.arrows.append((d, end))
+        self.arrows = board.slides(p0, (1 << mummy) | board.sv_mask | others)
 
     def ends(self, face: str) -> list[int]:
         """The end fields of every legal move of ``face``, in the engine's order."""

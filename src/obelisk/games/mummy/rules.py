@@ -197,7 +197,7 @@ class MummyState(State):
             for x in hand:
                 c = SYMBOLS[x][0]
                 counts[c] = counts.get(c, 0) + 1
-            if len(_HAND_COLOURS) < 100_000:
+            if len(_HAND_COLOURS) < 20_000:  # bounded: re-deals make many hands
                 _HAND_COLOURS[hand] = counts
         return dict(counts)
 
