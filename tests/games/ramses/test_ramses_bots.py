@@ -283,3 +283,25 @@ def test_the_early_stopped_route_search_matches_the_full_one(seed):
         while p != start:
             assert route[p] == pred[p]
             p = pred[p]
+
+
+@pytest.mark.rules("ramses:12.5", "ramses:12.6")
+@pytest.mark.parametrize("seed", range(4))
+def test_the_block_rules_are_built_into_the_risk_map(seed):
+    """The bot plans without running infer(): its risk map and search places are the same
+    with or without the block rules' additions (see MemoryBot._known)."""
+    from obelisk.games.ramses.components import PLACES
+
+    rng = random.Random(seed)
+    bot = MemoryBot("medium")
+    for _ in range(300):
+        known = {}
+        for t in rng.sample(range(1, 13), rng.randint(0, 6)):
+            known[rng.randrange(PLACES)] = t
+        for p in rng.sample(range(PLACES), rng.randint(0, 40)):
+            known.setdefault(p, 0)
+        empty = rng.choice([p for p in range(PLACES) if known.get(p, 0) == 0])
+        known[empty] = 0
+        full = infer(known)
+        assert bot._risk_of(full) == bot._risk_of(known)
+        assert bot._search_places(full, empty) == bot._search_places(known, empty)

@@ -19,7 +19,7 @@ from obelisk.core import Action, PlayerView
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import BLANK, BLOCK, BLOCK_PLACES, NEIGHBOURS, NEIGHBOURS_DIAG, PLACES, TIDS
-from .memory import LEVELS, SOME_TREASURE, Memory, infer_into
+from .memory import LEVELS, SOME_TREASURE, Memory
 
 _TNUM = {text: t for t, text in enumerate(TIDS)}
 
@@ -173,7 +173,13 @@ class MemoryBot:
                 mem.owner_seen(e["to"], t, e.get("stack", 0))
 
     def _known(self, view: PlayerView, rng: random.Random, obs: dict[str, Any]) -> dict[int, int]:
-        """Recall (once per search context / rotation) plus working memory, then inference."""
+        """Recall (once per search context / rotation) plus working memory.
+
+        The block rules of ramses:12.5 (``memory.infer``) are not added here: the only
+        places they fill are a located block's other places (blank) and a block's last
+        unknown place (its treasure), and :meth:`_risk_of` and :meth:`_search_places`
+        already treat exactly those places so, so the choices are the same without them.
+        """
         if self.recalled is None:
             o = view.options
             self.recalled = self.memory.recall(
@@ -187,8 +193,6 @@ class MemoryBot:
                     del known[q]
         known.update(self.working)
         known[obs["empty"]["place"]] = _tnum(obs["showing"])
-        if self.level.use_block_rule:
-            infer_into(known)
         return known
 
     # -- deciding -----------------------------------------------------------------------
@@ -222,7 +226,8 @@ class MemoryBot:
 
         A known treasure (or inferred treasure spot) costs 1; a known blank 0; an
         unknown place 0.25 without the block rule, else its share of its block's
-        treasure: 0 once the block's treasure is located, 1/(unknown places) before.
+        treasure: 0 once the block's treasure is located, 1/(unknown places) before
+        (so the last unknown place of a block costs 1, like the spot ``infer`` marks).
         """
         risk = [0.0] * PLACES
         located = [False] * 12

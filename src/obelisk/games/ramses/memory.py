@@ -199,23 +199,18 @@ class Memory:
 def infer(known: dict[int, int]) -> dict[int, int]:
     """ramses:12.5: the block rules, added to a copy of ``known``."""
     out = dict(known)
-    infer_into(out)
-    return out
-
-
-def infer_into(known: dict[int, int]) -> None:
-    """:func:`infer` in place: add to ``known`` what the block rules tell."""
-    get = known.get
+    get = out.get
     for places in BLOCK_PLACES:
         a, b, c, d = places
         tokens = (get(a), get(b), get(c), get(d))  # None: unknown
         unknown = tokens.count(None)
         if unknown == 1 and tokens.count(BLANK) == 3:
-            known[places[tokens.index(None)]] = SOME_TREASURE  # the last place left
+            out[places[tokens.index(None)]] = SOME_TREASURE  # the last place left
         elif 0 < unknown < 4 and max(t for t in tokens if t is not None) > 0:
             for p, t in zip(places, tokens, strict=True):
                 if t is None:
-                    known[p] = BLANK  # the block's treasure is elsewhere
+                    out[p] = BLANK  # the block's treasure is elsewhere
+    return out
 
 
 def located_blocks(known: dict[int, int]) -> set[int]:
@@ -233,5 +228,4 @@ __all__ = [
     "Memory",
     "OwnEntry",
     "infer",
-    "infer_into",
 ]
