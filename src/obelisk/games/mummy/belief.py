@@ -67,11 +67,11 @@ class Belief:
         free = b.full & ~blocked
         others = self.others(f) & free
         new = 0
-        for d in range(4):
+        for d, (opened, up, down) in enumerate(b.shifts):
             front = self.cells[f]
             ray = 0
             while front:
-                front = b.shift(front, d) & free
+                front = ((front & opened) << up >> down) & free  # b.shift(front, d) & free
                 ray |= front
             cont = b.back(free, d)
             new |= (ray & ~cont) | (ray & b.back(others, d))

@@ -58,6 +58,12 @@ class Board:
         self.open_mask = tuple(
             sum(1 << i for i in range(self.size) if nbr[d][i] >= 0) for d in range(4)
         )
+        #: Per direction ``(open sides, left shift, right shift)``: :meth:`shift` of a bit
+        #: set is ``(mask & open) << left >> right``, for loops that shift many times.
+        self.shifts = tuple(
+            (self.open_mask[d], up, down)
+            for d, (up, down) in enumerate(((0, cols), (1, 0), (cols, 0), (0, 1)))
+        )
         self.start = content.index(START)
         self.mummy_start = content.index(MUMMY_START)
         self.dungeon = content.index(DUNGEON)
