@@ -141,7 +141,9 @@ def recollect(
 
     ``shown`` is the route as last shown, ``unseen`` the chamber cards of the main deck.
     Every exit position draws from ``rng`` in order, whatever ``progress`` is; positions
-    before ``progress`` were confirmed by the engine and keep their cards.
+    before ``progress`` were confirmed by the engine and keep their cards. (Had the player
+    answered one of those right against its recollection, which a search that follows its
+    memory does not do, a later error could pick its card from a pool one card different.)
     """
     n = len(shown.cards)
     order = exit_order(n, forward)
@@ -178,7 +180,7 @@ def _rank(card: str) -> int:
     return _TOKEN_RANK[card_token(card)]
 
 
-def unseen_cards(main_deck: Sequence[str], route: Sequence[str], shown: Sequence[Any]) -> list[str]:
+def unseen_cards(main_deck: Sequence[str], route: Sequence[str], shown: Sequence[str]) -> list[str]:
     """The chamber cards of the main deck: ``main_deck`` and ``route`` hold the same cards as
     the real deck and route (a determinization only swaps cards between them), less the
     route as shown."""
