@@ -198,9 +198,14 @@ class MummyHeuristic:
         bold = rng.random() < 0.2
         value = self._valuer(board, obs, targets, bold)
         if isinstance(first, (Move, Arrow)):
+            options: list[tuple[Action, int]]
+            if isinstance(first, Move):  # a number move names its end field
+                options = [(a, board.cell(a.row, a.col)) for a in legal if isinstance(a, Move)]
+            else:
+                options = _Moves(board, obs, view.options).options(obs["announced"])
             best: Action | None = None
             best_v = 0.0
-            for a, end in _Moves(board, obs, view.options).options(obs["announced"]):
+            for a, end in options:
                 v = value(end) + rng.random() * 0.01
                 if best is None or v > best_v:
                     best, best_v = a, v
