@@ -288,9 +288,9 @@ def test_the_early_stopped_route_search_matches_the_full_one(seed):
 @pytest.mark.rules("ramses:12.5", "ramses:12.6")
 @pytest.mark.parametrize("seed", range(4))
 def test_the_block_rules_are_built_into_the_risk_map(seed):
-    """The bot plans without running infer(): its risk map and search places are the same
-    with or without the block rules' additions (see MemoryBot._known)."""
-    from obelisk.games.ramses.components import PLACES
+    """The bot plans without running infer(): its risk map is the same with or without the
+    block rules' additions, and it looks where they say a treasure may hide."""
+    from obelisk.games.ramses.components import BLOCK, PLACES
 
     rng = random.Random(seed)
     bot = MemoryBot("medium")
@@ -303,5 +303,8 @@ def test_the_block_rules_are_built_into_the_risk_map(seed):
         empty = rng.choice([p for p in range(PLACES) if known.get(p, 0) == 0])
         known[empty] = 0
         full = infer(known)
-        assert bot._risk_of(full) == bot._risk_of(known)
-        assert bot._search_places(full, empty) == bot._search_places(known, empty)
+        risk, hidden = bot._plan_map(known)
+        assert bot._plan_map(full)[0] == risk
+        located = {BLOCK[p] for p, t in known.items() if t > 0}
+        may_hide = [p for p in range(PLACES) if full.get(p, SOME_TREASURE) == SOME_TREASURE]
+        assert sorted(hidden) == [p for p in may_hide if BLOCK[p] not in located]

@@ -19,7 +19,7 @@ from obelisk.core import Action, PlayerView
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import BLANK, BLOCK, BLOCK_PLACES, NEIGHBOURS, NEIGHBOURS_DIAG, PLACES, TIDS
-from .memory import LEVELS, SOME_TREASURE, Memory
+from .memory import LEVELS, Memory
 
 _TNUM = {text: t for t, text in enumerate(TIDS)}
 
@@ -177,8 +177,8 @@ class MemoryBot:
 
         The block rules of ramses:12.5 (``memory.infer``) are not added here: the only
         places they fill are a located block's other places (blank) and a block's last
-        unknown place (its treasure), and :meth:`_risk_of` and :meth:`_search_places`
-        already treat exactly those places so, so the choices are the same without them.
+        unknown place (its treasure), and :meth:`_plan_map` already treats exactly
+        those places so, so the choices are the same without them.
         """
         if self.recalled is None:
             o = view.options
@@ -221,30 +221,38 @@ class MemoryBot:
     def _neigh(self, view: PlayerView) -> tuple[tuple[int, ...], ...]:
         return NEIGHBOURS_DIAG if view.options.allow_diagonal_slides else NEIGHBOURS
 
-    def _risk_of(self, known: dict[int, int]) -> list[float]:
-        """risk(Y) of ramses:12.6 for every place (the target itself is handled by callers).
+    def _plan_map(self, known: dict[int, int]) -> tuple[list[float], list[int]]:
+        """risk(Y) of ramses:12.6 for every place, and the places that may hide a treasure
+        not remembered: the unknown places of the blocks whose treasure is not located.
 
-        A known treasure (or inferred treasure spot) costs 1; a known blank 0; an
-        unknown place 0.25 without the block rule, else its share of its block's
-        treasure: 0 once the block's treasure is located, 1/(unknown places) before
-        (so the last unknown place of a block costs 1, like the spot ``infer`` marks).
+        A known treasure costs 1; a known blank 0; an unknown place 0.25 without the
+        block rule, else its share of its block's treasure: 0 once the block's treasure
+        is located, 1/(unknown places) before (so the last unknown place of a block
+        costs 1, like the spot ``infer`` marks).
         """
         risk = [0.0] * PLACES
         located = [False] * 12
+        count = [0] * 12  # known places per block
         for p, t in known.items():
+            b = BLOCK[p]
+            count[b] += 1
             if t != BLANK:
                 risk[p] = 1.0
-                located[BLOCK[p]] = True
+                located[b] = True
         block_rule = self.level.use_block_rule
-        for b, places in enumerate(BLOCK_PLACES):
-            unknown = [p for p in places if p not in known]
-            if unknown:
-                share = 0.0 if located[b] else 1.0 / len(unknown)
-                if not block_rule:
-                    share = 0.25
-                for p in unknown:
-                    risk[p] = share
-        return risk
+        hidden: list[int] = []
+        for b, n in enumerate(count):
+            if n == 4:
+                continue
+            unknown = [p for p in BLOCK_PLACES[b] if p not in known]
+            if not located[b]:
+                hidden += unknown
+            share = 0.0 if located[b] else 1.0 / len(unknown)
+            if not block_rule:
+                share = 0.25
+            for p in unknown:
+                risk[p] = share
+        return risk, hidden
 
     def _dijkstra(
         self, start: int, risk: list[float], w: float, neigh: tuple[tuple[int, ...], ...]
@@ -331,32 +339,23 @@ class MemoryBot:
         target = _tnum(s["target"])
         w = self.level.w_base * (20 if s.get("stack") in view.options.elimination_stacks else 1)
         empty = obs["empty"]["place"]
+        risk, hidden = self._plan_map(known)
         x = next((p for p, t in known.items() if t == target and p != empty), None)
-        targets = [x] if x is not None else self._search_places(known, empty)
+        if x is not None:
+            targets = [x]
+        else:  # look where it may hide, else anywhere not known to hold a treasure
+            targets = hidden or [
+                p for p in range(PLACES) if p != empty and known.get(p, BLANK) <= 0
+            ]
         if not targets:
             return legal[rng.randrange(len(legal))]
-        step, pred = self._cheapest(empty, self._risk_of(known), w, self._neigh(view), targets)
+        step, pred = self._cheapest(empty, risk, w, self._neigh(view), targets)
         while pred[step] != empty and pred[step] != -1:
             step = pred[step]
         for a in legal:
             if isinstance(a, Slide) and a.place == step:
                 return a
         return legal[rng.randrange(len(legal))]
-
-    def _search_places(self, known: dict[int, int], empty: int) -> list[int]:
-        """Where to look for a target not remembered: the places that may hide it
-        (unknown or an inferred treasure spot, in a block whose treasure is not located),
-        else every place not known to hold a treasure."""
-        located = {BLOCK[p] for p, t in known.items() if t > 0}
-        get = known.get
-        places = [
-            p
-            for b, block in enumerate(BLOCK_PLACES)
-            if b not in located
-            for p in block
-            if p != empty and get(p, SOME_TREASURE) == SOME_TREASURE
-        ]
-        return places or [p for p in range(PLACES) if p != empty and get(p, BLANK) <= 0]
 
     def _gift(self, view: PlayerView, rng: random.Random, obs: dict[str, Any]) -> Action:
         """ramses:12.7 Gift: the treasure other seats most likely hold and we can find."""
@@ -380,7 +379,7 @@ class MemoryBot:
         empty = obs["empty"]["place"]
         neigh = self._neigh(view)
         w = self.level.w_base
-        risk = self._risk_of(known)
+        risk, _ = self._plan_map(known)
         cost = self._path_costs(empty, risk, w, neigh)
         spots = {t: p for p, t in known.items() if t > 0 and t != show}
         near = sorted(spots, key=lambda t: (cost[spots[t]], t))[:2]
