@@ -84,11 +84,11 @@ class RamsesState(State):
         n = self.num_players
         self.deck: tuple[Card, ...] = load_deck(o.deck)
         self.card_json = deck_json(o.deck)  # read-only rows: copy one before handing it out
-        #: The name of every token 0..12 in texts (blank, or id and display name).
-        self.token_names: tuple[str, ...] = (
-            "blank",
-            *(f"{TIDS[t]} {o.treasure_names[t - 1]}" for t in range(1, NUM_TREASURES + 1)),
-        )
+        #: Each token's name in texts, by its id text: "blank", or id and display name.
+        self.token_names: dict[str, str] = {
+            TIDS[t]: f"{TIDS[t]} {o.treasure_names[t - 1]}" if t else TIDS[t]
+            for t in range(NUM_TREASURES + 1)
+        }
         self.inplay: tuple[int, ...] = (1,) if o.small_children else (1, 2, 3)
         self.pools: list[list[int]] = [
             [
@@ -188,7 +188,7 @@ class RamsesState(State):
 
     def _nm(self, t: str) -> str:
         """A treasure id (``T03``, or ``blank``) with its display name, for texts."""
-        return t if t == "blank" else f"{t} {self.options.treasure_names[int(t[1:]) - 1]}"
+        return self.token_names[t]
 
     def _card_text(self, x: dict[str, Any]) -> str:
         """A face-up card (its JSON) in texts."""
@@ -356,7 +356,7 @@ class RamsesState(State):
                         "seat": seat,
                         "action": {"kind": "slide", "place": action.place, "dir": action.dir},
                         "token": TIDS[tok],
-                        "text": f"slide {action.dir}: {self.token_names[tok]}",
+                        "text": f"slide {action.dir}: {self.token_names[TIDS[tok]]}",
                         "n": self.seq,
                     },
                 )
