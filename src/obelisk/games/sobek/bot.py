@@ -82,7 +82,7 @@ class _Position:
         for gname, cards in obs["sets"][obs["seat"]].items():
             g = GOODS_INDEX[gname]
             n[g] += len(cards)
-            s[g] += sum(scarabs[c] for c in cards)
+            s[g] += sum([scarabs[c] for c in cards])
         self.n, self.s, self.amulets = n, s, amulets
         self._values: dict[str, float] = {}
 
@@ -99,7 +99,7 @@ class _Position:
         k, n, s, amulets = self.k, self.n, self.s, self.amulets
         g = k.goods[card]
         if g < 0:  # amulet: one more card in my best group
-            best = max((s[i] + 1 + 0.5 * n[i] for i in range(len(GOODS))), default=0.0)
+            best = max([si + 1 + 0.5 * ni for si, ni in zip(s, n, strict=True)])
             return 1.0 + 0.8 * best
         v = k.scarabs[card]
         gain = s[g] + (n[g] + 1) * v
@@ -115,8 +115,14 @@ class _Position:
 
     def best_projection(self) -> int:
         """The value my best group would have as a set (what a penalty could cost me)."""
-        n, s, amulets = self.n, self.s, self.amulets
-        return max(((n[g] + amulets) * s[g] for g in range(len(GOODS))), default=0)
+        amulets = self.amulets
+        return max([(ni + amulets) * si for ni, si in zip(self.n, self.s, strict=True)])
+
+
+def _best(scored: list[tuple[float, Action]]) -> list[int]:
+    """The indices of the best-scored actions (within a rounding error of the best)."""
+    best = max([v for v, _ in scored]) - 1e-9
+    return [i for i, (v, _) in enumerate(scored) if v >= best]
 
 
 class SobekHeuristic:
@@ -197,8 +203,7 @@ class SobekHeuristic:
             scored = self._score_turn(view, pos, legal)
         else:
             scored = self._score_choice(pos, legal, pend)
-        best = max(v for v, _ in scored)
-        top = [a for v, a in scored if v >= best - 1e-9]
+        top = [scored[i][1] for i in _best(scored)]
         return top[0] if len(top) == 1 else rng.choice(top)
 
     def _score_turn(
@@ -207,9 +212,9 @@ class SobekHeuristic:
         obs = pos.obs
         out: list[tuple[float, Action]] = []
         market = obs["market"]
-        mine = obs["corruption_count"]
         risk = pos.best_projection()
-        others: int | None = None
+        # (index in out, cards skipped, value if the take makes me the most corrupt)
+        charges: list[tuple[int, int, float]] = []
         n, s, amulets = pos.n, pos.s, pos.amulets
         for a in legal:
             kind = a.kind
@@ -220,10 +225,7 @@ class SobekHeuristic:
                 if skipped:
                     cost = skipped * (self.skip_cost + self.risk_share * risk)
                     if risk:  # being the most corrupt costs only where there is a set to lose
-                        if others is None:
-                            others = self._others_corruption(view, obs)
-                        if mine + skipped > others:
-                            cost += 0.25 * risk
+                        charges.append((len(out), skipped, value - (cost + 0.25 * risk)))
                     value -= cost
                 out.append((value, a))
             elif kind == "set":
@@ -236,6 +238,29 @@ class SobekHeuristic:
                 out.append((self._power_value(pos, a.character), a))  # type: ignore[attr-defined]
             else:  # pass
                 out.append((-5.0, a))
+        if charges:
+            out = self._charge_most_corrupt(view, obs, out, charges)
+        return out
+
+    def _charge_most_corrupt(
+        self,
+        view: PlayerView,
+        obs: dict[str, Any],
+        scored: list[tuple[float, Action]],
+        charges: list[tuple[int, int, float]],
+    ) -> list[tuple[float, Action]]:
+        """Charge the takes that would leave me with more corruption than every other player
+        (``charges`` from :meth:`_score_turn`). Counting the others' corruption reads the
+        round's events, so it is skipped when no take that could be charged is among the
+        best actions: charging lowers only such takes, so the best actions stay the same."""
+        best = _best(scored)
+        if not any(i in best for i, _, _ in charges):
+            return scored
+        over = self._others_corruption(view, obs) - obs["corruption_count"]
+        out = list(scored)
+        for i, skipped, value in charges:
+            if skipped > over:  # mine + skipped > the others' largest corruption
+                out[i] = (value, out[i][1])
         return out
 
     def _power_value(self, pos: _Position, key: str) -> float:

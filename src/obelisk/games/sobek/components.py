@@ -131,6 +131,8 @@ class Table:
     #: characters), so a kind's cards are the ids ``kind_first[k] <= c < kind_first[k + 1]``
     #: (one more entry than kinds) and a sorted pile of cards is grouped by kind.
     kind_first: tuple[int, ...]
+    #: the lowest character id: the characters are the highest ids, the end of a sorted pile
+    first_character: int
     green: tuple[int, ...]
     beige: tuple[int, ...]  # beige goods + amulets + characters: the deck of a round
     #: the token supply, sorted (with copies)
@@ -244,7 +246,7 @@ def _build(o: Any) -> Table:
         effect, copies = parse_event(row)
         tokens += [effect] * copies
     card_char = tuple(chars[k] for k in card_kind)
-    assert card_kind == sorted(card_kind), "card ids are in kind order"
+    assert card_kind == sorted(card_kind), "card ids are in kind order (characters last)"
     return Table(
         kind_names=tuple(names),
         kind_index={n: i for i, n in enumerate(names)},
@@ -260,6 +262,7 @@ def _build(o: Any) -> Table:
         card_shown=tuple("character" if chars[k] else names[k] for k in card_kind),
         card_goods=tuple(goods[k] for k in card_kind),
         kind_first=tuple(sum(1 for x in card_kind if x < k) for k in range(len(names) + 1)),
+        first_character=sum(1 for k in card_kind if not chars[k]),
         green=tuple(green),
         beige=tuple(c for c in range(len(card_kind)) if c not in gset),
         tokens=tuple(sorted(tokens)),

@@ -117,12 +117,48 @@ _ACTIONS: dict[tuple[tuple[str, ...], int], _Actions] = {}
 
 
 def _actions_for(t: C.Table, take_window: int) -> _Actions:
-    """The shared :class:`_Actions` of a card table and take window."""
+    """The :class:`_Actions` of a card table and take window."""
     key = (t.kind_names, take_window)
-    acts = _ACTIONS.get(key)
-    if acts is None:
-        acts = _ACTIONS[key] = _Actions(t, take_window)
-    return acts
+    actions = _ACTIONS.get(key)
+    if actions is None:
+        actions = _ACTIONS[key] = _Actions(t, take_window)
+    return actions
+
+
+class _SetsViews:
+    """The JSON form of the sets seen lately, for one card table: a seat's sets change only
+    when one is laid, so their card names are kept by value (a bounded cache)."""
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self._views: dict[tuple[tuple[int, ...], ...], tuple[tuple[str, tuple[str, ...]], ...]]
+        self._views = {}
+
+    def view(self, sets: tuple[tuple[int, ...], ...]) -> dict[str, list[str]]:
+        """One seat's sets as {goods: card names} (new lists), the goods without a set left
+        out."""
+        view = self._views.get(sets)
+        if view is None:
+            if len(self._views) >= 4096:
+                self._views.clear()
+            names = self.names
+            view = self._views[sets] = tuple(
+                (GOODS[g], tuple([names[c] for c in s])) for g, s in enumerate(sets) if s
+            )
+        return {goods: list(cards) for goods, cards in view}
+
+
+# per card table (its card names, checked by identity): kept out of the states, whose fields
+# are the game's data only
+_SETS_VIEWS: dict[int, _SetsViews] = {}
+
+
+def _sets_views_for(names: tuple[str, ...]) -> _SetsViews:
+    """The :class:`_SetsViews` of a table's card names."""
+    views = _SETS_VIEWS.get(id(names))
+    if views is None or views.names is not names:
+        views = _SETS_VIEWS[id(names)] = _SetsViews(names)
+    return views
 
 
 # the list fields changed in place (market, known, pub, pend, hands, corr; sets is a list of
@@ -140,7 +176,7 @@ class SobekState(State):
     def _setup(self) -> None:
         n = self.num_players
         self.t = C.build_table(self.options)
-        self.acts = _actions_for(self.t, self.options.take_window)
+        self.actions = _actions_for(self.t, self.options.take_window)
         self.all_mask = (1 << n) - 1
         self.round = 0
         self.totals = [0] * n
@@ -418,20 +454,20 @@ class SobekState(State):
         """sobek:5 whether p has any of the three actions."""
         if self.market:
             return True
-        char = self.t.card_char
-        if any(char[c] for c in self.hands[p]):
+        hand = self.hands[p]
+        if hand and hand[-1] >= self.t.first_character:  # a character (the highest ids)
             return True
         return bool(self.legal_sets(p))
 
     def _normal_actions(self, p: int) -> list[Action]:
         """sobek:5 take one of the first cards, play a character, lay a set (or pass an
         extra action where that is allowed), in that order."""
-        acts = self.acts
+        acts = self.actions
         out: list[Action] = list(acts.takes[: len(self.market)])
         hand = self.hands[p]
-        char = self.t.card_char
-        if any(char[c] for c in hand):
-            out += [acts.play[k] for k in self._kinds([c for c in hand if char[c]])]
+        first = self.t.first_character
+        if hand and hand[-1] >= first:  # characters are the highest ids, last in the hand
+            out += [acts.play[k] for k in self._kinds(hand[bisect_left(hand, first) :])]
         sets = self._settable(p, *self._hand_counts(p))
         if sets:
             out += [acts.sets[g] for g in sets]
@@ -474,7 +510,7 @@ class SobekState(State):
             return self._normal_actions(self.turn)
         top = self.pend[-1]
         code = top[0]
-        acts = self.acts
+        acts = self.actions
         if code == P_SET:
             add = acts.add
             out = [add[k] for k in self._fitting(self.hands[top[1]], top[2])]
@@ -1029,7 +1065,7 @@ class SobekState(State):
             "market": [self.t.card_shown[c] for c in self.market],
             "deck": self.dealable,
             "hand_sizes": list(map(len, self.hands)),
-            "sets": [self._sets_view(ps) for ps in self.sets],
+            "sets": list(map(_sets_views_for(names).view, self.sets)),
             "discard": [names[c] for c in self.discard_up],
             "discard_face_down": len(self.discard_down),
             "tokens_left": len(self.pool),
@@ -1055,11 +1091,6 @@ class SobekState(State):
             # sobek:14 the owner sees the pile (or, with the option off, the cards it knows)
             obs["corruption"] = [names[c] for c in pile if known[c] & bit]
         return obs
-
-    def _sets_view(self, sets: tuple[tuple[int, ...], ...]) -> dict[str, list[str]]:
-        """One seat's sets as {goods: card names}, the goods without a set left out."""
-        names = self.t.card_names
-        return {GOODS[g]: [names[c] for c in s] for g, s in enumerate(sets) if s}
 
     def _backs(self, cards: list[int]) -> dict[str, int]:
         out = {"green": 0, "beige": 0, "character": 0}
@@ -1117,10 +1148,10 @@ class SobekState(State):
                 market[i] = c
             else:
                 kept[z].append(c)
-        char = self.t.card_char
-        deck = kept[0]
-        self.deck_goods = sorted(c for c in deck if not char[c])
-        self.deck_chars = sorted(c for c in deck if char[c])
+        deck = sorted(kept[0])
+        split = bisect_left(deck, self.t.first_character)  # the characters are the highest ids
+        self.deck_goods = deck[:split]
+        self.deck_chars = deck[split:]
         self.aside = sorted(kept[1])
         n = self.num_players
         for q in range(n):
