@@ -177,16 +177,14 @@ class SobekHeuristic:
         for i in places:
             events = view.events(i)
             if events and events[0]["kind"] == "round" and events[0]["round"] == round_no:
-                if i != places[0]:
-                    places.remove(i)
-                    places.insert(0, i)
+                if i != places[0]:  # first next time
+                    places[:] = [i, *(x for x in places if x != i)]
                 return events[1:]
         events = view.events()
         for i in range(len(events) - 1, -1, -1):
             if events[i]["kind"] == "round":
                 if events[i]["round"] == round_no:
-                    places.insert(0, i)
-                    del places[4:]
+                    places[:] = [i, *places[:3]]
                 return events[i + 1 :]
         return events
 
