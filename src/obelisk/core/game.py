@@ -427,8 +427,7 @@ class State(ABC):
     def clone(self) -> State:
         """An exact, independent copy (chance generator included)."""
         new = object.__new__(type(self))
-        d = new.__dict__
-        d.update(self.__dict__)
+        new.__dict__ = d = self.__dict__.copy()
         d["events"] = events = self.events.fork()
         d["history"] = self.history.fork()
         d["chance"] = self.chance.copy(events)
@@ -451,8 +450,10 @@ class State(ABC):
         copy learns nothing the seat could not know.
         """
         new = self.clone()
-        new.events = self._seen_events(seat).fork()
+        seen = self._seen_events(seat)
+        new.events = seen.fork()
         new.chance.sink = new.events
+        new._seen = {seat: (len(seen), seen)}  # the copy's events are all ``seat`` saw
         new.history = AppendLog()
         new.chance.forget()
         new.chance.clear_forced()
