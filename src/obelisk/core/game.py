@@ -245,6 +245,10 @@ _BASE_FIELDS = frozenset(
 )
 
 
+#: Builds a :class:`Step` from one tuple (faster than ``Step(...)`` on the hot path).
+_new_step: Callable[[type[Step], tuple[Any, ...]], Step] = tuple.__new__
+
+
 class State(ABC):
     """One position of a game. Mutable; :meth:`clone` for an independent copy."""
 
@@ -367,10 +371,12 @@ class State(ABC):
         self._do(SYSTEM, action)
 
     def _do(self, seat: int, action: Action) -> None:
-        chance = self.chance
-        start = len(chance.log)
+        # The hot path of every search and simulation: lengths are read from the logs'
+        # slots and the Step is built without NamedTuple's Python-level __new__.
+        log = self.chance.log
+        start = log._n
         events = self.events
-        ev_start = len(events)
+        ev_start = events._n
         if seat != SYSTEM:
             self._barrier = False
             events.extend(self.action_event(seat, action))
@@ -378,12 +384,15 @@ class State(ABC):
         else:
             self._barrier = True
             self._apply_system(action)
-        end = len(chance.log)
+        end = self.chance.log._n
         # a step is a barrier to undo if it drew chance or showed somebody something
         barrier = self._barrier or end != start
         if not barrier:
-            barrier = any(e.to is not None and e.kind != "action" for e in events.since(ev_start))
-        self.history.append(Step(seat, action, start, end, barrier))
+            for e in events.since(ev_start):
+                if e.to is not None and e.kind != "action":
+                    barrier = True
+                    break
+        self.history.append(_new_step(Step, (seat, action, start, end, barrier)))
 
     def mark_barrier(self) -> None:
         """Called from ``_apply``: the current step may not be taken back (a reveal, a turn end)."""

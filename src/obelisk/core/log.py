@@ -38,13 +38,6 @@ class AppendLog(Sequence[T], Generic[T]):
         new._n = self._n
         return new
 
-    def _own(self) -> list[T]:
-        """The backing list, copied first if another log has appended past our end."""
-        items = self._items
-        if len(items) != self._n:
-            items = self._items = items[: self._n]
-        return items
-
     def append(self, item: T) -> None:
         """Add one item at the end."""
         items = self._items
@@ -55,7 +48,9 @@ class AppendLog(Sequence[T], Generic[T]):
 
     def extend(self, items: Iterable[T]) -> None:
         """Add items at the end."""
-        own = self._own()
+        own = self._items
+        if len(own) != self._n:
+            own = self._items = own[: self._n]
         own.extend(items)
         self._n = len(own)
 
