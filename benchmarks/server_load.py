@@ -300,8 +300,9 @@ def main() -> None:
     ap.add_argument("--game", default="tiny")
     ap.add_argument(
         "--options",
-        default='{"deck_size": 60, "hand_size": 5}',
-        help="game options as JSON (default: a longer Tiny Tricks game, about 60 steps)",
+        default=None,
+        help="game options as JSON (default: the game's own; for tiny, a longer game of "
+        "about 60 steps)",
     )
     ap.add_argument(
         "--players", type=int, default=3, help="seats per room (1 scripted, the rest bots)"
@@ -312,6 +313,8 @@ def main() -> None:
     ap.add_argument("--server-arg", action="append", help="extra argument for obelisk serve")
     ap.add_argument("--json", action="store_true", help="print JSON")
     args = ap.parse_args()
+    if args.options is None:
+        args.options = '{"deck_size": 60, "hand_size": 5}' if args.game == "tiny" else "{}"
     results = []
     with Progress(console=console, transient=True) as progress:
         for n in args.rooms:
