@@ -54,11 +54,6 @@ class AppendLog(Sequence[T], Generic[T]):
         own.extend(items)
         self._n = len(own)
 
-    def replace(self, items: Iterable[T]) -> None:
-        """Make this log hold exactly ``items`` (a fresh list; other logs are not affected)."""
-        self._items = list(items)
-        self._n = len(self._items)
-
     def since(self, start: int) -> list[T]:
         """The items from index ``start`` (>= 0) on, as a new list."""
         return self._items[start : self._n]

@@ -22,12 +22,7 @@ class AlwaysCounts(SobekHeuristic):
         scored: list[tuple[float, Action]],
         charges: list[tuple[int, int, float]],
     ) -> list[tuple[float, Action]]:
-        over = self._others_corruption(view, obs) - obs["corruption_count"]
-        out = list(scored)
-        for i, skipped, value in charges:
-            if skipped > over:
-                out[i] = (value, out[i][1])
-        return out
+        return self._charges_applied(view, obs, scored, charges)
 
 
 def positions(games: int) -> Iterator[State]:

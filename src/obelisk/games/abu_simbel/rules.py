@@ -729,12 +729,6 @@ class AbuSimbelState(State):
         self.covers = got.covers
         self.main_deck = got.main_deck
 
-    def __copy__(self) -> AbuSimbelState:
-        """A shallow copy for ``clone`` (faster than copy.copy's generic path)."""
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        return new
-
     def _clone_into(self, new: State) -> None:
         d = new.__dict__
         for name in _LIST_FIELDS:

@@ -1246,13 +1246,6 @@ class KhufuState(State):
                 self.stack[i] = ("event_done", rng.randint(gaps[0], gaps[1]))
 
     # ------------------------------------------------------------------ clone
-    def __copy__(self) -> KhufuState:
-        # The base clone starts with copy.copy(self): a plain dict copy is much faster
-        # than the generic reduce protocol; _clone_into then copies the mutable fields.
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        return new
-
     def _clone_into(self, new: State) -> None:
         assert isinstance(new, KhufuState)
         new.hands = [h[:] for h in self.hands]

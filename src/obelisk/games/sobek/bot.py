@@ -254,6 +254,16 @@ class SobekHeuristic:
         best = _best(scored)
         if not any(i in best for i, _, _ in charges):
             return scored
+        return self._charges_applied(view, obs, scored, charges)
+
+    def _charges_applied(
+        self,
+        view: PlayerView,
+        obs: dict[str, Any],
+        scored: list[tuple[float, Action]],
+        charges: list[tuple[int, int, float]],
+    ) -> list[tuple[float, Action]]:
+        """``scored`` with every take charged that would leave me the most corrupt."""
         over = self._others_corruption(view, obs) - obs["corruption_count"]
         out = list(scored)
         for i, skipped, value in charges:
