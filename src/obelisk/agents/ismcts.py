@@ -18,7 +18,8 @@ Each iteration
 3. adds one new child for an untried legal action;
 4. plays out the rest of the game with the rollout policy (the game's
    heuristic player, or uniform random), up to a depth cap; a game that is
-   not over at the cap is scored by :func:`evaluate` (the standing by score);
+   not over at the cap is scored by :func:`evaluate` (the standing, by
+   ``State.standing()``);
 5. backs up ``returns()`` (1 win, 0 loss, ties shared): each edge is credited
    with the reward of the seat that chose it.
 
@@ -74,7 +75,8 @@ class Node:
 def evaluate(state: State) -> list[float]:
     """A reward per seat in [0, 1]: ``returns()`` at the end, else the standing by score.
 
-    Before the end, from ``scores()``: a seat's reward is its mean, over the
+    Before the end, from ``standing()`` (``scores()`` unless the game measures
+    progress its own way): a seat's reward is its mean, over the
     opponents, of ``1 / (1 + exp(-(mine - theirs) / scale))`` with
     ``scale = max(1, (|mine| + |theirs|) / 4)``: an even score gives 0.5, a
     lead of a quarter of the points on the table about 0.73. Cooperative
@@ -82,7 +84,7 @@ def evaluate(state: State) -> list[float]:
     """
     if state.is_terminal():
         return state.returns()
-    sc = state.scores()
+    sc = state.standing()
     n = len(sc)
     if n < 2:
         return [0.5] * n

@@ -292,6 +292,18 @@ class State(ABC):
     def scores(self) -> list[float]:
         """Points per seat (meaningful at the end; games may show running scores)."""
 
+    def standing(self) -> list[float]:
+        """How well each seat stands before the end, on one scale (hook). Default: ``scores()``.
+
+        The computer players' search scores an unfinished playout by the
+        differences between these values (see ``obelisk.agents.ismcts.evaluate``),
+        so a game whose ``scores()`` say nothing until the end (a race, a
+        win-or-lose game) or mix units between seats overrides this with a
+        measure of progress. It is only called on a searcher's determinized
+        copies, so it may read the whole state.
+        """
+        return self.scores()
+
     @abstractmethod
     def observation(self, seat: int | None) -> dict[str, JSON]:
         """Everything ``seat`` may know now, JSON-ready; None is a spectator."""

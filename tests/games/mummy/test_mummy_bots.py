@@ -70,3 +70,15 @@ def test_heuristic_mummy_after_a_jump_back_starts_over_from_the_table():
     fresh.act(PlayerView(earlier, 0), random.Random(1))
     cells = {earlier.board.symbol_cell[x] for h in earlier.played for x in h}
     assert jumped._recent == fresh._recent == dict.fromkeys(cells, 3.0)
+
+
+def test_standing_puts_both_sides_on_one_scale():
+    """mummy:12 / mummy:13: the mummy's ankhs over her threshold, the explorer's share of cards played."""
+    state = GAME.new_state(2, 3)
+    assert state.threshold == 3
+    assert state.standing() == [0.0, 0.0]
+    state.ankhs[0] = 1
+    held = state.hands[1]
+    state.played[1] = tuple(held[:5])
+    state.hands[1] = tuple(held[5:])
+    assert state.standing() == [10.0 / 3, 5.0]

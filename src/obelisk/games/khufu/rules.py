@@ -195,6 +195,23 @@ class KhufuState(State):
     def scores(self) -> list[float]:
         return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
 
+    def standing(self) -> list[float]:
+        """Progress toward the Challenge, for search: Khufu's scores say nothing before the end.
+
+        Per seat: 3 per placed Scarab (khufu:9.1), 1 per Treasure in hand up
+        to 5 (the Challenge deals at most 5, khufu:10.2), 2 more while
+        qualified (khufu:9.2).
+        """
+        out = []
+        for p in range(self.num_players):
+            held = len(self.hands[p])
+            out.append(
+                3.0 * self.scarabs[p].bit_count()
+                + min(held, 5)
+                + (2.0 if self.qualified(p) else 0.0)
+            )
+        return out
+
     def winners(self) -> list[int]:
         # khufu:11.1 one winner; khufu:11.2 Khufu's win is a loss for every seat.
         return [] if self.winner is None else [self.winner]

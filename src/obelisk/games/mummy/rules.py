@@ -537,6 +537,20 @@ class MummyState(State):
             float(len(self.played[s])) for s in range(1, self.num_players)
         ]
 
+    def standing(self) -> list[float]:
+        """Progress toward each side's goal on one scale (0 to 10), for search.
+
+        The mummy: her ankhs over her threshold (mummy:12); an explorer: the
+        share of his task cards played (mummy:12, mummy:13). Raw scores would
+        weigh ankhs against cards.
+        """
+        out = [10.0 * self.ankhs[MUMMY_SEAT] / self.threshold]
+        for s in range(1, self.num_players):
+            played = len(self.played[s])
+            total = played + len(self.hands[s])
+            out.append(10.0 * played / total if total else 10.0)
+        return out
+
     def winners(self) -> list[int]:
         return list(self.winners_)
 
