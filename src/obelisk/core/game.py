@@ -241,6 +241,7 @@ _BASE_FIELDS = frozenset(
         "replayable",
         "_barrier",
         "_seen",
+        "_det_seen",
     }
 )
 
@@ -265,6 +266,9 @@ class State(ABC):
         self._barrier = False
         #: Per seat: (how many events were read, the ones the seat saw), kept up to date lazily.
         self._seen: dict[int | None, tuple[int, AppendLog[Event]]] = {}
+        #: Per determinizing seat: how many events it had seen, and what each seat sees of
+        #: them (every determinized copy of one position starts from the same events).
+        self._det_seen: dict[int, tuple[int, dict[int | None, tuple[int, AppendLog[Event]]]]] = {}
 
     # -- hooks a game implements ---------------------------------------------
     @abstractmethod
@@ -453,6 +457,7 @@ class State(ABC):
         d["history"] = self.history.fork()
         d["chance"] = self.chance.copy(events)
         d["_seen"] = {}
+        d["_det_seen"] = {}
         self._clone_into(new)
         return new
 
@@ -474,7 +479,7 @@ class State(ABC):
         seen = self._seen_events(seat)
         new.events = seen.fork()
         new.chance.sink = new.events
-        new._seen = {seat: (len(seen), seen)}  # the copy's events are all ``seat`` saw
+        new._seen = dict(self._views_of_seen(seat, seen))
         new.history = AppendLog()
         new.chance.forget()
         new.chance.clear_forced()
@@ -497,6 +502,25 @@ class State(ABC):
                 seen.extend(e for e in events[done:] if visible_to(e, seat))
         self._seen[seat] = (n, seen)
         return seen
+
+    def _views_of_seen(
+        self, seat: int, seen: AppendLog[Event]
+    ) -> dict[int | None, tuple[int, AppendLog[Event]]]:
+        """What every seat sees of the events ``seat`` saw: the ``_seen`` of a determinized copy.
+
+        Cached until ``seat`` sees more, so a search that draws thousands of copies of
+        one position filters those events once, not once per copy and seat.
+        """
+        n = len(seen)
+        cached = self._det_seen.get(seat)
+        if cached is not None and cached[0] == n:
+            return cached[1]
+        views: dict[int | None, tuple[int, AppendLog[Event]]] = {seat: (n, seen)}
+        for other in range(self.num_players):
+            if other != seat:
+                views[other] = (n, AppendLog(e for e in seen if visible_to(e, other)))
+        self._det_seen[seat] = (n, views)
+        return views
 
     def seen_count(self, seat: int | None) -> int:
         """How many events ``seat`` has seen so far."""
