@@ -33,6 +33,29 @@ def test_more_players_one_alone_against_the_field_both_ways():
     assert {t.seats.index("a") for t in tasks if t.seats.count("a") == 1} == {0, 1, 2}
 
 
+def test_alone_plays_only_that_level_alone_against_the_field():
+    tasks = schedule(["a", "b", "c"], players=3, games=6, seed=0, alone="a")
+    assert len(tasks) == 2 * 2 * 3  # 2 blocks x 2 opponents x 3 seats
+    assert all(t.seats.count("a") == 1 for t in tasks)
+    assert {frozenset(t.seats) for t in tasks} == {frozenset("ab"), frozenset("ac")}
+    assert {t.seats.index("a") for t in tasks} == {0, 1, 2}
+    both = {t.key() for t in schedule(["a", "b", "c"], 3, 12, 0)}
+    assert {t.key() for t in tasks} <= both  # the same games as a full ladder's
+    with pytest.raises(InvalidOptions, match="not one of the levels"):
+        schedule(["a", "b"], 3, 6, 0, alone="z")
+
+
+def test_alone_ladder_resumes_only_its_own_file(tmp_path):
+    out = tmp_path / "ladder.json"
+    run_ladder(Ladder("tiny", ["random", FAST], 3, 3, seed=2, alone=FAST), out=out)
+    data = json.loads(out.read_text())
+    assert data["alone"] == FAST and data["played"] == 3
+    cells = {(c["level"], c["opponent"]): c for c in data["table"]}
+    assert cells[(FAST, "random")]["games"] == 3 and cells[("random", FAST)]["games"] == 0
+    full = Ladder.load_matching(out, Ladder("tiny", ["random", FAST], 3, 3, seed=2))
+    assert full.results == []
+
+
 def test_schedule_refuses_nonsense():
     with pytest.raises(InvalidOptions):
         schedule(["a"], 2, 4, 0)
@@ -98,6 +121,11 @@ def test_cli_ladder(tmp_path):
     )
     assert bad.exit_code == 2
     assert "unknown level 'nobody'" in bad.output
+    lonely = CliRunner().invoke(
+        app, ["ladder", "tiny", "--levels", f"random,{FAST}", "--alone", "hard", "--out", str(out)]
+    )
+    assert lonely.exit_code == 2
+    assert "--alone 'hard' is not one of the levels" in lonely.output
 
 
 def test_cli_levels():

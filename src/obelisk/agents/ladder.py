@@ -93,26 +93,40 @@ class GameResult:
         )
 
 
-def schedule(levels: Sequence[str], players: int, games: int, seed: int) -> list[Task]:
+def schedule(
+    levels: Sequence[str], players: int, games: int, seed: int, alone: str | None = None
+) -> list[Task]:
     """Every game of a ladder: at least ``games`` per pair of levels, in whole blocks.
 
     A block is one seed: A alone in each seat against B (and, with more than
-    two players, B alone in each seat against A).
+    two players, B alone in each seat against A). With ``alone``, only that
+    level's games alone against each other level are played (with more than
+    two players that is the cheaper half when it is the slow level, and the
+    half a "share alone against the field" needs).
     """
     if len(set(levels)) != len(levels):
         raise InvalidOptions("each level may appear only once in a ladder")
     if len(levels) < 2:
         raise InvalidOptions("a ladder needs at least two levels")
-    per_block = players if players == 2 else 2 * players
+    if alone is not None and alone not in levels:
+        raise InvalidOptions(f"--alone '{alone}' is not one of the levels: {', '.join(levels)}")
+    per_block = players if players == 2 or alone is not None else 2 * players
     blocks = max(1, math.ceil(games / per_block))
     tasks = []
     for b in range(blocks):
         s = seed + b
         for a, o in combinations(levels, 2):
-            for alone, field_ in ((a, o), (o, a)) if players > 2 else ((a, o),):
+            directions: tuple[tuple[str, str], ...]
+            if alone is not None:
+                if alone not in (a, o):
+                    continue
+                directions = ((alone, o if alone == a else a),)
+            else:
+                directions = ((a, o), (o, a)) if players > 2 else ((a, o),)
+            for alone_, field_ in directions:
                 for j in range(players):
                     seats = [field_] * players
-                    seats[j] = alone
+                    seats[j] = alone_
                     tasks.append(Task(tuple(seats), s))
     return tasks
 
@@ -171,6 +185,8 @@ class Ladder:
     options: dict[str, Any] = field(default_factory=dict)
     #: Whether search levels keep their time caps (then results depend on the machine).
     time_caps: bool = False
+    #: Only the games where this level sits alone (see :func:`schedule`).
+    alone: str | None = None
     results: list[GameResult] = field(default_factory=list)
     elapsed: float = 0.0
 
@@ -184,11 +200,12 @@ class Ladder:
             "seed": self.seed,
             "options": self.options,
             "time_caps": self.time_caps,
+            "alone": self.alone,
         }
 
     def tasks(self) -> list[Task]:
         """The whole schedule."""
-        return schedule(self.levels, self.players, self.games, self.seed)
+        return schedule(self.levels, self.players, self.games, self.seed, self.alone)
 
     def pending(self) -> list[Task]:
         """The games still to play."""

@@ -84,6 +84,14 @@ def ladder(
     fresh: Annotated[
         bool, typer.Option(help="Ignore the games of an earlier run in the JSON file.")
     ] = False,
+    alone: Annotated[
+        str | None,
+        typer.Option(
+            help="Play only the games where this level sits alone against each other "
+            "level (with more than 2 players: the other half, the other level alone, "
+            "is skipped)."
+        ),
+    ] = None,
 ) -> None:
     """Rank the computer-player levels of a game: every level against every other.
 
@@ -119,10 +127,12 @@ def ladder(
             games,
             seed,
             options=g.options_to_json(opts) if option or variant else {},
+            alone=alone,
         )
         path = out if out is not None else Path(f"ladder-{g.name}-{n}p.json")
         if not fresh:
             lad = Ladder.load_matching(path, lad)
+        lad.tasks()  # a bad --alone fails here, before the file is read
         todo = len(lad.pending())
         total = len(lad.tasks())
         if todo < total:
