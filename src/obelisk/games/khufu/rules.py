@@ -111,7 +111,6 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
-
 class KhufuState(State):
     """One position of Khufu. See the module docstring for the flow."""
 
