@@ -132,7 +132,6 @@ def ladder(
         path = out if out is not None else Path(f"ladder-{g.name}-{n}p.json")
         if not fresh:
             lad = Ladder.load_matching(path, lad)
-        lad.tasks()  # a bad --alone fails here, before the file is read
         todo = len(lad.pending())
         total = len(lad.tasks())
         if todo < total:

@@ -197,7 +197,7 @@ class KhufuState(State):
         # the heuristic's moves (its prior). Two measures of progress were tried (3 or 10
         # per Scarab, 1 per Treasure up to 5, a bonus for being qualified); with either,
         # hard won less alone against two heuristics than the fair share (26% [21-32] of
-        # 231 games, 23% [14-35] of 61; benchmarks/agents_results/superseded/).
+        # 231 games, 23% [14-34] of 62; benchmarks/agents_results/superseded/).
         return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
 
     def winners(self) -> list[int]:
