@@ -52,3 +52,21 @@ def test_the_cache_follows_the_real_game():
     assert len(after.events) >= len(before.events)
     for seat in range(3):
         assert after.seen_events_for(seat) == _expected(after, seat)
+
+
+def test_json_forms_are_shared_between_reads_and_copies():
+    """A seat re-reading its past gets the same dicts, in the game and in its copies, so an
+    agent comparing what it read before (Ramses' memory bots) compares by identity."""
+    state = _played(4)
+    for seat in range(3):
+        first = state.seen_events_for(seat)
+        again = state.seen_events_for(seat)
+        assert first == _expected(state, seat)
+        assert all(a is b for a, b in zip(first, again, strict=True))
+    copy = state.determinize(1, random.Random(7))
+    for seat in range(3):
+        mine = copy.seen_events_for(seat)
+        assert mine == _expected(copy, seat)
+    theirs = state.seen_events_for(1)
+    assert all(a is b for a, b in zip(copy.seen_events_for(1), theirs, strict=True))
+    assert state.seen_events_for(1, 2) == state.seen_events_for(1)[2:]

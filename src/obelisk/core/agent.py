@@ -53,7 +53,10 @@ class PlayerView:
 
     def events(self, start: int = 0) -> list[dict[str, Any]]:
         """The events the seat saw, as JSON, from its ``start``-th one (counted among the
-        events this seat sees, so an agent can page through its own history)."""
+        events this seat sees, so an agent can page through its own history).
+
+        The dicts are shared with later reads: an agent may keep and compare them, but
+        must not modify them."""
         return self.__state.seen_events_for(self.seat, start)
 
     def legal_actions(self) -> list[Action]:

@@ -249,6 +249,10 @@ _BASE_FIELDS = frozenset(
 #: Builds a :class:`Step` from one tuple (faster than ``Step(...)`` on the hot path).
 _new_step: Callable[[type[Step], tuple[Any, ...]], Step] = tuple.__new__
 
+#: What a state keeps of one seat's view of the past: how many of its events were read,
+#: the ones the seat saw, and their JSON forms (the same dicts for every reader).
+_Seen = tuple[int, AppendLog[Event], AppendLog[dict[str, JSON]]]
+
 
 class State(ABC):
     """One position of a game. Mutable; :meth:`clone` for an independent copy."""
@@ -264,11 +268,12 @@ class State(ABC):
         #: False for a determinized copy, whose hidden parts were invented.
         self.replayable = True
         self._barrier = False
-        #: Per seat: (how many events were read, the ones the seat saw), kept up to date lazily.
-        self._seen: dict[int | None, tuple[int, AppendLog[Event]]] = {}
+        #: Per seat: (how many events were read, the ones the seat saw, their JSON forms),
+        #: kept up to date lazily.
+        self._seen: dict[int | None, _Seen] = {}
         #: Per determinizing seat: how many events it had seen, and what each seat sees of
         #: them (every determinized copy of one position starts from the same events).
-        self._det_seen: dict[int, tuple[int, dict[int | None, tuple[int, AppendLog[Event]]]]] = {}
+        self._det_seen: dict[int, tuple[int, dict[int | None, _Seen]]] = {}
 
     # -- hooks a game implements ---------------------------------------------
     @abstractmethod
@@ -446,8 +451,14 @@ class State(ABC):
         return redact(self.events[start:], seat)
 
     def seen_events_for(self, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
-        """The events ``seat`` saw, as JSON, from the ``start``-th of those it saw."""
-        return redact(self._seen_events(seat)[start:], seat)
+        """The events ``seat`` saw, as JSON, from the ``start``-th of those it saw.
+
+        The dicts are shared with later calls and with the state's copies (an agent
+        re-reading its past gets the same objects, which makes comparing them cheap):
+        read them, do not modify them.
+        """
+        self._seen_events(seat)
+        return self._seen[seat][2][start:]
 
     def clone(self) -> State:
         """An exact, independent copy (chance generator included)."""
@@ -495,30 +506,40 @@ class State(ABC):
         cached = self._seen.get(seat)
         if cached is None:
             seen: AppendLog[Event] = AppendLog(e for e in events if visible_to(e, seat))
+            forms: AppendLog[dict[str, JSON]] = AppendLog(redact(seen, seat))
         else:
-            done, seen = cached
-            if done != n:
-                seen = seen.fork()
-                seen.extend(e for e in events[done:] if visible_to(e, seat))
-        self._seen[seat] = (n, seen)
+            done, seen, forms = cached
+            if done == n:
+                return seen
+            new = [e for e in events[done:] if visible_to(e, seat)]
+            seen = seen.fork()
+            seen.extend(new)
+            forms = forms.fork()
+            forms.extend(redact(new, seat))
+        self._seen[seat] = (n, seen, forms)
         return seen
 
-    def _views_of_seen(
-        self, seat: int, seen: AppendLog[Event]
-    ) -> dict[int | None, tuple[int, AppendLog[Event]]]:
+    def _views_of_seen(self, seat: int, seen: AppendLog[Event]) -> dict[int | None, _Seen]:
         """What every seat sees of the events ``seat`` saw: the ``_seen`` of a determinized copy.
 
         Cached until ``seat`` sees more, so a search that draws thousands of copies of
-        one position filters those events once, not once per copy and seat.
+        one position filters those events once, not once per copy and seat. The JSON
+        forms are ``seat``'s own (an event's form does not depend on who reads it).
         """
         n = len(seen)
         cached = self._det_seen.get(seat)
         if cached is not None and cached[0] == n:
             return cached[1]
-        views: dict[int | None, tuple[int, AppendLog[Event]]] = {seat: (n, seen)}
+        forms = self._seen[seat][2]
+        views: dict[int | None, _Seen] = {seat: (n, seen, forms)}
         for other in range(self.num_players):
             if other != seat:
-                views[other] = (n, AppendLog(e for e in seen if visible_to(e, other)))
+                pairs = [(e, f) for e, f in zip(seen, forms, strict=True) if visible_to(e, other)]
+                views[other] = (
+                    n,
+                    AppendLog(e for e, _ in pairs),
+                    AppendLog(f for _, f in pairs),
+                )
         self._det_seen[seat] = (n, views)
         return views
 
