@@ -116,6 +116,8 @@ def test_cli_ladder(tmp_path):
     )
     assert res.exit_code == 0, res.output
     assert "Elo" in res.output and out.exists()
+    # not a terminal: no bar, but a plain progress line a log file can show
+    assert "2 of 2 games played" in res.output and "random " in res.output
     bad = CliRunner().invoke(
         app, ["ladder", "tiny", "--levels", "random,nobody", "--out", str(out)]
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import time
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -22,6 +23,21 @@ def _fmt_share(cell: dict[str, Any]) -> str:
 
 def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
+
+
+#: Seconds between the plain progress lines printed when the output is not a terminal.
+PLAIN_PROGRESS_EVERY = 60.0
+
+
+def _progress_line(lad: Any, total: int, seconds: float) -> str:
+    """One line of progress for a log file: games played and each level's share so far."""
+    shares = []
+    for lv in lad.levels:
+        share = lad.overall(lv).get("share")
+        if share is not None:
+            shares.append(f"{lv} {100 * float(share):.0f}%")
+    minutes = seconds / 60
+    return f"{len(lad.results)} of {total} games played, {minutes:.0f} min; " + ", ".join(shares)
 
 
 def split_levels(text: str) -> list[str]:
@@ -148,7 +164,19 @@ def ladder(
             transient=True,
         ) as progress:
             bar = progress.add_task(f"{g.title}, {n} players", total=total, completed=total - todo)
-            run_ladder(lad, jobs=workers, out=path, on_result=lambda r: progress.advance(bar))
+            # the bar is invisible in a log file (nohup, CI): print a line now and then instead
+            plain = not console.is_terminal
+            started = last = time.monotonic()
+
+            def advance(result: object) -> None:
+                nonlocal last
+                progress.advance(bar)
+                now = time.monotonic()
+                if plain and (now - last >= PLAIN_PROGRESS_EVERY or len(lad.results) == total):
+                    last = now
+                    console.print(_progress_line(lad, total, now - started))
+
+            run_ladder(lad, jobs=workers, out=path, on_result=advance)
     except KeyboardInterrupt:
         console.print("\nStopped; the games played so far are saved. Run again to continue.")
         raise typer.Exit(130) from None
