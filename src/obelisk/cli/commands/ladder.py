@@ -115,7 +115,8 @@ def ladder(
     level sits in every seat). Prints each level's win share alone against
     each other level with a 95% interval, and an Elo-style rating (random = 0).
     The JSON file is saved as games finish; running the same command again
-    continues an interrupted ladder.
+    continues an interrupted ladder. Writing to a log file instead of a terminal,
+    it prints a progress line every minute.
 
     Example: `obelisk ladder sobek --games 100 --levels random,heuristic,normal,hard`.
     """
