@@ -50,6 +50,11 @@ def visible_to(event: Event, seat: int | None) -> bool:
     return seat is not None and seat in event.to
 
 
+def json_form(event: Event) -> dict[str, JSON]:
+    """What a seat that may see ``event`` gets of it: its kind and data, without tags."""
+    return {"kind": event.kind, **event.data}
+
+
 def redact(events: Iterable[Event], seat: int | None) -> list[dict[str, JSON]]:
     """The JSON form of the events ``seat`` may see, in order, without tags."""
-    return [{"kind": e.kind, **e.data} for e in events if visible_to(e, seat)]
+    return [json_form(e) for e in events if visible_to(e, seat)]

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 from .actions import Action, action_from_json, parse_action_text
 from .chance import Chance
 from .errors import IllegalAction, InvalidOptions
-from .events import Event, redact, visible_to
+from .events import Event, json_form, redact, visible_to
 from .log import AppendLog
 from .options import make_options, options_to_json
 
@@ -457,8 +457,7 @@ class State(ABC):
         re-reading its past gets the same objects, which makes comparing them cheap):
         read them, do not modify them.
         """
-        self._seen_events(seat)
-        return self._seen[seat][2][start:]
+        return self._seen_view(seat)[2][start:]
 
     def clone(self) -> State:
         """An exact, independent copy (chance generator included)."""
@@ -487,10 +486,10 @@ class State(ABC):
         copy learns nothing the seat could not know.
         """
         new = self.clone()
-        seen = self._seen_events(seat)
-        new.events = seen.fork()
+        view = self._seen_view(seat)
+        new.events = view[1].fork()
         new.chance.sink = new.events
-        new._seen = dict(self._views_of_seen(seat, seen))
+        new._seen = dict(self._views_of_seen(seat, view))
         new.history = AppendLog()
         new.chance.forget()
         new.chance.clear_forced()
@@ -499,38 +498,39 @@ class State(ABC):
         new._redraw_hidden(seat, rng)
         return new
 
-    def _seen_events(self, seat: int | None) -> AppendLog[Event]:
-        """The events ``seat`` may see, in order (cached: events only grow; do not modify)."""
+    def _seen_view(self, seat: int | None) -> _Seen:
+        """The events ``seat`` may see, in order, and their JSON forms, brought up to date
+        (cached: events only grow; do not modify)."""
         events = self.events
         n = len(events)
         cached = self._seen.get(seat)
         if cached is None:
             seen: AppendLog[Event] = AppendLog(e for e in events if visible_to(e, seat))
-            forms: AppendLog[dict[str, JSON]] = AppendLog(redact(seen, seat))
+            forms: AppendLog[dict[str, JSON]] = AppendLog(map(json_form, seen))
         else:
             done, seen, forms = cached
             if done == n:
-                return seen
+                return cached
             new = [e for e in events[done:] if visible_to(e, seat)]
             seen = seen.fork()
             seen.extend(new)
             forms = forms.fork()
-            forms.extend(redact(new, seat))
-        self._seen[seat] = (n, seen, forms)
-        return seen
+            forms.extend(map(json_form, new))
+        view = self._seen[seat] = (n, seen, forms)
+        return view
 
-    def _views_of_seen(self, seat: int, seen: AppendLog[Event]) -> dict[int | None, _Seen]:
+    def _views_of_seen(self, seat: int, view: _Seen) -> dict[int | None, _Seen]:
         """What every seat sees of the events ``seat`` saw: the ``_seen`` of a determinized copy.
 
         Cached until ``seat`` sees more, so a search that draws thousands of copies of
         one position filters those events once, not once per copy and seat. The JSON
         forms are ``seat``'s own (an event's form does not depend on who reads it).
         """
+        _, seen, forms = view
         n = len(seen)
         cached = self._det_seen.get(seat)
         if cached is not None and cached[0] == n:
             return cached[1]
-        forms = self._seen[seat][2]
         views: dict[int | None, _Seen] = {seat: (n, seen, forms)}
         for other in range(self.num_players):
             if other != seat:
@@ -545,7 +545,7 @@ class State(ABC):
 
     def seen_count(self, seat: int | None) -> int:
         """How many events ``seat`` has seen so far."""
-        return len(self._seen_events(seat))
+        return len(self._seen_view(seat)[1])
 
     def undoable(self, seat: int) -> int:
         """How many of ``seat``'s last steps it may take back now (the undo policy).
