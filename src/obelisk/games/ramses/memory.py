@@ -90,8 +90,7 @@ class Memory:
 
     def copy(self) -> Memory:
         """An independent copy (same entries, in the same order)."""
-        new = Memory.__new__(Memory)
-        new.level = self.level
+        new = Memory(self.level)  # (not __new__: mypyc-compiled classes need __init__)
         new.treasures = {p: _copy_loc(e) for p, e in self.treasures.items()}
         new.blanks = {p: _copy_loc(e) for p, e in self.blanks.items()}
         new.owners = [OwnEntry(o.seat, o.treasure, o.stack, o.s) for o in self.owners]
