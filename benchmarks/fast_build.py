@@ -26,7 +26,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: The modules compiled, relative to ``src/``: Ramses II's memory bot and the search.
+#: The modules compiled, relative to ``src/``: the search, and the bots of Ramses II and
+#: Fluch der Mumie (their rollouts' moves).
 MODULES = [
     "obelisk/agents/ismcts.py",
     "obelisk/core/log.py",
@@ -34,6 +35,9 @@ MODULES = [
     "obelisk/games/ramses/components.py",
     "obelisk/games/ramses/memory.py",
     "obelisk/games/ramses/bot.py",
+    "obelisk/games/mummy/board.py",
+    "obelisk/games/mummy/belief.py",
+    "obelisk/games/mummy/bot.py",
 ]
 
 #: Played in a subprocess under each build: a heuristic game, and ``hard`` decisions

@@ -73,12 +73,37 @@ def test_heuristic_mummy_after_a_jump_back_starts_over_from_the_table():
 
 
 def test_standing_puts_both_sides_on_one_scale():
-    """mummy:12 / mummy:13: the mummy's ankhs over her threshold, the explorer's share of cards played."""
+    """mummy:12 / mummy:13: the mummy's ankhs over her threshold, the explorer's share of cards
+    played, with no figure on the board (so no card in reach)."""
     state = GAME.new_state(2, 3)
     assert state.threshold == 3
+    state.pos = [-1, -1]
     assert state.standing() == [0.0, 0.0]
     state.ankhs[0] = 1
     held = state.hands[1]
     state.played[1] = tuple(held[:5])
     state.hands[1] = tuple(held[5:])
     assert state.standing() == [10.0 / 3, 5.0]
+
+
+def test_standing_counts_half_a_card_for_a_figure_on_its_symbol():
+    """mummy:13: a figure on the symbol of a card still held is worth half a card to a search."""
+    state = GAME.new_state(2, 3)
+    total = len(state.hands[1])
+    state.pos = [state.board.symbol_cell[state.hands[1][0]], -1]
+    assert state.standing() == [0.0, 10.0 * 0.5 / total]
+
+
+def test_standing_grows_as_a_figure_nears_a_symbol():
+    """mummy:13: with one card left, each step toward its symbol raises the standing by a
+    twelfth of half a card, from 12 steps away."""
+    state = GAME.new_state(2, 3)
+    board = state.board
+    *done, last = state.hands[1]
+    state.played[1], state.hands[1] = tuple(done), (last,)
+    total = len(done) + 1
+    row = board.dist[board.symbol_cell[last]]
+    for steps in (0, 1, 5, 12, 13):
+        state.pos = [row.index(steps), -1]
+        part = 0.5 * max(0, 12 - steps) / 12
+        assert state.standing()[1] == pytest.approx(10.0 * (len(done) + part) / total)

@@ -33,12 +33,7 @@ class Belief:
 
     def copy(self) -> Belief:
         """An independent copy."""
-        new = Belief.__new__(Belief)
-        new.board = self.board
-        new.allow_cross = self.allow_cross
-        new.allow_origin = self.allow_origin
-        new.cells = list(self.cells)
-        return new
+        return Belief(self.board, len(self.cells), self.allow_cross, self.allow_origin, self.cells)
 
     def others(self, f: int) -> int:
         """Fields that may hold some figure other than ``f``."""

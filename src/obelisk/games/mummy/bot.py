@@ -367,14 +367,14 @@ class MummyBelief(MummyHeuristic):
             colours = obs["hand_colours"][seat]
             ws = []
             for c in cl:
-                x = 1.0
+                share = 1.0
                 sym = board.cell_symbol[c]
                 if mandatory and sym and sym not in played and colours.get(SYMBOLS[sym][0]):
-                    x = 0.4  # "no card" there: less likely (mummy:17)
-                ws.append(x)
+                    share = 0.4  # "no card" there: less likely (mummy:17)
+                ws.append(share)
             tot = sum(ws)
-            for c, x in zip(cl, ws, strict=True):
-                w[c] += x / tot
+            for c, share in zip(cl, ws, strict=True):
+                w[c] += share / tot
         # value iteration over the remaining steps (first visits only approximately)
         support = [c for c in range(board.size) if w[c] > 0]
         md = board.mummy_dist

@@ -119,6 +119,11 @@ class MummyState(State):
     """A position of Fluch der Mumie."""
 
     options: MummyOptions
+    #: Search only (:meth:`standing`): the most a card not yet played is worth when a
+    #: figure stands on its symbol, as a share of a played card.
+    NEAR_CARD = 0.5
+    #: Search only (:meth:`standing`): steps from a symbol at which its card starts to count.
+    NEAR_STEPS = 12
 
     # -- set-up (mummy:5) -------------------------------------------------------------
     def _setup(self) -> None:
@@ -541,14 +546,32 @@ class MummyState(State):
         """Progress toward each side's goal on one scale (0 to 10), for search.
 
         The mummy: her ankhs over her threshold (mummy:12); an explorer: the
-        share of his task cards played (mummy:12, mummy:13). Raw scores would
-        weigh ankhs against cards.
+        share of his task cards played (mummy:12, mummy:13), where the card
+        next in reach counts for up to :attr:`NEAR_CARD` of a card as one of
+        his figures comes within :attr:`NEAR_STEPS` steps of its symbol. Raw
+        scores would weigh ankhs against cards; without the part card, a
+        search sees no progress between two cards and, once the mummy is
+        near her threshold, stops going anywhere.
         """
         out = [10.0 * self.ankhs[MUMMY_SEAT] / self.threshold]
+        dist = self.board.dist
+        symbol_cell = self.board.symbol_cell
         for s in range(1, self.num_players):
+            hand = self.hands[s]
             played = len(self.played[s])
-            total = played + len(self.hands[s])
-            out.append(10.0 * played / total if total else 10.0)
+            total = played + len(hand)
+            if not total:
+                out.append(10.0)
+                continue
+            targets = [symbol_cell[x] for x in hand if x in symbol_cell]
+            near = self.NEAR_STEPS
+            for g, p in enumerate(self.pos):
+                if p >= 0 and self.fig_seat[g] == s:
+                    row = dist[p]
+                    for t in targets:
+                        near = min(near, row[t])
+            part = self.NEAR_CARD * (1.0 - near / self.NEAR_STEPS)
+            out.append(10.0 * (played + part) / total)
         return out
 
     def winners(self) -> list[int]:
