@@ -76,3 +76,17 @@ def test_ismcts_specs():
 def test_bad_level_names_say_what_is_wrong(spec, message):
     with pytest.raises(InvalidOptions, match=message):
         make_agent(TINY, spec)
+
+
+def test_rollout_depth_comes_from_the_game_unless_a_spec_names_one():
+    """A game with long rounds (Fluch der Mumie, about 12 moves a round) rolls out 30 moves."""
+    from obelisk.core.registry import get_game
+
+    mummy, sobek = get_game("mummy"), get_game("sobek")
+    assert (mummy.rollout_depth, sobek.rollout_depth, TINY.rollout_depth) == (30, 10, 10)
+    assert make_agent(mummy, "hard").max_rollout == 30
+    assert make_agent(sobek, "hard").max_rollout == 10
+    assert make_agent(mummy, "ismcts:iterations=5").max_rollout == 30
+    assert make_agent(mummy, "ismcts:iterations=5,depth=4").max_rollout == 4
+    assert "rollouts of 30 moves" in describe_level(mummy, "hard")
+    assert "rollouts of 10 moves" in describe_level(sobek, "hard")

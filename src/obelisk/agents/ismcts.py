@@ -125,7 +125,7 @@ class ISMCTSAgent:
         c: float = DEFAULT_C,
         rollout: str = "heuristic",
         epsilon: float = 0.0,
-        max_rollout: int = DEFAULT_DEPTH,
+        max_rollout: int | None = None,
         reuse: bool = True,
         prior: float = 0.0,
         name: str = "ismcts",
@@ -142,6 +142,8 @@ class ISMCTSAgent:
             raise InvalidOptions(f"epsilon must be in [0, 1], not {epsilon}")
         if prior < 0:
             raise InvalidOptions(f"prior must be 0 or more, not {prior}")
+        if max_rollout is None:
+            max_rollout = game.rollout_depth
         if max_rollout < 0:
             raise InvalidOptions(f"max_rollout must be 0 or more, not {max_rollout}")
         self.game = game

@@ -11,7 +11,8 @@ expert    ISMCTS, 1600 iterations (at most 15 s)
 ========  ==========================================================================
 
 Every search level rolls out with the game's heuristic player for at most
-10 moves and then scores the position by the standing
+10 moves (the game's ``rollout_depth``: 30 in Fluch der Mumie, whose round is
+about 12 moves) and then scores the position by the standing
 (:func:`obelisk.agents.ismcts.evaluate`); UCB constant 0.7; the tree is kept
 between moves; the heuristic's own choice gets a bonus of 0.3 × iterations
 visits when the move is picked (the search overrules it only with clear
@@ -46,7 +47,8 @@ class SearchLevel:
     iterations: int
     seconds: float
     rollout: str = "heuristic"
-    depth: int = DEFAULT_DEPTH
+    #: Rollout moves; ``None``: the game's ``rollout_depth`` (10 unless it says).
+    depth: int | None = None
     prior: float = DEFAULT_PRIOR
 
     def make(self, game: Game) -> Agent:
@@ -61,11 +63,14 @@ class SearchLevel:
             name=self.name,
         )
 
-    def describe(self) -> str:
-        """One line for tables and ``--help``."""
+    def describe(self, game: Game | None = None) -> str:
+        """One line for tables and ``--help`` (with ``game``, its rollout depth)."""
+        depth = self.depth
+        if depth is None:
+            depth = game.rollout_depth if game is not None else DEFAULT_DEPTH
         return (
             f"ISMCTS, {self.iterations} iterations (at most {self.seconds:g} s), "
-            f"{self.rollout} rollouts of {self.depth} moves, heuristic prior {self.prior:g}"
+            f"{self.rollout} rollouts of {depth} moves, heuristic prior {self.prior:g}"
         )
 
 
@@ -110,7 +115,7 @@ def parse_search_spec(game: Game, spec: str) -> ISMCTSAgent:
         seconds = float(values["seconds"]) if "seconds" in values else None
         c = float(values.get("c", DEFAULT_C))
         epsilon = float(values.get("epsilon", 0.0))
-        depth = int(values.get("depth", DEFAULT_DEPTH))
+        depth = int(values.get("depth", game.rollout_depth))
         prior = float(values.get("prior", 0.0))
     except ValueError as e:
         raise InvalidOptions(f"bad number in '{spec}': {e}") from None
@@ -138,7 +143,7 @@ def describe_level(game: Game, level: str) -> str:
     if level == "random":
         return "a uniformly random legal move"
     if level in SEARCH_LEVELS:
-        text = SEARCH_LEVELS[level].describe()
+        text = SEARCH_LEVELS[level].describe(game)
         if game.heuristic_agent() is None:
             text = text.replace("heuristic rollouts", "random rollouts").split(", heuristic prior")[
                 0

@@ -86,6 +86,9 @@ class Game(ABC):
     variants: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     #: A few lines in our own words for ``obelisk rules``.
     summary: ClassVar[str] = ""
+    #: Moves a search rollout plays before it scores the standing (``obelisk.agents``).
+    #: Games whose rounds are long raise it, so that a rollout sees a round through.
+    rollout_depth: ClassVar[int] = 10
 
     @abstractmethod
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:

@@ -34,6 +34,10 @@ class MummyGame(Game):
         undo=False,
     )
     action_types = ACTION_TYPES
+    #: A round is about 12 moves (each figure's dice, moves and card, then the mummy's
+    #: steps): with the default 10 a search never saw a symbol beyond this turn, and a
+    #: ``hard`` explorer near the end stopped going anywhere (docs/levels.md).
+    rollout_depth = 30
     #: No named presets: each full-length conformance run of this game is long (see
     #: docs/rules/mummy.md); every DESIGN value is an option (``--option name=value``).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
