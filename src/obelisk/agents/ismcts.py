@@ -110,7 +110,8 @@ class ISMCTSAgent:
     ``"heuristic"`` (the game's heuristic player, falling back to random when
     the game has none) or ``"random"``; ``epsilon`` is the chance of a random
     move inside a heuristic rollout. ``max_rollout`` caps the moves of one
-    rollout, after which :func:`evaluate` scores the position. ``reuse``
+    rollout (default: the game's ``rollout_depth``), after which
+    :func:`evaluate` scores the position. ``reuse``
     keeps the tree between the moves of one game. ``prior`` trusts the game's
     heuristic: its own choice for the position gets ``prior × iterations``
     extra visits when the final move is picked, so the search overrules the
