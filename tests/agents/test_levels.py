@@ -10,6 +10,7 @@ import pytest
 from obelisk.agents import GENERIC_LEVELS, ISMCTSAgent, RandomAgent, levels, make_agent
 from obelisk.agents.levels import SEARCH_LEVELS, describe_level
 from obelisk.core import InvalidOptions, PlayerView
+from obelisk.core.registry import get_game
 from tinycards import TINY, TinyTricks
 
 
@@ -80,8 +81,6 @@ def test_bad_level_names_say_what_is_wrong(spec, message):
 
 def test_rollout_depth_comes_from_the_game_unless_a_spec_names_one():
     """A game with long rounds (Fluch der Mumie, about 12 moves a round) rolls out 30 moves."""
-    from obelisk.core.registry import get_game
-
     mummy, sobek = get_game("mummy"), get_game("sobek")
     assert (mummy.rollout_depth, sobek.rollout_depth, TINY.rollout_depth) == (30, 10, 10)
     assert make_agent(mummy, "hard").max_rollout == 30

@@ -46,8 +46,6 @@ from obelisk.core import Action, Agent, Game, InvalidOptions, PlayerView, State
 
 #: The UCB exploration constant for rewards in [0, 1].
 DEFAULT_C = 0.7
-#: The default cap on the moves of one rollout (then :func:`evaluate` scores the position).
-DEFAULT_DEPTH = 10
 #: The named levels' trust in the heuristic (see ``ISMCTSAgent(prior=…)``).
 DEFAULT_PRIOR = 0.3
 #: Rollout policies by name.

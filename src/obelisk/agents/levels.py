@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from obelisk.core import Agent, Game, InvalidOptions
 
-from .ismcts import DEFAULT_C, DEFAULT_DEPTH, DEFAULT_PRIOR, ISMCTSAgent
+from .ismcts import DEFAULT_C, DEFAULT_PRIOR, ISMCTSAgent
 from .random_agent import RandomAgent
 
 
@@ -63,11 +63,9 @@ class SearchLevel:
             name=self.name,
         )
 
-    def describe(self, game: Game | None = None) -> str:
-        """One line for tables and ``--help`` (with ``game``, its rollout depth)."""
-        depth = self.depth
-        if depth is None:
-            depth = game.rollout_depth if game is not None else DEFAULT_DEPTH
+    def describe(self, game: Game) -> str:
+        """One line for tables and ``--help``, with the rollout depth ``game`` gets."""
+        depth = game.rollout_depth if self.depth is None else self.depth
         return (
             f"ISMCTS, {self.iterations} iterations (at most {self.seconds:g} s), "
             f"{self.rollout} rollouts of {depth} moves, heuristic prior {self.prior:g}"

@@ -549,8 +549,8 @@ class MummyState(State):
         share of his task cards played (mummy:12, mummy:13), where the card
         next in reach counts for up to :attr:`NEAR_CARD` of a card as one of
         his figures comes within :attr:`NEAR_STEPS` steps of its symbol. Raw
-        scores would weigh ankhs against cards; without the part card, a
-        search sees no progress between two cards and, once the mummy is
+        scores would weigh ankhs against cards; without the part of the next
+        card, a search sees no progress between two cards and, once the mummy is
         near her threshold, stops going anywhere.
         """
         out = [10.0 * self.ankhs[MUMMY_SEAT] / self.threshold]
