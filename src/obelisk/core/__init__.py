@@ -18,6 +18,7 @@ from .errors import (
 )
 from .events import HIDDEN, Event, redact, seats, visible_to
 from .game import SYSTEM, TERMINAL, Capabilities, Game, State, Step
+from .narration import Narrator, Voice, join_words, plural, raw_fragment
 from .options import describe_options, make_options, options_to_json, parse_assignments
 from .record import Record, redacted, replay, replay_file, undo
 from .registry import all_games, get_game, register, unregister
@@ -36,6 +37,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidOptions",
+    "Narrator",
     "ObeliskError",
     "PlayerView",
     "Record",
@@ -44,15 +46,19 @@ __all__ = [
     "Step",
     "UndoError",
     "UnknownGame",
+    "Voice",
     "action_from_json",
     "action_from_text",
     "all_games",
     "describe_options",
     "get_game",
+    "join_words",
     "make_options",
     "options_to_json",
     "parse_action_text",
     "parse_assignments",
+    "plural",
+    "raw_fragment",
     "redact",
     "redacted",
     "register",

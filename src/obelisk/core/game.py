@@ -26,6 +26,7 @@ from .chance import Chance
 from .errors import IllegalAction, InvalidOptions
 from .events import Event, json_form, redact, visible_to
 from .log import AppendLog
+from .narration import Narrator, Voice
 from .options import make_options, options_to_json
 
 if TYPE_CHECKING:
@@ -54,10 +55,21 @@ class Capabilities:
     max_steps: int = 5000
     #: Where a seat may undo its own decisions (see :meth:`State.undoable`).
     undo: bool = True
+    #: A memory game (Ramses II, Abu Simbel): what the table shows only for a moment
+    #: (``observation``) may be shown by a face only for that moment; faces redraw the
+    #: table in place and keep no picture of past reveals (see ``obelisk.core.narration``).
+    memory: bool = False
 
     def labels(self) -> list[str]:
         """Short names of the capabilities that are on, for tables."""
-        names = ["hidden_information", "chance", "realtime_clock", "elimination", "cooperative"]
+        names = [
+            "hidden_information",
+            "chance",
+            "realtime_clock",
+            "elimination",
+            "cooperative",
+            "memory",
+        ]
         return [n.replace("_", " ") for n in names if getattr(self, n)]
 
 
@@ -89,6 +101,8 @@ class Game(ABC):
     #: Moves a search rollout plays before it scores the standing (``obelisk.agents``).
     #: Games whose rounds are long raise it, so that a rollout sees a round through.
     rollout_depth: ClassVar[int] = 10
+    #: The game's narration: its events as sentences for a reader (``obelisk.core.narration``).
+    narrator: ClassVar[Narrator] = Narrator()
 
     @abstractmethod
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
@@ -162,6 +176,19 @@ class Game(ABC):
         """Read one of this game's actions from JSON."""
         return action_from_json(data, self.action_types)
 
+    def narrate(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
+        """One sentence for ``event`` (a JSON form from ``events_for``) as ``voice`` reads it,
+        or None when a person need not read it. Pure: it sees nothing but the event."""
+        return self.narrator.narrate(event, voice)
+
+    def hint_agent(self) -> Agent | None:
+        """The player that gives a person's ``hint`` (hook), or None for the default level.
+
+        A memory game returns one that reads only the table as it is now, so a hint
+        never recalls for the person what the person must remember.
+        """
+        return None
+
     def heuristic_agent(self) -> Agent | None:
         """The game's own heuristic player, if it has one (hook)."""
         return None
@@ -206,6 +233,18 @@ class Game(ABC):
             return []
         data = json.loads(text)
         return list(data) if isinstance(data, list) else []
+
+    def rules_text(self) -> str:
+        """The game's rules as implemented, in Markdown (``rules.md`` beside the game's
+        module, shipped as package data), or the summary where there is none."""
+        package = self._package()
+        if package:
+            try:
+                files = importlib.resources.files(package)
+                return files.joinpath("rules.md").read_text("utf-8")
+            except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+                pass
+        return self.summary
 
     def lesson_practice(self, name: str) -> Callable[[Any, Any], None] | None:
         """A named interactive practice routine a lesson can call (hook).
@@ -342,6 +381,19 @@ class State(ABC):
         """
         return [Event("action", {"seat": seat, "action": action.to_json(), "text": action.text()})]
 
+    def choice_text(self, action: Action) -> str:
+        """What ``action`` does, in words, from the current player's side (hook).
+
+        Faces list legal actions by this text (``take 3 — fish 2, 2 cards to your
+        corruption``); a person may still type the short :meth:`Action.text`.
+        Default: the action's own text.
+        """
+        return action.text()
+
+    def hint_refusal(self, seat: int) -> str | None:
+        """Why a hint cannot help ``seat`` now (hook), e.g. in a memory phase, or None."""
+        return None
+
     def winners(self) -> list[int]:
         """The winning seats (hook). Default: the highest score; ties share."""
         sc = self.scores()
@@ -406,8 +458,11 @@ class State(ABC):
             events.extend(self.action_event(seat, action))
             self._apply(action)
         else:
-            self._barrier = True
+            # a clock tick that only moved time on (no chance, no event) does not bar undo
+            self._barrier = False
             self._apply_system(action)
+            if events._n != ev_start:
+                self._barrier = True
         end = self.chance.log._n
         # a step is a barrier to undo if it drew chance or showed somebody something
         barrier = self._barrier or end != start
@@ -555,11 +610,15 @@ class State(ABC):
 
         Only a seat's own trailing decisions of the current turn: never across
         a chance outcome, a reveal, a clock event or another seat's decision.
+        Time merely passing on a running clock (a tick that drew nothing and showed
+        nothing) is no clock event: undo keeps it and takes back the decisions around it.
         """
         if not self.game.capabilities.undo or not self.replayable:
             return 0
         n = 0
         for step in reversed(self.history):
+            if step.seat == SYSTEM and not step.barrier:
+                continue  # time passing on a running clock (kept, see ``record.undo``)
             if step.seat != seat or step.barrier:
                 break
             n += 1

@@ -311,15 +311,26 @@ def redacted(
 def undo(state: State, seat: int, count: int = 1) -> State:
     """The state with ``seat``'s last ``count`` decisions taken back (the undo policy).
 
-    Replays the record without those steps; raises :class:`UndoError` if the
-    policy does not allow it.
+    Replays the record without those steps (time that passed on a running clock
+    in between is kept, see :meth:`State.undoable`); raises :class:`UndoError`
+    if the policy does not allow it.
     """
     from .errors import UndoError
 
     allowed = state.undoable(seat)
     if count < 1 or count > allowed:
-        raise UndoError(f"seat {seat} may take back {allowed} step(s) now, not {count}")
+        raise UndoError(f"seat {seat + 1} may take back {allowed} step(s) now, not {count}")
     record = Record.from_state(state)
-    return replay(
-        record, lambda _name: state.game, upto=len(record.steps) - count, check_result=False
-    )
+    drop: set[int] = set()
+    for i in range(len(state.history) - 1, -1, -1):
+        if len(drop) == count:
+            break
+        if state.history[i].seat == seat:
+            drop.add(i)
+    record.steps = [st for i, st in enumerate(record.steps) if i not in drop]
+    try:
+        return replay(record, lambda _name: state.game, check_result=False)
+    except RecordError as e:
+        raise UndoError(
+            f"the clock has moved the game on too far to take that back ({e})"
+        ) from None

@@ -16,6 +16,7 @@ from obelisk.core import (
     Game,
     ObeliskError,
     State,
+    Voice,
     action_from_text,
 )
 
@@ -55,7 +56,7 @@ class ConsoleTeacher:
         """Show what happened since event ``start``, as ``seat`` saw it."""
         names = self.names or [f"Player {i + 1}" for i in range(state.num_players)]
         for e in state.events_for(seat, start):
-            line = event_line(e, names)
+            line = event_line(state.game, e, Voice(tuple(names), seat))
             if line:
                 self.console.print(line, highlight=False)
 
@@ -73,7 +74,7 @@ class ConsoleTeacher:
         """
         while True:
             legal = state.legal_actions()
-            self.console.print(actions_panel(legal))
+            self.console.print(actions_panel(state, legal))
             line = self.input_fn(prompt).strip()
             if not line:
                 continue

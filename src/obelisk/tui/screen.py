@@ -9,36 +9,21 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from obelisk.core import Action
+from obelisk.core import Action, Game, State, Voice
 
 MAX_LISTED = 60
 
 
-def event_line(event: dict[str, Any], names: list[str]) -> str | None:
-    """One readable line for an event, or None for events not worth a line."""
-    kind = event.get("kind")
-    seat = event.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else None
-    if kind == "action":
-        text = event.get("text") or "acts"
-        return f"{who}: {text}" if who else str(text)
-    if kind == "chance":
-        value = event.get("value")
-        if isinstance(value, list):
-            value = ", ".join(map(str, value))
-        return f"  ({event.get('label')}: {value})"
-    if "text" in event:
-        return f"{who}: {event['text']}" if who else str(event["text"])
-    rest = {k: v for k, v in event.items() if k not in ("kind", "seat")}
-    body = ", ".join(f"{k}={v}" for k, v in rest.items())
-    prefix = f"{who}: " if who else ""
-    return f"{prefix}{kind}" + (f" ({body})" if body else "")
+def event_line(game: Game, event: dict[str, Any], voice: Voice) -> str | None:
+    """One sentence for an event as ``voice`` reads it (the game's narration), or None."""
+    return game.narrate(event, voice)
 
 
-def actions_panel(actions: list[Action]) -> Panel:
-    """The legal actions, numbered from 1."""
+def actions_panel(state: State, actions: list[Action] | None = None) -> Panel:
+    """The legal actions, numbered from 1, each saying what it does."""
+    actions = state.legal_actions() if actions is None else actions
     items = [
-        Text.assemble((f"{i:>2}", "bold cyan"), " ", a.text())
+        Text.assemble((f"{i:>2}", "bold cyan"), " ", state.choice_text(a))
         for i, a in enumerate(actions[:MAX_LISTED], 1)
     ]
     body: Any = Columns(items, padding=(0, 3), equal=False) if len(items) > 8 else Group(*items)

@@ -30,6 +30,7 @@ from obelisk.core import (
     Record,
     State,
     UndoError,
+    Voice,
     get_game,
     replay,
     undo,
@@ -138,11 +139,15 @@ class PlaySession:
             lines.append("[dim]Only computer players: watching as a spectator.[/]")
         self.console.print(Panel("\n".join(lines), border_style="magenta"))
 
+    def voice(self) -> Voice:
+        """The seats' names as the current viewer reads them."""
+        return Voice(tuple(self.names), self.viewer)
+
     def _show_events(self) -> None:
         events = self.state.events_for(self.viewer, self.cursor)
         self.cursor = len(self.state.events)
         for e in events:
-            line = event_line(e, self.names)
+            line = event_line(self.game, e, self.voice())
             if line:
                 self.console.print(line, highlight=False)
 
@@ -172,7 +177,7 @@ class PlaySession:
         self._show_view(p)
         while True:
             legal = self.state.legal_actions()
-            self.console.print(actions_panel(legal))
+            self.console.print(actions_panel(self.state, legal))
             line = self._read(f"{self.names[p]}> ").strip()
             if not line:
                 continue

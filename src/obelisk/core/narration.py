@@ -1,0 +1,185 @@
+"""Narration: an event as a sentence for one reader, with no I/O.
+
+Every face (the terminal, lessons, the server's messages, the web app) shows
+events as the sentences a game's :class:`Narrator` writes. A narrator sees
+only the event's JSON form as the reader got it (``State.events_for(seat)``)
+and a :class:`Voice` (the seats' names and who reads), so a sentence can
+never hold more than the reader's own events: that is the narration's
+hidden-information guarantee, by construction.
+
+The shape follows Board Game Arena's notifications: one method per event kind
+(``on_<kind>``) that returns a sentence, or None for an event a person does not
+need to read. Seats are named (``"You"`` for the reader's own seat) and, where
+a number is unavoidable, counted from 1.
+
+Memory games (``Capabilities.memory``) narrate for the log: a sentence stays on
+screen, so it never names what the table shows only for a moment (a token
+that will be covered again, a route card on the way out).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+JSON = Any
+
+
+@dataclass(frozen=True)
+class Voice:
+    """Who is who for one reader: the seats' names and the reading seat (None: a spectator).
+
+    >>> v = Voice(("Ann", "Bot 1 (normal)"), viewer=0)
+    >>> v.subject(0, "draw", "draws"), v.subject(1, "draw", "draws")
+    ('You draw', 'Bot 1 (normal) draws')
+    >>> v.possessive(1), v.possessive(0)
+    ("Bot 1 (normal)'s", 'your')
+    """
+
+    names: tuple[str, ...]
+    viewer: int | None = None
+
+    @classmethod
+    def for_seats(
+        cls, num_players: int, names: Sequence[str] | None = None, viewer: int | None = None
+    ) -> Voice:
+        """A voice for ``num_players`` seats; missing names become ``Player 1``, ``Player 2``…"""
+        given = list(names or [])
+        full = [
+            given[i] if i < len(given) and given[i] else f"Player {i + 1}"
+            for i in range(num_players)
+        ]
+        return cls(tuple(full), viewer)
+
+    def you(self, seat: int | None) -> bool:
+        """Whether ``seat`` is the reader's own seat."""
+        return seat is not None and seat == self.viewer
+
+    def name(self, seat: int | None) -> str:
+        """The seat's name as the subject of a sentence: ``"You"`` for the reader."""
+        if self.you(seat):
+            return "You"
+        if isinstance(seat, int) and 0 <= seat < len(self.names):
+            return self.names[seat]
+        return "Someone" if seat is None else f"Seat {int(seat) + 1}"
+
+    def object(self, seat: int | None) -> str:
+        """The seat's name as an object (``"you"`` for the reader): *Khufu hits you*."""
+        return "you" if self.you(seat) else self.name(seat)
+
+    def possessive(self, seat: int | None) -> str:
+        """``"your"`` for the reader, else ``"Ann's"``."""
+        if self.you(seat):
+            return "your"
+        name = self.name(seat)
+        return f"{name}'" if name.endswith("s") and not name.endswith(")") else f"{name}'s"
+
+    def subject(self, seat: int | None, you_verb: str, verb: str) -> str:
+        """``"You draw"`` / ``"Ann draws"``: the subject with its verb agreeing."""
+        return f"{self.name(seat)} {you_verb if self.you(seat) else verb}"
+
+    def seat_number(self, seat: int) -> str:
+        """A seat counted from 1, for the rare sentence that needs the number."""
+        return f"seat {seat + 1}"
+
+    def names_of(self, seats: Iterable[int]) -> str:
+        """Several seats in words: ``"You and Bot 2"``, ``"Ann, Bob and you"``."""
+        return join_words([self.name(s) if i == 0 else self.object(s) for i, s in enumerate(seats)])
+
+
+def join_words(words: Sequence[str], last: str = "and") -> str:
+    """``["a", "b", "c"]`` as ``"a, b and c"``."""
+    items = [w for w in words if w]
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """``plural(1, "card")`` is ``"1 card"``, ``plural(2, "card")`` ``"2 cards"``."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def capitalize(text: str) -> str:
+    """The sentence with its first letter upper-case (the rest untouched)."""
+    return text[:1].upper() + text[1:]
+
+
+class Narrator:
+    """A game's narration: ``on_<kind>(event, voice)`` per event kind.
+
+    A game subclasses it, lists in :attr:`silent` the kinds a person does not need
+    to read (bookkeeping for agents), and sets ``Game.narrator``. The default for
+    ``action`` events is the action's own text after the actor's name; for any
+    other kind without a method, :meth:`fallback` (which tests treat as a gap).
+    """
+
+    #: Event kinds that are deliberately not narrated.
+    silent: frozenset[str] = frozenset()
+
+    def narrate(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
+        """One sentence for ``event`` (its JSON form, as the reader got it), or None."""
+        kind = str(event.get("kind", ""))
+        if kind in self.silent:
+            return None
+        handler = getattr(self, f"on_{kind}", None)
+        if handler is None:
+            return self.fallback(event, voice)
+        out = handler(event, voice)
+        return None if out is None else str(out)
+
+    def knows(self, kind: str) -> bool:
+        """Whether ``kind`` has a sentence or a deliberate silence (tests ask it)."""
+        return kind in self.silent or callable(getattr(self, f"on_{kind}", None))
+
+    def on_action(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
+        """An action event: the actor's name and the action's text."""
+        text = str(event.get("text") or "acts")
+        seat = event.get("seat")
+        return f"{voice.name(seat)}: {text}" if isinstance(seat, int) else capitalize(text)
+
+    def on_chance(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
+        """A raw chance outcome says nothing to a person (the game's own events do)."""
+        return None
+
+    def fallback(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
+        """An event kind this narrator has no sentence for: its ``text`` if it has one."""
+        text = event.get("text")
+        if isinstance(text, str) and text:
+            seat = event.get("seat")
+            return f"{voice.name(seat)}: {text}" if isinstance(seat, int) else capitalize(text)
+        return None
+
+    def explanations(self, event: Mapping[str, JSON]) -> list[tuple[str, str]]:
+        """Terms ``event`` brings to the table the first time, with what they do (hook).
+
+        A face shows each term's explanation once (a Sobek token, a Ramses event
+        card, an Abu Simbel chamber card) and ``rules`` lists them all (see
+        :meth:`glossary`).
+        """
+        return []
+
+    def glossary(self) -> dict[str, str]:
+        """Every term the game explains, with its explanation (for ``rules`` in play)."""
+        return {}
+
+
+#: What a person must never read: ``key=value``, a Python dict, a raw ``(label: number)``.
+RAW_PATTERNS: tuple[re.Pattern[str], ...] = (
+    re.compile(r"\b[a-z_]+=\S"),
+    re.compile(r"\{'"),
+    re.compile(r"\([a-z_ ]+: -?\d+\)"),
+)
+
+
+def raw_fragment(text: str) -> str | None:
+    """The first debug-looking fragment in ``text`` (for tests and checks), or None."""
+    for pattern in RAW_PATTERNS:
+        m = pattern.search(text)
+        if m:
+            return m.group(0)
+    return None
