@@ -143,16 +143,24 @@ class Narrator:
         return f"{voice.name(seat)}: {text}" if isinstance(seat, int) else capitalize(text)
 
     def on_chance(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
-        """A raw chance outcome says nothing to a person (the game's own events do)."""
-        return None
+        """A raw chance outcome: by default its label and value (a game's narrator
+        silences it and says what the reader learned in its own events)."""
+        value = event.get("value")
+        if isinstance(value, list):
+            value = ", ".join(map(str, value))
+        return f"  ({event.get('label')}: {value})"
 
     def fallback(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
-        """An event kind this narrator has no sentence for: its ``text`` if it has one."""
+        """An event kind this narrator has no sentence for: its ``text`` if it has one,
+        else its kind and fields (a gap: the narration tests fail on it)."""
+        seat = event.get("seat")
+        who = f"{voice.name(seat)}: " if isinstance(seat, int) else ""
         text = event.get("text")
         if isinstance(text, str) and text:
-            seat = event.get("seat")
-            return f"{voice.name(seat)}: {text}" if isinstance(seat, int) else capitalize(text)
-        return None
+            return f"{who}{text}"
+        rest = {k: v for k, v in event.items() if k not in ("kind", "seat")}
+        body = ", ".join(f"{k}={v}" for k, v in rest.items())
+        return f"{who}{event.get('kind')}" + (f" ({body})" if body else "")
 
     def explanations(self, event: Mapping[str, JSON]) -> list[tuple[str, str]]:
         """Terms ``event`` brings to the table the first time, with what they do (hook).
