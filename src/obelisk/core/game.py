@@ -181,6 +181,10 @@ class Game(ABC):
         or None when a person need not read it. Pure: it sees nothing but the event."""
         return self.narrator.narrate(event, voice)
 
+    def flash(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
+        """A sentence for ``event`` to show only for this moment (memory games), or None."""
+        return self.narrator.flash(event, voice)
+
     def hint_agent(self) -> Agent | None:
         """The player that gives a person's ``hint`` (hook), or None for the default level.
 

@@ -162,6 +162,20 @@ class Narrator:
         body = ", ".join(f"{k}={v}" for k, v in rest.items())
         return f"{who}{event.get('kind')}" + (f" ({body})" if body else "")
 
+    def flash(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
+        """A sentence for this moment only (``flash_<kind>``), or None (hook).
+
+        Memory games say here what the table shows for a moment ("You uncover the
+        cat."): a face shows it beside the table and drops it at the next redraw,
+        never in a log or scrollback. The lasting sentence (:meth:`narrate`) of the
+        same event must not repeat it.
+        """
+        handler = getattr(self, f"flash_{event.get('kind', '')}", None)
+        if handler is None:
+            return None
+        out = handler(event, voice)
+        return None if out is None else str(out)
+
     def explanations(self, event: Mapping[str, JSON]) -> list[tuple[str, str]]:
         """Terms ``event`` brings to the table the first time, with what they do (hook).
 
