@@ -30,6 +30,8 @@ Any other search is one string away::
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -152,8 +154,10 @@ def describe_level(game: Game, level: str) -> str:
     own = _own_levels(game).get(level)
     if own is not None:
         cls = type(own())
-        doc = (cls.__doc__ or "").strip().replace("``", "").splitlines()
-        text = doc[0] if doc else f"{game.title}'s own '{level}' player"
+        doc = (cls.__doc__ or "").strip().split("\n\n")[0]
+        # a docstring's first paragraph, without reST roles and literals
+        doc = re.sub(r":[a-z]+:`~?([^`]+)`", r"\1", doc).replace("``", "")
+        text = " ".join(doc.split()) or f"{game.title}'s own '{level}' player"
         shared = sum(type(f()) is cls for f in game.agent_levels().values()) > 1
         return f"{text} Level: {level}." if shared else text
     if level.startswith("ismcts:"):

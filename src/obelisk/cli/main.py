@@ -10,6 +10,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from obelisk import __version__
 from obelisk.core import ObeliskError, Record, all_games, describe_options, get_game, replay
@@ -31,13 +32,22 @@ def fail(message: str, code: int = 2) -> None:
     raise typer.Exit(code)
 
 
-@app.callback()
-def _root(
-    version: Annotated[bool, typer.Option("--version", help="Print the version and exit.")] = False,
-) -> None:
-    if version:
+def _print_version(value: bool) -> None:
+    if value:
         console.print(f"obelisk {__version__}")
         raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
+    ] = False,
+) -> None:
+    """Play, simulate and study five Egyptian-themed board games on one rules engine."""
 
 
 @app.command()
@@ -61,25 +71,47 @@ def games() -> None:
 
 
 @app.command()
-def rules(game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")]) -> None:
-    """A short summary of a game's rules and its options, pointing at the full docs."""
+def rules(
+    game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
+    full: Annotated[
+        bool, typer.Option("--full", help="The whole rules as implemented, with rule IDs (paged).")
+    ] = False,
+) -> None:
+    """A game's rules: a short summary and its options, or with --full the whole text, paged."""
     try:
         g = get_game(game)
     except ObeliskError as e:
         fail(str(e))
-    console.print(f"[bold]{g.title}[/] ({g.min_players}-{g.max_players} players)\n")
-    console.print(g.summary.strip() or "(no summary yet)")
+    if full:
+        show_rules_text(g.rules_text(), console)
+        return
+    console.print(Text(f"{g.title} ({g.min_players}-{g.max_players} players)\n", style="bold"))
+    console.print(Text(g.summary.strip() or "(no summary yet)"))
     rows = describe_options(g.Options)
     if rows:
         t = Table(title="Options (--option name=value)")
         for col in ("option", "type", "default"):
             t.add_column(col)
         for r in rows:
-            t.add_row(*r)
+            t.add_row(*(Text(str(x)) for x in r))
         console.print(t)
     if g.variants:
-        console.print("Variants (--variant NAME): " + ", ".join(sorted(g.variants)))
-    console.print(f"\nThe full rules as implemented, with rule IDs: docs/rules/{g.name}.md")
+        console.print(Text("Variants (--variant NAME): " + ", ".join(sorted(g.variants))))
+    console.print(
+        f"\nThe whole rules as implemented, with rule IDs: [bold]obelisk rules {g.name} --full[/]"
+    )
+
+
+def show_rules_text(text: str, out: Console) -> None:
+    """Markdown rules on the console, through a pager when the console is a terminal."""
+    from rich.markdown import Markdown
+
+    doc = Markdown(text)
+    if out.is_terminal:
+        with out.pager(styles=True):
+            out.print(doc)
+    else:
+        out.print(doc)
 
 
 @app.command("replay")
@@ -100,7 +132,13 @@ def replay_cmd(
         f"{done}; replay OK"
     )
     if state.is_terminal():
-        console.print(f"scores: {state.scores()}  winners: {[w + 1 for w in state.winners()]}")
+        names = [str(s.get("name", f"Seat {i + 1}")) for i, s in enumerate(record.seats)]
+        scores = ", ".join(
+            f"{names[i] if i < len(names) else f'Seat {i + 1}'} {x:g}"
+            for i, x in enumerate(state.scores())
+        )
+        won = ", ".join(names[w] if w < len(names) else f"Seat {w + 1}" for w in state.winners())
+        console.print(Text(f"Scores: {scores}. Winner: {won or 'nobody'}."))
     if show:
         console.print(state.to_text(None))
 
@@ -113,8 +151,10 @@ def bench(
     players: Annotated[
         int | None, typer.Option(help="Player count (default: the game's minimum+1).")
     ] = None,
-    runs: Annotated[int, typer.Option(help="Runs per measurement; the median is shown.")] = 5,
-    seconds: Annotated[float, typer.Option(help="Time per run.")] = 1.0,
+    runs: Annotated[
+        int, typer.Option(min=1, help="Runs per measurement (at least 1); the median is shown.")
+    ] = 5,
+    seconds: Annotated[float, typer.Option(min=0.01, help="Seconds per run (more than 0).")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Random playouts per game: microseconds per step, clone cost, games per second, peak memory."""

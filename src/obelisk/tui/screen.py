@@ -35,6 +35,25 @@ def actions_panel(state: State, actions: list[Action] | None = None) -> Panel:
     )
 
 
+def clear_all(console: Console) -> None:
+    """Clear the screen and the terminal's scrollback (a hand-over, a memory game's redraw).
+
+    On a console that is not a terminal nothing can be cleared; a rule marks the break.
+    """
+    if console.is_terminal:
+        console.clear()
+        console.file.write("\x1b[3J")  # the scrollback too (xterm, tmux, most terminals)
+        console.file.flush()
+    else:
+        console.rule(style="dim")
+
+
+def glossary_panel(glossary: dict[str, str]) -> Panel:
+    """The game's terms with what they do (cards, tokens, powers)."""
+    body = Group(*(Text.assemble((term, "bold"), ": ", text) for term, text in glossary.items()))
+    return Panel(body, title="Terms", title_align="left", border_style="green")
+
+
 def view_panel(text: str, title: str) -> Panel:
     """A seat's (or the spectator's) view of the table."""
     return Panel(Text(text), title=title, title_align="left", border_style="yellow")
@@ -42,7 +61,7 @@ def view_panel(text: str, title: str) -> Panel:
 
 HELP = """Type the number of a choice, or the choice itself (a unique beginning is enough).
 Commands:
-  help   this text              rules  the rules summary and options
+  help   this text              rules  the rules summary and terms ('rules full': all)
   list   all your choices       hint   what the computer player would do
   undo   take back your last decision (when the rules of undo allow it)
   save   save the game now      quit   save the game and stop (resume with --resume FILE)"""

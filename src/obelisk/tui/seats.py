@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from obelisk.agents import levels
 from obelisk.core import Game, InvalidOptions
@@ -37,12 +38,17 @@ def default_bot_level(game: Game) -> str:
 
 
 def parse_seats(
-    game: Game, seats: str | None, players: int | None, names: str | None = None
+    game: Game,
+    seats: str | None,
+    players: int | None,
+    names: str | None = None,
+    options: Any = None,
 ) -> list[SeatSpec]:
     """The seats of a new game from the command line.
 
     With no ``seats``, seat 1 is a person and the others are ``default_bot_level`` bots
-    (three players where the game allows).
+    (three players where the game allows). ``options`` (a mapping or the game's
+    ``Options``) may open other player counts (Khufu's two-player option).
     """
     if seats:
         kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
@@ -52,10 +58,7 @@ def parse_seats(
         n = players if players is not None else min(game.max_players, max(game.min_players, 3))
         kinds = [HUMAN] + [default_bot_level(game)] * (n - 1)
     n = len(kinds)
-    if not game.min_players <= n <= game.max_players:
-        raise InvalidOptions(
-            f"{game.title} is for {game.min_players}-{game.max_players} players, not {n}"
-        )
+    game.check_players(n, game.make_options(options))
     known = levels(game)
     for k in kinds:
         if k != HUMAN and k not in known:

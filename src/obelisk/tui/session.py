@@ -36,8 +36,18 @@ from obelisk.core import (
     undo,
 )
 
-from .screen import actions_panel, event_line, print_help, view_panel
+from .screen import (
+    actions_panel,
+    clear_all,
+    event_line,
+    glossary_panel,
+    print_help,
+    view_panel,
+)
 from .seats import SeatSpec, default_bot_level
+
+#: How many recent sentences a memory game's redrawn table shows above the board.
+LOG_LINES = 10
 
 InputFn = Callable[[str], str]
 
@@ -79,7 +89,17 @@ class PlaySession:
         self.rngs = {i: seat_rng(state.seed + len(state.history), i) for i in self.agents}
         self.humans = [i for i, s in enumerate(seats) if s.human]
         self.viewer: int | None = self.humans[0] if len(self.humans) == 1 else None
-        self.cursor = len(state.events)
+        #: Index in ``state.events`` up to which the viewer has been told (a new game
+        #: starts at 0, so the opening events are told; a resumed one where it stopped).
+        self.cursor = 0 if not state.history else len(state.events)
+        #: A memory game redraws its table in place (see ``Capabilities.memory``).
+        self.memory = self.game.capabilities.memory
+        #: The lasting sentences told so far (memory games redraw the last few).
+        self.log: list[str] = []
+        #: What the latest step showed only for the moment (memory games).
+        self.flashes: list[str] = []
+        #: Terms already explained at this screen.
+        self.explained: set[str] = set()
         self.skip_pauses = False
         self.live_clock = self.game.capabilities.realtime_clock and bool(self.humans)
         self.last_tick = clock()
@@ -109,7 +129,14 @@ class PlaySession:
         if len(seats) != state.num_players:
             seats = [SeatSpec(f"Seat {i + 1}") for i in range(state.num_players)]
         kw.setdefault("save_path", path)
-        return cls(state, seats, **kw)
+        session = cls(state, seats, **kw)
+        session.resumed = True
+        return session
+
+    #: Set on a session continued from a saved game.
+    resumed = False
+    #: Set by a command whose result needs the table drawn afresh (undo, board).
+    _redraw_wanted = False
 
     # -- the loop ----------------------------------------------------------------
     def run(self) -> State:
@@ -126,17 +153,23 @@ class PlaySession:
         return self.state
 
     def _intro(self) -> None:
-        lines = [
-            f"[bold]{self.game.title}[/] — {self.state.num_players} players, seed {self.state.seed}"
-        ]
+        lines = [f"[bold]{self.game.title}[/] — {self.state.num_players} players"]
         for i, s in enumerate(self.seats):
-            lines.append(
-                f"  seat {i + 1}: {s.name}" + ("" if s.human else f"  [dim]computer, {s.level}[/]")
-            )
+            kind = "" if s.human else f"  [dim]computer player ({s.level})[/]"
+            lines.append(f"  {i + 1}. {s.name}{kind}")
         if self.humans:
             lines.append("[dim]Type 'help' at any prompt for commands.[/]")
         else:
             lines.append("[dim]Only computer players: watching as a spectator.[/]")
+        if self.resumed:
+            lines.append(f"[dim]Resumed after {len(self.state.history)} steps.[/]")
+            left = self._time_left()
+            if left is not None:
+                lines.append(
+                    f"[bold]Khufu's clock runs again now: {_mmss(left)} left.[/]"
+                    if self.live_clock
+                    else f"{_mmss(left)} left on the clock."
+                )
         self.console.print(Panel("\n".join(lines), border_style="magenta"))
 
     def voice(self) -> Voice:
@@ -144,25 +177,67 @@ class PlaySession:
         return Voice(tuple(self.names), self.viewer)
 
     def _show_events(self) -> None:
+        """Tell the viewer what happened since the cursor, in sentences.
+
+        A memory game keeps the lasting sentences in :attr:`log` and the moment's
+        sentences in :attr:`flashes`, for the next redraw of its table; other games
+        print the sentences as they come.
+        """
         events = self.state.events_for(self.viewer, self.cursor)
         self.cursor = len(self.state.events)
+        voice = self.voice()
+        if self.memory and events:
+            self.flashes = []
         for e in events:
-            line = event_line(self.game, e, self.voice())
-            if line:
+            line = event_line(self.game, e, voice)
+            if self.memory:
+                flash = self.game.flash(e, voice)
+                if flash:
+                    self.flashes.append(flash)
+                if line:
+                    self.log.append(line)
+            elif line:
                 self.console.print(line, highlight=False)
+            for term, text in self.game.narrator.explanations(e):
+                if term not in self.explained:
+                    self.explained.add(term)
+                    note = f"[dim]  ({term}: {text})[/]"
+                    if self.memory:
+                        self.log.append(f"  ({term}: {text})")
+                    else:
+                        self.console.print(note, highlight=False)
+
+    def _redraw(self, seat: int | None) -> None:
+        """A memory game's table, drawn afresh: no earlier picture stays on screen or in
+        the scrollback. The last sentences, what this moment shows, the seat's view."""
+        clear_all(self.console)
+        who = " · ".join(
+            f"{i + 1}. {name}" + (" ◀" if i == self.state.current_player else "")
+            for i, name in enumerate(self.names)
+        )
+        self.console.print(f"[bold]{self.game.title}[/]  {who}", highlight=False)
+        for line in self.log[-LOG_LINES:]:
+            self.console.print(line, highlight=False)
+        for line in self.flashes:
+            self.console.print(f"[bold yellow]» {line}[/]", highlight=False)
+        self._show_view(seat)
 
     def _pass_to(self, p: int) -> None:
         """Hide the last person's view before the next person's appears."""
         self.cursor = len(self.state.events)
-        self.console.clear()
+        clear_all(self.console)
+        self.log, self.flashes = [], []
         self.console.print(
             Panel(f"Pass the screen to [bold]{self.names[p]}[/].", border_style="magenta")
         )
         self._read(f"{self.names[p]}, press Enter when you are ready ")
-        self.console.clear()
+        clear_all(self.console)
         self.viewer = p
-        # The new viewer sees what happened since its own last turn, from its own view.
-        self.cursor = self._last_seen.get(p, len(self.state.events))
+        # The new viewer is told what happened since its own last turn (from the start
+        # of the game at its first turn), as that seat saw it.
+        self.cursor = self._last_seen.get(p, 0)
+        if self.cursor < len(self.state.events):
+            self.console.print(f"[dim]Since your last turn, {self.names[p]}:[/]")
 
     def _read(self, prompt: str) -> str:
         if self.live_clock and not self.state.is_terminal():
@@ -174,33 +249,62 @@ class PlaySession:
             self._pass_to(p)
         self.skip_pauses = False
         self._show_events()
-        self._show_view(p)
-        while True:
+        shown = True
+        while not self.state.is_terminal() and self.state.current_player == p:
+            if shown:
+                if self.memory:
+                    self._redraw(p)
+                else:
+                    self._show_view(p)
+                shown = False
             legal = self.state.legal_actions()
             self.console.print(actions_panel(self.state, legal))
+            before = self._position_key()
             line = self._read(f"{self.names[p]}> ").strip()
-            if not line:
-                continue
-            if self._command(line, p, legal):
-                if self.state.is_terminal() or self.state.current_player != p:
-                    break
-                continue
-            try:
-                action = self.state.parse_action(line)
-            except ActionFormatError as e:
-                self.console.print(
-                    f"[red]{e}[/] — type a number from 1 to {len(legal)}, or 'help'."
-                )
-                continue
-            self._tick()
-            try:
-                self.state.apply(action)
-            except IllegalAction as e:
-                self.console.print(f"[red]Not allowed:[/] {e}")
-                continue
-            break
+            with self._clock_lock:
+                self._tick()
+                if self._position_key() != before:
+                    # the clock moved the game on while the person typed: the typed
+                    # choice was made for a position that is gone
+                    self._show_events()
+                    if not self.state.is_terminal() and self.state.current_player == p:
+                        self.console.print(
+                            "[yellow]The clock moved the game on while you typed; choose again.[/]"
+                        )
+                        shown = True
+                    continue
+                if not line:
+                    continue
+                self._redraw_wanted = False
+                if self._command(line, p, legal):
+                    shown = self._redraw_wanted
+                    continue
+                try:
+                    action = self.state.parse_action(line)
+                except ActionFormatError as e:
+                    self.console.print(
+                        f"[red]{e}[/] — type a number from 1 to {len(legal)}, or 'help'."
+                    )
+                    continue
+                try:
+                    self.state.apply(action)
+                except IllegalAction as e:
+                    self.console.print(f"[red]Not allowed[/] (rule {e.rule}): {e.reason}")
+                    continue
+                self._show_events()
+                shown = True
         self._last_seen[p] = len(self.state.events)
         self._show_events()
+        if self.memory and self.flashes and not self.state.is_terminal():
+            # what the last move showed stays on the table until the person has seen it
+            self._redraw(p)
+            self._read("Press Enter to go on ")
+
+    def _position_key(self) -> tuple[int, bool, tuple[Any, ...]]:
+        """What a person's typed choice was made for: who decides, and from what."""
+        st = self.state
+        done = st.is_terminal()
+        return (st.current_player, done, () if done else tuple(st.legal_actions()))
 
     def _show_view(self, p: int | None) -> None:
         if p is None:
@@ -224,7 +328,19 @@ class PlaySession:
                     border_style="green",
                 )
             )
-            self.console.print(f"Full rules: docs/rules/{self.game.name}.md")
+            glossary = self.game.narrator.glossary()
+            if glossary:
+                self.console.print(glossary_panel(glossary))
+            self.console.print("[dim]The whole rules, paged: type 'rules full'.[/]")
+        elif word in ("rules full", "full rules"):
+            from rich.markdown import Markdown
+
+            text = Markdown(self.game.rules_text())
+            if self.console.is_terminal:
+                with self.console.pager(styles=True):
+                    self.console.print(text)
+            else:
+                self.console.print(text)
         elif word == "list":
             for i, a in enumerate(legal, 1):
                 self.console.print(f"{i:>3} {a.text()}", highlight=False)
@@ -237,19 +353,40 @@ class PlaySession:
             self.console.print(f"Saved to {path}.")
         elif word in ("quit", "exit"):
             path = self._save()
-            self.console.print(f"Game saved to {path}. Resume with: obelisk play --resume {path}")
+            if self.live_clock:
+                left = self._time_left()
+                self.console.print(
+                    "[bold]Khufu's clock stops while the game is saved"
+                    + (f", with {_mmss(left)} left" if left is not None else "")
+                    + ".[/] It runs again the moment you resume."
+                )
+            self.console.print(
+                f"Game saved to {path}. Resume with: obelisk play --resume {path}",
+                highlight=False,
+            )
             raise Quit(str(path))
         elif word in ("board", "view", "look"):
-            self._show_view(p)
+            if self.memory:
+                self._redraw_wanted = True
+            else:
+                self._show_view(p)
         else:
             return False
         return True
 
     def _hint(self, p: int) -> None:
-        level = default_bot_level(self.game)
-        agent = make_agent(self.game, level)
+        refusal = self.state.hint_refusal(p)
+        if refusal:
+            self.console.print(f"[green]Hint[/]: {refusal}")
+            return
+        agent = self.game.hint_agent()
+        level = "the table as it is now"
+        if agent is None:
+            level = default_bot_level(self.game)
+            agent = make_agent(self.game, level)
+            level = f"{level} player"
         action = agent.act(PlayerView(self.state, p), random.Random(len(self.state.history)))
-        self.console.print(f"[green]Hint[/] ({level} player): {action.text()}")
+        self.console.print(f"[green]Hint[/] ({level}): {self.state.choice_text(action)}")
 
     def _undo(self, p: int) -> None:
         try:
@@ -263,7 +400,10 @@ class PlaySession:
         self.cursor = min(self.cursor, len(self.state.events))
         self._last_seen[p] = self.cursor
         self.console.print("Taken back.")
-        self._show_view(p)
+        if self.memory:
+            self._redraw_wanted = True
+        else:
+            self._show_view(p)
 
     def _bot_turn(self, p: int) -> None:
         action = self.agents[p].act(PlayerView(self.state, p), self.rngs[p])
@@ -275,12 +415,18 @@ class PlaySession:
         except IllegalAction:
             return  # the clock changed the position under the bot; it will choose again
         self._show_events()
+        if self.memory and (self.humans or not self.fast):
+            # each move of a computer player on the table, paced like a person watching
+            # (with a person at the table even under --fast: the moves are the game)
+            self._redraw(self.viewer)
+            self._pause(force=bool(self.humans))
+            return
         if not self.humans and not self.fast:
             self._show_view(None)
         self._pause()
 
-    def _pause(self) -> None:
-        if self.fast or self.skip_pauses or self.delay <= 0:
+    def _pause(self, force: bool = False) -> None:
+        if (self.fast and not force) or self.skip_pauses or self.delay <= 0:
             return
         stream = sys.stdin
         if self.input_fn is self.console.input and stream.isatty():
@@ -309,22 +455,40 @@ class PlaySession:
             self._show_events()
 
     def _clock_text(self) -> str:
-        clock = self.state.observation(self.viewer).get("clock")
-        if isinstance(clock, dict) and isinstance(clock.get("remaining"), (int, float)):
-            m, sec = divmod(int(clock["remaining"]), 60)
-            return f"[{m}:{sec:02d} left] "
-        return ""
+        left = self._time_left()
+        return "" if left is None else f"[{_mmss(left)} left] "
 
     def _read_with_live_clock(self, prompt: str) -> str:
-        """Ask for input while a background ticker keeps the game clock running."""
+        """Ask for input while a background ticker keeps the game clock running.
+
+        When a tick changes the position (Khufu's order, a timeout, time up), the
+        ticker tells what happened at once and says what to do; the loop that asked
+        then sees the position changed and never applies the typed line to it.
+        """
         stop = threading.Event()
+        asking = self.viewer
 
         def ticker() -> None:
             while not stop.wait(self.tick_every):
-                before = len(self.state.history)
-                self._tick()
-                if len(self.state.history) != before and self.state.is_terminal():
-                    self.console.print("[bold red]Time is up![/] Press Enter.")
+                with self._clock_lock:
+                    before = self._position_key()
+                    self._tick()
+                    if self._position_key() == before:
+                        continue
+                    if self.state.is_terminal():
+                        self.console.print("[bold red]Time is up![/] Press Enter.")
+                        return
+                    if self.state.current_player != asking:
+                        name = self.names[self.state.current_player]
+                        self.console.print(
+                            f"[yellow]The clock moved the game on: it is {name}'s turn. "
+                            "Press Enter.[/]"
+                        )
+                        return
+                    self.console.print(
+                        "[yellow]The clock changed the position: press Enter to see "
+                        "your new choices.[/]"
+                    )
                     return
 
         thread = threading.Thread(target=ticker, daemon=True)
@@ -335,12 +499,18 @@ class PlaySession:
             stop.set()
             thread.join()
 
+    def _time_left(self) -> float | None:
+        clock = self.state.observation(None).get("clock")
+        if isinstance(clock, dict) and isinstance(clock.get("remaining"), (int, float)):
+            return float(clock["remaining"])
+        return None
+
     # -- saving and the end ------------------------------------------------------
     def _record(self) -> Record:
         return Record.from_state(self.state, seats=[s.to_json() for s in self.seats])
 
     def _save(self) -> Path:
-        path = self.save_path or Path(f"obelisk-{self.game.name}-{self.state.seed}.json")
+        path = self.save_path or default_save_path(self.game.name, self.state.seed)
         self._record().save(path)
         self.save_path = path
         return path
@@ -352,7 +522,10 @@ class PlaySession:
     def _finish(self) -> None:
         self.viewer = None
         self._show_events()
-        self._show_view(None)
+        if self.memory:
+            self._redraw(None)
+        else:
+            self._show_view(None)
         table = Table(title="Final result")
         for col in ("seat", "player", "score", "result"):
             table.add_column(col)
@@ -360,11 +533,33 @@ class PlaySession:
         for i, (name, score) in enumerate(zip(self.names, self.state.scores(), strict=True)):
             table.add_row(str(i + 1), name, f"{score:g}", "winner" if i in win else "")
         self.console.print(table)
-        if not win:
+        if win:
+            self.console.print(
+                "Winner: " + Voice(tuple(self.names)).names_of(win) + ".", highlight=False
+            )
+        else:
             self.console.print("Nobody won this game.")
         if self.save_path is not None:
             self._record().save(self.save_path)
-            self.console.print(f"Record saved to {self.save_path}")
+            self.console.print(f"Record saved to {self.save_path}", highlight=False)
+
+
+def default_save_path(game: str, seed: int) -> Path:
+    """Where ``quit`` saves a game when no ``--save`` was given: the user's data folder
+    (``OBELISK_DATA_DIR`` overrides it), never the current folder."""
+    import os
+
+    from platformdirs import user_data_path
+
+    root = os.environ.get("OBELISK_DATA_DIR")
+    folder = Path(root) if root else user_data_path("obelisk") / "saved"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder / f"{game}-{seed}.json"
+
+
+def _mmss(seconds: float) -> str:
+    m, sec = divmod(max(0, int(seconds)), 60)
+    return f"{m}:{sec:02d}"
 
 
 def tick_action(game: Game, seconds: float) -> Action | None:

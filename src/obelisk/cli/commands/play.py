@@ -36,7 +36,11 @@ def play(
         int | None, typer.Option(help="Seed for the dice and cards (default: random).")
     ] = None,
     save: Annotated[
-        Path | None, typer.Option(help="Keep the game record in this file, saved after every move.")
+        Path | None,
+        typer.Option(
+            help="Keep the game record in this file, saved after every move (without it, "
+            "`quit` saves under your data folder and says where)."
+        ),
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue a saved game.")] = None,
     fast: Annotated[bool, typer.Option(help="No pauses between computer moves.")] = False,
@@ -58,9 +62,10 @@ def play(
             if game is None:
                 raise ObeliskError("name a game (see `obelisk games`) or use --resume FILE")
             g = get_game(game)
-            specs = parse_seats(g, seats, players, names)
-            given = live_options(g, parse_assignments(option or []), any(x.human for x in specs))
+            kinds = [k.strip().lower() for k in (seats or "human").split(",")]
+            given = live_options(g, parse_assignments(option or []), "human" in kinds)
             opts = g.variant_options(variant, given)
+            specs = parse_seats(g, seats, players, names, opts)
             s = seed if seed is not None else secrets.randbelow(10**6)
             session = PlaySession.new(
                 g, specs, s, opts, console=console, save_path=save, fast=fast, delay=delay
