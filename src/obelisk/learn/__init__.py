@@ -7,6 +7,20 @@ or to answer a question, and answer a wrong choice with the rule that forbids
 it. ``docs/lessons.md`` describes the format.
 """
 
-from .runner import ConsoleTeacher, LessonError, find_lesson, run_lesson, validate_lessons
+from .runner import (
+    ConsoleTeacher,
+    LessonError,
+    LessonQuit,
+    find_lesson,
+    run_lesson,
+    validate_lessons,
+)
 
-__all__ = ["ConsoleTeacher", "LessonError", "find_lesson", "run_lesson", "validate_lessons"]
+__all__ = [
+    "ConsoleTeacher",
+    "LessonError",
+    "LessonQuit",
+    "find_lesson",
+    "run_lesson",
+    "validate_lessons",
+]

@@ -29,6 +29,16 @@ class LessonError(ObeliskError):
     """A lesson's data is malformed (names the lesson and the step)."""
 
 
+class LessonQuit(Exception):
+    """The learner typed ``quit`` inside a lesson."""
+
+
+LESSON_HELP = (
+    "Inside a lesson: type the number of a choice (or its text), 'help' for this text, "
+    "'rules' for the game's rules summary, or 'quit' to stop the lessons."
+)
+
+
 class ConsoleTeacher:
     """Talks to the learner on a Rich console; input comes from ``input_fn``."""
 
@@ -76,7 +86,7 @@ class ConsoleTeacher:
             legal = state.legal_actions()
             self.console.print(actions_panel(state, legal))
             line = self.input_fn(prompt).strip()
-            if not line:
+            if not line or self._command(line, state.game):
                 continue
             try:
                 action = _read_action(state, line)
@@ -99,12 +109,27 @@ class ConsoleTeacher:
             self.console.print(f"  [bold cyan]{i}[/] {o}")
         while True:
             line = self.input_fn(prompt).strip()
+            if not line or self._command(line, None):
+                continue
             if line.isdigit() and 1 <= int(line) <= len(options):
                 return int(line) - 1
             matches = [i for i, o in enumerate(options) if o.lower() == line.lower()]
             if matches:
                 return matches[0]
             self.console.print(f"[red]Please answer with a number from 1 to {len(options)}.[/]")
+
+    def _command(self, line: str, game: Game | None) -> bool:
+        """``help``, ``rules`` and ``quit`` inside a lesson; False for anything else."""
+        word = line.strip().lower()
+        if word in ("help", "?"):
+            self.console.print(Panel(LESSON_HELP, title="Help", border_style="green"))
+            return True
+        if word == "rules" and game is not None:
+            self.console.print(Panel(Text(game.summary.strip()), title=f"{game.title}: rules"))
+            return True
+        if word in ("quit", "exit", "q"):
+            raise LessonQuit("lesson stopped")
+        return False
 
 
 def _read_action(state: State, line: str) -> Action:
@@ -233,7 +258,9 @@ def _step(
         if spec.get("text"):
             teacher.say(spec["text"])
         if state.current_player != seat:
-            raise LessonError(f"it is not the learner's turn (seat {state.current_player} to move)")
+            raise LessonError(
+                f"it is not the learner's turn (seat {state.current_player + 1} to move)"
+            )
         expect = [" ".join(x.lower().split()) for x in spec.get("expect", [])]
         wrong = spec.get("wrong", "try another choice.")
 

@@ -267,11 +267,13 @@ class PlaySession:
                     # the clock moved the game on while the person typed: the typed
                     # choice was made for a position that is gone
                     self._show_events()
-                    if not self.state.is_terminal() and self.state.current_player == p:
+                    if not self.state.is_terminal():
+                        again = self.state.current_player == p
                         self.console.print(
-                            "[yellow]The clock moved the game on while you typed; choose again.[/]"
+                            "[yellow]The clock moved the game on while you typed, so "
+                            + ("choose again.[/]" if again else "your choice was not played.[/]")
                         )
-                        shown = True
+                        shown = again
                     continue
                 if not line:
                     continue

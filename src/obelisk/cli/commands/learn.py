@@ -21,12 +21,17 @@ def learn(
     """Learn a game step by step: exact positions, explanations, and your own moves.
 
     A wrong choice is answered with the rule that forbids it. Khufu's lessons are
-    Khufu's Casino School. Example: `obelisk learn khufu --lesson odd_table`.
+    Khufu's Casino School. Inside a lesson, type `help` for the commands or `quit`
+    to stop. Examples: `obelisk learn sobek`, `obelisk learn khufu --lesson queen`,
+    `obelisk learn ramses --list`.
     """
+    import secrets
+
     from obelisk.cli.main import console, fail
-    from obelisk.learn import ConsoleTeacher, find_lesson, run_lesson
-    from obelisk.tui import PlaySession, SeatSpec
+    from obelisk.learn import ConsoleTeacher, LessonQuit, find_lesson, run_lesson
+    from obelisk.tui import PlaySession, Quit, SeatSpec
     from obelisk.tui.seats import default_bot_level
+    from obelisk.tui.session import live_options
 
     try:
         g = get_game(game)
@@ -44,7 +49,11 @@ def learn(
         teacher = ConsoleTeacher(console)
         chosen = [find_lesson(g, lesson)] if lesson else lessons
         for i, x in enumerate(chosen):
-            run_lesson(g, x, teacher)
+            try:
+                run_lesson(g, x, teacher)
+            except LessonQuit:
+                console.print("Lesson stopped. Run `obelisk learn " + g.name + "` to start again.")
+                return
             if i + 1 < len(chosen):
                 answer = console.input("Press Enter for the next lesson, or q to stop: ")
                 if answer.strip().lower().startswith("q"):
@@ -57,7 +66,15 @@ def learn(
             level = "easy" if "easy" in levels(g) else default_bot_level(g)
             n = max(g.min_players, 2)
             seats = [SeatSpec("You")] + [SeatSpec(f"Bot {i} ({level})", level) for i in range(1, n)]
-            PlaySession.new(g, seats, seed=0, console=console).run()
+            opts = g.make_options(live_options(g, {}, True))
+            PlaySession.new(
+                g, seats, seed=secrets.randbelow(10**6), options=opts, console=console
+            ).run()
+    except (Quit, LessonQuit):
+        return
+    except (KeyboardInterrupt, EOFError):
+        console.print("\nStopped.")
+        raise typer.Exit(130) from None
     except ObeliskError as e:
         fail(str(e))
 
