@@ -67,3 +67,35 @@ def test_learn_command_lists_and_runs(monkeypatch):
     assert "Lesson complete" in r.output
     r = CliRunner().invoke(app, ["learn", "tiny", "--lesson", "zzz"])
     assert r.exit_code == 2 and "no lesson 'zzz'" in r.output
+
+
+def test_help_and_quit_work_inside_a_lesson():
+    from obelisk.learn import LessonQuit
+
+    t, c = teacher(["help", "rules", "quit"])
+    with pytest.raises(LessonQuit):
+        run_lesson(TINY, find_lesson(TINY, "beat_the_pile"), t)
+    out = c.export_text()
+    assert "'quit' to stop the lessons" in " ".join(out.split())
+
+
+@pytest.mark.parametrize("game", ["abu_simbel", "sobek"])
+def test_quitting_the_real_game_after_the_lessons_ends_cleanly(game, tmp_path, monkeypatch):
+    """Finishing the lessons, then `quit` in the try-it-for-real game: no traceback."""
+    from obelisk.core import get_game
+
+    g = get_game(game)
+    # the lessons themselves are tested per game: here each one ends at once, then the
+    # learner presses Enter between lessons, says "y" to a real game, and types "quit"
+    monkeypatch.setattr("obelisk.learn.run_lesson", lambda game, lesson, teacher, rng=None: None)
+    monkeypatch.setenv("OBELISK_DATA_DIR", str(tmp_path))
+    answers = "\n".join([""] * len(g.lessons()) + ["y", "quit"]) + "\n"
+    result = CliRunner().invoke(app, ["learn", game], input=answers)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+
+
+def test_quit_inside_a_lesson_from_the_command_line():
+    result = CliRunner().invoke(app, ["learn", "sobek"], input="quit\n")
+    assert result.exit_code == 0 and "Lesson stopped" in result.output
