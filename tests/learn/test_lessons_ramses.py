@@ -93,4 +93,4 @@ def test_the_lessons_end_where_they_should():
     state, _ = _run("quarter_turn", SCRIPTS["quarter_turn"][0])
     assert state.observation(0)["orientation"] % 4 == 3  # three finds, three quarter turns
     state, out = _run("events", SCRIPTS["events"][0])
-    assert "gives T01 Parrot" in out  # the Gift brought Ann's card
+    assert "Ann gives you the Parrot card" in out  # the Gift brought Ann's card

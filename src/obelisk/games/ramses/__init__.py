@@ -12,6 +12,7 @@ from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, Stat
 
 from .actions import ACTION_TYPES
 from .components import NUM_PYRAMIDS, load_deck
+from .narration import NARRATOR
 from .options import RamsesOptions
 from .rules import RamsesState
 
@@ -33,8 +34,10 @@ class RamsesGame(Game):
         chance=True,
         elimination=True,
         max_steps=200_000,
+        memory=True,
     )
     action_types = ACTION_TYPES
+    narrator = NARRATOR
     variants: ClassVar[dict[str, dict[str, Any]]] = {
         "small_children": {"small_children": True},
         "no_end_card": {"end_card": False},

@@ -173,6 +173,7 @@ class RamsesState(State):
                 "empty": self.empty,
                 "showing": tid(self.tokens[self.empty]),
                 "orientation": self.orient,
+                "spun": self.options.setup_mode == "players_place",
             },
         )
 
@@ -180,11 +181,25 @@ class RamsesState(State):
     def _emit(self, kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> None:
         """Append an event; public ones are numbered (``n``) so a bot can tell new from old.
         Every event carries a ``text`` without coordinates (ramses:11.3)."""
+        self._name_treasures(data)
         data["text"] = self._event_text(kind, data)
         if to is None:
             self.seq += 1
             data["n"] = self.seq
         self.events.append(Event(kind, data, to))
+
+    def _name_treasures(self, data: dict[str, Any]) -> None:
+        """Add the display names of the treasures an event names by id (``treasure`` ->
+        ``name``, ``target`` -> ``target_name``, ``found`` -> ``found_name``, ``treasures``
+        -> ``names``): the narration sees only the event, and names are an option."""
+        names = self.options.treasure_names
+        for key, out in (("treasure", "name"), ("target", "target_name"), ("found", "found_name")):
+            t = data.get(key)
+            if isinstance(t, str) and t != "blank":
+                data[out] = names[int(t[1:]) - 1]
+        ts = data.get("treasures")
+        if isinstance(ts, list):
+            data["names"] = [names[int(t[1:]) - 1] for t in ts]
 
     def _nm(self, t: str) -> str:
         """A treasure id (``T03``, or ``blank``) with its display name, for texts."""
@@ -349,18 +364,21 @@ class RamsesState(State):
             # per slide keeps long games light; the text names no coordinates (ramses:11.3)
             tok = self.tokens[action.place]
             self.seq += 1
-            return [
-                Event(
-                    "action",
-                    {
-                        "seat": seat,
-                        "action": {"kind": "slide", "place": action.place, "dir": action.dir},
-                        "token": TIDS[tok],
-                        "text": f"slide {action.dir}: {self.token_names[TIDS[tok]]}",
-                        "n": self.seq,
-                    },
-                )
-            ]
+            data: dict[str, Any] = {
+                "seat": seat,
+                "action": {"kind": "slide", "place": action.place, "dir": action.dir},
+                "token": TIDS[tok],
+                "name": self.options.treasure_names[tok - 1] if tok else "blank",
+                "text": f"slide {action.dir}: {self.token_names[TIDS[tok]]}",
+                "n": self.seq,
+            }
+            if tok and self.search is not None:
+                # the outcome, for the narration: the sought treasure (public) or another
+                _s, target, ctx = self.search
+                data["result"] = "found" if tok == target else "wrong"
+                data["context"] = ctx
+                data["target_name"] = self.options.treasure_names[target - 1]
+            return [Event("action", data)]
         if isinstance(action, GiveCard):
             to = self._recipient(action)
             full = {"seat": seat, "action": action.to_json(), "text": action.text()}
@@ -524,7 +542,15 @@ class RamsesState(State):
         pool.remove(cid)
         if not self.started >> (stack - 1) & 1:
             self.started |= 1 << (stack - 1)
-            self._emit("stack_started", {"stack": stack})
+            o = self.options
+            self._emit(
+                "stack_started",
+                {
+                    "stack": stack,
+                    "rotates": stack in o.rotate_after_find_stacks and not o.small_children,
+                    "eliminates": stack in o.elimination_stacks and not o.small_children,
+                },
+            )
         card = self.deck[cid]
         self._emit("card_drawn", {"seat": self.active, **self.card_json[cid]})
         if card.kind == "search":
@@ -552,14 +578,17 @@ class RamsesState(State):
             self.phase, self.to_move = RISK_DECLARE, a
         elif kind == "poker":  # ramses:7.5
             if not self._others(a):
-                self._resolved(False, note="nobody to play against")
+                self._resolved(False, note="nobody to play against", why="alone")
                 self._end_turn(a)
             else:
                 self.phase, self.to_move = POKER_DECLARE, a
         elif kind == "mirage":  # ramses:7.4
             r = self.right_of(a)
             if r is None or not self.hands[r]:
-                self._resolved(False, note="the right neighbour has no cards")
+                if r is None:
+                    self._resolved(False, note="nobody to play against", why="alone")
+                else:
+                    self._resolved(False, note="the right neighbour has no cards", why="no_cards")
                 self._end_turn(a)
                 return
             hand = sorted(self.hands[r])
@@ -580,6 +609,7 @@ class RamsesState(State):
                 "target": tid(target),
                 "context": ctx,
                 "stack": card_stack,
+                "misses": self.misses if ctx == CARD else 0,
                 "empty": self.empty,
                 "showing": tid(self.showing()),
             },
@@ -671,7 +701,7 @@ class RamsesState(State):
             self.active = nxt
             if cap is not None and self.misses >= cap:
                 self.discard.append(self.current)
-                self._emit("card_buried", {"card": self.current, "misses": self.misses})
+                self._emit("card_buried", {**self.card_json[self.current], "misses": self.misses})
                 self.current = -1
                 self.misses = 0
                 self.search = None
@@ -757,6 +787,7 @@ class RamsesState(State):
         self.hands[to].append(cid)
         self.masks[to].append(pair | (TPUB if tpub else 0))
         full: dict[str, Any] = {"from": frm, "to": to, "how": how, **self.card_json[cid]}
+        self._name_treasures(full)
         full["text"] = self._event_text("card_transferred", full)
         self.events.append(Event("card_transferred", full, seats(frm, to)))
         shadow: dict[str, Any] = {"from": frm, "to": to, "how": how, "count": 1}
@@ -775,11 +806,16 @@ class RamsesState(State):
         self.orient = (self.orient + quarters) % 4
         self._emit("rotated", {"quarter": quarters, "orientation": self.orient})
 
-    def _resolved(self, success: bool, note: str = "") -> None:
+    def _resolved(self, success: bool, note: str = "", why: str = "") -> None:
         kind = self.deck[self.ev_card].kind if self.ev_card >= 0 else ""
         data: dict[str, Any] = {"seat": self.active, "event": kind, "success": success}
         if note:
             data["note"] = note
+            data["why"] = why
+        if kind == "poker" and len(self.decl) == 2:
+            data["opponent"] = self.decl[1]  # who searched (ramses:7.5)
+        if kind == "mirage":
+            data["neighbour"] = self.right_of(self.active)
         self._emit("event_resolved", data)
 
     def _end_turn(self, seat: int) -> None:
@@ -807,6 +843,7 @@ class RamsesState(State):
             {
                 "reason": reason,
                 "scores": self.scores(),
+                "winners": self.winners(),
                 "hands": self._hands_json(),
             },
         )
