@@ -52,6 +52,7 @@ from .actions import (
     Token,
     cached,
 )
+from .narration import SobekNarrator
 from .options import SobekOptions, check_options
 from .powers import (
     EFFECT_FUNCTIONS,
@@ -209,7 +210,9 @@ class SobekState(State):
         self.sets_played = 0
         self.start_player = start
         self.turn = start
-        self.events.append(Event("round", {"round": self.round, "start_player": start}))
+        self.events.append(
+            Event("round", {"round": self.round, "rounds": o.rounds, "start_player": start})
+        )
         # sobek:4.2 step 2: two green cards each, the rest set aside
         greens = list(t.green)
         for p in range(n):
@@ -361,11 +364,22 @@ class SobekState(State):
             self.known[c] = 1 << p
             self.pub[c] = C.PUB_CHAR
         if announce:
-            if self.t.card_char[c]:
-                self.events.append(Event("got", {"seat": p, "card": self.t.name(c)}, seats(p)))
             self.events.append(
                 Event("took", {"seat": p, "position": index + 1, "card": self._shown(c)})
             )
+            if self.t.card_char[c]:
+                self.events.append(Event("got", self._got(p, c, index + 1), seats(p)))
+
+    def _got(self, p: int, c: int, position: int) -> dict[str, Any]:
+        """The private news of a face-down character p took: which one it is."""
+        name = self.t.name(c)
+        return {
+            "seat": p,
+            "card": name,
+            "text": f"got {name}",
+            "position": position,
+            "power": self.t.kind_power[self.t.card_kind[c]],
+        }
 
     # -- knowledge ---------------------------------------------------------------
     def _enter_corruption(self, p: int, c: int) -> None:
@@ -831,6 +845,7 @@ class SobekState(State):
         values = [[set_value(t, s) for s in self.sets[p]] for p in range(n)]
         points = [sum(v) for v in values]
         worst, lost = penalties(t, o.penalty_mode, values, self.corr)
+        lost_sets = [self._lost_sets(o.penalty_mode, values[p], lost[p], p) for p in range(n)]
         self.totals = scores = list(self.totals)
         before = list(scores)
         for p in range(n):
@@ -849,23 +864,48 @@ class SobekState(State):
             "before": before,
             "scores": list(scores),
         }
-        self.events.append(Event("round end", dict(self.last_result)))
+        # for the narration: which sets the penalty took, under which rule
+        summary = {**self.last_result, "lost_sets": lost_sets, "penalty_mode": o.penalty_mode}
+        summary["rounds"] = o.rounds
+        self.events.append(Event("round end", summary))
         early = o.early_end_over
         if (
             self.round >= o.rounds
             or (self.round == 2 and early is not None and max(scores) > early)  # sobek:13
         ):
             self.over = True
-            self.events.append(
-                Event("game end", {"scores": list(scores), "winners": self.winners()})
-            )
+            end = {
+                "scores": list(scores),
+                "winners": self.winners(),
+                "reason": "rounds" if self.round >= o.rounds else "early",
+                "round": self.round,
+                "over": early,
+                "corruption": counts,
+                "tiebreak": o.tiebreak,
+            }
+            self.events.append(Event("game end", end))
             return
         # sobek:12 the lowest total chooses the next start player (random among ties)
         low = min(scores)
         lowest = [p for p in range(n) if scores[p] == low]
         chooser = lowest[0] if len(lowest) == 1 else self.chance.choice(lowest, "chooser")
         self.pend.append((P_STARTER, chooser))
-        self.events.append(Event("choose start player", {"seat": chooser}))
+        self.events.append(
+            Event(
+                "choose start player",
+                {"seat": chooser, "round": self.round + 1, "tied": lowest, "score": low},
+            )
+        )
+
+    def _lost_sets(self, mode: str, values: list[int], lost: int, p: int) -> list[str]:
+        """The goods of the sets the penalty took from p (sobek:11.2), for the narration."""
+        if lost <= 0 or mode == "half_round":
+            return []
+        if mode == "best_set":
+            return [GOODS[values.index(max(values))]]
+        ck, kg = self.t.card_kind, self.t.kind_goods
+        types = {kg[ck[c]] for c in self.corr[p]}
+        return [GOODS[g] for g, v in enumerate(values) if v and g in types]
 
     # -- why an action is illegal ----------------------------------------------------
     def explain_illegal(self, action: Action) -> IllegalAction:
@@ -998,17 +1038,26 @@ class SobekState(State):
             else:
                 data["text"] = f"{form[1]}: {card}"
             if self.t.card_char[c]:
-                name = self.t.name(c)
-                return [
-                    Event("action", data),
-                    Event("got", {"seat": seat, "card": name, "text": f"got {name}"}, seats(seat)),
-                ]
+                return [Event("action", data), Event("got", self._got(seat, c, i + 1), seats(seat))]
         elif kind == "sink":
             data["cards"] = sunk = [self._shown(x) for x in self.market[: action.count]]  # type: ignore[attr-defined]
             if sunk:
                 data["text"] = f"{form[1]}: {' '.join(sunk)}"
         elif kind == "done" and self.pend and self.pend[-1][0] == P_SET:
             data.update(self._set_summary(self.pend[-1]))
+        elif kind == "done" and self.pend:
+            data["stop"] = _PENDING_NAMES[self.pend[-1][0]]  # purge, launder or shift
+        elif kind == "play":
+            data["power"] = self.t.kind_power[self.t.kind_index[action.character]]  # type: ignore[attr-defined]
+        elif kind == "target" and self.pend:
+            data["effect"] = self.pend[-1][2]
+        elif kind == "token":
+            if action.effect == "BONUS_3":  # type: ignore[attr-defined]
+                data["points"] = self.options.bonus_points
+        elif kind == "launder" and self.pend:
+            data["set"] = GOODS[self.pend[-1][2]]
+        elif kind == "starter":
+            data["round"] = self.round + 1
         elif kind in _SECRET:
             top = self.pend[-1]
             who = {seat}
@@ -1016,9 +1065,18 @@ class SobekState(State):
                 kind == "shift" and self.options.owner_sees_own_corruption
             ):
                 who.add(top[2])
-            shadow = {"seat": seat, "action": {"kind": kind}, "text": f"{kind} a card"}
+            # who also gets the private event below (a face says the move once)
+            shadow = {
+                "seat": seat,
+                "action": {"kind": kind},
+                "text": f"{kind} a card",
+                "private_to": sorted(who),
+            }
             if kind in ("give", "grab", "shift"):
                 shadow["other"] = top[2]
+                data["party"] = top[2]  # (not "other": the bots count that field)
+            if kind == "give":
+                shadow["reason"] = data["reason"] = "swap" if top[0] == P_GIVEBACK else "tribute"
             return [Event("action", shadow), Event("action", data, frozenset(who))]
         return [Event("action", data)]
 
@@ -1240,6 +1298,7 @@ class Sobek(Game):
     # sobek:5 every action lowers 2*(market+deck)+hands; <= 4 steps per unit, 3 rounds
     capabilities = Capabilities(max_steps=1500)
     action_types = ACTION_TYPES
+    narrator = SobekNarrator()
     variants: ClassVar[dict[str, dict[str, Any]]] = {
         "open": {
             "corruption_counts_public": True,
