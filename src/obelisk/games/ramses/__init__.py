@@ -74,7 +74,10 @@ class RamsesGame(Game):
         if len(load_deck(o.deck)) > 48:
             raise InvalidOptions("option 'deck': at most 48 cards")
         if o.first_player is not None and not 0 <= o.first_player < num_players:
-            raise InvalidOptions(f"option 'first_player' must be a seat 0..{num_players - 1}")
+            raise InvalidOptions(
+                f"option 'first_player' counts seats from 0 in options: give 0 (the first "
+                f"seat) to {num_players - 1} (the last), not {o.first_player}"
+            )
         if o.seat_sides and (
             len(o.seat_sides) != num_players or any(s not in (0, 1, 2, 3) for s in o.seat_sides)
         ):
@@ -101,6 +104,13 @@ class RamsesGame(Game):
         from .space import action_space
 
         return action_space(num_players, self.make_options(options))
+
+    def hint_agent(self) -> Agent:
+        """A player that reads only the table as it is now (ramses:11.3): a hint never
+        remembers for a person where a treasure lies."""
+        from .bot import TableBot
+
+        return TableBot()
 
     def agent_levels(self) -> dict[str, Callable[[], Agent]]:
         from .bot import LEVELS, MemoryBot, RamsesHeuristic

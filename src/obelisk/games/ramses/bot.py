@@ -435,4 +435,18 @@ class RamsesHeuristic(MemoryBot):
         super().__init__("medium")
 
 
-__all__ = ["LEVELS", "MemoryBot", "RamsesHeuristic"]
+class TableBot(MemoryBot):
+    """The hint's player: it remembers nothing and reads only the table as it is now
+    (the token at the empty place, the pyramids, the cards in view), never the events
+    of the past, so a hint never recalls for a person where a treasure lies."""
+
+    def __init__(self) -> None:
+        super().__init__("medium")
+
+    def observe(self, view: PlayerView) -> None:
+        """Forget everything: what was watched is the person's to remember."""
+        self._restart()
+        self._rewound = False
+
+
+__all__ = ["LEVELS", "MemoryBot", "RamsesHeuristic", "TableBot"]

@@ -2,7 +2,8 @@
 
 The grid is drawn in the seat's own orientation (ramses:3.3/3.4): pyramids by
 colour letter (g gold, r red, b blue), the empty place in brackets with the
-token on it. Landmarks turn with the box (ramses:3.5): ``N`` marks the box's
+token on it (two letters of the treasure's name; nothing for a blank): the token
+under the empty place is the only one shown, and only while it is uncovered. Landmarks turn with the box (ramses:3.5): ``N`` marks the box's
 north edge and ``~~~`` its card tray on the south edge. The professional
 variant draws a symmetric frame with neither (ramses:10.3). Nothing about
 earlier reveals is shown (ramses:11.3).
@@ -12,40 +13,87 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import TREASURE_NAMES
+from .components import TREASURE_NAMES, to_screen
+
+#: What the game waits for, in words (the observation's ``phase``).
+PHASE_WORDS = {
+    "place": "hiding the treasures",
+    "draw": "turning over a card",
+    "search": "searching",
+    "gift_declare": "naming a treasure for the Gift",
+    "risk_declare": "naming two treasures for the Risk",
+    "poker_declare": "naming a treasure and an opponent for the Poker",
+    "give": "giving a card",
+    "risk_penalty": "giving a card for the Risk's penalty",
+    "over": "the game is over",
+}
+CONTEXT_WORDS = {
+    "card": "",
+    "gift": " for the Gift",
+    "risk_1": " for the Risk (first treasure)",
+    "risk_2": " for the Risk (second treasure)",
+    "mirage": " for the Mirage",
+    "poker": " for the Poker in the Desert",
+}
+END_WORDS = {
+    "end_card": "the end card turned up",
+    "all_eliminated": "every player is out",
+    "stacks_exhausted": "no card was left",
+}
 
 
-def _name(tok: str | None, names: tuple[str, ...]) -> str:
+def _tname(tok: str | None, names: tuple[str, ...]) -> str:
+    """``"T03"`` -> ``the Golden Sphinx``; ``blank`` -> ``a blank``."""
     if tok is None:
-        return "-"
+        return "nothing"
     if tok == "blank":
-        return "blank"
-    return f"{tok} {names[int(tok[1:]) - 1]}"
+        return "a blank"
+    return f"the {names[int(tok[1:]) - 1]}"
+
+
+def marks(names: tuple[str, ...]) -> list[str]:
+    """A two-letter mark per treasure for the grid (its name's first letters, or its
+    number when two names share them)."""
+    first = [n.replace(" ", "")[:2].title() for n in names]
+    if len(set(first)) == len(first) and all(len(x) == 2 for x in first):
+        return first
+    return [f"{i + 1:02d}" for i in range(len(names))]
 
 
 def _card(c: dict[str, Any], names: tuple[str, ...]) -> str:
     if c["type"] == "search":
-        return f"#{c['card']} {_name(c['treasure'], names)} ({c['value']})"
-    return f"#{c['card']} {c['type']}"
+        v = c["value"]
+        return f"{names[int(c['treasure'][1:]) - 1]} ({v} point{'' if v == 1 else 's'}, stack {c['stack']})"
+    return {"end": "the end card", "poker": "Poker in the Desert"}.get(
+        c["type"], str(c["type"]).title()
+    )
 
 
 def render(obs: dict[str, Any], options: Any) -> str:
     """The text view of ``obs`` (an observation of this game)."""
-    names: tuple[str, ...] = getattr(options, "treasure_names", TREASURE_NAMES)
+    names: tuple[str, ...] = tuple(getattr(options, "treasure_names", TREASURE_NAMES))
+    mark = marks(names)
     pro = bool(getattr(options, "professional", False))
     seat = obs.get("seat")
     lines: list[str] = []
     who = "spectator" if seat is None else f"seat {seat + 1}"
-    lines.append(f"Ramses II - {who} - phase: {obs['phase']}")
+    phase = obs["phase"]
+    lines.append(f"Ramses II - {who} - now: {PHASE_WORDS.get(phase, phase)}")
     grid: list[str] = obs["grid"]
     er, ec = obs["empty"]["row"], obs["empty"]["col"]
     showing = obs.get("showing")
+    placed: dict[tuple[int, int], str] = {}
+    if phase == "place":  # the hiding is public (ramses:4.2): every token placed so far
+        for t, p in (obs.get("placed") or {}).items():
+            placed[to_screen(p, obs["view_turns"])] = mark[int(t[1:]) - 1]
     cells = []
     for r, row in enumerate(grid):
         out = []
         for c, ch in enumerate(row):
-            if (r, c) == (er, ec):
-                tok = "  " if showing in (None, "blank") else showing[1:]
+            if (r, c) in placed:
+                out.append(f"<{placed[(r, c)]}>")
+            elif (r, c) == (er, ec) and phase != "place":
+                tok = "  " if showing in (None, "blank") else mark[int(showing[1:]) - 1]
                 out.append(f"[{tok}]")
             else:
                 out.append(f" {ch.lower()}  ")
@@ -78,41 +126,59 @@ def render(obs: dict[str, Any], options: Any) -> str:
     lines.append(top)
     lines.extend(body)
     lines.append(bottom)
-    if obs["phase"] == "place":
-        placed = obs.get("placed") or {}
-        lines.append(f"Placed so far: {', '.join(sorted(placed)) or 'none'} (public)")
+    if phase == "place":
+        hidden = sorted(obs.get("placed") or {})
+        shown = ", ".join(f"<{mark[int(x[1:]) - 1]}> {names[int(x[1:]) - 1]}" for x in hidden)
+        lines.append(f"Hidden so far (everybody watches): {shown or 'none'}")
     else:
-        lines.append(f"Uncovered at the empty place: {_name(showing, names)}")
+        under = _tname(showing, names)
+        if showing not in (None, "blank"):
+            under += f" [{mark[int(showing[1:]) - 1]}]"
+        lines.append(f"Under the empty place: {under}")
     cur = obs.get("current_card")
     if cur:
-        lines.append(f"Card sought: {_card(cur, names)}  (misses so far: {obs['misses']})")
+        miss = obs["misses"]
+        tries = "" if not miss else f"; missed {miss} time{'' if miss == 1 else 's'} so far"
+        lines.append(f"Card sought: {_card(cur, names)}{tries}")
     s = obs.get("search")
     if s:
+        n = s["slides"]
         lines.append(
-            f"Search: seat {s['searcher'] + 1} looks for {_name(s['target'], names)}"
-            f" ({s['context']}, {s['slides']} slides)"
+            f"Seat {s['searcher'] + 1} searches for {_tname(s['target'], names)}"
+            f"{CONTEXT_WORDS.get(s['context'], '')} ({n} slide{'' if n == 1 else 's'} so far)"
         )
     d = obs.get("declared")
     if d:
         if d["event"] == "mirage":
-            lines.append(f"Mirage: card {_card(d['card'], names)} from seat {d['right'] + 1}")
+            lines.append(
+                f"Mirage: the card is {_card(d['card'], names)}, taken from seat {d['right'] + 1}"
+            )
+        elif d["event"] == "poker":
+            lines.append(
+                f"Poker in the Desert: seat {d['opponent'] + 1} must find "
+                f"{_tname(d['treasures'][0], names)}"
+            )
         else:
-            extra = f" against seat {d['opponent'] + 1}" if "opponent" in d else ""
-            lines.append(f"{d['event'].title()}: {', '.join(d['treasures'])}{extra}")
+            ts = " then ".join(_tname(x, names) for x in d["treasures"])
+            lines.append(f"{str(d['event']).title()}: {ts}")
     stacks = ", ".join(f"stack {k}: {v}" for k, v in obs["stacks"].items())
-    lines.append(f"Cards left: {stacks}; discard: {len(obs['discard'])}")
+    lines.append(f"Cards left: {stacks}; face up on the discard: {len(obs['discard'])}")
     counts = []
     for i, k in enumerate(obs["hand_counts"]):
-        mark = " (out)" if obs["eliminated"][i] else ""
-        counts.append(f"seat {i + 1}: {k}{mark}")
+        out_ = " (out)" if obs["eliminated"][i] else ""
+        counts.append(f"seat {i + 1}: {k}{out_}")
     lines.append("Cards held: " + ", ".join(counts))
     if seat is not None:
         hand = obs.get("hand") or []
         lines.append("Your cards: " + (", ".join(_card(c, names) for c in hand) or "none"))
-    if obs["phase"] == "over":
+    if phase == "over":
         sc = ", ".join(f"seat {i + 1}: {v:g}" for i, v in enumerate(obs["scores"]))
-        win = ", ".join(f"seat {w + 1}" for w in obs["winners"])
-        lines.append(f"Game over ({obs['end_reason']}). Scores: {sc}. Winner: {win}")
+        win = " and ".join(f"seat {w + 1}" for w in obs["winners"]) or "nobody"
+        why = END_WORDS.get(obs["end_reason"], obs["end_reason"])
+        lines.append(f"Game over: {why}. Points: {sc}. Winner: {win}.")
     elif obs["to_move"] == seat:
-        lines.append("Your move. 'slide up' moves the pyramid below the empty place up.")
+        if phase == "search":
+            lines.append("Your move. 'slide up' moves the pyramid below the empty place up.")
+        else:
+            lines.append("Your move.")
     return "\n".join(lines)

@@ -14,7 +14,16 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from obelisk.core import HIDDEN, TERMINAL, Action, Event, IllegalAction, State, seats
+from obelisk.core import (
+    HIDDEN,
+    TERMINAL,
+    Action,
+    ActionFormatError,
+    Event,
+    IllegalAction,
+    State,
+    seats,
+)
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import (
@@ -22,6 +31,7 @@ from .components import (
     BLOCK,
     BLOCK_PLACES,
     COLOUR_LETTERS,
+    COLOUR_NAMES,
     NEIGHBOURS,
     NEIGHBOURS_DIAG,
     NUM_TREASURES,
@@ -59,6 +69,17 @@ PLACE, DRAW, SEARCH, GIFT_DECLARE, RISK_DECLARE, POKER_DECLARE, GIVE, RISK_PENAL
 TPUB = 1 << 8
 
 _DRAW = Draw()
+#: Where the pyramid a slide moves lies, as seen from the empty place.
+_BESIDE = {
+    "up": "below",
+    "down": "above",
+    "left": "right of",
+    "right": "left of",
+    "up-left": "below and right of",
+    "up-right": "below and left of",
+    "down-left": "above and right of",
+    "down-right": "above and left of",
+}
 _SLIDES: dict[tuple[int, int, bool], tuple[Slide, ...]] = {}
 
 
@@ -389,6 +410,80 @@ class RamsesState(State):
     def _recipient(self, action: GiveCard) -> int:
         return action.to if action.to is not None else self.give_to
 
+    # -- words for people (issue 22) ---------------------------------------------------
+    def tname(self, t: int) -> str:
+        """A treasure's display name (``Parrot``), from the options."""
+        return str(self.options.treasure_names[t - 1])
+
+    def choice_text(self, action: Action) -> str:
+        """What ``action`` does, in words; the part before `` — `` may be typed too.
+
+        Names only what the table shows now or what is public for good (the cards,
+        the declared treasures, the pyramids' colours): never a covered token.
+        """
+        nm = self.tname
+        if isinstance(action, Draw):
+            stack = next((s for s in self.inplay if self.pools[s - 1]), 0)
+            if not stack:
+                return "draw — no card is left: the game ends"
+            return f"draw — turn over the top card of stack {stack}"
+        if isinstance(action, Slide):
+            pid = self.pyr[action.place]
+            colour = COLOUR_NAMES.get(self.colours[pid], "") if pid >= 0 else ""
+            where = _BESIDE.get(action.dir, "next to")
+            return (
+                f"slide {action.dir} — the {colour} pyramid {where} the empty place "
+                f"moves {action.dir}"
+            ).replace("  ", " ")
+        if isinstance(action, GiftDeclare):
+            return f"gift {nm(action.treasure)} — find it: its holders give you a card of it"
+        if isinstance(action, RiskDeclare):
+            return f"risk {nm(action.first)}, {nm(action.second)} — find both, in this order"
+        if isinstance(action, PokerDeclare):
+            q = action.opponent + 1
+            return f"poker {nm(action.treasure)}, seat {q} — seat {q} must find it"
+        if isinstance(action, GiveCard):
+            card = self.deck[action.card]
+            pts = f"{card.value} point" + ("" if card.value == 1 else "s")
+            head = f"give {nm(card.treasure)}, stack {card.stack}"
+            if action.to is not None:
+                return f"{head}, to seat {action.to + 1} — your card ({pts}) goes to seat {action.to + 1}"
+            return f"{head} — your card ({pts}) goes to seat {self.give_to + 1}"
+        if isinstance(action, PlaceTreasure):
+            r, c = SCREEN[self.turns_for(self.to_move)][action.place]
+            return f"place {nm(action.treasure)}, row {r + 1}, column {c + 1} — hide it there"
+        return action.text()
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action a person typed: its number, its short text (``gift T03``) or
+        the words of its choice (``gift golden sphinx``, a unique beginning is enough)."""
+        try:
+            return super().parse_action(text)
+        except ActionFormatError as err:
+            first = err
+        t = " ".join(text.lower().replace(",", " ").split())
+        legal = self.legal_actions()
+        forms = [
+            " ".join(self.choice_text(a).split(" — ")[0].lower().replace(",", " ").split())
+            for a in legal
+        ]
+        exact = [a for a, f in zip(legal, forms, strict=True) if f == t]
+        if exact:
+            return exact[0]
+        prefix = [a for a, f in zip(legal, forms, strict=True) if f.startswith(t)]
+        if len(prefix) == 1:
+            return prefix[0]
+        raise first
+
+    def hint_refusal(self, seat: int) -> str | None:
+        """A hint would have to remember for the person where treasures lie (ramses:11.3)."""
+        if self.phase in (SEARCH, GIFT_DECLARE, RISK_DECLARE, POKER_DECLARE):
+            return (
+                "Ramses II is a memory game: the hint cannot tell you where treasures lie "
+                "(that is yours to remember)."
+            )
+        return None
+
     def explain_illegal(self, action: Action) -> IllegalAction:
         ph = self.phase
         expected = {
@@ -438,18 +533,20 @@ class RamsesState(State):
                 return IllegalAction("Risk needs two different treasures", "ramses:7.3")
             if self.showing() in (action.first, action.second):
                 return IllegalAction(
-                    f"{tid(self.showing())} is uncovered now; Risk names hidden treasures",
+                    f"the {self.tname(self.showing())} is uncovered now; Risk names hidden treasures",
                     "ramses:7.3",
                 )
-            return IllegalAction("treasures are T01-T12", "ramses:2.4")
+            return IllegalAction("name two of the twelve treasures (T01-T12)", "ramses:2.4")
         if isinstance(action, GiftDeclare):
-            return IllegalAction("treasures are T01-T12", "ramses:7.2")
+            return IllegalAction("name one of the twelve treasures (T01-T12)", "ramses:7.2")
         if isinstance(action, PokerDeclare):
             if action.opponent == self.active:
                 return IllegalAction("Poker names another player, not yourself", "ramses:7.5")
             if 0 <= action.opponent < self.num_players and self.elim[action.opponent]:
                 return IllegalAction("an eliminated player cannot be chosen", "ramses:8")
-            return IllegalAction("name a treasure T01-T12 and a player in play", "ramses:7.5")
+            return IllegalAction(
+                "name one of the twelve treasures (T01-T12) and a player in play", "ramses:7.5"
+            )
         if isinstance(action, GiveCard):
             if ph == RISK_PENALTY:
                 if action.to is None or action.to == self.active:
@@ -461,7 +558,9 @@ class RamsesState(State):
             if action.to is not None:
                 return IllegalAction("the recipient is fixed by the rules here", rule)
             if rule == "ramses:7.2":
-                return IllegalAction(f"give one of your {tid(self.decl[0])} cards", "ramses:7.2")
+                return IllegalAction(
+                    f"give one of your {self.tname(self.decl[0])} cards", "ramses:7.2"
+                )
             return IllegalAction("that card is not in your hand", "ramses:7.4")
         if isinstance(action, PlaceTreasure):
             if any(t == action.treasure for t in self.tokens):
