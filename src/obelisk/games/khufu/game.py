@@ -9,6 +9,7 @@ from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, Stat
 
 from .actions import ACTION_TYPES
 from .components import CHAMBERS, CURSE_TYPES, EVENT_TYPES, SYMBOLS, first_curse_after, parse_board
+from .narration import KhufuNarrator
 from .options import KhufuOptions
 from .rules import KhufuState
 
@@ -33,6 +34,7 @@ class KhufuGame(Game):
         max_steps=25000,
     )
     action_types = ACTION_TYPES
+    narrator = KhufuNarrator()
     #: Named presets (the conformance suite runs each; the schedule and clock options are
     #: exercised by the game's own tests instead, to keep the suite's time budget).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}

@@ -1,83 +1,171 @@
-"""A compact text view of one seat's Khufu observation (never more than the observation)."""
+"""A compact text view of one seat's Khufu observation (never more than the observation).
+
+Players are counted from 1 and named by their piece ("Player 2 (Zombie)"); cards by
+their symbol; the track is drawn in four rows of nine spaces, one row per chamber
+door, with a legend.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from .components import CHAMBER_TITLES, CHAMBERS, Tables
+from .components import CHAMBER_TITLES, CHAMBERS, SYMBOLS, Tables
+from .narration import symbol, symbols_words
+
+#: Chamber initials on the track and the Scarab lists.
+_INITIAL = {c: t[0] for c, t in zip(CHAMBERS, ("S", "H", "Q", "K"), strict=True)}
+_KIND = {"T": "T", "C": "C", "S": "S"}
 
 
 def _clock(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
+def _player(obs: dict[str, Any], seat: Any) -> str:
+    """``Player 2 (Zombie)``, counted from 1."""
+    if not isinstance(seat, int):
+        return "nobody"
+    for p in obs["players"]:
+        if p["seat"] == seat:
+            return f"Player {seat + 1} ({p['character']})"
+    return f"Player {seat + 1}"
+
+
+def _title(ch: str) -> str:
+    return f"{CHAMBER_TITLES[CHAMBERS.index(ch)]} Chamber" if ch in CHAMBERS else str(ch)
+
+
+def _card(t: Tables, cid: str) -> str:
+    i = t.card_index[cid]
+    return symbol(SYMBOLS[t.card_symbol[i]]) + ("*" if t.card_cobra[i] else "")
+
+
+def _cards(t: Tables, cids: list[str]) -> str:
+    return ", ".join(_card(t, c) for c in cids) or "none"
+
+
+def _track(obs: dict[str, Any], t: Tables) -> list[str]:
+    here: dict[int, list[str]] = {}
+    for p in obs["players"]:
+        if isinstance(p["location"], int):
+            here.setdefault(p["location"], []).append(str(p["seat"] + 1))
+    cells = []
+    for i, kind in enumerate(t.board):
+        letter = ("D" + "SHQK"[int(kind)]) if kind.isdigit() else _KIND.get(kind, kind)
+        pieces = f"[{','.join(here[i])}]" if i in here else ""
+        cells.append(f"{i:>2}{letter}{pieces}")
+    width = max(len(c) for c in cells) + 1
+    rows = []
+    for start in range(0, len(cells), 9):
+        rows.append("  " + "".join(c.ljust(width) for c in cells[start : start + 9]).rstrip())
+    return rows
+
+
+def _decision(obs: dict[str, Any], d: dict[str, Any]) -> str:
+    kind = str(d["kind"])
+    ch = _title(d.get("chamber", ""))
+    if kind == "ROLL":
+        return "roll the die"
+    if kind == "CHAMBER_TURN_OPTION":
+        return f"stay in the {ch} (or take the Challenge) or leave"
+    if kind == "DOOR_ENTER_OR_PASS":
+        return f"enter the {ch} or walk on ({d.get('pips_left', 0)} steps to go)"
+    if kind == "TAKE_TREASURE":
+        return "take the Treasure card or leave it"
+    if kind == "STEAL_TARGET_OR_DECLINE":
+        return (
+            "steal from " + " or ".join(_player(obs, q) for q in d.get("targets", [])) + ", or not"
+        )
+    if kind == "PICKPOCKET_TARGET":
+        return "steal (Khufu's order) from " + " or ".join(
+            _player(obs, q) for q in d.get("targets", [])
+        )
+    if kind == "COBRA_GIVE_CARD":
+        return f"give {_player(obs, d.get('receiver'))} a card for the cobra"
+    if kind == "CURSE_TOLL_CARD":
+        return f"give {_player(obs, d.get('receiver'))} a card (Tomb Toll)"
+    if kind == "WAGER_CARDS":
+        return (
+            f"wager at the {ch}'s table: at least {d.get('minimum')} cards, "
+            f"{d.get('chosen', 0)} chosen"
+        ).replace("Chamber's table", "table")
+    if kind == "CHALLENGE_SELECT_3":
+        return "choose 3 of the dealt cards"
+    if kind == "MUMMY_CALL_ANSWER":
+        return "answer Khufu's call"
+    return str(kind).replace("_", " ").lower()
+
+
 def render(obs: dict[str, Any], t: Tables) -> str:
     """The observation as a few lines of text."""
     clock = obs["clock"]
     lines = []
-    timer = _clock(clock["remaining"]) if clock["numeric_timer"] else "hourglass"
-    paused = " (paused: Ultimate Challenge)" if clock["paused"] else ""
+    left = f"{_clock(clock['remaining'])} left"
+    if clock["paused"]:
+        left += " (stopped: Ultimate Challenge)"
+    elif clock["numeric_timer"]:
+        left += " (final minutes!)"
     lines.append(
-        f"Khufu — {_clock(clock['remaining'])} left [{timer}]{paused}, "
-        f"{clock['mode']} clock; Lucky: P{obs['lucky']}; "
-        f"Sarcophagus: {obs['sarcophagus']}"
+        f"Khufu — {left}, {clock['mode']} clock · Lucky: {_player(obs, obs['lucky'])} · "
+        f"Sarcophagus: {_title(obs['sarcophagus'])}"
     )
-    blocked = ", ".join(f"{c} ({n} turn ends)" for c, n in obs["blocked"].items())
+    blocked = ", ".join(f"{_title(c)} ({n} turn ends)" for c, n in obs["blocked"].items())
+    last = obs["last_event"]
     lines.append(
-        f"Deck {obs['deck']} Treasures, {obs['curse_deck']} Curses; blocked: {blocked or 'none'}"
-        + (f"; last Khufu order: {obs['last_event']}" if obs["last_event"] else "")
+        f"Decks: {obs['deck']} Treasure, {obs['curse_deck']} Curse · blocked: {blocked or 'none'}"
+        + (f" · last order: {last.replace('_', ' ').lower()}" if last else "")
     )
-    track = []
-    for i, kind in enumerate(t.board):
-        here = [str(p["seat"]) for p in obs["players"] if p["location"] == i]
-        cell = ("D" + CHAMBERS[int(kind)][0]) if kind.isdigit() else kind
-        track.append(f"{i}{cell}" + (f"[{','.join(here)}]" if here else ""))
-    lines.append("Track: " + " ".join(track))
+    lines.append("Track, clockwise: T Treasure, C Curse, S Steal, [n] player n's piece,")
+    lines.append("  D door of the S Servant's, H High-Priest's, Q Queen's, K King's Chamber")
+    lines += _track(obs, t)
     for p in obs["players"]:
         loc = p["location"]
         where = (
-            f"in the {CHAMBER_TITLES[CHAMBERS.index(loc)]}" if isinstance(loc, str) else f"on {loc}"
+            f"in the {CHAMBER_TITLES[CHAMBERS.index(loc)]}"
+            if isinstance(loc, str)
+            else f"on space {loc}"
         )
         flags = []
         if p["qualified"]:
-            flags.append("QUALIFIED")
+            flags.append("qualified")
         if p["miss_turns"]:
-            flags.append(f"misses {p['miss_turns']}")
-        if p["grip_pending"] or p["no_entry_this_turn"]:
-            flags.append("gripped")
-        scar = "".join(c[0] for c in p["scarabs"]) or "-"
+            flags.append(f"misses {p['miss_turns']} turn" + ("s" if p["miss_turns"] > 1 else ""))
+        if p["no_entry_this_turn"]:
+            flags.append("no chamber this turn")
+        elif p["grip_pending"]:
+            flags.append("no chamber next turn")
+        scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
         me = " (you)" if obs.get("seat") == p["seat"] else ""
+        who = f"Player {p['seat'] + 1} ({p['character']}){me}"
         lines.append(
-            f"  P{p['seat']}{me} {p['character']:<11} lucky {p['lucky_symbol']:<12} {where:<22} "
+            f"  {who:<24} lucky {symbol(p['lucky_symbol']):<12} {where:<20} "
             f"cards {p['hand']:>2}  scarabs {scar}" + (f"  [{', '.join(flags)}]" if flags else "")
         )
     if "hand" in obs:
-        sym = t.card_symbol
-        cob = t.card_cobra
-        idx = t.card_index
-        from .components import SYMBOLS
-
-        cards = [f"{c}={SYMBOLS[sym[idx[c]]]}{'*' if cob[idx[c]] else ''}" for c in obs["hand"]]
-        lines.append("Your hand (* cobra): " + (" ".join(cards) or "empty"))
+        lines.append(f"Your hand ({len(obs['hand'])}; * cobra): {_cards(t, obs['hand'])}")
         if obs.get("wager"):
-            lines.append("Your wager so far: " + " ".join(obs["wager"]))
+            lines.append("Your wager so far: " + _cards(t, obs["wager"]))
     ch = obs["challenge"]
     if ch:
-        state = "in progress" if ch["in_progress"] else f"last result {ch['result']}"
+        if ch["in_progress"]:
+            status = "in progress"
+        else:
+            status = {"WIN": "won", "LOSE": "lost to Khufu", "DRAW": "a draw"}.get(
+                ch["result"], "over"
+            )
         lines.append(
-            f"Ultimate Challenge of P{ch['seat']} ({state}): Khufu {' '.join(ch['khufu'])}; "
-            f"dealt {' '.join(ch['dealt'])}"
-            + (f"; selected {' '.join(ch['selected'])}" if ch["selected"] else "")
-            + (f"; dice {' '.join(ch['dice'])}" if ch["dice"] else "")
+            f"Ultimate Challenge of {_player(obs, ch['seat'])} ({status}): Khufu "
+            f"{_cards(t, ch['khufu'])}; dealt {_cards(t, ch['dealt'])}"
+            + (f"; chosen {_cards(t, ch['selected'])}" if ch["selected"] else "")
+            + (f"; dice {symbols_words(ch['dice'])}" if ch["dice"] else "")
         )
     d = obs["decision"]
     if obs["result"] is not None:
         r = obs["result"]
         lines.append(
-            "Game over: " + ("Khufu wins, time ran out." if r == "KHUFU" else f"P{r} wins!")
+            "Game over: "
+            + ("time ran out, Khufu wins." if r == "KHUFU" else f"{_player(obs, r)} wins!")
         )
     elif d:
-        extra = {k: v for k, v in d.items() if k not in ("kind", "seat")}
-        more = ", ".join(f"{k} {v}" for k, v in extra.items())
-        lines.append(f"To decide: P{d['seat']} — {d['kind']}" + (f" ({more})" if more else ""))
+        lines.append(f"To decide: {_player(obs, d['seat'])} — {_decision(obs, d)}")
     return "\n".join(lines)

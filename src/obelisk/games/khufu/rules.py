@@ -77,6 +77,8 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 #: The JSON and text forms of the action classes without fields.
 _FORMS: dict[type, tuple[dict[str, Any], str]] = {}
+#: Space kinds in the events' words.
+_SPACE_WORDS = {K.TREASURE: "treasure", K.CURSE: "curse", K.STEAL: "steal", K.DOOR: "door"}
 _FIELDLESS = (Roll, Stay, Leave, Challenge, Enter, Pass, Take, Decline, Place, Answer, Silent)
 
 
@@ -363,17 +365,44 @@ class KhufuState(State):
                 form = ({"kind": "bet", "card": action.card}, "bet " + action.card)
             else:
                 form = (action.to_json(), action.text())
-        data = {"seat": seat, "action": form[0], "text": form[1]}
+        data: dict[str, Any] = {"seat": seat, "action": form[0], "text": form[1]}
+        d = self.dec
+        # Context for the narration (what the action answers): public unless said.
+        if d is not None and d[0] in (CHAMBER_D, DOOR_D, WAGER_D):
+            data["chamber"] = K.CHAMBERS[d[2]]
+        if isinstance(action, Decline) and d is not None:
+            data["decision"] = d[0]
         if isinstance(action, Bet):  # khufu:8.2 face down; the count is in the observation
+            data.update(self._cards_json([self.t.card_index[action.card]]))
             return [Event("action", data, seats(seat))]
         if isinstance(action, Give):  # khufu:17.2 seen by giver and receiver only
-            d = self.dec
             to = seats(seat, d[2]) if d is not None and d[0] in (COBRA_D, TOLL_D) else seats(seat)
+            data.update(self._cards_json([self.t.card_index[action.card]]))
             return [
                 Event("action", data, to),
                 Event("action", {"seat": seat, "text": "gave a card"}),
             ]
+        if isinstance(action, Select):  # the dealt cards are public (khufu:10.2)
+            data.update(self._cards_json([self.t.card_index[c] for c in action.cards]))
         return [Event("action", data)]
+
+    def _cards_json(self, cards: Any) -> dict[str, Any]:
+        """Cards as event fields: their ids, symbols and cobras (for the narration)."""
+        t = self.t
+        return {
+            "cards": [t.card_ids[c] for c in cards],
+            "symbols": [K.SYMBOLS[t.card_symbol[c]] for c in cards],
+            "cobras": [t.card_cobra[c] for c in cards],
+        }
+
+    def _space_json(self, pos: int) -> dict[str, Any]:
+        """A track space as event fields: its index, kind and (a door's) chamber."""
+        kind = self.t.kind[pos]
+        out: dict[str, Any] = {"to": pos, "space": _SPACE_WORDS[kind]}
+        ch = self.t.door_chamber[pos]
+        if ch >= 0:
+            out["door"] = K.CHAMBERS[ch]
+        return out
 
     def _ev(self, kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> None:
         self.events.append(Event(kind, data, to))
@@ -393,7 +422,7 @@ class KhufuState(State):
         self.dec = None
         if k == ROLL_D:
             die = self.chance.randint(1, 6, "die")  # khufu:5.3
-            self._move(p, die, False)
+            self._move(p, die, False, die=die)
         elif k == CHAMBER_D:
             ch = d[2]
             if isinstance(action, Stay):
@@ -405,7 +434,7 @@ class KhufuState(State):
                 self.room[p] = -1
                 self.pos[p] = self.t.door_of[ch]
                 die = self.chance.randint(1, 6, "die")
-                self._move(p, die, True)
+                self._move(p, die, True, die=die, left=ch)
         elif k == DOOR_D:
             ch, pips = d[2], d[3]
             if isinstance(action, Enter):
@@ -423,7 +452,7 @@ class KhufuState(State):
             self._steal(p, action.target)
         elif k in (COBRA_D, TOLL_D):
             assert isinstance(action, Give)
-            self._give(p, d[2], self.t.card_index[action.card])
+            self._give(p, d[2], self.t.card_index[action.card], k)
         elif k == WAGER_D:
             if isinstance(action, Bet):
                 self.wager.append(self.t.card_index[action.card])
@@ -535,20 +564,36 @@ class KhufuState(State):
         self.stack.append(("turn_start",))
 
     # --------------------------------------------------------------- movement
-    def _move(self, p: int, pips: int, leaving: bool) -> None:
-        """khufu:6.1-6.7: walk clockwise; offer every eligible door; resolve the landing."""
+    def _move(self, p: int, pips: int, leaving: bool, die: int = 0, left: int = -1) -> None:
+        """khufu:6.1-6.7: walk clockwise; offer every eligible door; resolve the landing.
+
+        ``die`` is the roll that starts the move (0: a move going on past a door) and
+        ``left`` the chamber it leaves (-1: none); both are for the ``move`` event.
+        """
         t = self.t
         pos = self.pos[p]
         length = t.length
+        stop = False
         while pips > 0:
             pos = (pos + 1) % length
             pips -= 1
             ch = t.door_chamber[pos]
             if ch >= 0 and self.eligible(p, ch, leaving):
-                self.pos[p] = pos
-                self.dec = (DOOR_D, p, ch, pips)  # khufu:6.2
-                return
+                stop = True
+                break
         self.pos[p] = pos
+        data: dict[str, Any] = {
+            "seat": p,
+            "die": die,
+            "from": K.CHAMBERS[left] if left >= 0 else None,
+        }
+        data.update(self._space_json(pos))
+        if stop:
+            data["pips_left"] = pips
+        self._ev("move", data)
+        if stop:
+            self.dec = (DOOR_D, p, t.door_chamber[pos], pips)  # khufu:6.2
+            return
         self._land(p)
 
     def _land(self, p: int) -> None:
@@ -576,10 +621,10 @@ class KhufuState(State):
             self.dec = (WAGER_D, p, ch)  # khufu:6.4
             self.wager = []
 
-    def _relocate(self, p: int, steps: int) -> None:
+    def _relocate(self, p: int, steps: int, why: str) -> None:
         """khufu:6.8: a shift by a card or event; no door, Treasure or Steal effect."""
         self.pos[p] = (self.pos[p] + steps) % self.t.length
-        self._ev("relocate", {"seat": p, "to": self.pos[p]})
+        self._ev("relocate", {"seat": p, **self._space_json(self.pos[p]), "why": why})
 
     # ----------------------------------------------------------------- cards
     def _draw(self, p: int, count: int) -> int:
@@ -598,8 +643,8 @@ class KhufuState(State):
             self.hands[p].append(c)
             got.append(c)
         if got:
-            ids = self.t.card_ids
-            self._ev("draw", {"seat": p, "cards": [ids[c] for c in got]}, seats(p))
+            self._ev("draw", {"seat": p, **self._cards_json(got)}, seats(p))
+            self._ev("draw", {"seat": p, "count": len(got)})  # khufu:17.1 how many is public
         return len(got)
 
     def _pick_from_pool(self, p: int) -> int:
@@ -638,22 +683,30 @@ class KhufuState(State):
         c = self.chance.choice(hand, label, to=seats(p))
         self._to_bottom(p, c, False)
         self._blur(p, 0)
-        self._ev("returned", {"seat": p, "cards": [self.card_id(c)]}, seats(p))
-        self._ev("returned", {"seat": p, "count": 1})
+        self._ev("returned", {"seat": p, **self._cards_json([c]), "why": label}, seats(p))
+        self._ev("returned", {"seat": p, "count": 1, "why": label})
 
-    def _pass_card(self, giver: int, receiver: int, c: int) -> None:
+    def _pass_card(self, giver: int, receiver: int, c: int, why: str) -> None:
         """Move a card between two hands, seen by the two of them (khufu:17.2)."""
         self.hands[giver].remove(c)
         self.hands[receiver].append(c)
         both = (1 << giver) | (1 << receiver)
         self.known[c] = both
         self._blur(giver, both)
+        t = self.t
         self._ev(
             "card_moved",
-            {"from": giver, "to": receiver, "card": self.card_id(c)},
+            {
+                "from": giver,
+                "to": receiver,
+                "card": t.card_ids[c],
+                "symbol": K.SYMBOLS[t.card_symbol[c]],
+                "cobra": t.card_cobra[c],
+                "why": why,
+            },
             seats(giver, receiver),
         )
-        self._ev("card_moved", {"from": giver, "to": receiver, "count": 1})
+        self._ev("card_moved", {"from": giver, "to": receiver, "count": 1, "why": why})
 
     def _steal(self, p: int, v: int) -> None:
         """khufu:7.3: a random card of v's hand; a cobra goes back and costs p a card."""
@@ -667,26 +720,33 @@ class KhufuState(State):
         group = cobras if hit == "cobra" else plain
         # A cobra is revealed to all, so which one was hit is public too.
         c = self.chance.choice(group, "steal_card", to=None if hit == "cobra" else seats(p, v))
-        self._ev("steal", {"seat": p, "victim": v, "card": self.card_id(c)}, seats(p, v))
+        t = self.t
+        card = {
+            "card": t.card_ids[c],
+            "symbol": K.SYMBOLS[t.card_symbol[c]],
+            "cobra": t.card_cobra[c],
+        }
+        self._ev("steal", {"seat": p, "victim": v, **card}, seats(p, v))
         if hit == "cobra":
             self.known[c] = self.all_mask  # revealed to all, stays with the victim
-            self._ev("cobra", {"seat": p, "victim": v, "card": self.card_id(c)})
-            if self.hands[p]:
+            must_give = bool(self.hands[p])
+            self._ev("cobra", {"seat": p, "victim": v, **card, "must_give": must_give})
+            if must_give:
                 self.dec = (COBRA_D, p, v)
         else:
             self._ev("steal", {"seat": p, "victim": v, "cobra": False})
-            self._pass_card(v, p, c)
+            self._pass_card(v, p, c, "steal")
 
-    def _give(self, p: int, receiver: int, c: int) -> None:
+    def _give(self, p: int, receiver: int, c: int, kind: str) -> None:
         """COBRA_GIVE_CARD / TOMB_TOLL: p gives c to receiver (khufu:7.3, khufu:15)."""
-        self._pass_card(p, receiver, c)
+        self._pass_card(p, receiver, c, "cobra" if kind == COBRA_D else "toll")
 
-    def _default_give(self, p: int, receiver: int) -> None:
+    def _default_give(self, p: int, receiver: int, kind: str) -> None:
         """khufu:5.8 the default of an obligation: a uniformly random card of the giver."""
         hand = self.hands[p]
         if hand:
             c = self.chance.choice(hand, "default_give", to=seats(p, receiver))
-            self._give(p, receiver, c)
+            self._give(p, receiver, c, kind)
 
     # ---------------------------------------------------------------- tables
     def _play_table(self, p: int, ch: int) -> None:
@@ -699,17 +759,22 @@ class KhufuState(State):
             for c in sel[:2]:
                 self.known[c] = self.all_mask
             data["table"] = [ids[c] for c in sel[:2]]
+            data["table_symbols"] = [K.SYMBOLS[self.t.card_symbol[c]] for c in sel[:2]]
         if not self._charge(self.options.cost_table):  # khufu:12.4
             self._ev("wager", data)
             return
         if ch == K.SERVANT:
-            win = self.chance.randint(1, 6, "die") % 2 == 1
+            data["roll"] = die = self.chance.randint(1, 6, "die")
+            win = die % 2 == 1
         elif ch == K.HIGH_PRIEST:
-            win = self.chance.randint(1, 6, "die") % 2 == 0
+            data["roll"] = die = self.chance.randint(1, 6, "die")
+            win = die % 2 == 0
         elif ch == K.QUEEN:
-            win = self.chance.choice(K.COIN, "coin") == "TAILS"
+            data["roll"] = face = self.chance.choice(K.COIN, "coin")
+            win = face == "TAILS"
         else:
-            sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
+            data["roll"] = face = self.chance.choice(K.SYMBOLS, "symbol_die")
+            sym = K.SYMBOLS.index(face)
             win = sym in (self.t.card_symbol[sel[0]], self.t.card_symbol[sel[1]])
         bit = 1 << ch
         if win:
@@ -747,9 +812,17 @@ class KhufuState(State):
         self.ch_dice = ()
         self.ch_result = ""
         ids = t.card_ids
+        sym = t.card_symbol
         self._ev(
             "challenge",
-            {"seat": p, "khufu": [ids[c] for c in khufu], "dealt": [ids[c] for c in dealt]},
+            {
+                "seat": p,
+                "khufu": [ids[c] for c in khufu],
+                "dealt": [ids[c] for c in dealt],
+                "khufu_symbols": [K.SYMBOLS[sym[c]] for c in khufu],
+                "dealt_symbols": [K.SYMBOLS[sym[c]] for c in dealt],
+                "forced": k <= 3,
+            },
         )
         if k <= 3:
             self._resolve_challenge(p, tuple(dealt))  # khufu:10.2 the selection is forced
@@ -778,6 +851,8 @@ class KhufuState(State):
                 "player_hand": K.CATEGORIES[mine],
                 "khufu_hand": K.CATEGORIES[his],
                 "result": result,
+                "selected_symbols": [K.SYMBOLS[sym[c]] for c in sel],
+                "khufu_symbols": [K.SYMBOLS[sym[c]] for c in self.ch_khufu],
             },
         )
         self.in_challenge = False
@@ -793,7 +868,7 @@ class KhufuState(State):
         # khufu:10.7 the countdown resumes; to the furthest Curse space, draw there
         self.room[p] = -1
         self.pos[p] = t.furthest_curse[self.sarc]
-        self._ev("relocate", {"seat": p, "to": self.pos[p]})
+        self._ev("relocate", {"seat": p, **self._space_json(self.pos[p]), "why": "challenge"})
         self.stack.append(("curse", p))
 
     # ---------------------------------------------------------------- curses
@@ -808,14 +883,20 @@ class KhufuState(State):
             card = self.creturned.pop(0)
         self.creturned.append(card)  # khufu:15 back to the bottom (the deck cycles)
         cid = K.CURSE_IDS[self.t.curse_cards[card]]
-        self._ev("curse", {"seat": p, "card": cid})
         n = self.num_players
+        data: dict[str, Any] = {"seat": p, "card": cid}
+        if cid == "TOMB_TOLL":
+            data["to"] = (p + 1) % n
+        elif cid == "LUCKYS_ERRAND":
+            data["lucky"] = self.lucky
+        data["empty_hand"] = not self.hands[p]
+        self._ev("curse", data)
         if cid == "SNAKE_BITE":
             self._random_return(p, "snake_bite")
         elif cid == "SAND_TRAP":
             self.miss[p] += 1
         elif cid == "QUICKSAND":
-            self._relocate(p, -K.QUICKSAND_STEPS)
+            self._relocate(p, -K.QUICKSAND_STEPS, "quicksand")
             if self.t.kind[self.pos[p]] == K.CURSE:  # khufu:6.8 sent to a Curse space
                 self.stack.append(("curse", p))
         elif cid == "TOMB_TOLL":
@@ -831,10 +912,12 @@ class KhufuState(State):
                 if p == self.lucky:
                     self._to_bottom(p, c, False)
                     self._blur(p, 0)
-                    self._ev("returned", {"seat": p, "cards": [self.card_id(c)]}, seats(p))
-                    self._ev("returned", {"seat": p, "count": 1})
+                    self._ev(
+                        "returned", {"seat": p, **self._cards_json([c]), "why": "errand"}, seats(p)
+                    )
+                    self._ev("returned", {"seat": p, "count": 1, "why": "errand"})
                 else:
-                    self._pass_card(p, self.lucky, c)
+                    self._pass_card(p, self.lucky, c, "errand")
         elif cid == "MUMMYS_GRIP":
             self.grip[p] = True
         elif cid == "LUCKY_ESCAPE":
@@ -844,7 +927,12 @@ class KhufuState(State):
                 self._random_return((p + i) % n, "plague")
         elif cid == "SYMBOL_GAMBLE":
             sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
-            if sym == self.lucky_sym[p]:
+            hit = sym == self.lucky_sym[p]
+            self._ev(
+                "symbol",
+                {"symbol": K.SYMBOLS[sym], "why": "SYMBOL_GAMBLE", "seats": [p] if hit else []},
+            )
+            if hit:
                 self._draw(p, 2)
             else:
                 self._random_return(p, "symbol_gamble")
@@ -855,7 +943,7 @@ class KhufuState(State):
             self.pos[q] = self.t.door_of[self.room[q]]
             self.room[q] = -1
         self.pos[q] = K.first_curse_after(self.t.kind, self.pos[q])
-        self._ev("relocate", {"seat": q, "to": self.pos[q]})
+        self._ev("relocate", {"seat": q, **self._space_json(self.pos[q]), "why": "richest"})
         self.stack.append(("curse", q))
 
     # --------------------------------------------------------------- director
@@ -913,16 +1001,46 @@ class KhufuState(State):
             self.dec = None
             self.wager = []
             if d is not None and d[0] in OBLIGATIONS:
-                self._default_give(d[1], d[2])
+                self._default_give(d[1], d[2], d[0])
             while self.stack and self.stack[-1][0] != "turn_end":
                 self.stack.pop()
             self._ev("interrupt", {"seat": self.active, "decision": d[0] if d else None})
         self.in_event = True
         eid = K.EVENT_IDS[e]
         self.last_event = eid
-        self._ev("khufu", {"event": eid, "number": K.EVENT_TYPES[e].number})
+        self._ev("khufu", {"event": eid, "number": K.EVENT_TYPES[e].number, **self._order_json(e)})
         self.stack.append(("event_done", gap))
         self._effect(e)
+
+    def _order_json(self, e: int) -> dict[str, Any]:
+        """Who Khufu's order ``e`` hits, known before its effect (for the narration)."""
+        row = K.EVENT_TYPES[e]
+        eid = row.id
+        order = self.loop_order()
+        hands = self.hands
+        out: dict[str, Any] = {"lucky": self.lucky}
+        if eid == "PHARAOHS_TAX":
+            out["seats"] = [q for q in order if len(hands[q]) >= row.amount]
+            out["amount"] = row.amount
+        elif eid == "UNDERDOG":
+            least = min(_popcount(s) for s in self.scarabs)
+            out["seats"] = [q for q in order if _popcount(self.scarabs[q]) == least]
+            out["scarabs"] = least
+        elif eid == "CURSE_THE_RICHEST":
+            most = max(len(h) for h in hands)
+            out["seats"] = [q for q in order if most and len(hands[q]) == most]
+        elif eid == "MISS_NEXT_TURN":
+            out["seats"] = [(self.turn_seat + 1) % self.num_players]
+        elif eid == "LUCKY_EXTRA_TURN":
+            out["seats"] = [self.lucky]
+        elif eid == "LUCKY_PICKPOCKET":
+            lk = self.lucky
+            out["can"] = bool(hands[lk]) and any(hands[q] for q in order if q != lk)
+        elif eid == "SANDS_RUN_FAST":
+            out["seconds"] = self.options.sands_seconds
+        elif eid in ("SANDSTORM", "TAILWIND"):
+            out["steps"] = abs(row.amount)
+        return out
 
     def _event_done(self, gap: int) -> None:
         self.in_event = False
@@ -949,9 +1067,16 @@ class KhufuState(State):
             ch = K.CHAMBERS.index(self.chance.choice(K.CHAMBERS, "chamber"))
             if self.block[ch]:
                 self.block[ch] = 0
+                change = "opened"
             elif sum(1 for b in self.block if b) < self.options.max_blocked:
                 self.block[ch] = self.options.block_rounds * n  # khufu:14.6
-            self._ev("blocked", {"chambers": self._blocked_json()})
+                change = "blocked"
+            else:
+                change = "none"
+            self._ev(
+                "blocked",
+                {"chambers": self._blocked_json(), "chamber": K.CHAMBERS[ch], "change": change},
+            )
         elif eid == "RESTORE_CHAMBERS":
             self.block = [0, 0, 0, 0]
         elif eid == "MOVE_SARCOPHAGUS":
@@ -963,14 +1088,16 @@ class KhufuState(State):
             self._ev("lucky", {"seat": self.lucky})
         elif eid == "FAVOURED_SUIT":
             suit = K.SUITS.index(self.chance.choice(K.SUITS, "suit"))
-            for q in order:
-                if K.SUIT_OF[self.lucky_sym[q]] == suit:
-                    self._draw(q, row.amount)
+            who = [q for q in order if K.SUIT_OF[self.lucky_sym[q]] == suit]
+            self._ev("suit", {"suit": K.SUITS[suit], "seats": who, "amount": row.amount})
+            for q in who:
+                self._draw(q, row.amount)
         elif eid == "LUCKY_SYMBOL_ROLL":
             sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
-            for q in order:
-                if self.lucky_sym[q] == sym:
-                    self._draw(q, row.amount)
+            who = [q for q in order if self.lucky_sym[q] == sym]
+            self._ev("symbol", {"symbol": K.SYMBOLS[sym], "why": eid, "seats": who})
+            for q in who:
+                self._draw(q, row.amount)
         elif eid == "PHARAOHS_TAX":
             for q in order:
                 if len(self.hands[q]) >= row.amount:
@@ -978,12 +1105,17 @@ class KhufuState(State):
         elif eid == "SYMBOL_TITHE":
             sym = K.SYMBOLS.index(self.chance.choice(K.SYMBOLS, "symbol_die"))
             cs = self.t.card_symbol
+            who = [q for q in order if any(cs[c] == sym for c in self.hands[q])]
+            self._ev("symbol", {"symbol": K.SYMBOLS[sym], "why": eid, "seats": who})
             for q in order:
                 match = [c for c in self.hands[q] if cs[c] == sym]
                 if match:
                     c = self.chance.choice(match, "tithe")  # revealed to all
                     self._to_bottom(q, c, True)
-                    self._ev("returned", {"seat": q, "cards": [self.card_id(c)]})
+                    self._ev(
+                        "returned",
+                        {"seat": q, **self._cards_json([c]), "why": "tithe", "revealed": True},
+                    )
         elif eid == "LUCKY_PICKPOCKET":
             lk = self.lucky
             targets = tuple(q for q in range(n) if q != lk and self.hands[q])
@@ -996,11 +1128,11 @@ class KhufuState(State):
                     c = self.chance.choice(self.hands[q], "pass", to=seats(q, (q + 1) % n))
                     picks.append((q, c))
             for q, c in picks:
-                self._pass_card(q, (q + 1) % n, c)
+                self._pass_card(q, (q + 1) % n, c, "pass")
         elif eid in ("SANDSTORM", "TAILWIND"):
             for q in range(n):
                 if self.room[q] < 0:
-                    self._relocate(q, row.amount)
+                    self._relocate(q, row.amount, eid.lower())
             for q in reversed(order):  # khufu:6.8 all move first, then draws in loop order
                 if self.room[q] < 0 and self.t.kind[self.pos[q]] == K.CURSE:
                     stack.append(("curse", q))
@@ -1026,7 +1158,9 @@ class KhufuState(State):
         elif eid == "KHUFUS_COIN":
             for q in order:
                 if self.hands[q]:
-                    if self.chance.choice(K.COIN, "coin") == "TAILS":
+                    face = self.chance.choice(K.COIN, "coin")
+                    self._ev("coin", {"seat": q, "face": face})
+                    if face == "TAILS":
                         self._draw(q, 1)
                     else:
                         self._random_return(q, "coin")
@@ -1052,7 +1186,10 @@ class KhufuState(State):
         """khufu:12.3: a Tick of wall time; then time-up, checkpoint, timeouts, in that order."""
         assert isinstance(action, Tick)
         self.step_drawn = []
-        self.mark_barrier()
+        # No mark_barrier here: a Tick that only moves time on (no event, no timeout, no
+        # draw) may be kept by an undo (core: State.undoable); whatever else it does (the
+        # five-minute warning, time up, a fired event, a timeout) emits an event or draws
+        # chance, and that makes the step a barrier.
         s = action.seconds
         if not self.in_challenge:  # khufu:10.1 the countdown is paused in a Challenge
             self.elapsed += s
