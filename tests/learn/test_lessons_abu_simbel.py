@@ -36,16 +36,16 @@ def _run(name: str, lines: list[str]) -> tuple[Any, str]:
 
 SCRIPTS = {
     "way_in": (
-        ["deck 1", "JUMP", "SWIM", "JUMP", "STOMP_x3", "STOMP_x2", "deck 1", "1", "2"],
+        ["deck 1", "jump", "SWIM", "jump", "stomp 3", "STOMP_x2", "deck 1", "1", "2"],
         ["Not allowed (rule abu_simbel:5.2)", "Legal, but not what we are practising"],
     ),
     "way_out": (
-        ["deck 2", "SWIM", "STOMP_x2", "JUMP", "SWIM", "2", "2"],
-        ["Not allowed (rule abu_simbel:5.2)", "Chamber 1 had the scorpions"],
+        ["deck 2", "swim", "stomp 2", "jump", "swim", "2", "2"],
+        ["Not allowed (rule abu_simbel:5.2)", "chamber 1, next to the vault, had the scorpions"],
     ),
     "referee": (
         ["move SWIM", "ok 1", "ok 2", "ok 3", "ok 1", "ok 2", "fail 2", "1"],
-        ["Not allowed (rule abu_simbel:10.2)", "LAVA asks for a jump"],
+        ["Not allowed (rule abu_simbel:10.2)", "the lava asks for a jump"],
     ),
 }
 
@@ -69,4 +69,4 @@ def test_the_lessons_end_where_they_should():
     obs = state.observation(0)
     assert "URN:3" in json.dumps(obs)  # the treasure got out with the learner
     state, out = _run("referee", SCRIPTS["referee"][0])
-    assert "charm_lost" in out  # Ann's mistake cost her a charm
+    assert "Ann loses a charm card: 2 left." in out  # Ann's mistake cost her a charm

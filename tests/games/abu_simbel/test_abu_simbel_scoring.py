@@ -83,4 +83,4 @@ def test_game_over_reveals_kept_treasures_to_everyone():
     assert s.is_terminal()
     assert s.observation(1)["treasures"] == [["CHEST:2"], []]
     assert s.observation(None)["scores"][0]["total"] == 2 + 4
-    assert "CHEST:2" in s.to_text(None)
+    assert "kept (jewels): chest 2" in s.to_text(None)

@@ -70,7 +70,8 @@ def test_a3_success_keeps_treasure_and_appends_one_far_chamber():
     assert s.tableaux[0] == ["ARK:3"] and s.pending is None
     assert s.route == ["LAVA", "BLADES", "GAS", "DIVE"]  # appended at the far end
     assert s.active == 1 and s.phase == "way_in"  # to the left, facing one more chamber
-    assert [e.data for e in s.events if e.kind == "turn_started"][-1] == {"seat": 1, "n": 4}
+    turn = [e.data for e in s.events if e.kind == "turn_started"][-1]
+    assert turn["seat"] == 1 and turn["n"] == 4
     assert s.charms == [3, 3, 3]
     s.check_invariants()
 
@@ -83,9 +84,9 @@ def test_a5_mistake_on_first_way_in_move():
     assert s.charms == [2, 3]
     assert s.graveyard == [] and s.pending is None
     mistake = next(e for e in s.events if e.kind == "mistake")
-    assert mistake.data == {
+    assert mistake.data.items() >= {
         "seat": 0, "phase": "in", "i": 0, "slot": 2, "expected": "COVER_NOSE", "entered": "JUMP",
-    }  # fmt: skip
+    }.items()  # fmt: skip
     assert s.round_no == 2 and s.route == ["PIT", "EMPTY", "DIVE"]
     assert s.charm_graveyard == [(0, 2)]
 
@@ -242,7 +243,7 @@ def test_a14_mummy_reward_once_per_game():
     s = scripted(2, route=["MUMMY", "BLADES", "GAS"])
     full_turn(s, treasure="URN:1")
     assert s.has_mummy == [True, False] and s.mummy_supply == 5
-    assert [e.data for e in s.events if e.kind == "mummy_gained"] == [{"seat": 0}]
+    assert [e.data["seat"] for e in s.events if e.kind == "mummy_gained"] == [0]
     full_turn(s, treasure="URN:2")  # seat 1 also passes the mummy
     assert s.has_mummy == [True, True] and s.mummy_supply == 4
     full_turn(s, treasure="URN:3")  # seat 0 again: no second card

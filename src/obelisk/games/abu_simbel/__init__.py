@@ -1,5 +1,5 @@
 """Abu Simbel: perform the chambers' moves on the way in, then repeat them in reverse from
-memory on the way out with a treasure. Rules: docs/rules/abu_simbel.md."""
+memory on the way out with a treasure. Rules: rules.md beside this module."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from typing import Any
 from obelisk.core import Action, Agent, Capabilities, Game, State
 
 from .actions import ACTION_TYPES
-from .bot import AbuSimbelHeuristic, MemoryBot, level_factory
+from .bot import AbuSimbelHeuristic, MemoryBot, TableHint, level_factory
 from .memory import LEVELS
+from .narration import NARRATOR
 from .options import MAX_STEPS, VARIANTS, AbuSimbelOptions, check
 from .rules import AbuSimbelState
 
@@ -33,9 +34,11 @@ class AbuSimbel(Game):
         cooperative=False,  # per game: All for One is a variant (see docs)
         system_actions=("timeout",),
         max_steps=MAX_STEPS,
+        memory=True,  # the way out is recalled (abu_simbel:11: no memory aids)
     )
     action_types = ACTION_TYPES
     variants = VARIANTS
+    narrator = NARRATOR
     summary = (
         "Walk into the temple by performing each chamber's move (duck, jump, crab steps, "
         "stomps...), farthest chamber first. Take a secret treasure, then walk out doing the "
@@ -61,6 +64,10 @@ class AbuSimbel(Game):
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return AbuSimbelState(self, num_players, seed, options)
+
+    def hint_agent(self) -> Agent | None:
+        """A hint from the table as it is now, never from a memory of hidden faces."""
+        return TableHint()
 
     def heuristic_agent(self) -> Agent | None:
         return AbuSimbelHeuristic()

@@ -8,6 +8,8 @@ from typing import ClassVar
 
 from obelisk.core import Action
 
+from .components import MOVE_TYPED
+
 
 @dataclass(frozen=True, slots=True)
 class EnterMove(Action):
@@ -17,7 +19,9 @@ class EnterMove(Action):
     token: str
 
     def text(self) -> str:
-        return self.token
+        """What a person types: ``jump``, ``crab 2``, ``stomp 3`` (the token, ``STOMP_x3``,
+        is understood too)."""
+        return MOVE_TYPED.get(self.token, self.token)
 
 
 @dataclass(frozen=True, slots=True)

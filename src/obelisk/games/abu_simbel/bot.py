@@ -119,6 +119,40 @@ class AbuSimbelHeuristic(MemoryBot):
         super().__init__("expert")
 
 
+class TableHint:
+    """A person's ``hint``, from the table as it is now (abu_simbel:11: no memory aids).
+
+    On the way in it reads the current chamber's face from the observation; it never
+    answers from a memory of faces that are hidden now (the game refuses a hint there,
+    ``AbuSimbelState.hint_refusal``). The other choices are the heuristic's, which read
+    only the observation too.
+    """
+
+    name = "table"
+
+    def __init__(self) -> None:
+        self._bot = MemoryBot("expert")
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = view.legal_actions()
+        if not legal:
+            raise ValueError("it is not this seat's turn")
+        obs = view.observation()
+        if isinstance(legal[0], EnterMove):
+            if obs["route_hidden"] or not obs["way_order"]:
+                raise ValueError("the route is hidden: only memory can tell the move now")
+            slot = obs["way_order"][obs["progress"]]
+            return EnterMove(obs["route"][slot]["token"])
+        if isinstance(legal[0], ChooseTreasureDeck):
+            # the backs are all alike (abu_simbel:11): the fullest deck, for something to say
+            decks = obs["treasure_decks"]
+            return max(
+                (a for a in legal if isinstance(a, ChooseTreasureDeck)),
+                key=lambda a: (decks[a.deck], -a.deck),
+            )
+        return self._bot.act(view, rng)
+
+
 def level_factory(name: str) -> Any:
     """A no-argument factory of a MemoryBot of level ``name``."""
 

@@ -64,6 +64,29 @@ TOKENS: tuple[str, ...] = (
 )
 TOKEN_SET = frozenset(TOKENS)
 
+#: The short form a person types for each move (``EnterMove.text``); the tokens (``STOMP_x2``)
+#: are still understood (``AbuSimbelState.parse_action``).
+MOVE_TYPED: dict[str, str] = {
+    "PUNCH": "punch",
+    "DUCK": "duck",
+    "JUMP": "jump",
+    "CRAB_2": "crab 2",
+    "STEP_2": "step 2",
+    "ROPE_2": "rope 2",
+    **{f"STOMP_x{k}": f"stomp {k}" for k in range(1, MAX_SCORPIONS + 1)},
+    "SWIM": "swim",
+    "COVER_NOSE": "cover nose",
+    "CRAWL": "crawl",
+    "BALANCE": "balance",
+}
+
+#: A typed move (either form, any case, ``_`` or spaces) -> its token.
+TYPED_TOKEN: dict[str, str] = {
+    **{" ".join(t.lower().replace("_", " ").split()): t for t in TOKENS},
+    **{typed: t for t, typed in MOVE_TYPED.items()},
+    **{f"stomp x{k}": f"STOMP_x{k}" for k in range(1, MAX_SCORPIONS + 1)},
+}
+
 #: What each move looks like, in our own words (for the text view).
 MOVE_HINT: dict[str, str] = {
     "PUNCH": "punch the air",

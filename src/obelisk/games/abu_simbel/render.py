@@ -1,111 +1,174 @@
-"""A compact text view of one seat's Abu Simbel observation (``to_text``).
+"""A compact text view of one seat's Abu Simbel observation (``to_text``), in words.
 
 It shows only what the observation holds: on the active player's way out the route is
-drawn face down (abu_simbel:11).
+drawn face down (abu_simbel:11). Seats are counted from 1; chambers are numbered from
+the vault (chamber 1 lies next to it).
 """
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 from typing import Any
 
 from obelisk.core import Action
 
-from .components import MOVE_HINT
+from .narration import CHAMBER_NAME, move_phrase
 
 _PHASE = {
-    "pre_turn": "mummy cover window",
-    "way_in": "way in (cards visible)",
+    "pre_turn": "before the turn: mummy covers may be laid",
+    "way_in": "the way in (cards face up)",
     "treasure": "at the vault: choose a treasure deck",
-    "way_out": "way out (from memory)",
+    "way_out": "the way out (from memory)",
     "game_over": "game over",
 }
 
+_END = {
+    "charms": "a player lost the last charm card",
+    "treasures": "the treasure decks are empty",
+    "team_target": "the team got enough treasures out: the team wins",
+    "team_charms": "the team lost its last charm card",
+}
 
-def _chamber(slot: dict[str, Any]) -> str:
-    if slot.get("face_down"):
-        return "[ ?? ]"
-    name = slot["type"]
-    if name == "SCORPIONS":
-        name = f"SCORPIONS x{slot['scorpions']}"
+_NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+WIDTH = 88
+
+
+def _face(slot: dict[str, Any]) -> str:
+    """A face-up chamber in words: ``the lava (jump forward)``."""
+    k = slot.get("scorpions") or 0
+    if k:
+        name = f"{_NUMBER.get(k, str(k))} scorpion{'s' if k != 1 else ''}"
+    else:
+        name = CHAMBER_NAME.get(slot["type"], str(slot["type"]).lower())
     if slot.get("covered_by") is not None:
-        name = f"{name} under MUMMY (seat {slot['covered_by'] + 1})"
-    tok = slot["token"]
-    hint = MOVE_HINT.get(tok, f"stomp {tok[7:]} times" if tok.startswith("STOMP") else "")
-    return f"[{name}: {tok}{' = ' + hint if hint else ''}]"
+        name = f"{name} under seat {slot['covered_by'] + 1}'s mummy card"
+    return f"{name} ({move_phrase(slot['token'])})"
+
+
+def _seat(s: int, viewer: Any) -> str:
+    return f"seat {s + 1}" + (" (you)" if s == viewer else "")
+
+
+def _treasures(cards: Sequence[str]) -> str:
+    """``urns 1, 3; chests 2 (jewels each)`` — the kept cards by type."""
+    if not cards:
+        return "none"
+    by: dict[str, list[str]] = {}
+    for c in sorted(cards):
+        kind, _, jewels = c.partition(":")
+        by.setdefault(kind.lower(), []).append(jewels)
+    return "; ".join(f"{k}{'s' if len(v) != 1 else ''} {', '.join(v)}" for k, v in by.items())
+
+
+def _one(card: str) -> str:
+    kind, _, jewels = card.partition(":")
+    return f"{kind.lower()} ({jewels} jewel{'s' if jewels != '1' else ''})"
+
+
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
 
 
 def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
-    """The observation as a few readable lines."""
-    lines = []
+    """The observation as a few readable lines (``legal`` is accepted and unused: a face
+    lists the choices itself)."""
+    lines: list[str] = []
     seat = obs.get("seat")
-    who = "spectator" if seat is None else f"seat {seat + 1}"
-    lines.append(
-        f"Abu Simbel, round {obs['round']} ({who}) - {_PHASE[obs['phase']]}; "
-        f"active: seat {obs['active'] + 1}"
-    )
-    if obs.get("referee") is not None and obs["phase"] in ("way_in", "way_out"):
-        lines.append(f"referee: seat {obs['referee'] + 1}")
+    phase = obs["phase"]
+    active = obs["active"]
+    who = f"you are seat {seat + 1}" if seat is not None else "spectator"
+    head = f"Abu Simbel · round {obs['round']} · {_PHASE[phase]}"
+    if phase != "game_over":
+        head += f" · seat {active + 1}'s turn"
+    lines.append(f"{head} ({who})")
+    if obs.get("referee") is not None and phase in ("way_in", "way_out"):
+        lines.append(f"Referee: seat {obs['referee'] + 1} judges each chamber (ok N / fail N).")
     route = obs["route"]
-    lines.append(f"route ({obs['route_len']} chambers, 1 = next to the vault):")
-    if obs["way_order"] and obs["phase"] in ("way_in", "way_out"):
-        for pos, slot_no in enumerate(obs["way_order"]):
-            mark = "->" if pos == obs["progress"] else ("ok" if pos < obs["progress"] else "  ")
-            lines.append(f"  {mark} {slot_no + 1:2d} {_chamber(route[slot_no])}")
-    else:
-        lines.append("  VAULT " + " ".join(_chamber(s) for s in route))
-    if obs.get("route_hidden"):
-        if seat == obs["active"]:
-            lines.append("  (the faces are hidden: recall them!)")
+    n = obs["route_len"]
+    order = obs["way_order"]
+    if phase in ("way_in", "way_out") and order:
+        way = "in, from the far end" if phase == "way_in" else "out, from the vault"
+        lines.append(f"Route of {n} chambers (1 is next to the vault); the way {way}:")
+        if obs.get("route_hidden"):
+            marks = []
+            for pos, slot_no in enumerate(order):
+                mark = "ok " if pos < obs["progress"] else ("-> " if pos == obs["progress"] else "")
+                marks.append(f"{mark}{slot_no + 1} [?]")
+            lines.extend(_wrap("  ".join(marks)))
+            if seat == active:
+                lines.append("  The cards are hidden from you: recall the moves!")
+            else:
+                lines.append("  The cards stay hidden on a shared screen during the way out.")
         else:
-            lines.append("  (the faces stay hidden during the way out on a shared screen)")
-    lines.append(
-        f"chamber deck {obs['main_deck']}, discard {obs['discard']}"
-        + (f" (top {obs['discard_top']})" if obs["discard_top"] else "")
-        + f"; treasure decks {obs['treasure_decks']}; mummy supply {obs['mummy_supply']}"
-    )
+            for pos, slot_no in enumerate(order):
+                p = obs["progress"]
+                mark = "ok" if pos < p else ("->" if pos == p else "  ")
+                lines.append(f"  {mark} {slot_no + 1:2d} {_face(route[slot_no])}")
+    elif n:
+        faces = [
+            f"{i + 1} {_face(s)}" if not s.get("face_down") else f"{i + 1} [?]"
+            for i, s in enumerate(route)
+        ]
+        lines.append(f"Route of {n} chambers, from the vault outwards:")
+        lines.extend(_wrap(" · ".join(faces)))
+    decks = ", ".join(str(c) for c in obs["treasure_decks"])
+    table = f"Chamber deck {obs['main_deck']}, discard {obs['discard']}"
+    if obs["discard_top"]:
+        top = obs["discard_top"]
+        k = int(top[10:]) if top.startswith("SCORPIONS_") else 0
+        name = f"{_NUMBER.get(k, str(k))} scorpions" if k else CHAMBER_NAME.get(top, top.lower())
+        table += f" (top: {name})"
+    table += f" · treasure decks {decks} · mummy cards in the supply {obs['mummy_supply']}"
+    lines.extend(_wrap(table, ""))
     if obs["treasure_graveyard"]:
-        lines.append("lost treasures: " + ", ".join(obs["treasure_graveyard"]))
+        lines.extend(
+            _wrap("Lost treasures: " + ", ".join(map(_one, obs["treasure_graveyard"])), "")
+        )
     if "team_charms" in obs:
         lines.append(
-            f"team: {obs['team_charms']} charms, {obs['team_treasures']}/{obs['team_target']} "
-            "treasures"
+            f"Team: {obs['team_charms']} charm cards, {obs['team_treasures']} of "
+            f"{obs['team_target']} treasures"
         )
     for s, p in enumerate(obs["players"]):
         flags = [
             f
             for f, on in (
-                ("mummy", p["mummy"]),
-                ("cover in use", p["cover_in_use"]),
-                ("forward exit", p["forward_exit"]),
+                ("a mummy card", p["mummy"] and not p["cover_in_use"]),
+                ("a mummy card on the route", p["cover_in_use"]),
+                ("goes out in the same order", p["forward_exit"]),
                 ("free judging", p["free_judging"]),
-                ("with helper", p["helper"]),
+                ("with a helper", p["helper"]),
             )
             if on
         ]
-        charms = "" if "team_charms" in obs else f"{p['charms']} charms ({p['charm_jewels']}j), "
+        charms = ""
+        if "team_charms" not in obs:
+            charms = f"{p['charms']} charm{'s' if p['charms'] != 1 else ''} ({p['charm_jewels']} jewels), "
         lines.append(
-            f"  seat {s + 1}: {charms}{p['treasures']} treasures"
-            + (f" [{', '.join(flags)}]" if flags else "")
+            f"  {_seat(s, seat)}: {charms}{p['treasures']} treasure{'s' if p['treasures'] != 1 else ''}"
+            + (f", {', '.join(flags)}" if flags else "")
         )
-    if seat is not None:
-        mine = ", ".join(obs["my_treasures"]) or "none"
-        lines.append(f"your treasures: {mine}")
+    if seat is not None and phase != "game_over":
+        lines.append(f"Your treasures (jewels): {_treasures(obs['my_treasures'])}")
         if obs.get("drawn_treasure"):
-            lines.append(f"you carry: {obs['drawn_treasure']}")
-    if obs["phase"] == "game_over":
-        lines.append(f"end: {obs['end_reason']}")
+            lines.append(f"You carry: {_one(obs['drawn_treasure'])}")
+    if phase == "game_over":
+        lines.append(f"Game over: {_END.get(obs['end_reason'], obs['end_reason'])}.")
+        scores = obs.get("scores")
         for s, cards in enumerate(obs["treasures"]):
-            lines.append(f"  seat {s + 1} kept: {', '.join(cards) or 'nothing'}")
-        if "scores" in obs:
-            for s, sc in enumerate(obs["scores"]):
-                lines.append(
-                    f"  seat {s + 1}: {sc['total']} = {sc['treasure_jewels']} treasure + "
-                    f"{sc['charm_jewels']} charm + {sc['sets']} sets + {sc['mummy']} mummy"
+            line = f"  {_seat(s, seat)}"
+            if scores:
+                sc = scores[s]
+                line += (
+                    f": {sc['total']} points = {sc['treasure_jewels']} treasure jewels + "
+                    f"{sc['charm_jewels']} charm jewels + {sc['sets']} sets + {sc['mummy']} mummy"
                 )
-        else:
-            lines.append("the team " + ("wins!" if obs.get("team_won") else "loses"))
-        lines.append("winners: " + (", ".join(f"seat {w + 1}" for w in obs["winners"]) or "none"))
-    if legal:
-        lines.append("you may: " + " | ".join(a.text() for a in legal))
+            lines.append(line)
+            lines.extend(_wrap(f"kept (jewels): {_treasures(cards)}", "    "))
+        if not scores:
+            lines.append("The team " + ("wins!" if obs.get("team_won") else "loses."))
+        win = obs["winners"]
+        if scores:
+            lines.append("Winner: " + (", ".join(_seat(w, seat) for w in win) or "nobody"))
     return "\n".join(lines)

@@ -33,8 +33,10 @@ from .actions import (
     Verdict,
 )
 from .components import (
+    MOVE_TYPED,
     TOKEN_SET,
     TOKENS,
+    TYPED_TOKEN,
     card_token,
     card_type,
     chamber_cards,
@@ -42,6 +44,7 @@ from .components import (
     treasure_cards,
 )
 from .memory import LEVELS, route_as_shown
+from .narration import move_phrase
 from .options import is_cooperative
 from .recollection import recall_route, unseen_cards
 from .scoring import charm_jewels_left, score_parts, winners_of
@@ -58,6 +61,7 @@ CONFIRM = ConfirmTurnedAway()
 PASS_COVER = PassCover()
 DECKS: tuple[ChooseTreasureDeck, ...] = tuple(ChooseTreasureDeck(k) for k in range(64))
 _TOKEN_OF: dict[str, str] = {}
+_MOVES_TYPED = ", ".join(MOVE_TYPED.get(t, t) for t in TOKENS)
 _ACTION_JSON: dict[Action, tuple[dict[str, Any], str]] = {}
 
 #: Fields that ``_clone_into`` copies by hand (everything else is immutable or shared).
@@ -215,7 +219,12 @@ class AbuSimbelState(State):
         self.pending = None
         self.pending_deck = -1
         self.turned_away = False
-        self.events.append(Event("turn_started", {"seat": seat, "n": len(self.route)}, None))
+        data = {"seat": seat, "n": len(self.route), "round": self.round_no}
+        if seat in self.forward:
+            data["forward"] = True  # abu_simbel:9.1 — out in the way-in order
+        if seat in self.free:
+            data["free"] = True  # abu_simbel:9.1 — every move passes
+        self.events.append(Event("turn_started", data, None))
         if self.ultimate:
             self.phase = PRE_TURN
             self.cover_k = 0
@@ -272,12 +281,24 @@ class AbuSimbelState(State):
             order = range(n)
         return [self.expected_token(i) for i in order]
 
-    def _judge(self, ok: bool, entered: str | None) -> None:
+    def _judged_by(self, data: dict[str, Any]) -> dict[str, Any]:
+        """Who judged a move, for the narration: free judging or the referee's seat."""
+        if self.active in self.free:
+            data["free"] = True
+        elif self.referee:
+            data["referee"] = self.referee_seat
+        return data
+
+    def _judge(self, ok: bool, entered: str | None, timeout: bool = False) -> None:
         """One chamber judged: advance, or the turn ends in FAILURE (abu_simbel:5.4)."""
         way = "out" if self.phase == WAY_OUT else "in"
         i = self.progress
+        n = len(self.route)
         if ok:
-            self.events.append(Event("move_ok", {"phase": way, "i": i}, None))
+            # the slot and the route's length are public: the narration counts chambers
+            # in words (abu_simbel:11: MOVE_OK never names a token)
+            data = {"seat": self.active, "phase": way, "i": i, "slot": self.slot_at(i), "n": n}
+            self.events.append(Event("move_ok", self._judged_by(data), None))
             self.progress = i + 1
             if self.progress >= len(self.route):
                 if self.phase == WAY_IN:
@@ -293,8 +314,12 @@ class AbuSimbelState(State):
             "slot": slot,
             "expected": self.expected_token(slot),
             "entered": entered,
+            "n": n,
+            "card": self.route[slot],
+            "covered": self.covers[slot] >= 0,
+            "timeout": timeout,
         }
-        self.events.append(Event("mistake", data, None))
+        self.events.append(Event("mistake", self._judged_by(data), None))
         self._failure()
 
     def _finish_way_in(self) -> None:
@@ -315,7 +340,9 @@ class AbuSimbelState(State):
         self.deck_counts[deck] -= 1
         self.pending = card
         self.pending_deck = deck
-        self._emit("treasure_taken", {"seat": a, "deck": deck})
+        auto = self.phase != TREASURE  # the only deck with cards (abu_simbel:7)
+        left = self.deck_counts[deck]
+        self._emit("treasure_taken", {"seat": a, "deck": deck, "left": left, "auto": auto})
         self._emit("treasure_drawn", {"seat": a, "deck": deck, "card": card}, seats(a))
         self.phase = WAY_OUT
         self.progress = 0
@@ -330,13 +357,18 @@ class AbuSimbelState(State):
         self.tableaux[a].append(self.pending)
         self.tableaux[a].sort()
         self.pending = None
-        self._emit("treasure_kept", {"seat": a, "count": len(self.tableaux[a])})
+        kept: dict[str, Any] = {"seat": a, "count": len(self.tableaux[a])}
+        if self.coop:
+            kept["team"] = sum(len(t) for t in self.tableaux)
+            kept["target"] = self.options.team_target
+        self._emit("treasure_kept", kept)
         mummy_route = "MUMMY" in self.route or any(v >= 0 for v in self.covers)
         if mummy_route and not self.coop and not self.mummy_gained[a] and self.mummy_supply > 0:
             self.mummy_supply -= 1
             self.has_mummy[a] = True
             self.mummy_gained[a] = True
-            self._emit("mummy_gained", {"seat": a})
+            points = 0 if self.ultimate else self.options.mummy_points
+            self._emit("mummy_gained", {"seat": a, "points": points, "ultimate": self.ultimate})
         card = self._draw_chamber()
         if card is not None:
             self.route.append(card)
@@ -358,7 +390,7 @@ class AbuSimbelState(State):
         if self.coop:
             self.team_charms -= 1
             self.charm_graveyard.append((-1, 0))
-            self._emit("charm_lost", {"team": True, "remaining": self.team_charms})
+            self._emit("charm_lost", {"team": True, "seat": a, "remaining": self.team_charms})
             if self.team_charms <= 0:
                 self._game_over("team_charms")
                 return
@@ -366,7 +398,13 @@ class AbuSimbelState(State):
             top = len(self.charm_jewels) - self.charms[a]
             self.charms[a] -= 1
             self.charm_graveyard.append((a, self.charm_jewels[top]))
-            self.events.append(Event("charm_lost", {"seat": a, "remaining": self.charms[a]}, None))
+            self.events.append(
+                Event(
+                    "charm_lost",
+                    {"seat": a, "remaining": self.charms[a], "jewels": self.charm_jewels[top]},
+                    None,
+                )
+            )
             if self.charms[a] <= 0:
                 self._game_over("charms")  # abu_simbel:8 trigger 1 (A-9)
                 return
@@ -397,6 +435,7 @@ class AbuSimbelState(State):
         self.end_reason = reason
         data: dict[str, Any] = {
             "reason": reason,
+            "seat": self.active,
             "treasures": [list(t) for t in self.tableaux],
         }
         if self.coop:
@@ -458,7 +497,7 @@ class AbuSimbelState(State):
             self._draw_treasure(action.deck)
         elif kind == "turned_away":
             self.turned_away = True
-            self._emit("turned_away", {"seat": self.active})
+            self._emit("turned_away", {"seat": self.active, "referee": self.referee_seat})
         elif kind == "cover":
             assert isinstance(action, PlaceCover)
             seat = self.current_player
@@ -494,15 +533,14 @@ class AbuSimbelState(State):
         if self.active in self.free:
             self._emit("timeout_ignored", {"seat": self.active})  # abu_simbel:9.1 judging free
             return
-        self._judge(False, None)
+        self._judge(False, None, timeout=True)
 
     def explain_illegal(self, action: Action) -> IllegalAction:
         ph = self.phase
         if isinstance(action, EnterMove):
             if action.token not in TOKEN_SET:
                 return IllegalAction(
-                    f"'{action.token}' is not a move token; valid tokens: {', '.join(TOKENS)}",
-                    R + "10.3",
+                    f"'{action.token}' is not a move; the moves are: {_MOVES_TYPED}", R + "10.3"
                 )
             if self.referee:
                 return IllegalAction(
@@ -559,15 +597,60 @@ class AbuSimbelState(State):
         return super().explain_illegal(action)
 
     def parse_action(self, text: str) -> Action:
-        """A typed action; an unknown move name lists the valid tokens (abu_simbel:10.3)."""
+        """A typed action: a move in words (``crab 2``) or as its token (``CRAB_2``); an
+        unknown move name lists the moves (abu_simbel:10.3)."""
+        moving = self.phase in (WAY_IN, WAY_OUT) and not self.referee
+        if moving:
+            token = TYPED_TOKEN.get(" ".join(text.lower().replace("_", " ").split()))
+            if token is not None:
+                return EnterMove(token)
         try:
             return super().parse_action(text)
         except ActionFormatError:
-            if self.phase in (WAY_IN, WAY_OUT) and not self.referee:
+            if moving:
                 raise ActionFormatError(
-                    f"'{text.strip()}' is not a move token; valid tokens: {', '.join(TOKENS)}"
+                    f"'{text.strip()}' is not a move; the moves are: {_MOVES_TYPED}"
                 ) from None
             raise
+
+    # -- words for a person (obelisk.core.narration) ------------------------------------
+    def choice_text(self, action: Action) -> str:
+        """What a choice does, from the chooser's side. A move is described, never tied
+        to a chamber: on the way out the choices must not recall the route (abu_simbel:11)."""
+        text = action.text()
+        if isinstance(action, EnterMove):
+            return f"{text} — {move_phrase(action.token)}"
+        if isinstance(action, Verdict):
+            slot = self.slot_at(action.index) + 1 if self.phase in (WAY_IN, WAY_OUT) else 0
+            where = f"chamber {slot}" if slot else "this chamber"
+            if action.passed:
+                return f"{text} — the move in {where} was right"
+            lost = "the treasure and a charm" if self.phase == WAY_OUT else "a charm"
+            return f"{text} — the move in {where} was wrong ({lost} lost, the round ends)"
+        if isinstance(action, ChooseTreasureDeck):
+            k = action.deck
+            count = self.deck_counts[k] if 0 <= k < len(self.deck_counts) else 0
+            return f"{text} — take the top card of treasure deck {k + 1} ({count} cards)"
+        if isinstance(action, PlaceCover):
+            return (
+                f"{text} — lay your mummy card on chamber {action.slot + 1}: its move becomes "
+                "a punch"
+            )
+        if isinstance(action, PassCover):
+            return f"{text} — keep your mummy card for another turn"
+        if isinstance(action, ConfirmTurnedAway):
+            return f"{text} — the player has turned away: show me the route to judge"
+        return text
+
+    def hint_refusal(self, seat: int) -> str | None:
+        """No hint where only the person can know (abu_simbel:11, 10.2): the way out is
+        played from memory, and a referee judges a body the engine can't see."""
+        if self.phase == WAY_OUT and seat == self.active and not self.referee:
+            return "on the way out you must remember the route yourself; no hint."
+        judging = self.referee and self.phase in (WAY_IN, WAY_OUT)
+        if judging and seat == self.current_player and self.legal_actions() != [CONFIRM]:
+            return "only you can judge the move: watch the player and the card; no hint."
+        return None
 
     def is_terminal(self) -> bool:
         return self.phase == GAME_OVER
