@@ -37,18 +37,18 @@ SCRIPTS = {
         [
             "set ivory",
             "set fish",
-            "add fish0",
-            "add fish1",
-            "add fish1",
-            "add fish0",
-            "token BONUS_3",
-            "token ABSOLUTION",
+            "add fish 0",
+            "add fish 1",
+            "add fish 1",
+            "add fish 0",
+            "token bonus",
+            "token absolution",
             "purge amulet",
-            "purge wheat0",
+            "purge wheat 0",
             "3",
             "2",
         ],
-        ["Not allowed (rule sobek:6.3)", "choose ABSOLUTION"],
+        ["Not allowed (rule sobek:6.3)", "choose absolution"],
     ),
 }
 
@@ -72,6 +72,6 @@ def test_the_lessons_reach_what_they_teach():
     state, _ = _run("market_corruption", SCRIPTS["market_corruption"][0])
     assert len(state.corr[0]) == 2  # two skipped cards are bribes
     state, _ = _run("characters", SCRIPTS["characters"][0])
-    assert "ivory3" in state.to_text(0)  # the thief brought Ann's ivory
+    assert "ivory 3" in state.to_text(0)  # the thief brought Ann's ivory
     state, _ = _run("sets_events_scoring", SCRIPTS["sets_events_scoring"][0])
-    assert state.corr[0] == [] and "fish[fish1 fish1 fish0]" in state.to_text(0)
+    assert state.corr[0] == [] and "sets: fish 1 1 0 (6)" in state.to_text(0)

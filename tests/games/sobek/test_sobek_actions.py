@@ -55,7 +55,7 @@ def test_edge25_extra_action_cannot_be_passed():
         turn=0,
         pool=["EXTRA_ACTION"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "token EXTRA_ACTION")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", "token extra action")
     assert s.current_player == 0 and s.in_extra
     illegal(s, Pass(), "sobek:5")
     play(s, "take 1")
@@ -73,7 +73,7 @@ def test_extra_action_may_be_passed_when_option_off():
         turn=0,
         pool=["EXTRA_ACTION"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "token EXTRA_ACTION")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", "token extra action")
     assert "pass" in kinds(s)
     play(s, "pass")
     assert s.current_player == 1
@@ -178,11 +178,11 @@ def test_set_of_exactly_three():
         turn=0,
         pool=["BONUS_3"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s.observation(2)["sets"][0] == {"fish": ["fish1", "fish1", "fish0"]}
     assert hand(s, 0) == ["ivory3"]
     assert s.current_player == 0  # choosing the token
-    play(s, "token BONUS_3")
+    play(s, "token bonus")
     assert s.totals[0] == 3 and s.current_player == 1
 
 
@@ -190,7 +190,7 @@ def test_set_of_exactly_three():
 def test_set_of_two_is_illegal():
     """Edge 5: done after two cards is rejected."""
     s = arrange(new(3), hands={0: ["fish1", "fish1", "fish0"]}, market=["wheat1"] * 4, turn=0)
-    play(s, "set fish", "add fish1", "add fish1")
+    play(s, "set fish", "add fish 1", "add fish 1")
     msg = illegal(s, Done(), "sobek:6.3")
     assert "at least 3" in msg
 
@@ -225,7 +225,7 @@ def test_addition_needs_three_new_cards():
         turn=0,
         pool=[],
     )
-    play(s, "set fish", "add fish1", "add amulet")
+    play(s, "set fish", "add fish 1", "add amulet")
     illegal(s, Done(), "sobek:6.3")
     s2 = arrange(
         new(3),
@@ -254,7 +254,7 @@ def test_new_set_of_wild_cards_only_is_illegal():
     play(s, "set fish", "add thief", "add courtesan", "add amulet")
     msg = illegal(s, Done(), "sobek:6.3")
     assert "goods card" in msg
-    play(s, "add fish1")
+    play(s, "add fish 1")
     assert len(s.sets[0][4]) == 4
 
 
@@ -277,7 +277,7 @@ def test_edge6_character_in_its_family_set():
         turn=0,
         pool=[],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add thief")
+    play(s, "set fish", "add fish 1", "add fish 1", "add thief")
     assert hand(s, 1) == ["ivory3"]  # nothing stolen
     assert s.observation(1)["sets"][0]["fish"] == ["fish1", "fish1", "thief"]
     assert s.current_player == 1
@@ -304,7 +304,7 @@ def test_edge7_plays_of_one_type_merge():
         turn=0,
         pool=[],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert len(s.sets[0][4]) == 6
     from obelisk.games.sobek.scoring import set_value
 
@@ -323,7 +323,7 @@ def test_edge8_sixth_set_has_no_event():
         pool=[],
         sets_played=5,
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s.current_player == 1 and s.sets_played == 6
 
 
@@ -338,8 +338,8 @@ def test_addition_triggers_an_event():
         turn=0,
         pool=["BONUS_3", "GOSSIP"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
-    assert kinds(s) == ["token BONUS_3", "token GOSSIP"]
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
+    assert kinds(s) == ["token bonus", "token gossip"]
     assert s.observation(0)["pending"]["tokens"] == ["BONUS_3", "GOSSIP"]
     assert "tokens" not in s.observation(1)["pending"]
 
@@ -383,7 +383,7 @@ def test_edge4_empty_market_and_deck():
         pool=[],
     )
     illegal(s, Take(1), "sobek:7")
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s.current_player == 1 and s.round == 1
     play(s, "play thief")  # the only target, the only card: no choice to make
     # P3 had only one card and it was stolen; P3 cannot act: the round ends

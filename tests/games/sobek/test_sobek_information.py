@@ -30,11 +30,11 @@ def test_edge21_no_leaks_of_characters_hands_or_tokens():
     for seat in (1, 2, None):
         assert "queen" not in seen(s, seat) and "courtesan" not in seen(s, seat)
     assert "ivory3" not in seen(s, 0) and "ivory3" not in seen(s, 2)
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", "done")
     assert "GOSSIP" in seen(s, 0)
     for seat in (1, 2, None):
         assert "GOSSIP" not in seen(s, seat) and "CUSTOMS" not in seen(s, seat)
-    play(s, "token BONUS_3")
+    play(s, "token bonus")
     assert "BONUS_3" in seen(s, 1)
     assert "GOSSIP" not in seen(s, 1)
 
@@ -133,11 +133,14 @@ def test_to_text_view():
         turn=0,
     )
     text = s.to_text(0)
-    assert "Market: 1:fish1 2:[?] 3:ivory0 4:wheat1 | 5:marble2" in text
-    assert "Your hand: ivory: ivory3 | fish: fish1 fish0 | other: amulet" in text
-    assert "P2: 0 pts, hand 0, wheat[wheat1 wheat1 wheat0], corruption tile" in text
-    assert "Your corruption: 1 (cattle0)" in text
-    assert "round 1/3" in text
+    assert "Market: 1:fish 1  2:[?]  3:ivory 0  4:wheat 1  |  5:marble 2" in text
+    assert "Your hand: ivory 3 | fish 1, fish 0 | amulet" in text
+    assert "Player 2: 0 points, 0 in hand, sets: wheat 1 1 0 (6), corruption tile" in text
+    assert "Your corruption: 1 card (cattle 0)" in text
+    assert "round 1 of 3" in text and "your decision" in text
+    for seat in (None, 0, 1, 2):  # seats counted from 1, never P1 or seat 0
+        view = s.to_text(seat)
+        assert "P1" not in view and "Player 0" not in view and "player 0" not in view
     assert "thief" not in s.to_text(1)
 
 
@@ -148,7 +151,11 @@ def test_action_text_forms():
         new(3), hands={1: ["fish1"], 2: ["wheat0"], 0: ["collector"]}, market=["fish1"] * 3, turn=0
     )
     play(s, "play collector")
-    assert [a.text() for a in s.legal_actions()] == ["target P2", "target P3"]
+    assert [a.text() for a in s.legal_actions()] == ["target player 2", "target player 3"]
+    assert [s.choice_text(a) for a in s.legal_actions()] == [
+        "target player 2 — make player 2 bury a card in their corruption (1 card in hand)",
+        "target player 3 — make player 3 bury a card in their corruption (1 card in hand)",
+    ]
 
 
 def test_heuristic_beats_random():
@@ -202,7 +209,7 @@ def test_undo_only_inside_the_turn():
     )
     play(s, "set fish")
     assert s.undoable(0) == 1
-    play(s, "add fish1")
+    play(s, "add fish 1")
     assert s.undoable(0) == 0
     s2 = arrange(new(3), market=["wheat1"] * 4, turn=0)
     play(s2, "take 1")

@@ -327,3 +327,86 @@ def test_a_watched_game_reads_clean(seed):
     for line in out.splitlines():
         assert raw_fragment(line) is None, line
         assert not narration_check.ZERO_SEAT.search(line), line
+
+
+# -- choices, typed forms, messages -------------------------------------------------------
+@pytest.mark.rules("sobek:6.1")
+def test_take_choices_say_the_card_and_the_corruption():
+    s = arrange(new(3), market=["wheat0", "thief", "fish1", "ivory3", "cattle2"], turn=0)
+    assert [s.choice_text(a) for a in s.legal_actions()] == [
+        "take 1 — wheat 0 (no corruption)",
+        "take 2 — a face-down character (1 card to your corruption)",
+        "take 3 — fish 1 (2 cards to your corruption)",
+        "take 4 — ivory 3 (3 cards to your corruption)",
+    ]
+
+
+@pytest.mark.rules("sobek:6.2", "sobek:6.3", "sobek:9")
+def test_set_token_and_character_choices_in_words():
+    s = arrange(
+        new(3),
+        hands={0: ["fish1", "fish1", "fish0", "thief"]},
+        market=["wheat1"],
+        turn=0,
+        pool=["EXTRA_ACTION", "BONUS_3"],
+    )
+    texts = [s.choice_text(a) for a in s.legal_actions()]
+    assert "play thief — play the Thief to steal a random card from an opponent" in texts
+    assert "set fish — lay a new fish set (3 or more cards)" in texts
+    play(s, "set fish", "add fish 1")
+    assert s.choice_text(s.parse_action("add thief")) == (
+        "add thief — lay the Thief in the set (no scarab, no power)"
+    )
+    assert s.choice_text(s.parse_action("add fish 0")) == "add fish 0 — lay fish 0 (0 scarabs)"
+    play(s, "add fish 1", "add fish 0")
+    assert s.choice_text(s.parse_action("done")) == "done — finish the fish set: 3 cards, worth 6"
+    play(s, "done")
+    assert [s.choice_text(a) for a in s.legal_actions()] == [
+        "token bonus — the bonus token: score 3 points at once",
+        "token extra action — the extra-action token: take one more action this turn",
+    ]
+
+
+def test_older_typed_forms_still_parse():
+    s = arrange(
+        new(3),
+        hands={0: ["fish1", "fish1", "fish0"]},
+        market=["wheat1"],
+        turn=0,
+        pool=["EXTRA_ACTION"],
+    )
+    play(s, "set fish", "add fish1", "add fish 1", "add fish0", "token EXTRA_ACTION")
+    assert s.in_extra
+
+
+@pytest.mark.rules("sobek:6.3")
+def test_messages_count_seats_from_one_and_name_cards_in_words():
+    from obelisk.core import IllegalAction
+    from obelisk.games.sobek.actions import Add, Take
+
+    s = arrange(new(3), hands={1: ["fish1", "fish1", "fish0", "ivory3"]}, market=["wheat1"], turn=1)
+    play(s, "set fish")
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Take(1))
+    assert "Player 2 is laying a fish set" in str(err.value)
+    with pytest.raises(IllegalAction) as err:
+        s.apply(Add("ivory3"))
+    assert "not ivory 3" in str(err.value)
+
+
+def test_terms_are_explained_and_all_in_the_glossary():
+    glossary = GAME.narrator.glossary()
+    for term in ("Corruption", "Scarabs", "Amulet", "Extra-action token", "Thief", "Vizier"):
+        assert term in glossary, term
+    assert "Queen Sobekneferu" in glossary and "Bonus token" in glossary
+    play_event = {"kind": "action", "seat": 0, "action": {"kind": "play", "character": "thief"}}
+    [(term, text)] = GAME.narrator.explanations(play_event)
+    assert term == "Thief" and "at random" in text and "fish set" in text
+    token_event = {
+        "kind": "action",
+        "seat": 0,
+        "action": {"kind": "token", "effect": "EXTRA_ACTION"},
+    }
+    assert GAME.narrator.explanations(token_event)[0][0] == "Extra-action token"
+    for text in glossary.values():
+        assert raw_fragment(text) is None and "_" not in text

@@ -11,7 +11,7 @@ from obelisk.games.sobek.actions import Give, Take
 
 def lay_fish(s, token):
     """P1 lays fish1 fish1 fish0 and takes ``token``."""
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", f"token {token}")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", f"token {token}")
 
 
 # -- sobek:8 characters ------------------------------------------------------------------------
@@ -56,12 +56,12 @@ def test_edge26_vizier_tribute_in_seating_order():
     )
     play(s, "play vizier")
     assert s.current_player == 2
-    assert kinds(s) == ["give ivory3", "give fish1"]
-    play(s, "give fish1")
+    assert kinds(s) == ["give ivory 3", "give fish 1"]
+    play(s, "give fish 1")
     assert s.current_player == 3
-    play(s, "give wheat0")
+    play(s, "give wheat 0")
     assert s.current_player == 0
-    play(s, "give cattle2")
+    play(s, "give cattle 2")
     assert sorted(hand(s, 1)) == ["cattle2", "fish1", "wheat0"]
     assert s.current_player == 2  # P2's turn is over; the next player
 
@@ -72,7 +72,7 @@ def test_edge11_vizier_with_empty_handed_opponents():
     s = arrange(new(3), hands={0: ["vizier"], 2: ["fish1", "wheat1"]}, market=["fish0"] * 3, turn=0)
     play(s, "play vizier")
     assert s.current_player == 2
-    play(s, "give fish1")
+    play(s, "give fish 1")
     assert hand(s, 0) == ["fish1"] and s.current_player == 1
 
 
@@ -85,7 +85,7 @@ def test_tribute_card_hidden_from_others():
         market=["fish0"] * 3,
         turn=0,
     )
-    play(s, "play vizier", "give ivory3")
+    play(s, "play vizier", "give ivory 3")
     assert "ivory3" in str(s.events_for(0)) and "ivory3" in str(s.events_for(1))
     assert "ivory3" not in str(s.events_for(2)[-3:])
 
@@ -101,8 +101,8 @@ def test_priest_purify_up_to_two():
         turn=0,
     )
     play(s, "play priest")
-    assert kinds(s) == ["purge ivory3", "purge fish1", "purge wheat0", "done"]
-    play(s, "purge wheat0", "purge fish1")
+    assert kinds(s) == ["purge ivory 3", "purge fish 1", "purge wheat 0", "done"]
+    play(s, "purge wheat 0", "purge fish 1")
     assert corr(s, 0) == ["ivory3"]
     assert s.observation(1)["discard_face_down"] == 2
     assert s.current_player == 1
@@ -175,9 +175,9 @@ def test_thief_steals_random_card():
         turn=0,
     )
     play(s, "play thief")
-    assert kinds(s) == ["target P2", "target P3"]  # P4 has no cards
+    assert kinds(s) == ["target player 2", "target player 3"]  # P4 has no cards
     s.chance.force(s.hands[2][0], label="steal")
-    play(s, "target P3")
+    play(s, "target player 3")
     assert hand(s, 0) == ["ivory3"] and hand(s, 2) == ["fish1"]
 
 
@@ -215,8 +215,8 @@ def test_collector_denounce():
     )
     play(s, "play collector")  # P2 is the only opponent with cards
     assert s.current_player == 1
-    assert kinds(s) == ["bury ivory3", "bury fish1"]
-    play(s, "bury fish1")
+    assert kinds(s) == ["bury ivory 3", "bury fish 1"]
+    play(s, "bury fish 1")
     assert hand(s, 1) == ["ivory3"] and corr(s, 1) == ["fish1"]
     assert s.current_player == 1  # P1's turn ended: P2 plays on
 
@@ -233,10 +233,10 @@ def test_edge24_courtesan_swap():
     play(s, "play courtesan")  # P2 is the only opponent with cards
     assert s.observation(0)["pending"]["their_hand"] == ["ivory3", "fish1"]
     assert "their_hand" not in s.observation(1)["pending"]
-    play(s, "grab ivory3")
-    assert kinds(s) == ["give cattle0", "give wheat0"]  # not the card just taken
+    play(s, "grab ivory 3")
+    assert kinds(s) == ["give cattle 0", "give wheat 0"]  # not the card just taken
     illegal(s, Give("ivory3"), "sobek:8")
-    play(s, "give wheat0")
+    play(s, "give wheat 0")
     assert hand(s, 0) == ["ivory3", "cattle0"] and sorted(hand(s, 1)) == ["fish1", "wheat0"]
 
 
@@ -246,7 +246,7 @@ def test_edge24_courtesan_with_no_other_card():
     s = arrange(
         new(3), hands={0: ["courtesan"], 1: ["fish1", "ivory3"]}, market=["fish0"] * 3, turn=0
     )
-    play(s, "play courtesan", "grab fish1")
+    play(s, "play courtesan", "grab fish 1")
     assert hand(s, 0) == ["fish1"] and hand(s, 1) == ["ivory3"] and s.current_player == 1
 
 
@@ -291,7 +291,7 @@ def test_edge10_extra_action_chains_into_another_set():
     )
     lay_fish(s, "EXTRA_ACTION")
     assert s.current_player == 0 and s.in_extra
-    play(s, "set wheat", "add wheat1", "add wheat1", "add wheat0", "token BONUS_3")
+    play(s, "set wheat", "add wheat 1", "add wheat 1", "add wheat 0", "token bonus")
     assert s.totals[0] == 3 and s.current_player == 1
 
 
@@ -309,7 +309,7 @@ def test_absolution():
     """E3: 0-2 cards of your pile to the discard, face down."""
     s = fish_state(pool=["ABSOLUTION"], corruption={0: ["ivory3", "wheat0", "cattle0"]})
     lay_fish(s, "ABSOLUTION")
-    play(s, "purge ivory3", "purge wheat0")
+    play(s, "purge ivory 3", "purge wheat 0")
     assert corr(s, 0) == ["cattle0"] and s.current_player == 1
 
 
@@ -326,8 +326,8 @@ def test_launder():
     """E4: fitting corruption cards join the set just played, face up."""
     s = fish_state(pool=["LAUNDER"], corruption={0: ["fish1", "amulet", "ivory3"]})
     lay_fish(s, "LAUNDER")
-    assert kinds(s) == ["launder fish1", "launder amulet", "done"]
-    play(s, "launder fish1", "launder amulet")
+    assert kinds(s) == ["launder fish 1", "launder amulet", "done"]
+    play(s, "launder fish 1", "launder amulet")
     assert len(s.sets[0][4]) == 5 and corr(s, 0) == ["ivory3"]
 
 
@@ -336,8 +336,8 @@ def test_scapegoat():
     """E5: move 0-2 of your corruption cards to the chosen opponent's pile."""
     s = fish_state(pool=["SCAPEGOAT"], corruption={0: ["ivory3", "wheat0"]})
     lay_fish(s, "SCAPEGOAT")
-    assert kinds(s) == ["target P2", "target P3"]
-    play(s, "target P3", "shift wheat0", "done")
+    assert kinds(s) == ["target player 2", "target player 3"]
+    play(s, "target player 3", "shift wheat 0", "done")
     assert corr(s, 0) == ["ivory3"] and corr(s, 2) == ["wheat0"]
     assert s.observation(2)["corruption"] == ["wheat0"]  # the receiver may look at it
 
@@ -367,9 +367,9 @@ def test_edge26_customs_order():
     )
     lay_fish(s, "CUSTOMS")
     assert s.current_player == 1
-    play(s, "bury ivory3")
+    play(s, "bury ivory 3")
     assert s.current_player == 3  # P3 holds nothing
-    play(s, "bury cattle2")
+    play(s, "bury cattle 2")
     assert corr(s, 1) == ["ivory3"] and corr(s, 3) == ["cattle2"] and s.current_player == 1
 
 

@@ -16,7 +16,7 @@ def stuck_round(s, **kw):
     hands = {0: ["fish1", "fish1", "fish0"]}
     hands.update(kw.pop("hands", {}))
     arrange(s, hands=hands, market=[], deck=[], turn=0, pool=[], **kw)
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
 
 
 # -- sobek:10.1 trigger ------------------------------------------------------------------------
@@ -52,7 +52,7 @@ def test_edge27_immediate_round_end_after_extra_action():
         turn=0,
         pool=["EXTRA_ACTION"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "done", "token EXTRA_ACTION")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", "done", "token extra action")
     assert s.in_extra and s.last_result is None
     play(s, "take 1")
     assert s.last_result is not None and s.last_result["round"] == 1
@@ -82,7 +82,7 @@ def test_edge14_hand_cards_become_corruption_before_penalty():
         turn=0,
         pool=[],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     r = s.last_result
     assert r["corruption"] == [3, 2, 0]
     assert r["most_corrupt"] == [0]
@@ -103,7 +103,7 @@ def test_hand_cards_kept_out_of_corruption_when_option_off():
         turn=0,
         pool=[],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s.last_result["corruption"] == [0, 1, 0]
 
 
@@ -115,7 +115,7 @@ def test_next_round_starts_fresh():
     assert s.totals == [6, 0, 0]
     chooser = s.pend[-1][1]
     assert chooser in (1, 2)
-    play(s, "starter P2")
+    play(s, "starter player 2")
     assert s.round == 2 and s.start_player == 1 and s.current_player == 1
     assert all(len(h) == 2 for h in s.hands) and s.corr == [[], [], []]
     assert all(not g for ps in s.sets for g in ps)
@@ -224,7 +224,7 @@ def test_edge16_bonus_points_escape_the_penalty():
         turn=0,
         pool=["BONUS_3"],
     )
-    play(s, "set fish", "add fish1", "add fish1", "add fish0", "token BONUS_3")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", "token bonus")
     r = s.last_result
     assert r["most_corrupt"] == [0] and r["penalty"][0] == 6
     assert s.totals[0] == 3
@@ -238,11 +238,15 @@ def test_lowest_score_chooses_start_player():
     stuck_round(s, sets={1: {"ivory": ["ivory3", "ivory3", "ivory3"]}})
     # totals: P1 6, P2 27, P3 0 -> P3 chooses
     assert s.totals == [6, 27, 0] and s.current_player == 2
-    assert [a.text() for a in s.legal_actions()] == ["starter P1", "starter P2", "starter P3"]
+    assert [a.text() for a in s.legal_actions()] == [
+        "starter player 1",
+        "starter player 2",
+        "starter player 3",
+    ]
     with pytest.raises(IllegalAction) as err:
         s.apply(s.game.action_from_json({"kind": "take", "position": 1}))
     assert err.value.rule == "sobek:12"
-    play(s, "starter P3")
+    play(s, "starter player 3")
     assert s.current_player == 2 and s.start_player == 2
 
 
@@ -253,7 +257,7 @@ def test_edge17_tie_for_lowest_chooser_is_random():
         s = new(3)
         arrange(s, hands={0: ["fish1", "fish1", "fish0"]}, market=[], deck=[], turn=0, pool=[])
         s.chance.force(pick, label="chooser")
-        play(s, "set fish", "add fish1", "add fish1", "add fish0")
+        play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
         assert s.current_player == pick
 
 
@@ -279,7 +283,7 @@ def test_edge19_early_end(score, ends):
     s2.round = 2
     arrange(s2, hands={0: ["fish1", "fish1", "fish0"]}, market=[], deck=[], turn=0, pool=[])
     s2.totals = [score - 6, 0, 0]
-    play(s2, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s2, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s2.totals[0] == score
     assert s2.is_terminal() is ends
 
@@ -291,7 +295,7 @@ def test_early_end_disabled():
     s.round = 2
     arrange(s, hands={0: ["fish1", "fish1", "fish0"]}, market=[], deck=[], turn=0, pool=[])
     s.totals = [200, 0, 0]
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert not s.is_terminal()
 
 
@@ -313,7 +317,7 @@ def test_edge20_tiebreaks():
         pool=[],
     )
     s.totals = [3, 9]
-    play(s, "set fish", "add fish1", "add fish1", "add fish0")
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s.totals == [9, 9] and s.winners() == [0] and s.returns() == [1.0, 0.0]
 
 

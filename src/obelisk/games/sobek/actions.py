@@ -1,10 +1,13 @@
 """Sobek's actions: what a player types (``take 2``, ``set fish``, ``add amulet``, ``done``).
 
 A set is laid as a short sequence: ``set fish`` opens it, ``add <card>`` lays
-one card face up, ``done`` closes it (sobek:6.3). Cards are named by kind:
-``fish1`` (a valued fish, 1 scarab), ``fish0`` (a zero-scarab fish),
-``amulet``, or a character key (``thief``). Instances are cached so that
-``legal_actions`` allocates nothing.
+one card face up, ``done`` closes it (sobek:6.3). In the JSON form cards are
+named by kind: ``fish1`` (a valued fish, 1 scarab), ``fish0`` (a zero-scarab
+fish), ``amulet``, or a character key (``thief``); the typed form spells a goods
+card as printed, ``add fish 1``, names a token in words (``token extra action``)
+and a seat counted from 1 (``target player 2``). ``SobekState.parse_action`` also
+reads the older forms (``add fish1``, ``token EXTRA_ACTION``, ``target P2``).
+Instances are cached so that ``legal_actions`` allocates nothing.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from obelisk.core import Action
+
+from .words import card_typed, token_word
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,6 +51,9 @@ class Add(Action):
     kind: ClassVar[str] = "add"
     card: str
 
+    def text(self) -> str:
+        return f"{self.kind} {card_typed(self.card)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Done(Action):
@@ -68,6 +76,9 @@ class Token(Action):
     kind: ClassVar[str] = "token"
     effect: str
 
+    def text(self) -> str:
+        return f"token {token_word(self.effect)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Pick(Action):
@@ -85,7 +96,7 @@ class Target(Action):
     seat: int
 
     def text(self) -> str:
-        return f"target P{self.seat + 1}"
+        return f"target player {self.seat + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +106,9 @@ class Give(Action):
     kind: ClassVar[str] = "give"
     card: str
 
+    def text(self) -> str:
+        return f"{self.kind} {card_typed(self.card)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Bury(Action):
@@ -102,6 +116,9 @@ class Bury(Action):
 
     kind: ClassVar[str] = "bury"
     card: str
+
+    def text(self) -> str:
+        return f"{self.kind} {card_typed(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +128,9 @@ class Grab(Action):
     kind: ClassVar[str] = "grab"
     card: str
 
+    def text(self) -> str:
+        return f"{self.kind} {card_typed(self.card)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Purge(Action):
@@ -118,6 +138,9 @@ class Purge(Action):
 
     kind: ClassVar[str] = "purge"
     card: str
+
+    def text(self) -> str:
+        return f"{self.kind} {card_typed(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +150,9 @@ class Launder(Action):
     kind: ClassVar[str] = "launder"
     card: str
 
+    def text(self) -> str:
+        return f"{self.kind} {card_typed(self.card)}"
+
 
 @dataclass(frozen=True, slots=True)
 class Shift(Action):
@@ -134,6 +160,9 @@ class Shift(Action):
 
     kind: ClassVar[str] = "shift"
     card: str
+
+    def text(self) -> str:
+        return f"{self.kind} {card_typed(self.card)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,7 +181,7 @@ class Starter(Action):
     seat: int
 
     def text(self) -> str:
-        return f"starter P{self.seat + 1}"
+        return f"starter player {self.seat + 1}"
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
@@ -188,3 +217,18 @@ def cached(cls: type[Action], value: object) -> Action:
     if a is None:
         a = _CACHE[key] = cls(value)  # type: ignore[call-arg]
     return a
+
+
+def legacy_texts(action: Action) -> tuple[str, ...]:
+    """The older typed forms of ``action`` (lower case), still accepted when typed."""
+    kind = action.kind
+    if kind in ("target", "starter"):
+        n = action.seat + 1  # type: ignore[attr-defined]
+        return (f"{kind} p{n}", f"{kind} {n}")
+    if kind == "token":
+        effect = action.effect.lower()  # type: ignore[attr-defined]
+        return (f"token {effect}", f"token {effect.replace('_', ' ')}")
+    card = getattr(action, "card", None)
+    if isinstance(card, str):
+        return (f"{kind} {card.lower()}",)
+    return ()

@@ -1,76 +1,178 @@
-"""A compact text view of one seat's observation (``to_text``); reads nothing else."""
+"""A compact text view of one seat's observation (``to_text``); reads nothing else.
+
+Seats are counted from 1 (``Player 2``) and the reader's own is ``you``; cards read as
+printed (``fish 1``: a fish with 1 scarab), a face-down character as ``[?]``.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from . import words as W
 from .components import GOODS
+
+_SCARABS = re.compile(r"[a-z]+(\d+)")
 
 
 def _group(cards: list[str]) -> str:
-    """Cards grouped by goods: "fish: fish1 fish0 | amulet | thief"."""
+    """A hand grouped by goods: ``fish 1, fish 0 | amulet | Thief``."""
     groups: dict[str, list[str]] = {}
     for c in cards:
         key = next((g for g in GOODS if c.startswith(g)), "other")
-        groups.setdefault(key, []).append(c)
-    parts = [f"{g}: {' '.join(groups[g])}" for g in (*GOODS, "other") if g in groups]
+        groups.setdefault(key, []).append(W.card_label(c))
+    parts = [", ".join(groups[g]) for g in (*GOODS, "other") if g in groups]
     return " | ".join(parts) if parts else "-"
+
+
+def _value(cards: list[str]) -> int:
+    """sobek:11.1 cards x scarabs, read from the kind names (``fish1``: 1 scarab)."""
+    scarabs = 0
+    for c in cards:
+        m = _SCARABS.fullmatch(c)
+        scarabs += int(m[1]) if m else 0
+    return len(cards) * scarabs
+
+
+def _set_text(goods: str, cards: list[str]) -> str:
+    """``fish 1 1 0 amulet Thief (12)``: a set by its goods, its cards' scarabs and value."""
+    shown = []
+    for c in cards:
+        m = _SCARABS.fullmatch(c)
+        shown.append(m[1] if m and c.startswith(goods) else W.card_label(c))
+    return f"{goods} {' '.join(shown)} ({_value(cards)})"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def render(obs: dict[str, Any], options: Any) -> str:
     """The table as one seat sees it (None: a spectator)."""
     n = len(obs["scores"])
     me = obs.get("seat")
+
+    def who(p: int) -> str:
+        return "you" if p == me else f"player {p + 1}"
+
     lines = []
-    head = f"Sobek - round {obs['round']}/{obs['rounds']}"
+    head = f"Sobek - round {obs['round']} of {obs['rounds']}"
     if obs["game_over"]:
         head += " - game over"
     else:
-        head += f" - P{obs['to_move'] + 1} to decide (turn of P{obs['turn'] + 1})"
+        to_move, turn = obs["to_move"], obs["turn"]
+        if to_move == me:
+            head += " - your decision"
+        else:
+            head += f" - {who(to_move).capitalize()} to decide"
+        if turn != to_move:
+            head += f" ({who(turn)} {'have' if turn == me else 'has'} the turn)"
         if obs["in_extra_action"]:
             head += ", extra action"
     lines.append(head)
     market = obs["market"]
     window = options.take_window
-    cells = [f"{i + 1}:{'[?]' if c == 'character' else c}" for i, c in enumerate(market)]
+    cells = [
+        f"{i + 1}:{'[?]' if c == 'character' else W.card_label(c)}" for i, c in enumerate(market)
+    ]
     if len(cells) > window:
         cells.insert(window, "|")
-    lines.append(f"Market: {' '.join(cells) or '(empty)'}   deck {obs['deck']}")
-    used = ", ".join(obs["tokens_used"]) or "none"
+    lines.append(f"Market: {'  '.join(cells) or '(empty)'}   deck {obs['deck']}")
+    used = ", ".join(W.token_word(t) for t in obs["tokens_used"]) or "none"
     lines.append(f"Tokens: {obs['tokens_left']} face down; used: {used}")
     for p in range(n):
         tag = " (you)" if p == me else ""
         sets = obs["sets"][p]
-        set_text = " ".join(f"{g}[{' '.join(cards)}]" for g, cards in sets.items()) or "no sets"
-        line = f"P{p + 1}{tag}: {obs['scores'][p]} pts, hand {obs['hand_sizes'][p]}, {set_text}"
+        set_text = "; ".join(_set_text(g, cards) for g, cards in sets.items())
+        line = (
+            f"Player {p + 1}{tag}: {obs['scores'][p]} points, "
+            f"{obs['hand_sizes'][p]} in hand, {'sets: ' + set_text if set_text else 'no sets'}"
+        )
         if "corruption_counts" in obs:
             line += f", corruption {obs['corruption_counts'][p]}"
         elif p != me:
             line += ", corruption tile"
         if "hand_backs" in obs:
             b = obs["hand_backs"][p]
-            line += f", backs G{b['green']} B{b['beige']} C{b['character']}"
+            line += (
+                f", backs in hand: {b['green']} green, {b['beige']} beige, "
+                f"{b['character']} character"
+            )
         lines.append(line)
     if me is not None:
         lines.append(f"Your hand: {_group(obs['hand'])}")
         pile = obs["corruption"]
         hidden = obs["corruption_count"] - len(pile)
-        shown = " ".join(pile) + (f" +{hidden} unseen" if hidden else "")
-        lines.append(f"Your corruption: {obs['corruption_count']} ({shown.strip() or '-'})")
-    if obs["discard"] or obs["discard_face_down"]:
+        shown = ", ".join(W.card_label(c) for c in pile)
+        if hidden:
+            shown = f"{shown}{' + ' if shown else ''}{hidden} not looked at"
         lines.append(
-            f"Discard: {' '.join(obs['discard']) or '-'}"
-            + (f" +{obs['discard_face_down']} face down" if obs["discard_face_down"] else "")
+            f"Your corruption: {_plural(obs['corruption_count'], 'card')}"
+            + (f" ({shown})" if shown else "")
         )
+    if obs["discard"] or obs["discard_face_down"]:
+        up = ", ".join(W.card_label(c) for c in obs["discard"]) or "-"
+        down = obs["discard_face_down"]
+        lines.append(f"Discard: {up}" + (f" + {down} face down" if down else ""))
     pend = obs["pending"]
     if pend:
-        extra = {k: v for k, v in pend.items() if k not in ("decision", "seat")}
-        detail = ", ".join(f"{k}={v}" for k, v in extra.items())
-        lines.append(f"Deciding: P{pend['seat'] + 1} {pend['decision']} {detail}".rstrip())
+        lines.append(f"Deciding: {_pending(pend, who)}")
     last = obs["last_round"]
     if last:
-        pts = " ".join(
-            f"P{p + 1}:{last['round_points'][p]}(-{last['penalty'][p]})" for p in range(n)
+        pts = ", ".join(
+            f"{who(p)} {last['round_points'][p]}"
+            + (f" (lost {last['penalty'][p]})" if last["penalty"][p] else "")
+            for p in range(n)
         )
-        lines.append(f"Round {last['round']} scored: {pts}; corruption {last['corruption']}")
+        corr = ", ".join(str(c) for c in last["corruption"])
+        lines.append(f"Round {last['round']} scored: {pts}; corruption cards {corr}")
     return "\n".join(lines)
+
+
+def _pending(pend: dict[str, Any], who: Any) -> str:
+    """The decision being made, in words."""
+    seat = pend["seat"]
+    name = who(seat).capitalize()
+    name += " are" if name == "You" else " is"
+    d = pend["decision"]
+    if d == "set":
+        laid = ", ".join(W.card_label(c) for c in pend.get("cards", [])) or "no card yet"
+        return f"{name} laying a {pend.get('goods')} set: {laid}"
+    if d == "token":
+        tokens = pend.get("tokens")
+        among = f": {', '.join(W.token_word(t) for t in tokens)}" if tokens else ""
+        return f"{name} choosing a token for the {pend.get('goods')} set{among}"
+    if d == "pick":
+        return f"{name} taking any market card, with no corruption"
+    if d == "give":
+        return f"{name} giving a card to {who(pend['to'])}"
+    if d == "bury":
+        return f"{name} putting a card from hand into their corruption"
+    if d == "purge":
+        return f"{name} throwing away up to {_plural(pend['left'], 'corruption card')}"
+    if d == "launder":
+        return (
+            f"{name} moving up to {_plural(pend['left'], 'corruption card')} into the "
+            f"{pend.get('goods')} set"
+        )
+    if d == "shift":
+        return (
+            f"{name} passing up to {_plural(pend['left'], 'corruption card')} to {who(pend['to'])}"
+        )
+    if d == "target":
+        return f"{name} choosing an opponent to {W.purpose(str(pend.get('effect')))}"
+    if d == "grab":
+        text = f"{name} taking a card from {who(pend['opponent'])}'s hand"
+        if "their_hand" in pend:
+            text += f": {_group(pend['their_hand'])}"
+        return text
+    if d == "giveback":
+        text = f"{name} giving a card back to {who(pend['opponent'])}"
+        if "taken" in pend:
+            text += f" (took {W.card_label(pend['taken'])})"
+        return text
+    if d == "sink":
+        return f"{name} throwing away 0 to 3 cards from the front of the market"
+    if d == "starter":
+        return f"{name} choosing who starts the next round"
+    return f"{name} deciding ({d})"

@@ -20,6 +20,7 @@ from obelisk.core import (
     HIDDEN,
     TERMINAL,
     Action,
+    ActionFormatError,
     Capabilities,
     Event,
     Game,
@@ -29,6 +30,7 @@ from obelisk.core import (
 )
 
 from . import components as C
+from . import words as W
 from .actions import (
     ACTION_TYPES,
     DONE,
@@ -51,6 +53,7 @@ from .actions import (
     Target,
     Token,
     cached,
+    legacy_texts,
 )
 from .narration import SobekNarrator
 from .options import SobekOptions, check_options
@@ -913,7 +916,7 @@ class SobekState(State):
         if self.over:
             return IllegalAction("the game is over", "sobek:13")
         p = self.current_player
-        who = f"P{p + 1}"
+        who = f"player {p + 1}"
         if not self.pend:
             return self._explain_normal(action, p)
         top = self.pend[-1]
@@ -925,14 +928,16 @@ class SobekState(State):
             if isinstance(action, Add):
                 k = t.kind_index.get(action.card)
                 if k is None:
-                    return IllegalAction(f"there is no card called '{action.card}'", "sobek:2.2")
+                    return IllegalAction(
+                        f"there is no card called '{W.card_typed(action.card)}'", "sobek:2.2"
+                    )
                 if not self._fits(k, g):
                     return IllegalAction(
                         f"mixed goods: a {gname} set takes only {gname} cards, amulets and "
-                        f"{gname} characters, not {action.card}",
+                        f"{gname} characters, not {W.card(action.card)}",
                         "sobek:6.3",
                     )
-                return IllegalAction(f"you hold no {action.card}", "sobek:6.3")
+                return IllegalAction(f"you hold no {W.card_label(action.card)}", "sobek:6.3")
             if isinstance(action, Done):
                 if len(top[3]) < 3:
                     return IllegalAction(
@@ -944,28 +949,32 @@ class SobekState(State):
                     "sobek:6.3",
                 )
             return IllegalAction(
-                f"{who} is laying a {gname} set: add cards or say done", "sobek:6.3"
+                f"{who.capitalize()} is laying a {gname} set: add cards or say done", "sobek:6.3"
             )
         if code == P_TOKEN:
             if isinstance(action, Token):
                 return IllegalAction(
-                    f"'{action.effect}' is not among the remaining tokens", "sobek:6.3"
+                    f"{W.token(action.effect)} is not among the remaining tokens", "sobek:6.3"
                 )
-            return IllegalAction(f"{who} must choose one of the remaining tokens", "sobek:6.3")
+            return IllegalAction(
+                f"{who.capitalize()} must choose one of the remaining tokens", "sobek:6.3"
+            )
         if code == P_STARTER:
-            return IllegalAction(f"{who} must name the start player of the next round", "sobek:12")
+            return IllegalAction(
+                f"{who.capitalize()} must name the start player of the next round", "sobek:12"
+            )
         rule = "sobek:9" if code in (P_LAUNDER, P_SHIFT) else "sobek:8"
         if isinstance(action, Take):
-            return IllegalAction(f"{who} must first finish resolving the effect", rule)
+            return IllegalAction(f"{who.capitalize()} must first finish resolving the effect", rule)
         view = self._pending_view(None) or {}
         return IllegalAction(
-            f"{who} must answer the '{view.get('decision')}' choice of the effect being "
+            f"{who.capitalize()} must answer the '{view.get('decision')}' choice of the effect being "
             f"resolved; '{action}' is not one of its options",
             rule,
         )
 
     def _explain_normal(self, action: Action, p: int) -> IllegalAction:
-        who = f"P{p + 1}"
+        who = f"player {p + 1}"
         if isinstance(action, Take):
             n = len(self.market)
             w = self.options.take_window
@@ -985,7 +994,10 @@ class SobekState(State):
                 "sobek:6.1",
             )
         if isinstance(action, Play):
-            return IllegalAction(f"you hold no character '{action.character}'", "sobek:6.2")
+            return IllegalAction(
+                f"you hold no {W.character_name(action.character)} ('{action.character}')",
+                "sobek:6.2",
+            )
         if isinstance(action, Set):
             g = C.GOODS_INDEX.get(action.goods)
             if g is None:
@@ -1014,6 +1026,122 @@ class SobekState(State):
             f"'{action}' is not one of them",
             "sobek:5",
         )
+
+    # -- what a person types and reads ---------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        """The legal action typed: its number, its text (``add fish 1``) or an older text form
+        (``add fish1``, ``token EXTRA_ACTION``, ``target P2``)."""
+        try:
+            return super().parse_action(text)
+        except ActionFormatError:
+            typed = " ".join(text.lower().split())
+            for a in self.legal_actions():
+                if typed in legacy_texts(a):
+                    return a
+            raise
+
+    def _seat_word(self, q: int) -> str:
+        """A seat for the chooser: ``you`` or ``player 2`` (counted from 1)."""
+        return "you" if q == self.current_player else f"player {q + 1}"
+
+    def choice_text(self, action: Action) -> str:
+        """What ``action`` does, from the chooser's side: ``take 3 — fish 1 (2 cards to your
+        corruption)``."""
+        return f"{action.text()} — {self._choice_words(action)}"
+
+    def _choice_words(self, action: Action) -> str:
+        kind = action.kind
+        top = self.pend[-1] if self.pend else None
+        shown = self.t.card_shown
+        if isinstance(action, Take):
+            i = action.position - 1
+            card = W.card(shown[self.market[i]]) if i < len(self.market) else "nothing"
+            if not i:
+                return f"{card} (no corruption)"
+            return f"{card} ({i} card{'s' if i > 1 else ''} to your corruption)"
+        if isinstance(action, Pick):
+            i = action.position - 1
+            card = W.card(shown[self.market[i]]) if i < len(self.market) else "nothing"
+            return f"{card} (no corruption)"
+        if isinstance(action, Play):
+            power = self.t.kind_power[self.t.kind_index[action.character]]
+            return f"play {W.character(action.character)} to {W.purpose(power)}"
+        if isinstance(action, Set):
+            g = C.GOODS_INDEX[action.goods]
+            if self.sets[self.current_player][g]:
+                return f"add 3 or more cards to your {action.goods} set"
+            return f"lay a new {action.goods} set (3 or more cards)"
+        if isinstance(action, Add):
+            k = self.t.kind_index[action.card]
+            if self.t.kind_amulet[k]:
+                return "lay an amulet (wild, no scarab)"
+            if self.t.kind_char[k]:
+                return f"lay {W.character(action.card)} in the set (no scarab, no power)"
+            n = self.t.kind_scarabs[k]
+            return f"lay {W.card(action.card)} ({n} scarab{'' if n == 1 else 's'})"
+        if isinstance(action, Done):
+            if top is not None and top[0] == P_SET:
+                _, p, g, added, _new = top
+                cards = [*self.sets[p][g], *added]
+                what = "finish the" if _new else "finish adding to your"
+                return (
+                    f"{what} {GOODS[g]} set: {len(cards)} cards, worth {set_value(self.t, cards)}"
+                )
+            code = top[0] if top is not None else None
+            if code == P_PURGE:
+                return "throw away no more corruption cards"
+            if code == P_LAUNDER:
+                return "move no more cards into the set"
+            if code == P_SHIFT:
+                return "pass on no more corruption cards"
+            return "stop"
+        if isinstance(action, Pass):
+            return "let the extra action go"
+        if isinstance(action, Token):
+            points = self.options.bonus_points
+            return f"{W.token(action.effect)}: {W.purpose(action.effect, points)}"
+        if isinstance(action, Target):
+            q = action.seat
+            held = len(self.hands[q])
+            effect = top[2] if top is not None and top[0] == P_TARGET else ""
+            if effect == "SCAPEGOAT":
+                return f"pass corruption cards to {self._seat_word(q)}"
+            in_hand = f"{held} card{'' if held == 1 else 's'} in hand"
+            who = self._seat_word(q)
+            if effect in ("STEAL_RANDOM", "PICKPOCKET"):
+                return f"steal a random card from {who} ({in_hand})"
+            if effect == "DENOUNCE":
+                return f"make {who} bury a card in their corruption ({in_hand})"
+            if effect == "PEEK_SWAP":
+                return f"look at {who}'s hand and swap a card ({in_hand})"
+            return f"aim at {who} ({in_hand})"
+        if isinstance(action, Give):
+            to = top[2] if top is not None else self.current_player
+            card = W.card(action.card)
+            if top is not None and top[0] == P_GIVEBACK:
+                return f"give {card} back to {self._seat_word(to)}"
+            return f"give {card} to {self._seat_word(to)} as tribute"
+        if isinstance(action, Bury):
+            return f"put {W.card(action.card)} from your hand into your corruption"
+        if isinstance(action, Grab):
+            victim = top[2] if top is not None else self.current_player
+            return f"take {W.card(action.card)} from {self._seat_word(victim)}'s hand"
+        if isinstance(action, Purge):
+            return f"throw away {W.card(action.card)} from your corruption"
+        if isinstance(action, Launder):
+            goods = GOODS[top[2]] if top is not None and top[0] == P_LAUNDER else "the"
+            return f"move {W.card(action.card)} from your corruption into your {goods} set"
+        if isinstance(action, Shift):
+            to = top[2] if top is not None and top[0] == P_SHIFT else self.current_player
+            return f"pass {W.card(action.card)} to {self._seat_word(to)}'s corruption"
+        if isinstance(action, Sink):
+            sunk = [shown[c] for c in self.market[: action.count]]
+            return f"throw away {W.cards(sunk)} from the market" if sunk else "throw nothing away"
+        if isinstance(action, Starter):
+            nxt = self.round + 1
+            q = action.seat
+            return f"{'you start' if q == self.current_player else self._seat_word(q) + ' starts'} round {nxt}"
+        return kind
 
     # -- what a seat sees (sobek:14) -----------------------------------------------
     def action_event(self, seat: int, action: Action) -> list[Event]:

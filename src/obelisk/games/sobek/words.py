@@ -33,6 +33,12 @@ def card_label(name: str) -> str:
     return character_name(name)
 
 
+def card_typed(name: str) -> str:
+    """A card kind as a person types it: ``fish 1``, ``amulet``, ``thief`` (a character key)."""
+    m = _GOODS_CARD.fullmatch(name)
+    return f"{m[1]} {m[2]}" if m else name
+
+
 def card(name: str) -> str:
     """A card kind in a sentence: ``fish 1``, ``an amulet``, ``the Thief``, ``a face-down
     character``."""
