@@ -1,7 +1,8 @@
 """Test helpers: a real server in a subprocess, and real WebSocket clients.
 
 The server runs as ``python -m obelisk.cli.main serve`` on a free port with its
-own database, with the test game registered through ``--plugin tinycards``.
+own database, with the test games registered through ``--plugin tinycards`` and
+``--plugin flashcards`` (a memory game whose narrator flashes).
 Clients speak the protocol of ``docs/protocol.md`` with the ``websockets``
 library; nothing of the server is imported or mocked.
 """
@@ -40,6 +41,16 @@ def served_games() -> list[str]:
     ]
 
 
+def _refuse_constant(name: str) -> Any:
+    raise AssertionError(f"the server sent {name}, which is not standard JSON")
+
+
+def strict_json(raw: str | bytes) -> Any:
+    """Parse a server message as a browser would: NaN and Infinity are errors."""
+    assert isinstance(raw, str), "the server sends text frames only"
+    return json.loads(raw, parse_constant=_refuse_constant)
+
+
 def free_port() -> int:
     """A TCP port nobody listens on now."""
     with socket.socket() as s:
@@ -69,7 +80,9 @@ class ServerProc:
     def start(self, timeout: float = 30.0) -> ServerProc:
         """Start and wait until it answers."""
         env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
+        env["PYTHONPATH"] = os.pathsep.join(
+            [str(TESTS), str(TESTS / "server"), env.get("PYTHONPATH", "")]
+        )
         cmd = [
             sys.executable,
             "-m",
@@ -81,6 +94,8 @@ class ServerProc:
             self.db,
             "--plugin",
             "tinycards",
+            "--plugin",
+            "flashcards",
             "--bot-delay",
             "0",
             "--admin-token",
@@ -178,11 +193,14 @@ class Client:
 
     async def recv(self, timeout: float = 10.0) -> dict[str, Any]:
         """The next message."""
-        m = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        m = strict_json(await asyncio.wait_for(self.ws.recv(), timeout))
         self.received.append(m)
         if m["type"] == "state":
             self.last_state = m
-            self.events.extend(m["events"])
+            # the events as the engine gives them (the sentences the server adds are in received)
+            self.events.extend(
+                {k: v for k, v in e.items() if k not in ("sentence", "flash")} for e in m["events"]
+            )
         elif m["type"] == "game_over":
             self.over = m
         return dict(m)

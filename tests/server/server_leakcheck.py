@@ -7,7 +7,10 @@ from. At that position it checks that the message is exactly s's view there
 (observation, legal actions, text, redacted events; no other fields), and that
 it is the same in determinizations for s: re-drawing everything s cannot know
 changes nothing in the message, so no hidden value of the full state is in it.
-Spectators must get exactly the public view.
+Spectators must get exactly the public view. Each event comes with its
+``sentence`` for the seat (the game's narration of that very event, as the
+seat got it) and maybe a ``flash``, never in the first message of a
+connection (a catch-up), so a memory game's moment is not re-sent.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from obelisk.core import Game, Record, State, get_game, replay
+from obelisk.core import Game, Record, State, Voice, get_game, replay
 
 STATE_KEYS = {
     "type",
@@ -40,6 +43,13 @@ OTHER_KEYS = {
     "pong": {"type", "v", "id"},
 }
 SUMMARY_SEAT_KEYS = {"seat", "kind", "level", "name", "taken", "connected"}
+#: What the server adds to each event: its sentence for the seat, and a flash (live only).
+NARRATION_KEYS = ("sentence", "flash")
+
+
+def plain_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The events without the narration the server adds (as ``events_for`` gives them)."""
+    return [{k: v for k, v in e.items() if k not in NARRATION_KEYS} for e in events]
 
 
 def _legal(state: State, seat: int | None) -> list[dict[str, Any]]:
@@ -95,6 +105,14 @@ def check_messages(
         for msgs in conns:
             k = 0
             frames = [m for m in msgs if m["type"] == "state"]
+            # the seats' names a state message was narrated with: the last summary before it
+            voices: dict[int, tuple[str, ...]] = {}
+            names: tuple[str, ...] = ()
+            for m in msgs:
+                if m["type"] in ("welcome", "room"):
+                    names = tuple(x["name"] for x in m["summary"]["seats"])
+                elif m["type"] == "state":
+                    voices[id(m)] = names
             picks = set(rng.sample(range(len(frames)), min(sample, len(frames))))
             for i, f in enumerate(frames):
                 assert set(f) == STATE_KEYS, (
@@ -111,7 +129,15 @@ def check_messages(
                     f"seat {seat}: message {i} shows a view no position of the game gives it"
                 )
                 st = states[k]
-                assert f["events"] == visible[n - len(f["events"]) : n], "events are not the seat's"
+                plain = plain_events(f["events"])
+                assert plain == visible[n - len(plain) : n], "events are not the seat's"
+                voice = Voice.for_seats(final.num_players, voices[id(f)], seat)
+                for e, p in zip(f["events"], plain, strict=True):
+                    assert "sentence" in e, "an event without its sentence"
+                    assert e["sentence"] == game.narrate(p, voice), "a sentence not of the event"
+                    if "flash" in e:
+                        assert i > 0, "a flash in a catch-up"
+                        assert e["flash"] == game.flash(p, voice)
                 assert f["your_turn"] == bool(f["legal"])
                 if seat is not None and i in picks:
                     for d in range(determinizations):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import pytest
@@ -177,6 +178,10 @@ def test_http_refusals(server: ServerProc) -> None:
         await c.close()
 
     asyncio.run(connected_seat())
+    # just left: within the grace period (1 s on the test server) it stays the player's
+    r = server.post(url, {"level": "random"}, token=tokens[0])
+    assert r.status_code == 403 and r.json()["error"] == "forbidden", r.text
+    time.sleep(1.2)
     assert server.post(url, {"level": "random"}, token=tokens[0]).status_code == 200
     seat = server.get(f"/api/rooms/{room}").json()["seats"][1]
     assert seat["kind"] == "bot" and "token" not in seat and "former" not in seat

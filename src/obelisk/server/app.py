@@ -9,16 +9,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
-import json
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from obelisk import __version__
 from obelisk.agents import levels
@@ -27,7 +29,8 @@ from obelisk.core import all_games, describe_options
 from . import protocol
 from .clock import has_clock
 from .config import ServerConfig, ServerError, load_plugins
-from .room import FINISHED, Conn, Lobby, Room
+from .limits import option_range
+from .room import EXPIRED, FINISHED, PLAYING, WAITING, Conn, Lobby, Room
 
 log = logging.getLogger("obelisk.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -74,6 +77,93 @@ class BotSeat(BaseModel):
     level: str = Field(..., max_length=64)
 
 
+#: The error code of an HTTP status the framework answers itself (unknown path, wrong method).
+HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    409: "conflict",
+    413: "too_large",
+    415: "unsupported_media_type",
+    422: "invalid_request",
+    429: "rate_limited",
+}
+
+
+def _error(status: int, code: str, message: str, **extra: Any) -> JSONResponse:
+    """The one error format of every HTTP error: ``{"error": code, "message": sentence}``."""
+    return JSONResponse({"error": code, "message": message, **extra}, status_code=status)
+
+
+def _validation_message(e: RequestValidationError) -> str:
+    """FastAPI's validation errors as one sentence (where, and what is wrong)."""
+    parts = []
+    for err in e.errors()[:5]:
+        loc = ".".join(str(x) for x in err.get("loc", ()) if x != "body") or "request"
+        parts.append(f"{loc}: {err.get('msg', 'invalid')}")
+    return "; ".join(parts) or "the request is not valid"
+
+
+class BodyGuard:
+    """ASGI middleware: HTTP bodies are at most ``max_body`` bytes (413), and a JSON body
+    must be standard JSON (no NaN/Infinity, nesting at most 32 deep), else 400."""
+
+    def __init__(self, app: ASGIApp, max_body: int) -> None:
+        self.app = app
+        self.max_body = max_body
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope.get("method") in ("GET", "HEAD", "OPTIONS"):
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        length = headers.get(b"content-length")
+        if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await self._refuse(scope, receive, send, 413)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            msg = await receive()
+            if msg["type"] == "http.disconnect":
+                return
+            body = msg.get("body", b"")
+            size += len(body)
+            if size > self.max_body:
+                await self._refuse(scope, receive, send, 413)
+                return
+            chunks.append(body)
+            if not msg.get("more_body", False):
+                break
+        data = b"".join(chunks)
+        ctype = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
+        if data.strip() and (not ctype or ctype.endswith(b"json")):
+            try:
+                protocol.loads_strict(data)
+            except ValueError as e:
+                await _error(400, "malformed", f"the body is not standard JSON: {e}")(
+                    scope, receive, send
+                )
+                return
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if sent:
+                return await receive()
+            sent = True
+            return {"type": "http.request", "body": data, "more_body": False}
+
+        await self.app(scope, replay, send)
+
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, status: int) -> None:
+        await _error(status, "too_large", f"the request body is larger than {self.max_body} bytes")(
+            scope, receive, send
+        )
+
+
 def _token(authorization: str | None, token: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -105,14 +195,29 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         lifespan=lifespan,
     )
 
+    app.add_middleware(BodyGuard, max_body=cfg.max_body)
+
     def lobby() -> Lobby:
         return holder["lobby"]
 
     @app.exception_handler(ServerError)
     async def _server_error(_req: Request, e: ServerError) -> JSONResponse:
-        return JSONResponse(
-            {"error": e.code, "message": e.message, **e.extra}, status_code=e.status
-        )
+        return _error(e.status, e.code, e.message, **e.extra)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_req: Request, e: RequestValidationError) -> JSONResponse:
+        return _error(422, "invalid_request", _validation_message(e))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(_req: Request, e: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(e.status_code, "error" if e.status_code < 500 else "internal")
+        message = e.detail if isinstance(e.detail, str) else "the request was refused"
+        return _error(e.status_code, code, message)
+
+    @app.exception_handler(Exception)
+    async def _internal(_req: Request, e: Exception) -> JSONResponse:
+        log.error("a request failed", exc_info=e)
+        return _error(500, "internal", "the server failed on that request")
 
     @app.get("/api/games", summary="The games and their options, player counts and levels")
     async def games() -> list[dict[str, Any]]:
@@ -125,7 +230,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 "levels": levels(g),
                 "variants": sorted(g.variants),
                 "options": [
-                    {"name": r[0], "type": r[1], "default": r[2]}
+                    {"name": r[0], "type": r[1], "default": r[2], **option_range(g, r[0])}
                     for r in describe_options(g.Options)
                 ],
                 "capabilities": g.capabilities.labels(),
@@ -135,7 +240,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         ]
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
-    async def create_room(req: CreateRoom) -> dict[str, Any]:
+    async def create_room(req: CreateRoom, request: Request) -> dict[str, Any]:
+        address = request.client.host if request.client else "unknown"
+        if not lobby().allow_room(address):
+            raise ServerError(
+                f"too many rooms created from this address (limit {cfg.room_rate:g} a minute); "
+                "try again later",
+                "rate_limited",
+                429,
+            )
         seats = [s.model_dump() for s in req.seats] if req.seats else None
         room = await lobby().create(
             req.game, req.players, seats, req.options, req.variant, req.seed
@@ -199,7 +312,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         async with room.lock:
             if admin and tok and hmac.compare_digest(tok, admin):
                 return room.record_of().to_json()
-            if room.status != FINISHED:
+            if room.status not in (FINISHED, EXPIRED):
                 raise ServerError("the game is not over yet", "not_finished", 409)
             seat = room.seat_of(tok, former=True)
             if tok and seat is None:
@@ -214,7 +327,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "version": __version__,
             "protocol": protocol.VERSION,
             "rooms": len(lb.rooms),
-            "playing": sum(1 for r in lb.rooms.values() if r.status != FINISHED),
+            "playing": sum(1 for r in lb.rooms.values() if r.status in (WAITING, PLAYING)),
         }
 
     @app.websocket("/ws/rooms/{room_id}")
@@ -229,11 +342,22 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         async def index() -> FileResponse:
             return FileResponse(WEB / "index.html")
 
+        from .pages import register_pages
+
+        register_pages(app, WEB)
+
     return app
 
 
 async def _send(ws: WebSocket, msg: dict[str, Any]) -> None:
-    await ws.send_text(json.dumps(msg, separators=(",", ":")))
+    try:
+        text = protocol.dumps(msg)
+    except ValueError:  # a NaN or infinity from a game: never send non-standard JSON
+        log.error("a %s message held a value that is not standard JSON", msg.get("type"))
+        text = protocol.dumps(
+            protocol.error_frame("internal", "the server could not encode a message")
+        )
+    await ws.send_text(text)
 
 
 async def _writer(ws: WebSocket, conn: Conn) -> None:
@@ -242,7 +366,7 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
         msg = await conn.outbox.get()
         if msg is None:
             with contextlib.suppress(Exception):
-                await ws.close(1000)
+                await ws.close(conn.close_code, conn.close_reason or None)
             return
         try:
             await _send(ws, msg)
@@ -289,6 +413,9 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                     raise ServerError("token must be a string or null", "malformed")
                 seat = room.seat_of(token)
                 if token and seat is None:
+                    # a seat another player handed to a bot: its own player takes it back
+                    seat = await room.reclaim(token)
+                if token and seat is None:
                     raise ServerError("that token holds no seat of this room", "bad_token")
                 seen = msg.get("seen", 0)
                 if not isinstance(seen, int) or isinstance(seen, bool):
@@ -332,6 +459,12 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                         conn.send({"type": "ack", "v": protocol.VERSION, "id": msg.get("id")})
                 except ServerError as e:
                     conn.send(protocol.error_frame(e.code, e.message, **e.extra))
+                except Exception:
+                    # a fault of the server: answer it, log it, and keep the connection
+                    log.exception("room %s: a message could not be handled", room.id)
+                    conn.send(protocol.error_frame("internal", "the server failed on that message"))
+                # let the writer send the answers before the next buffered message is read
+                await asyncio.sleep(0)
         finally:
             await room.detach(conn)
             with contextlib.suppress(asyncio.TimeoutError, Exception):

@@ -52,6 +52,16 @@ class ServerConfig:
     max_rooms: int = 2_000
     #: A secret that unlocks full (unredacted) records over HTTP; None disables that.
     admin_token: str | None = None
+    #: Seconds a seat must have been disconnected before another player may hand it to a bot.
+    grace: float = 60.0
+    #: The largest HTTP request body read (bytes); larger ones get 413.
+    max_body: int = 65_536
+    #: Rooms one client address may create per minute (and at once, in a burst).
+    room_rate: float = 30.0
+    #: Seconds a waiting room may wait for its players before it is closed (0: never).
+    expire_waiting: float = 3_600.0
+    #: Seconds a finished room nobody watches stays in memory (its record stays in the database).
+    expire_finished: float = 600.0
 
 
 def load_plugins(names: list[str]) -> list[Game]:

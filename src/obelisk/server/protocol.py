@@ -9,6 +9,7 @@ clock and the final result. Nothing else of the state is read.
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
 from obelisk.core import State
@@ -22,6 +23,61 @@ VERSION = 1
 
 #: Message types a client may send.
 CLIENT_TYPES = ("hello", "action", "ping")
+
+#: How deeply a client message may nest arrays and objects (a real message needs 4).
+MAX_DEPTH = 32
+
+
+def dumps(msg: JSON) -> str:
+    """A message as standard JSON (no NaN or Infinity, which browsers refuse); compact."""
+    return json.dumps(msg, separators=(",", ":"), allow_nan=False)
+
+
+def _no_constant(name: str) -> JSON:
+    raise ValueError(f"{name} is not standard JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if value in (math.inf, -math.inf):
+        raise ValueError(f"number {text[:20]} is too large")
+    return value
+
+
+def _depth_ok(value: JSON, limit: int) -> bool:
+    """Whether ``value`` nests at most ``limit`` arrays/objects deep (iterative: no recursion)."""
+    stack: list[tuple[JSON, int]] = [(value, 1)]
+    while stack:
+        v, d = stack.pop()
+        if isinstance(v, dict):
+            items = list(v.values())
+        elif isinstance(v, list):
+            items = v
+        else:
+            continue
+        if d > limit:
+            return False
+        stack.extend((x, d + 1) for x in items if isinstance(x, (dict, list)))
+    return True
+
+
+def loads_strict(text: str | bytes, max_depth: int = MAX_DEPTH) -> JSON:
+    """Parse standard JSON only; raises ValueError naming what is wrong.
+
+    NaN, Infinity and -Infinity are refused, as are numbers too large for a
+    double (``1e400``) and integers of more than 4,300 digits and nesting deeper than ``max_depth``, so a client cannot make the
+    parser recurse or crunch for long, or make the server echo non-standard JSON.
+    """
+    if isinstance(text, bytes | bytearray):
+        text = bytes(text).decode("utf-8")
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except RecursionError:
+        raise ValueError(f"nested deeper than {max_depth} levels") from None
+    if not _depth_ok(value, max_depth):
+        raise ValueError(f"nested deeper than {max_depth} levels")
+    return value
+
 
 #: Keys of a public observation that describe the game clock (shown in ``clock`` messages).
 CLOCK_WORDS = ("clock", "elapsed", "remaining", "countdown", "paused", "time")
@@ -114,8 +170,8 @@ def parse_client(text: str | bytes, max_size: int) -> dict[str, JSON]:
             f"message of {size} bytes is larger than the limit of {max_size}", "too_large"
         )
     try:
-        msg = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        msg = loads_strict(text)
+    except ValueError as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise ServerError(f"message is not valid JSON: {e}", "malformed") from None
     if not isinstance(msg, dict):
         raise ServerError("a message must be a JSON object", "malformed")

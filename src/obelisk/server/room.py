@@ -31,6 +31,7 @@ from obelisk.core import (
     PlayerView,
     Record,
     State,
+    Voice,
     get_game,
     redacted,
     replay,
@@ -39,6 +40,7 @@ from obelisk.core import (
 from . import protocol
 from .clock import Ticker, has_clock, realtime_options
 from .config import ServerConfig, ServerError
+from .limits import check_network_options
 from .store import RoomRow, Store
 
 JSON = Any
@@ -46,6 +48,10 @@ T = TypeVar("T")
 log = logging.getLogger("obelisk.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
+#: A waiting room nobody joined in time (``--expire-waiting``): kept in the database, closed.
+EXPIRED = "expired"
+#: The close code for a client that does not read its messages (its outbox is full).
+SLOW_READER = 1008
 #: A bot whose moves take less than this runs on the event loop (see Room._think).
 INLINE_BOT_SECONDS = 0.003
 
@@ -81,6 +87,9 @@ class Conn:
         self.last: tuple[Any, Any] | None = None
         self.over_sent = False
         self.closed = False
+        #: The WebSocket close code and reason the writer sends when it closes.
+        self.close_code = 1000
+        self.close_reason = ""
         self._rate = config.rate
         self._burst = float(config.burst)
         self._tokens = float(config.burst)
@@ -94,14 +103,23 @@ class Conn:
         try:
             self.outbox.put_nowait(msg)
         except asyncio.QueueFull:
-            self.close()
+            self.close(SLOW_READER, "too slow to read its messages")
 
-    def close(self) -> None:
-        """Ask the writer to close the connection."""
-        if not self.closed:
-            self.closed = True
-            with contextlib.suppress(asyncio.QueueFull):
-                self.outbox.put_nowait(None)
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Ask the writer to close the connection (with a close frame of ``code``).
+
+        A full outbox (a client that does not read) is emptied first, so the
+        close request always gets through and the client gets a close frame
+        instead of a dropped connection.
+        """
+        if self.closed:
+            return
+        self.closed = True
+        self.close_code, self.close_reason = code, reason
+        if self.outbox.full():
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+        self.outbox.put_nowait(None)
 
     def should_warn(self) -> bool:
         """At most one rate-limit notice a second, so a flood cannot flood back."""
@@ -144,6 +162,9 @@ class Room:
         self.wall = 0.0
         self._closing = False
         self.finished_at = time.monotonic() if row.status == FINISHED else None
+        #: When each human seat was last left by its player (or taken, or the room loaded).
+        now = time.monotonic()
+        self.left_at: dict[int, float] = {i: now for i in range(row.num_players)}
         for i, s in enumerate(row.seats):
             if s["kind"] == "bot":
                 self.agents[i] = make_agent(game, s["level"])
@@ -173,7 +194,26 @@ class Room:
             "created_at": self.row.created_at,
             "result": self.row.result,
             "realtime": self.ticker is not None,
+            "clock_paused": self.clock_paused(),
         }
+
+    def names(self) -> tuple[str, ...]:
+        """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
+        return tuple(public_seat(i, s)["name"] for i, s in enumerate(self.row.seats))
+
+    def people_present(self) -> bool:
+        """Whether a person holds a seat now, or the room has no human seat at all."""
+        humans = [i for i, s in enumerate(self.row.seats) if s["kind"] == "human"]
+        return not humans or any(c.seat in humans and not c.closed for c in self.conns)
+
+    def clock_paused(self) -> bool:
+        """Whether a real-time room's clock stands still because no player is connected."""
+        return (
+            self.ticker is not None
+            and self.status == PLAYING
+            and not self.state.is_terminal()
+            and not self.people_present()
+        )
 
     def seat_of(self, token: str | None, former: bool = False) -> int | None:
         """The seat a token holds, or None. With ``former``, also the seat a player
@@ -192,6 +232,8 @@ class Room:
     async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
         """Take an open human seat (the first one if ``seat`` is None); returns it and its token."""
         async with self.lock:
+            if self.status == EXPIRED:
+                raise ServerError(f"room {self.id} has expired", "expired", 410)
             seats = self.row.seats
             if seat is None:
                 open_ = [i for i, s in enumerate(seats) if s["kind"] == "human" and not s["taken"]]
@@ -211,6 +253,7 @@ class Room:
             await self.lobby.db(self.lobby.store.update_room, self.id, seats=new, status=status)
             self.row.seats = new
             self.row.status = status
+            self.left_at[seat] = time.monotonic()
             self._room_changed()
             return seat, token
 
@@ -218,7 +261,9 @@ class Room:
         """Hand a human seat to a computer player of ``level``.
 
         The seat's own token may do it at any time; another player of the room
-        may do it while nobody is connected to that seat.
+        may do it once the seat has been disconnected for the grace period
+        (``--grace``), and then the seat's player can take it back by
+        reconnecting with its token (:meth:`reclaim`).
         """
         async with self.lock:
             if not 0 <= seat < len(self.row.seats):
@@ -234,7 +279,16 @@ class Room:
                     "forbidden",
                     403,
                 )
-            if self.status == FINISHED:
+            grace = self.lobby.config.grace
+            away = time.monotonic() - self.left_at.get(seat, 0.0)
+            if by != seat and away < grace:
+                raise ServerError(
+                    f"seat {seat} left {away:.0f} s ago; another player may hand it to a "
+                    f"computer player after {grace:g} s",
+                    "forbidden",
+                    403,
+                )
+            if self.status in (FINISHED, EXPIRED):
                 raise ServerError("the game is over", "game_over", 409)
             if level not in levels(self.game):
                 raise ServerError(
@@ -248,6 +302,9 @@ class Room:
                 "name": f"{level} bot",
                 "taken": True,
                 "former": self.row.seats[seat].get("token"),
+                "former_name": self.row.seats[seat].get("name"),
+                # handed over by another player: its own player may take it back
+                "reclaimable": by != seat,
             }
             status = self._status_for(new)
             await self.lobby.db(self.lobby.store.update_room, self.id, seats=new, status=status)
@@ -260,6 +317,47 @@ class Room:
                     c.send(protocol.error_frame("replaced", f"seat {seat} is now a {level} bot"))
                     c.close()
             self._room_changed()
+
+    async def reclaim(self, token: str) -> int | None:
+        """Give a seat that another player handed to a bot back to its own player.
+
+        Returns the seat, or None when ``token`` held no such seat. The bot
+        leaves at once: a move it is still thinking about is not played.
+        """
+        h = hash_token(token)
+        async with self.lock:
+            if self.status in (FINISHED, EXPIRED) or self.state.is_terminal():
+                return None
+            found = [
+                i
+                for i, x in enumerate(self.row.seats)
+                if x["kind"] == "bot"
+                and x.get("reclaimable")
+                and x.get("former")
+                and hmac.compare_digest(x["former"], h)
+            ]
+            if not found:
+                return None
+            i = found[0]
+            s = self.row.seats[i]
+            former = s["former"]
+            new = [dict(x) for x in self.row.seats]
+            new[i] = {
+                "kind": "human",
+                "level": None,
+                "name": s.get("former_name") or f"Seat {i + 1}",
+                "taken": True,
+                "token": former,
+            }
+            await self.lobby.db(
+                self.lobby.store.update_room, self.id, seats=new, status=self.status
+            )
+            self.row.seats = new
+            self.agents.pop(i, None)
+            self._quick.pop(i, None)
+            log.info("room %s: seat %d taken back from its bot by its player", self.id, i)
+            self._room_changed()
+            return i
 
     def _status_for(self, seats: list[dict[str, JSON]]) -> str:
         if self.state.is_terminal():
@@ -286,7 +384,7 @@ class Room:
             events = self.state.events_for(conn.seat)
             conn.seen = min(max(seen, 0), len(events))
             conn.cursor = len(self.state.events)
-            self._push(conn, events[conn.seen :], force=True)
+            self._push(conn, events[conn.seen :], force=True, live=False)
             self._room_changed(skip=conn)
 
     async def detach(self, conn: Conn) -> None:
@@ -294,6 +392,8 @@ class Room:
         conn.close()
         async with self.lock:
             self.conns.discard(conn)
+            if conn.seat is not None and not self.connected(conn.seat):
+                self.left_at[conn.seat] = time.monotonic()
             if not self._closing:
                 self._room_changed()
 
@@ -303,8 +403,14 @@ class Room:
         events: list[dict[str, JSON]] | None = None,
         force: bool = False,
         cache: dict[int | None, tuple[Any, Any]] | None = None,
+        live: bool = True,
+        names: tuple[str, ...] | None = None,
     ) -> None:
-        """Send ``conn`` its view if anything it may see has changed."""
+        """Send ``conn`` its view if anything it may see has changed.
+
+        Each event goes with its ``sentence`` for this seat, and, when ``live``,
+        its ``flash`` (a sentence for this moment only, never in a catch-up).
+        """
         s = conn.seat
         if events is None:
             events = self.state.events_for(s, conn.cursor)
@@ -317,6 +423,8 @@ class Room:
                 cache[s] = (obs, legal)
         view = (obs, legal)
         if force or events or view != conn.last:
+            if events:
+                events = self._narrated(events, conn.seat, live, names)
             conn.seen += len(events)
             conn.last = view
             conn.send(
@@ -337,10 +445,35 @@ class Room:
             conn.over_sent = True
             conn.send(protocol.game_over_frame(self.state, self.id))
 
+    def _narrated(
+        self,
+        events: list[dict[str, JSON]],
+        seat: int | None,
+        live: bool,
+        names: tuple[str, ...] | None = None,
+    ) -> list[dict[str, JSON]]:
+        """The events with their sentences for ``seat`` (and flashes when ``live``)."""
+        voice = Voice(names if names is not None else self.names(), seat)
+        game = self.game
+        out = []
+        for e in events:
+            try:
+                sentence = game.narrate(e, voice)
+                flash = game.flash(e, voice) if live else None
+            except Exception:
+                log.exception("room %s: the narrator failed on a %s event", self.id, e.get("kind"))
+                sentence, flash = None, None
+            item = {**e, "sentence": sentence}
+            if flash is not None:
+                item["flash"] = flash
+            out.append(item)
+        return out
+
     def _broadcast(self) -> None:
         cache: dict[int | None, tuple[Any, Any]] = {}
+        names = self.names()
         for c in list(self.conns):
-            self._push(c, cache=cache)
+            self._push(c, cache=cache, names=names)
 
     def _room_changed(self, skip: Conn | None = None) -> None:
         """Tell every client the public room summary, and get the game going if it can."""
@@ -364,6 +497,8 @@ class Room:
         async with self.lock:
             if self.status == WAITING:
                 raise ServerError("the room is waiting for players to join", "waiting", 409)
+            if self.status == EXPIRED:
+                raise ServerError("the room has expired", "expired", 410)
             if self.state.is_terminal():
                 raise ServerError("the game is over", "game_over", 409)
             if self.state.current_player != seat:
@@ -477,7 +612,11 @@ class Room:
         cp = self.state.current_player
         if cp in self.agents and (self._bot_task is None or self._bot_task.done()):
             self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
-        if self.ticker is not None and (self._clock_task is None or self._clock_task.done()):
+        if (
+            self.ticker is not None
+            and self.people_present()
+            and (self._clock_task is None or self._clock_task.done())
+        ):
             self._clock_task = asyncio.get_running_loop().create_task(self._clock_loop())
 
     async def _bot_turn(self) -> None:
@@ -499,6 +638,8 @@ class Room:
             rng = random.Random(secrets.randbits(64))
             action = await self._think(agent, snapshot, seat, rng)
             async with self.lock:
+                if self.agents.get(seat) is not agent:
+                    continue  # its player took the seat back: the bot leaves
                 if len(self.state.history) != idx or self.state.current_player != seat:
                     continue  # a clock event changed the position: think again
                 try:
@@ -577,6 +718,8 @@ class Room:
             async with self.lock:
                 if self.status != PLAYING or self.state.is_terminal():
                     return
+                if not self.people_present():
+                    return  # nobody plays: the clock stands still (wake restarts it)
                 action = self.ticker.make(seconds)
                 if action is None:
                     continue
@@ -619,6 +762,9 @@ class Lobby:
         self.bots = ThreadPoolExecutor(max(1, config.bot_workers), thread_name_prefix="obelisk-bot")
         self.rooms: dict[str, Room] = {}
         self._create_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
+        #: Room creation per client address: a token bucket each (tokens, when last filled).
+        self._buckets: dict[str, tuple[float, float]] = {}
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking storage call: inline for SQLite, else on a storage thread.
@@ -646,10 +792,68 @@ class Lobby:
             n += 1
         for room in self.rooms.values():
             room.wake()
+        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         return n
+
+    def allow_room(self, address: str) -> bool:
+        """Whether ``address`` may create a room now (``--room-rate`` a minute, as a burst too)."""
+        per_minute = self.config.room_rate
+        if per_minute <= 0:
+            return True
+        now = time.monotonic()
+        tokens, stamp = self._buckets.get(address, (per_minute, now))
+        tokens = min(per_minute, tokens + (now - stamp) * per_minute / 60.0)
+        if len(self._buckets) > 10_000:  # forget the addresses whose buckets are full again
+            self._buckets = {
+                a: (t, st)
+                for a, (t, st) in self._buckets.items()
+                if t + (now - st) * per_minute / 60.0 < per_minute
+            }
+        if tokens < 1.0:
+            self._buckets[address] = (tokens, now)
+            return False
+        self._buckets[address] = (tokens - 1.0, now)
+        return True
+
+    async def _sweep_loop(self) -> None:
+        cfg = self.config
+        times = [t for t in (cfg.expire_waiting, cfg.expire_finished) if t > 0]
+        every = min(30.0, max(0.1, min(times, default=30.0) / 4))
+        while True:
+            await asyncio.sleep(every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("the room sweep failed")
+
+    async def sweep(self) -> None:
+        """Close waiting rooms past ``--expire-waiting`` and drop finished ones nobody watches
+        past ``--expire-finished`` from memory (both stay in the database, records readable)."""
+        cfg = self.config
+        now = time.time()
+        for rid, room in list(self.rooms.items()):
+            if (
+                cfg.expire_waiting > 0
+                and room.status == WAITING
+                and not room.conns
+                and now - room.row.created_at > cfg.expire_waiting
+            ):
+                async with room.lock:
+                    if room.status != WAITING or room.conns:
+                        continue
+                    await self.db(self.store.update_room, rid, seats=room.row.seats, status=EXPIRED)
+                    room.row.status = EXPIRED
+                await room.close()
+                self.rooms.pop(rid, None)
+                log.info("room %s expired: nobody joined for %g s", rid, cfg.expire_waiting)
+        self._forget_finished(cfg.expire_finished)
 
     async def stop(self) -> None:
         """Stop every room and release the executors."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._sweeper
         for room in list(self.rooms.values()):
             await room.close()
         self.bots.shutdown(wait=False, cancel_futures=True)
@@ -685,13 +889,21 @@ class Lobby:
         options: dict[str, JSON] | None = None,
         variant: str | None = None,
         seed: int | None = None,
+        *,
+        trusted: bool = False,
     ) -> Room:
         """A new room. ``seats``: one entry per player, ``{"kind": "human"}`` or
-        ``{"kind": "bot", "level": name}`` (default: every seat human)."""
+        ``{"kind": "bot", "level": name}`` (default: every seat human).
+
+        Options are held to the ranges of :mod:`obelisk.server.limits` and may not
+        name files, unless ``trusted`` (a program embedding the server, not a client).
+        """
         try:
             game = get_game(game_name)
         except ObeliskError as e:
             raise ServerError(str(e), "unknown_game", 404) from None
+        if not trusted:
+            check_network_options(game, options)
         n = players if players is not None else (len(seats) if seats else game.min_players)
         seats = seats or [{"kind": "human"} for _ in range(n)]
         if len(seats) != n:
@@ -727,8 +939,8 @@ class Lobby:
         except ObeliskError as e:
             raise ServerError(str(e), "bad_options") from None
         async with self._create_lock:
-            self._forget_finished()
-            live = sum(1 for r in self.rooms.values() if r.status != FINISHED)
+            self._forget_finished(self.config.expire_finished)
+            live = sum(1 for r in self.rooms.values() if r.status in (WAITING, PLAYING))
             if live >= self.config.max_rooms:
                 raise ServerError(
                     f"the server holds {live} unfinished rooms, its limit; try later",
@@ -756,10 +968,13 @@ class Lobby:
         return room
 
     def _forget_finished(self, after: float = 600.0) -> None:
-        """Drop finished rooms nobody watches from memory (they stay in the database)."""
+        """Drop finished (and expired) rooms nobody watches from memory (they stay in the
+        database and are read again on demand)."""
         now = time.monotonic()
         for rid, r in list(self.rooms.items()):
-            if r.finished_at is not None and not r.conns and now - r.finished_at > after:
+            if r.conns:
+                continue
+            if (r.finished_at is not None and now - r.finished_at > after) or r.status == EXPIRED:
                 del self.rooms[rid]
 
     async def get(self, room_id: str) -> Room:

@@ -195,7 +195,9 @@ class Store:
         """Every room that is not over, with its steps (to reload after a restart)."""
         with self.engine.connect() as c:
             rs = c.execute(
-                rooms.select().where(rooms.c.status != "finished").order_by(rooms.c.created_at)
+                rooms.select()
+                .where(rooms.c.status.notin_(("finished", "expired")))
+                .order_by(rooms.c.created_at)
             ).all()
             return [self._with_steps(c, r) for r in rs]
 

@@ -51,6 +51,35 @@ def register(app: typer.Typer) -> None:
             float, typer.Option(help="Messages per second one connection may send.")
         ] = 20.0,
         max_rooms: Annotated[int, typer.Option(help="Most unfinished rooms at once.")] = 2_000,
+        grace: Annotated[
+            float,
+            typer.Option(
+                help="Seconds a seat must be disconnected before another player may hand it "
+                "to a computer player (its own player can take it back by reconnecting)."
+            ),
+        ] = 60.0,
+        max_body: Annotated[
+            int, typer.Option(help="Largest HTTP request body accepted, in bytes (else 413).")
+        ] = 65_536,
+        room_rate: Annotated[
+            float,
+            typer.Option(
+                help="Rooms one client address may create per minute (else 429); 0: no limit."
+            ),
+        ] = 30.0,
+        expire_waiting: Annotated[
+            float,
+            typer.Option(
+                help="Seconds a room may wait for its players before it is closed; 0: never."
+            ),
+        ] = 3_600.0,
+        expire_finished: Annotated[
+            float,
+            typer.Option(
+                help="Seconds a finished room nobody watches stays in memory "
+                "(its record stays in the database)."
+            ),
+        ] = 600.0,
         admin_token: Annotated[
             str | None,
             typer.Option(
@@ -65,6 +94,21 @@ def register(app: typer.Typer) -> None:
         Every accepted action is saved before anyone sees it; after a crash,
         start it again with the same --db and every unfinished game resumes.
         """
+        from obelisk.cli.main import fail
+
+        if not 1 <= port <= 65_535:
+            fail(f"--port must be between 1 and 65535, not {port}")
+        for name, value in (
+            ("--grace", grace),
+            ("--room-rate", room_rate),
+            ("--expire-waiting", expire_waiting),
+            ("--expire-finished", expire_finished),
+        ):
+            if value < 0:
+                fail(f"{name} cannot be negative ({value:g})")
+        if max_body < 1024:
+            fail(f"--max-body must be at least 1024 bytes, not {max_body}")
+
         import uvicorn
 
         from obelisk.core import ObeliskError
@@ -86,13 +130,16 @@ def register(app: typer.Typer) -> None:
             burst=max(1, int(rate * 2)),
             max_rooms=max_rooms,
             admin_token=admin_token,
+            grace=grace,
+            max_body=max_body,
+            room_rate=room_rate,
+            expire_waiting=expire_waiting,
+            expire_finished=expire_finished,
         )
         try:
             Store(db).close()  # fail now, with one line, if the database cannot be opened
             application = create_app(cfg)
         except ObeliskError as e:
-            from obelisk.cli.main import fail
-
             fail(str(e))
         uvicorn.run(
             application,
