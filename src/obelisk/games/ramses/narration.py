@@ -94,9 +94,8 @@ def card_words(event: Mapping[str, JSON]) -> str:
     return f"{treasure(event)} card (stack {event.get('stack')}, {pts})"
 
 
-def _points(value: object) -> str:
-    v = float(value) if isinstance(value, (int, float)) else 0.0
-    return plural(int(v), "point") if v == int(v) else f"{v:g} points"
+def _number(value: object) -> str:
+    return f"{float(value):g}" if isinstance(value, (int, float)) else "0"
 
 
 class RamsesNarrator(Narrator):
@@ -296,7 +295,7 @@ class RamsesNarrator(Narrator):
     def on_game_over(self, e: Mapping[str, JSON], v: Voice) -> str:
         reason = _END_REASONS.get(str(e.get("reason")), "the game has ended")
         scores = e.get("scores") or []
-        parts = [f"{v.name(i)} {_points(s)}" for i, s in enumerate(scores)]
+        parts = [f"{v.object(i)} {_number(s)}" for i, s in enumerate(scores)]
         winners = [w for w in e.get("winners") or [] if isinstance(w, int)]
         if len(winners) == 1:
             win = f"{v.subject(winners[0], 'win', 'wins')}."
@@ -304,7 +303,7 @@ class RamsesNarrator(Narrator):
             win = f"{v.names_of(winners)} share the win."
         else:
             win = "Nobody wins."
-        return f"Game over: {reason}. {join_words(parts)}. {win}"
+        return f"Game over: {reason}. Points: {join_words(parts)}. {win}"
 
     # -- explanations ----------------------------------------------------------------
     def explanations(self, event: Mapping[str, JSON]) -> list[tuple[str, str]]:
