@@ -133,9 +133,12 @@ def test_to_text_view():
         turn=0,
     )
     text = s.to_text(0)
-    assert "Market: 1:fish 1  2:[?]  3:ivory 0  4:wheat 1  |  5:marble 2" in text
-    assert "Your hand: ivory 3 | fish 1, fish 0 | amulet" in text
-    assert "Player 2: 0 points, 0 in hand, sets: wheat 1 1 0 (6), corruption tile" in text
+    assert (
+        "Market (take 1-4): 1:fish 1  2:[?]  3:ivory 0  4:wheat 1\n  further along: 5:marble 2"
+        in text
+    )
+    assert "Your hand: ivory 3 | fish 1 0 | amulet" in text
+    assert "Player 2: 0 points, 0 in hand, corruption tile; sets: wheat 1 1 0 (6)" in text
     assert "Your corruption: 1 card (cattle 0)" in text
     assert "round 1 of 3" in text and "your decision" in text
     for seat in (None, 0, 1, 2):  # seats counted from 1, never P1 or seat 0

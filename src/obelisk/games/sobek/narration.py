@@ -249,7 +249,8 @@ class SobekNarrator(Narrator):
     def on_round(self, event: Event, voice: Voice) -> str:
         rnd, rounds = event.get("round"), event.get("rounds")
         of = f" of {rounds}" if isinstance(rounds, int) else ""
-        starter = voice.subject(_seat(event, "start_player"), "start", "starts")
+        first = _seat(event, "start_player")
+        starter = f"{voice.object(first)} {'start' if voice.you(first) else 'starts'}"
         return f"Round {rnd}{of} begins; {starter}."
 
     def on_set(self, event: Event, voice: Voice) -> str:

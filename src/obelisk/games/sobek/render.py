@@ -16,12 +16,22 @@ _SCARABS = re.compile(r"[a-z]+(\d+)")
 
 
 def _group(cards: list[str]) -> str:
-    """A hand grouped by goods: ``fish 1, fish 0 | amulet | Thief``."""
+    """A hand grouped by goods, each goods card by its scarabs: ``fish 1 1 0 | 2 amulets |
+    Thief``."""
     groups: dict[str, list[str]] = {}
+    others: list[str] = []
     for c in cards:
-        key = next((g for g in GOODS if c.startswith(g)), "other")
-        groups.setdefault(key, []).append(W.card_label(c))
-    parts = [", ".join(groups[g]) for g in (*GOODS, "other") if g in groups]
+        m = _SCARABS.fullmatch(c)
+        goods = next((g for g in GOODS if c.startswith(g)), None)
+        if m and goods:
+            groups.setdefault(goods, []).append(m[1])
+        elif c != "amulet":
+            others.append(W.card_label(c))
+    parts = [f"{g} {' '.join(sorted(groups[g], reverse=True))}" for g in GOODS if g in groups]
+    amulets = cards.count("amulet")
+    if amulets:
+        parts.append("amulet" if amulets == 1 else f"{amulets} amulets")
+    parts += others
     return " | ".join(parts) if parts else "-"
 
 
@@ -35,12 +45,15 @@ def _value(cards: list[str]) -> int:
 
 
 def _set_text(goods: str, cards: list[str]) -> str:
-    """``fish 1 1 0 amulet Thief (12)``: a set by its goods, its cards' scarabs and value."""
-    shown = []
-    for c in cards:
-        m = _SCARABS.fullmatch(c)
-        shown.append(m[1] if m and c.startswith(goods) else W.card_label(c))
-    return f"{goods} {' '.join(shown)} ({_value(cards)})"
+    """``fish 1 1 0 amulet Thief (12)``: a set by its goods, its goods cards' scarabs (most
+    first), its amulets and characters, and its value."""
+    values = sorted(
+        (m[1] for c in cards if (m := _SCARABS.fullmatch(c)) and c.startswith(goods)),
+        reverse=True,
+    )
+    others = [W.card_label(c) for c in cards if not (_SCARABS.fullmatch(c) and c.startswith(goods))]
+    others.sort(key=lambda c: c != "amulet")
+    return f"{goods} {' '.join([*values, *others])} ({_value(cards)})"
 
 
 def _plural(n: int, word: str) -> str:
@@ -65,7 +78,8 @@ def render(obs: dict[str, Any], options: Any) -> str:
             head += " - your decision"
         else:
             head += f" - {who(to_move).capitalize()} to decide"
-        if turn != to_move:
+        pend = obs["pending"]
+        if turn != to_move and not (pend and pend["decision"] == "starter"):
             head += f" ({who(turn)} {'have' if turn == me else 'has'} the turn)"
         if obs["in_extra_action"]:
             head += ", extra action"
@@ -75,23 +89,27 @@ def render(obs: dict[str, Any], options: Any) -> str:
     cells = [
         f"{i + 1}:{'[?]' if c == 'character' else W.card_label(c)}" for i, c in enumerate(market)
     ]
-    if len(cells) > window:
-        cells.insert(window, "|")
-    lines.append(f"Market: {'  '.join(cells) or '(empty)'}   deck {obs['deck']}")
+    if cells:
+        last = min(window, len(cells))
+        span = "1" if last == 1 else f"1-{last}"
+        lines.append(f"Market (take {span}): {'  '.join(cells[:window])}")
+        if len(cells) > window:
+            lines.append(f"  further along: {'  '.join(cells[window:])}")
+    else:
+        lines.append("Market: empty")
     used = ", ".join(W.token_word(t) for t in obs["tokens_used"]) or "none"
-    lines.append(f"Tokens: {obs['tokens_left']} face down; used: {used}")
+    deck = _plural(obs["deck"], "card")
+    lines.append(f"Deck: {deck}. Tokens: {obs['tokens_left']} face down; used: {used}")
     for p in range(n):
         tag = " (you)" if p == me else ""
         sets = obs["sets"][p]
         set_text = "; ".join(_set_text(g, cards) for g, cards in sets.items())
-        line = (
-            f"Player {p + 1}{tag}: {obs['scores'][p]} points, "
-            f"{obs['hand_sizes'][p]} in hand, {'sets: ' + set_text if set_text else 'no sets'}"
-        )
+        line = f"Player {p + 1}{tag}: {obs['scores'][p]} points, {obs['hand_sizes'][p]} in hand"
         if "corruption_counts" in obs:
             line += f", corruption {obs['corruption_counts'][p]}"
         elif p != me:
             line += ", corruption tile"
+        line += f"; sets: {set_text}" if set_text else "; no sets"
         if "hand_backs" in obs:
             b = obs["hand_backs"][p]
             line += (
@@ -103,7 +121,7 @@ def render(obs: dict[str, Any], options: Any) -> str:
         lines.append(f"Your hand: {_group(obs['hand'])}")
         pile = obs["corruption"]
         hidden = obs["corruption_count"] - len(pile)
-        shown = ", ".join(W.card_label(c) for c in pile)
+        shown = _group(pile) if pile else ""
         if hidden:
             shown = f"{shown}{' + ' if shown else ''}{hidden} not looked at"
         lines.append(

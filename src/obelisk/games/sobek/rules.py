@@ -933,7 +933,7 @@ class SobekState(State):
                     )
                 if not self._fits(k, g):
                     return IllegalAction(
-                        f"mixed goods: a {gname} set takes only {gname} cards, amulets and "
+                        f"mixed goods: {W.a(gname)} set takes only {gname} cards, amulets and "
                         f"{gname} characters, not {W.card(action.card)}",
                         "sobek:6.3",
                     )
@@ -949,7 +949,7 @@ class SobekState(State):
                     "sobek:6.3",
                 )
             return IllegalAction(
-                f"{who.capitalize()} is laying a {gname} set: add cards or say done", "sobek:6.3"
+                f"{who.capitalize()} is laying {W.a(gname)} set: add cards or say done", "sobek:6.3"
             )
         if code == P_TOKEN:
             if isinstance(action, Token):
@@ -1004,7 +1004,7 @@ class SobekState(State):
                 return IllegalAction(f"there are no goods called '{action.goods}'", "sobek:6.3")
             if self.options.new_set_needs_goods_card and not self.sets[p][g]:
                 return IllegalAction(
-                    f"you cannot lay a {action.goods} set: a new set needs 3 or more cards of "
+                    f"you cannot lay {W.a(action.goods)} set: a new set needs 3 or more cards of "
                     f"that type (amulets and {action.goods} characters count) including one "
                     f"{action.goods} goods card",
                     "sobek:6.3",

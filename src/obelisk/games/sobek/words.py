@@ -23,6 +23,11 @@ DEFAULT_POWERS = {key: power for key, _family, power in map(parse_character, DEF
 DEFAULT_FAMILIES = {key: fam for key, fam, _power in map(parse_character, DEFAULT_CHARACTERS)}
 
 
+def a(word: str) -> str:
+    """``a fish``, ``an ivory``: the word with its indefinite article."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def card_label(name: str) -> str:
     """A card kind as a label, no article: ``fish 1``, ``amulet``, ``Thief``, ``character``."""
     m = _GOODS_CARD.fullmatch(name)
