@@ -98,8 +98,8 @@ SCRIPTS = {
     "king": (
         [
             "enter",
-            "bet T13",
-            "bet T14",
+            "bet falcon",
+            "bet falcon",
             "bet T23",
             "bet T14",
             "place",
@@ -111,20 +111,20 @@ SCRIPTS = {
             "1",
         ],
         [
-            "Legal, but not what we are practising: T14 is another FALCON",
+            "Legal, but not what we are practising: that is another Falcon",
             "Not allowed (rule khufu:8.1): the King's Chamber's minimum wager is 4",
         ],
     ),
     "steal_cobra": (
-        ["steal 2", "steal 1", "give T41", "2", "2"],
+        ["steal 3", "steal 2", "give eye of horus", "2", "2"],
         ["Not allowed (rule khufu:7.3): you may steal only from another player"],
     ),
     "ultimate_challenge": (
         [
             "challenge",
-            "select T01,T13,T14",
+            "select cat falcon falcon",
             "select T13,T23,T33",
-            "select T13,T14,T23",
+            "select falcon falcon jackal",
             "1",
             "3",
             "1",
@@ -255,10 +255,10 @@ def test_the_challenge_lesson_quotes_the_exact_odds():
         if "say" in s
     )
     w, d, lose = challenge_counts(khufu, (falcon, falcon, jackal))
-    assert f"FALCON, FALCON, JACKAL wins {w} of the 36 rolls" in text
+    assert f"Falcon, Falcon, Jackal wins {w} of the 36 rolls" in text
     assert f"(draws {d}, loses {lose})" in text
     w, d, lose = challenge_counts(khufu, (falcon, falcon, ankh))
-    assert f"FALCON, FALCON, ANKH wins {w} (draws {d}, loses {lose})" in text
+    assert f"Falcon, Falcon, Ankh wins {w} (draws {d}, loses {lose})" in text
     assert f"you would win only {challenge_counts(khufu, (falcon, jackal, ankh))[0]}" in text
 
 

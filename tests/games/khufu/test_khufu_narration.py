@@ -159,7 +159,7 @@ def test_the_opening_names_lucky_and_the_lucky_symbols():
     s = GAME.new_state(3, 0, forced=[["CAT", "ANKH", "KING"], 1])
     assert say(s, 0, 0) == [
         "Khufu names Bot 2 (normal) Lucky, to play first. "
-        "Lucky symbols: You Cat, Bot 2 (normal) Ankh and Bot 3 (normal) King."
+        "Lucky symbols: Cat for you, Ankh for Bot 2 (normal) and King for Bot 3 (normal)."
     ]
     assert say(s, None, 0)[0].startswith("Khufu names Bot 2 (normal) Lucky")
 

@@ -71,6 +71,10 @@ class Steal(Action):
     kind: ClassVar[str] = "steal"
     target: int
 
+    def text(self) -> str:
+        """``steal 2``: the victim counted from 1, as a person reads the seats."""
+        return f"steal {self.target + 1}"
+
 
 @dataclass(frozen=True, slots=True)
 class Give(Action):

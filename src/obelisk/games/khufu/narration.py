@@ -545,7 +545,7 @@ class KhufuNarrator(Narrator):
         lucky = event.get("lucky")
         if eid == "INTRO":
             syms = event.get("symbols") or []
-            each = join_words([f"{voice.name(i)} {symbol(s)}" for i, s in enumerate(syms)])
+            each = join_words([f"{symbol(s)} for {voice.object(i)}" for i, s in enumerate(syms)])
             return f"Khufu names {voice.object(lucky)} Lucky, to play first. Lucky symbols: {each}."
         if eid == "FIVE_MINUTES_LEFT":
             return "Khufu: five minutes left! The hourglass turns into a ticking timer."

@@ -52,22 +52,40 @@ def _track(obs: dict[str, Any], t: Tables) -> list[str]:
     cells = []
     for i, kind in enumerate(t.board):
         letter = ("D" + "SHQK"[int(kind)]) if kind.isdigit() else _KIND.get(kind, kind)
-        pieces = f"[{','.join(here[i])}]" if i in here else ""
+        pieces = f"[{''.join(here[i])}]" if i in here else ""
         cells.append(f"{i:>2}{letter}{pieces}")
-    width = max(len(c) for c in cells) + 1
+    width = 8  # fixed, so that the columns stay put as pieces move
     rows = []
     for start in range(0, len(cells), 9):
         rows.append("  " + "".join(c.ljust(width) for c in cells[start : start + 9]).rstrip())
     return rows
 
 
-def _decision(obs: dict[str, Any], d: dict[str, Any]) -> str:
+def decision_words(
+    d: dict[str, Any], obs: dict[str, Any] | None = None, t: Tables | None = None
+) -> str:
+    """A pending decision in words: ``roll the die``, ``enter the King's Chamber or walk on``."""
+    return _decision(obs or {"players": []}, d, t)
+
+
+def _decision(obs: dict[str, Any], d: dict[str, Any], t: Tables | None = None) -> str:
     kind = str(d["kind"])
     ch = _title(d.get("chamber", ""))
     if kind == "ROLL":
         return "roll the die"
     if kind == "CHAMBER_TURN_OPTION":
-        return f"stay in the {ch} (or take the Challenge) or leave"
+        me = next((p for p in obs["players"] if p["seat"] == d["seat"]), None)
+        if me is not None and me["qualified"] and obs.get("sarcophagus") == d.get("chamber"):
+            return f"take on Khufu's Ultimate Challenge in the {ch}, or leave"
+        chamber = d.get("chamber")
+        if (
+            me is not None
+            and t is not None
+            and chamber in CHAMBERS
+            and me["hand"] < t.min_wager[CHAMBERS.index(chamber)]
+        ):
+            return f"leave the {ch} (too few cards to wager here)"
+        return f"stay in the {ch} and wager, or leave"
     if kind == "DOOR_ENTER_OR_PASS":
         return f"enter the {ch} or walk on ({d.get('pips_left', 0)} steps to go)"
     if kind == "TAKE_TREASURE":
@@ -167,5 +185,5 @@ def render(obs: dict[str, Any], t: Tables) -> str:
             + ("time ran out, Khufu wins." if r == "KHUFU" else f"{_player(obs, r)} wins!")
         )
     elif d:
-        lines.append(f"To decide: {_player(obs, d['seat'])} — {_decision(obs, d)}")
+        lines.append(f"To decide: {_player(obs, d['seat'])} — {_decision(obs, d, t)}")
     return "\n".join(lines)

@@ -20,7 +20,17 @@ from bisect import bisect_left
 from functools import lru_cache
 from typing import Any
 
-from obelisk.core import HIDDEN, TERMINAL, Action, Event, IllegalAction, State, seats
+from obelisk.core import (
+    HIDDEN,
+    TERMINAL,
+    Action,
+    ActionFormatError,
+    Event,
+    IllegalAction,
+    State,
+    parse_action_text,
+    seats,
+)
 
 from . import components as K
 from .actions import (
@@ -316,28 +326,26 @@ class KhufuState(State):
                 )
             if isinstance(action, Bet):
                 return IllegalAction(
-                    f"{action.card} is not a card of your hand that is not already wagered",
+                    "that card is not one of your cards that is not wagered already",
                     "khufu:8.2",
                 )
         if k == SELECT_D and isinstance(action, Select):
-            dealt = {self.card_id(c) for c in self.ch_dealt}
             if len(action.cards) != 3 or len(set(action.cards)) != 3:
                 return IllegalAction(
                     f"a challenge hand is exactly 3 of the dealt cards, not {len(action.cards)}",
                     "khufu:10.2",
                 )
-            return IllegalAction(
-                f"choose 3 of the dealt cards ({', '.join(sorted(dealt))}), listed in "
-                "ascending order",
-                "khufu:10.2",
-            )
+            from .narration import symbols_words
+
+            shown = symbols_words([K.SYMBOLS[self.t.card_symbol[c]] for c in self.ch_dealt])
+            return IllegalAction(f"choose 3 of the dealt cards: {shown}", "khufu:10.2")
         if k in (STEAL_D, PICK_D) and isinstance(action, Steal):
             return IllegalAction(
                 "you may steal only from another player who holds at least one Treasure",
                 "khufu:7.3",
             )
         if k in (COBRA_D, TOLL_D) and isinstance(action, Give):
-            return IllegalAction(f"{action.card} is not in your hand", "khufu:7.3")
+            return IllegalAction("that card is not in your hand", "khufu:7.3")
         if k == DOOR_D and isinstance(action, (Roll, Stay, Leave)):
             return IllegalAction("you are at a chamber door: enter or pass", "khufu:6.2")
         if isinstance(action, Enter):
@@ -348,8 +356,12 @@ class KhufuState(State):
             )
         if isinstance(action, Leave) and k != CHAMBER_D:
             return IllegalAction("you are not inside a chamber", "khufu:5.4")
+        from .render import decision_words
+
+        obs = self.observation(p)
         return IllegalAction(
-            f"'{action}' does not answer the pending decision: seat {p} must decide {k}",
+            f"'{action}' does not answer the pending decision: player {p + 1} must "
+            f"{decision_words(obs['decision'], obs, self.t)}",
             "khufu:5.7",
         )
 
@@ -1326,6 +1338,24 @@ class KhufuState(State):
             if d is not None and d[0] == WAGER_D and d[1] == seat:
                 obs["wager"] = [ids[c] for c in self.wager]
         return obs
+
+    def choice_text(self, action: Action) -> str:
+        from .choices import choice_text
+
+        return choice_text(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        """The legal action typed: its number, its short form, or words (``bet falcon``)."""
+        legal = self.legal_actions()
+        try:
+            return parse_action_text(text, legal)
+        except ActionFormatError as first:
+            from .choices import parse_alias
+
+            try:
+                return parse_alias(self, text, legal)
+            except ActionFormatError:
+                raise first from None
 
     def to_text(self, seat: int | None) -> str:
         from .render import render

@@ -1,0 +1,198 @@
+"""Khufu's choices in words (``State.choice_text``) and the words a person may type for them.
+
+A choice names what it does from the chooser's side: the chamber, the card by its
+symbol (never its id), the player counted from 1 by piece, the odds where the rules
+make them plain. Besides the short forms (``bet T41``, ``select T13,T14,T23``,
+``steal 2``) a person may type a card by its symbol (``bet falcon``, ``give cat``,
+``select falcon falcon jackal``) or a player by number or piece (``steal zombie``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from obelisk.core import Action, ActionFormatError
+
+from . import components as K
+from .actions import (
+    Answer,
+    Bet,
+    Challenge,
+    Decline,
+    Enter,
+    Give,
+    Leave,
+    Pass,
+    Place,
+    Roll,
+    Select,
+    Silent,
+    Stay,
+    Steal,
+    Take,
+)
+from .casino import challenge_counts
+from .narration import card_word, symbol
+
+if TYPE_CHECKING:
+    from .rules import KhufuState
+
+_TITLE = K.CHAMBER_TITLES
+_WIN_ON = (
+    "wins on an odd roll (1, 3, 5)",
+    "wins on an even roll (2, 4, 6)",
+    "wins on tails of Khufu's coin",
+)
+
+
+def player(state: KhufuState, seat: int) -> str:
+    """``Player 2 (Zombie)``: a seat counted from 1, with its piece."""
+    return f"Player {seat + 1} ({K.CHARACTERS[seat % len(K.CHARACTERS)]})"
+
+
+def _card(state: KhufuState, cid: str) -> str:
+    c = state.t.card_index[cid]
+    return card_word(K.SYMBOLS[state.t.card_symbol[c]], state.t.card_cobra[c])
+
+
+def choice_text(state: KhufuState, action: Action) -> str:
+    """What ``action`` does for the seat to decide, in words."""
+    d = state.dec
+    kind = d[0] if d is not None else ""
+    p = d[1] if d is not None else -1
+    t = state.t
+    if isinstance(action, Roll):
+        return "roll — roll the die and move clockwise"
+    if isinstance(action, Stay):
+        ch = d[2] if d is not None else 0
+        return f"stay — wager again at the {_TITLE[ch]} table (at least {t.min_wager[ch]})"
+    if isinstance(action, Leave):
+        ch = d[2] if d is not None else 0
+        return f"leave — roll and walk on from the {_TITLE[ch]} door (no chamber on the way)"
+    if isinstance(action, Challenge):
+        return "challenge — take on Khufu's Ultimate Challenge now (the clock stops)"
+    if isinstance(action, Enter):
+        ch = d[2] if d is not None else 0
+        if ch == state.sarc and state.qualified(p):
+            return f"enter — go into the {_TITLE[ch]} Chamber and face Khufu's Ultimate Challenge"
+        return (
+            f"enter — go into the {_TITLE[ch]} Chamber and wager (at least {t.min_wager[ch]}); "
+            "the move ends"
+        )
+    if isinstance(action, Pass):
+        pips = d[3] if d is not None and len(d) > 3 else 0
+        return f"pass — walk on past the door ({pips} step{'s' if pips != 1 else ''} to go)"
+    if isinstance(action, Take):
+        return "take — take the top Treasure card"
+    if isinstance(action, Decline):
+        if kind == "STEAL_TARGET_OR_DECLINE":
+            return "decline — steal nothing"
+        return "decline — leave the Treasure card"
+    if isinstance(action, Steal):
+        q = action.target
+        n = len(state.hands[q])
+        return f"steal from {player(state, q)} — a random one of {n} card{'s' if n != 1 else ''}"
+    if isinstance(action, Give):
+        to = d[2] if d is not None and kind in ("COBRA_GIVE_CARD", "CURSE_TOLL_CARD") else None
+        why = " for the cobra" if kind == "COBRA_GIVE_CARD" else " (Tomb Toll)"
+        dest = f" to {player(state, to)}{why}" if isinstance(to, int) else ""
+        return f"give {_card(state, action.card)}{dest}"
+    if isinstance(action, Bet):
+        text = f"bet {_card(state, action.card)}"
+        if d is not None and d[2] == K.KING and len(state.wager) < 2:
+            text += " — a table card, face up"
+        return text
+    if isinstance(action, Place):
+        ch = d[2] if d is not None else 0
+        n = len(state.wager)
+        head = f"place — play the {_TITLE[ch]} table with {n} card{'s' if n != 1 else ''}"
+        if ch < K.KING:
+            return f"{head}: {_WIN_ON[ch]}"
+        syms = sorted({K.SYMBOLS[t.card_symbol[c]] for c in state.wager[:2]}, key=K.SYMBOLS.index)
+        shown = " or ".join(symbol(s) for s in syms)
+        return f"{head}: wins if the symbol die shows {shown}"
+    if isinstance(action, Select):
+        mine = [t.card_symbol[t.card_index[c]] for c in action.cards]
+        words = ", ".join(symbol(K.SYMBOLS[s]) for s in sorted(mine))
+        khufu = [t.card_symbol[c] for c in state.ch_khufu]
+        win, draw, _lose = challenge_counts(khufu, mine)
+        return f"select {words} — wins on {win}, draws on {draw} of the 36 dice rolls"
+    if isinstance(action, Answer):
+        return "answer — shout “You are the mummy!”"
+    if isinstance(action, Silent):
+        return "silent — say nothing (and return a random card)"
+    return action.text()
+
+
+def _symbol_of(word: str) -> int | None:
+    w = word.lower().replace("_", " ").replace("-", " ")
+    for i, s in enumerate(K.SYMBOLS):
+        name = symbol(s).lower()
+        if w == name or (len(w) >= 3 and name.startswith(w)):
+            return i
+    return None
+
+
+def parse_alias(state: KhufuState, text: str, legal: list[Action]) -> Action:
+    """A legal action typed in words: ``bet falcon``, ``select cat cat king``, ``steal zombie``."""
+    words = text.lower().replace(",", " ").split()
+    if not words:
+        raise ActionFormatError("no action given")
+    verb, rest = words[0], words[1:]
+    t = state.t
+    # a card by its symbol (and "cobra" to pick a cobra card): bet / give
+    if verb in ("bet", "give") and rest:
+        cobra = "cobra" in rest
+        names = [w for w in rest if w not in ("a", "an", "the", "cobra", "with")]
+        sym = _symbol_of(" ".join(names))
+        if sym is None:
+            raise ActionFormatError(f"'{' '.join(names)}' is not a symbol")
+        cands: list[Bet | Give] = [
+            a
+            for a in legal
+            if isinstance(a, (Bet, Give))
+            and a.kind == verb
+            and t.card_symbol[t.card_index[a.card]] == sym
+        ]
+        if cands:
+            # a plain card before a cobra unless "cobra" was typed
+            cands.sort(key=lambda a: t.card_cobra[t.card_index[a.card]] != cobra)
+            return cands[0]
+        raise ActionFormatError(f"you have no {symbol(K.SYMBOLS[sym])} to {verb}")
+    if verb == "select" and rest:
+        syms: list[int] = []
+        i = 0
+        while i < len(rest):  # "eye of horus" is three words
+            for span in (3, 1):
+                s = _symbol_of(" ".join(rest[i : i + span]))
+                if s is not None and (span == 1 or len(rest) >= i + span):
+                    syms.append(s)
+                    i += span
+                    break
+            else:
+                raise ActionFormatError(f"'{rest[i]}' is not a symbol")
+        want = sorted(syms)
+        for a in legal:
+            if isinstance(a, Select):
+                got = sorted(t.card_symbol[t.card_index[c]] for c in a.cards)
+                if got == want:
+                    return a
+        if not any(isinstance(a, Select) for a in legal):
+            raise ActionFormatError(f"'{text}' is not a legal action here")
+        # Not a choice of the dealt cards: the cards of those symbols (the player's own
+        # first), so that the refusal can say why (khufu:10.2).
+        d = state.dec
+        mine = list(state.hands[d[1]]) if d is not None else []
+        used: list[int] = []
+        for sym in syms:
+            pool = [c for c in mine if c not in used] + list(range(t.num_cards))
+            used.append(next(c for c in pool if t.card_symbol[c] == sym and c not in used))
+        return Select(tuple(t.card_ids[c] for c in sorted(used)))
+    if verb == "steal" and rest:
+        word = " ".join(rest).removeprefix("player ").strip()
+        for a in legal:
+            if isinstance(a, Steal):
+                piece = K.CHARACTERS[a.target % len(K.CHARACTERS)].lower()
+                if word == str(a.target + 1) or word == piece:
+                    return a
+    raise ActionFormatError(f"'{text}' is not a legal action here")
