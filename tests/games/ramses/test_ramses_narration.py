@@ -559,3 +559,30 @@ def test_a_person_plays_a_few_turns():
     for line in text.splitlines():
         assert raw_fragment(line) is None, line
         assert not narration_check.ZERO_SEAT.search(line), line
+
+
+@pytest.mark.rules("ramses:4.2")
+def test_hiding_the_treasures_in_public_then_covered():
+    st = GAME.new_state(2, 1, {"setup_mode": "players_place", "first_player": 0})
+    st.apply(st.parse_action("place parrot, row 1, column 2"))
+    assert st.tokens[1] == 1
+    assert said(st, 1) == ["Ann hides a treasure."]  # the log never names a hidden token
+    assert flashes(st, 1) == ["Ann hides the Parrot."]
+    text = st.to_text(1)
+    assert (
+        "<Pa>" in text.splitlines()[3] and "Hidden so far (everybody watches): <Pa> Parrot" in text
+    )
+    while st.phase == "place":
+        st.apply(st.legal_actions()[0])
+    text = st.to_text(1)
+    assert "<" not in text and "Parrot" not in text  # covered now
+    assert said(st, 1)[-1].startswith("The pyramids cover the treasures. The box has been spun.")
+
+
+def test_option_errors_count_seats_as_a_person_does():
+    from obelisk.core import InvalidOptions
+
+    with pytest.raises(InvalidOptions) as err:
+        GAME.new_state(3, 1, {"first_player": 3})
+    assert "0 (the first seat) to 2 (the last), not 3" in str(err.value)
+    assert not narration_check.ZERO_SEAT.search(str(err.value))

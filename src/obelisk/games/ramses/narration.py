@@ -112,7 +112,7 @@ class RamsesNarrator(Narrator):
         return f"{v.subject(e.get('seat'), 'hide', 'hides')} a treasure."
 
     def flash_placed(self, e: Mapping[str, JSON], v: Voice) -> str:
-        return f"{v.subject(e.get('seat'), 'hide', 'hides')} {treasure(e)} here."
+        return f"{v.subject(e.get('seat'), 'hide', 'hides')} {treasure(e)}."
 
     # -- cards -----------------------------------------------------------------------
     def on_stack_started(self, e: Mapping[str, JSON], v: Voice) -> str:

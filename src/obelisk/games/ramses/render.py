@@ -175,7 +175,8 @@ def render(obs: dict[str, Any], options: Any) -> str:
         sc = ", ".join(f"seat {i + 1}: {v:g}" for i, v in enumerate(obs["scores"]))
         win = " and ".join(f"seat {w + 1}" for w in obs["winners"]) or "nobody"
         why = END_WORDS.get(obs["end_reason"], obs["end_reason"])
-        lines.append(f"Game over: {why}. Points: {sc}. Winner: {win}.")
+        lines.append(f"Game over: {why}. Winner: {win}.")
+        lines.append(f"Points: {sc}")
     elif obs["to_move"] == seat:
         if phase == "search":
             lines.append("Your move. 'slide up' moves the pyramid below the empty place up.")
