@@ -410,3 +410,33 @@ def test_terms_are_explained_and_all_in_the_glossary():
     assert GAME.narrator.explanations(token_event)[0][0] == "Extra-action token"
     for text in glossary.values():
         assert raw_fragment(text) is None and "_" not in text
+
+
+@pytest.mark.rules("sobek:8")
+def test_a_move_out_of_turn_inside_an_effect_is_explained_in_words():
+    from obelisk.games.sobek.actions import Give
+
+    s = arrange(
+        new(3),
+        hands={0: ["vizier"], 1: ["fish1", "wheat0"], 2: ["ivory3", "cattle2"]},
+        market=["wheat1"],
+        turn=0,
+    )
+    play(s, "play vizier")
+    assert str(s.explain_illegal(Give("ivory3"))).startswith(
+        "Player 2 is giving a card to player 1 (an effect being resolved); 'give ivory 3' is "
+        "not one of the choices"
+    )
+
+
+def test_the_rules_print_the_option_rows_as_written():
+    """Issue 22: `obelisk rules sobek` turned ':fish:' of a character row into an emoji."""
+    out = subprocess.run(
+        [sys.executable, "-m", "obelisk.cli.main", "rules", "sobek"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    assert "thief:fish:STEAL_RANDOM" in out.replace("\n", "")
+    assert "\N{FISH}" not in out

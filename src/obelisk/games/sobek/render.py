@@ -134,7 +134,7 @@ def render(obs: dict[str, Any], options: Any) -> str:
         lines.append(f"Discard: {up}" + (f" + {down} face down" if down else ""))
     pend = obs["pending"]
     if pend:
-        lines.append(f"Deciding: {_pending(pend, who)}")
+        lines.append(f"Deciding: {pending_words(pend, who)}")
     last = obs["last_round"]
     if last:
         pts = ", ".join(
@@ -147,7 +147,7 @@ def render(obs: dict[str, Any], options: Any) -> str:
     return "\n".join(lines)
 
 
-def _pending(pend: dict[str, Any], who: Any) -> str:
+def pending_words(pend: dict[str, Any], who: Any) -> str:
     """The decision being made, in words."""
     seat = pend["seat"]
     name = who(seat).capitalize()

@@ -966,10 +966,12 @@ class SobekState(State):
         rule = "sobek:9" if code in (P_LAUNDER, P_SHIFT) else "sobek:8"
         if isinstance(action, Take):
             return IllegalAction(f"{who.capitalize()} must first finish resolving the effect", rule)
+        from .render import pending_words
+
         view = self._pending_view(None) or {}
+        doing = pending_words(view, lambda q: f"player {q + 1}") if view else who
         return IllegalAction(
-            f"{who.capitalize()} must answer the '{view.get('decision')}' choice of the effect being "
-            f"resolved; '{action}' is not one of its options",
+            f"{doing} (an effect being resolved); '{action}' is not one of the choices",
             rule,
         )
 
