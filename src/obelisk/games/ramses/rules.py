@@ -436,12 +436,12 @@ class RamsesState(State):
                 f"moves {action.dir}"
             ).replace("  ", " ")
         if isinstance(action, GiftDeclare):
-            return f"gift {nm(action.treasure)} — find it: its holders give you a card of it"
+            return f"gift {nm(action.treasure)}"  # the Gift's explanation says the rest
         if isinstance(action, RiskDeclare):
-            return f"risk {nm(action.first)}, {nm(action.second)} — find both, in this order"
+            return f"risk {nm(action.first)}, {nm(action.second)}"  # in this order
         if isinstance(action, PokerDeclare):
             q = action.opponent + 1
-            return f"poker {nm(action.treasure)}, seat {q} — seat {q} must find it"
+            return f"poker {nm(action.treasure)}, seat {q}"  # seat q must find it
         if isinstance(action, GiveCard):
             card = self.deck[action.card]
             pts = f"{card.value} point" + ("" if card.value == 1 else "s")
