@@ -466,7 +466,8 @@ def test_the_view_shows_the_token_under_the_empty_place_only_while_uncovered():
     assert "Trumpet" not in text and "[Tr]" not in text
     assert "Under the empty place: a blank" in text
     assert not re.search(r"\bT\d\d\b|#\d|seat 0|_", text)
-    assert "Seat 2 searches for the Mummy (1 slide so far)" in text
+    assert "You search for the Mummy (1 slide so far)" in text
+    assert "Seat 2 searches for the Mummy (1 slide so far)" in st.to_text(0)
     assert "Card sought: Mummy (1 point, stack 1); missed 1 time so far" in text
 
 

@@ -29,11 +29,11 @@ PHASE_WORDS = {
 }
 CONTEXT_WORDS = {
     "card": "",
-    "gift": " for the Gift",
-    "risk_1": " for the Risk (first treasure)",
-    "risk_2": " for the Risk (second treasure)",
-    "mirage": " for the Mirage",
-    "poker": " for the Poker in the Desert",
+    "gift": "the Gift, ",
+    "risk_1": "the Risk's first treasure, ",
+    "risk_2": "the Risk's second treasure, ",
+    "mirage": "the Mirage, ",
+    "poker": "the Poker in the Desert, ",
 }
 END_WORDS = {
     "end_card": "the end card turned up",
@@ -143,9 +143,10 @@ def render(obs: dict[str, Any], options: Any) -> str:
     s = obs.get("search")
     if s:
         n = s["slides"]
+        who = "You search" if s["searcher"] == seat else f"Seat {s['searcher'] + 1} searches"
         lines.append(
-            f"Seat {s['searcher'] + 1} searches for {_tname(s['target'], names)}"
-            f"{CONTEXT_WORDS.get(s['context'], '')} ({n} slide{'' if n == 1 else 's'} so far)"
+            f"{who} for {_tname(s['target'], names)} ({CONTEXT_WORDS.get(s['context'], '')}"
+            f"{n} slide{'' if n == 1 else 's'} so far)"
         )
     d = obs.get("declared")
     if d:
@@ -166,7 +167,8 @@ def render(obs: dict[str, Any], options: Any) -> str:
     counts = []
     for i, k in enumerate(obs["hand_counts"]):
         out_ = " (out)" if obs["eliminated"][i] else ""
-        counts.append(f"seat {i + 1}: {k}{out_}")
+        you = " (you)" if i == seat else ""
+        counts.append(f"seat {i + 1}{you}: {k}{out_}")
     lines.append("Cards held: " + ", ".join(counts))
     if seat is not None:
         hand = obs.get("hand") or []
