@@ -303,7 +303,7 @@ def test_miss_a_turn_names_the_next_player():
     s.chance.force(roll_for("MISS_NEXT_TURN"), label="khufu_event")
     s._fire(False)
     assert say(s, 0)[-1] == "Khufu: the next player, Bot 2 (normal), misses a turn."
-    assert say(s, 1)[-1] == "Khufu: the next player, you, misses a turn."
+    assert say(s, 1)[-1] == "Khufu: you, the next player, miss a turn."
 
 
 @pytest.mark.rules("khufu:14.9", "khufu:11.2")

@@ -318,9 +318,15 @@ class KhufuNarrator(Narrator):
         if why == "tailwind":
             return f"The tailwind carries {voice.object(seat)} on to {where}."
         if why == "challenge":
-            return f"{voice.subject(seat, 'go', 'goes')} to the furthest Curse space ({where})."
+            return (
+                f"{voice.subject(seat, 'go', 'goes')} to the furthest Curse space "
+                f"(space {event.get('to')})."
+            )
         if why == "richest":
-            return f"{voice.subject(seat, 'go', 'goes')} to the next Curse space ({where})."
+            return (
+                f"{voice.subject(seat, 'go', 'goes')} to the next Curse space "
+                f"(space {event.get('to')})."
+            )
         return f"{voice.subject(seat, 'go', 'goes')} to {where}."
 
     def on_missed_turn(self, event: Mapping[str, JSON], voice: Voice) -> str:
@@ -370,7 +376,10 @@ class KhufuNarrator(Narrator):
         if why == "pass":
             return f"{voice.subject(giver, 'pass', 'passes')} {what} to {voice.object(receiver)}."
         if why == "errand":
-            return f"{capitalize(what)} of {voice.possessive(giver)} goes to {voice.object(receiver)}, who is Lucky."
+            return (
+                f"{voice.subject(giver, 'send', 'sends')} {what} to Lucky "
+                f"({voice.object(receiver)})."
+            )
         return f"{voice.subject(giver, 'give', 'gives')} {voice.object(receiver)} {what}."
 
     def on_steal(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
@@ -525,11 +534,11 @@ class KhufuNarrator(Narrator):
             elif lucky == seat:
                 what = f"{mid(voice, seat, 'are', 'is')} Lucky, a random card goes back to the deck"
             else:
-                what = f"a random card goes to Lucky, {voice.object(lucky)}"
+                what = f"a random card goes to Lucky ({voice.object(lucky)})"
         elif cid == "MUMMYS_GRIP":
             what = f"{who} may not enter a chamber during {their} next turn"
         elif cid == "LUCKY_ESCAPE":
-            what = f"{mid(voice, seat, 'draw', 'draws')} a Treasure card"
+            what = "a free Treasure card"
         elif cid == "PLAGUE":
             what = "everybody returns a random card to the deck"
         elif cid == "SYMBOL_GAMBLE":
@@ -559,7 +568,7 @@ class KhufuNarrator(Narrator):
         if eid == "TAUNT":
             return "Khufu laughs at the players; nothing else happens."
         if eid == "ROTATE_CHAMBER":
-            return f"Khufu: Lucky, {voice.object(lucky)}, turns a chamber."
+            return f"Khufu: Lucky ({voice.object(lucky)}) turns a chamber."
         if eid == "RESTORE_CHAMBERS":
             return "Khufu: every chamber opens."
         if eid == "MOVE_SARCOPHAGUS":
@@ -581,8 +590,11 @@ class KhufuNarrator(Narrator):
             return "Khufu's tithe: everyone returns one card of the symbol rolled, for all to see."
         if eid == "LUCKY_PICKPOCKET":
             if event.get("can") is False:
-                return f"Khufu: Lucky, {voice.object(lucky)}, must steal a card, but there is nothing to steal."
-            return f"Khufu: Lucky, {voice.object(lucky)}, must steal a card from another player."
+                return (
+                    f"Khufu: Lucky ({voice.object(lucky)}) must steal a card, but there is "
+                    "nothing to steal."
+                )
+            return f"Khufu: Lucky ({voice.object(lucky)}) must steal a card from another player."
         if eid == "PASS_TO_THE_LEFT":
             return "Khufu: everybody passes a random card to the next player."
         if eid == "SANDSTORM":
@@ -600,14 +612,16 @@ class KhufuNarrator(Narrator):
             if not seats:
                 return "Khufu helps the underdogs."
             return (
-                "Khufu helps the underdogs, the fewest Scarabs: "
+                "Khufu helps the underdogs (fewest Scarabs): "
                 f"{many(voice, seats, 'draw', 'draws')} a card."
             )
         if eid == "MISS_NEXT_TURN":
             nxt = seats[0] if seats else None
+            if voice.you(nxt):
+                return "Khufu: you, the next player, miss a turn."
             return f"Khufu: the next player, {voice.object(nxt)}, misses a turn."
         if eid == "LUCKY_EXTRA_TURN":
-            return f"Khufu: Lucky, {voice.object(lucky)}, takes an extra turn next."
+            return f"Khufu: Lucky ({voice.object(lucky)}) takes an extra turn next."
         if eid == "SANDS_RUN_FAST":
             secs = int(event.get("seconds") or 60)
             lost = "a minute" if secs == 60 else plural(secs, "second")
@@ -622,9 +636,10 @@ class KhufuNarrator(Narrator):
         seats = [s for s in event.get("seats") or [] if isinstance(s, int)]
         why = event.get("why")
         if why == "SYMBOL_GAMBLE":
+            seat = event.get("seat")
             if seats:
-                return f"The symbol die shows {sym}, {voice.possessive(seats[0])} lucky symbol: 2 cards."
-            return f"The symbol die shows {sym}: not the lucky symbol, a card is lost."
+                return f"The symbol die shows {sym}, {voice.possessive(seat)} lucky symbol."
+            return f"The symbol die shows {sym}, not {voice.possessive(seat)} lucky symbol."
         if why == "SYMBOL_TITHE":
             if not seats:
                 return f"The symbol die shows {sym}: nobody holds one."

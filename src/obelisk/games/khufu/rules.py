@@ -942,7 +942,12 @@ class KhufuState(State):
             hit = sym == self.lucky_sym[p]
             self._ev(
                 "symbol",
-                {"symbol": K.SYMBOLS[sym], "why": "SYMBOL_GAMBLE", "seats": [p] if hit else []},
+                {
+                    "symbol": K.SYMBOLS[sym],
+                    "why": "SYMBOL_GAMBLE",
+                    "seat": p,
+                    "seats": [p] if hit else [],
+                },
             )
             if hit:
                 self._draw(p, 2)

@@ -1,0 +1,109 @@
+"""Khufu at the table: undo in a live (real-time) game, two players, words a person types."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from obelisk.core import InvalidOptions, UndoError, undo
+from obelisk.games.khufu import GAME
+from obelisk.games.khufu import rules as R
+from obelisk.games.khufu.actions import Bet, Stay, Steal, Tick
+
+
+def _at_an_undoable_choice(seed: int, **opts):
+    """A real-time game (from its seed, so a record replays it) played at random until the
+    seat to move may stay in a chamber or bet a card: decisions that draw nothing."""
+    s = GAME.new_state(3, seed, {"clock": "realtime", **opts})
+    rng = random.Random(seed)
+    for _ in range(3000):
+        legal = s.legal_actions()
+        mine = [a for a in legal if isinstance(a, (Stay, Bet))]
+        if mine:
+            return s, mine[0]
+        s.apply(rng.choice(legal))
+    raise AssertionError("no undoable choice reached")
+
+
+@pytest.mark.rules("khufu:12.3")
+def test_undo_in_a_live_game_keeps_the_time_that_passed():
+    """Issue 22: a Tick that only moves time on no longer bars undo (it did on every tick)."""
+    s, action = _at_an_undoable_choice(5, director=False)
+    seat = s.current_player
+    before = s.observation(seat)
+    s.apply(action)
+    events = len(s.events)
+    for _ in range(3):
+        s.apply_system(Tick(5))
+    assert len(s.events) == events  # pure ticks: nothing happened but time
+    assert s.undoable(seat) >= 1
+    back = undo(s, seat)
+    assert back.elapsed == s.elapsed == before["clock"]["elapsed"] + 15
+    assert back.current_player == seat
+    assert action in back.legal_actions()
+    after = back.observation(seat)
+    assert after["decision"] == before["decision"]
+    assert after["players"] == before["players"]
+
+
+@pytest.mark.rules("khufu:5.7", "khufu:14.9")
+def test_a_tick_that_does_something_still_bars_undo():
+    s, action = _at_an_undoable_choice(5, director=False)
+    seat = s.current_player
+    s.apply(action)
+    s.apply_system(Tick(61))  # the decision times out: its default is played
+    assert any(e.kind == "timeout" for e in s.events)
+    assert s.undoable(seat) == 0
+    with pytest.raises(UndoError):
+        undo(s, seat)
+    # the five-minute warning is an event too
+    s, action = _at_an_undoable_choice(6, director=False)
+    seat = s.current_player
+    s.apply(action)
+    left = s.options.countdown - s.elapsed - s.options.final_minutes_at
+    if left > 0 and s.dec is not None and s.dec[0] == R.WAGER_D:
+        s.dec_ticks = -(10**6)  # keep the wager from timing out on the long tick
+        s.apply_system(Tick(left))
+        assert s.f2 and s.undoable(seat) == 0
+
+
+def test_a_live_game_with_the_director_undoes_between_events():
+    s, action = _at_an_undoable_choice(7)
+    seat = s.current_player
+    s.apply(action)
+    s.apply_system(Tick(1))
+    if len(s.history) and s.history[-1].barrier:
+        assert s.undoable(seat) == 0
+    else:
+        assert s.undoable(seat) >= 1
+        assert undo(s, seat).elapsed == s.elapsed
+
+
+@pytest.mark.rules("khufu:2.3")
+def test_two_players_are_accepted_behind_the_option():
+    opts = GAME.make_options({"allow_two_players": True})
+    GAME.check_players(2, opts)
+    GAME.check_options(opts, 2)
+    s = GAME.new_state(2, 1, {"allow_two_players": True})
+    assert s.num_players == 2 and not s.is_terminal()
+    with pytest.raises(InvalidOptions):
+        GAME.new_state(2, 1)
+
+
+@pytest.mark.rules("khufu:7.3")
+def test_a_steal_is_typed_with_the_victim_counted_from_1():
+    from khufu_helpers import give, new, turn
+
+    s = new(3)
+    turn(s, 0, pos=4)
+    give(s, 0, "T20")
+    give(s, 1, "T15")
+    give(s, 2, "T16")
+    s.chance.force(2, label="die")
+    s.apply(s.legal_actions()[0])
+    assert s.parse_action("steal 2") == Steal(1)
+    assert s.parse_action("steal 3") == Steal(2)
+    assert s.parse_action("steal vampire") == Steal(2)
+    assert Steal(1).text() == "steal 2"
+    assert s.choice_text(Steal(1)) == "steal from Player 2 (Zombie) — a random one of 1 card"
