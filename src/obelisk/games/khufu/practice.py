@@ -14,7 +14,16 @@ from typing import Any
 
 from .casino import DICE, best_choices, challenge_counts
 from .components import CATEGORIES, SYMBOLS, category, compare, tables
+from .narration import HAND_WORDS, symbol
 from .options import KhufuOptions
+
+#: A Challenge result in words.
+_RESULT = {"WIN": "you win", "LOSE": "Khufu wins", "DRAW": "a draw"}
+
+
+def _sym(s: int) -> str:
+    return symbol(SYMBOLS[s])
+
 
 #: Deals per practice session at most (the learner may stop earlier).
 MAX_DEALS = 20
@@ -50,12 +59,12 @@ def challenge_odds(teacher: Any, rng: random.Random) -> None:
         rows = best_choices(khufu, dealt)
         teacher.say(
             "Khufu: "
-            + ", ".join(SYMBOLS[s] for s in khufu)
+            + ", ".join(_sym(s) for s in khufu)
             + "\nYour dealt cards: "
-            + ", ".join(f"{i + 1}={SYMBOLS[s]}" for i, s in enumerate(dealt))
+            + ", ".join(f"{i + 1}. {_sym(s)}" for i, s in enumerate(dealt))
         )
         options = [
-            " + ".join(SYMBOLS[dealt[i]] for i in sel)
+            " + ".join(_sym(dealt[i]) for i in sel)
             + f"  (cards {','.join(str(i + 1) for i in sel)})"
             for sel, _ in sorted(rows)
         ]
@@ -64,7 +73,7 @@ def challenge_odds(teacher: Any, rng: random.Random) -> None:
         mine = [dealt[j] for j in by_index[i]]
         counts = challenge_counts(khufu, mine)
         best_sel, best_counts = rows[0]
-        best_names = " + ".join(SYMBOLS[dealt[j]] for j in best_sel)
+        best_names = " + ".join(_sym(dealt[j]) for j in best_sel)
         verdict = (
             "That is a best choice."
             if counts[:2] == best_counts[:2]
@@ -74,8 +83,8 @@ def challenge_odds(teacher: Any, rng: random.Random) -> None:
         me, him = category([*mine, d1, d2]), category([*khufu, d1, d2])
         teacher.say(
             f"Your choice: {_odds_line(counts)}\nBest choice: {_odds_line(best_counts)}\n"
-            f"{verdict}\nThe dice: {SYMBOLS[d1]}, {SYMBOLS[d2]}. You: {CATEGORIES[me]}, "
-            f"Khufu: {CATEGORIES[him]}: {compare(me, him)}."
+            f"{verdict}\nThe dice: {_sym(d1)}, {_sym(d2)}. You: {HAND_WORDS[CATEGORIES[me]]}, "
+            f"Khufu: {HAND_WORDS[CATEGORIES[him]]}: {_RESULT[compare(me, him)]}."
         )
         if teacher.choose("> ", ["deal another hand", "finish the practice"]) == 1:
             break

@@ -52,9 +52,9 @@ def _track(obs: dict[str, Any], t: Tables) -> list[str]:
     cells = []
     for i, kind in enumerate(t.board):
         letter = ("D" + "SHQK"[int(kind)]) if kind.isdigit() else _KIND.get(kind, kind)
-        pieces = f"[{''.join(here[i])}]" if i in here else ""
+        pieces = f"[{','.join(here[i])}]" if i in here else ""
         cells.append(f"{i:>2}{letter}{pieces}")
-    width = 8  # fixed, so that the columns stay put as pieces move
+    width = 9  # fixed, so that the columns stay put as pieces move
     rows = []
     for start in range(0, len(cells), 9):
         rows.append("  " + "".join(c.ljust(width) for c in cells[start : start + 9]).rstrip())
