@@ -1,12 +1,67 @@
-// Obelisk web page: create or join a room, then play by clicking legal actions.
-// Plain JavaScript, no build step. Speaks protocol version 1 (docs/protocol.md).
-"use strict";
+// Obelisk in the browser: the lobby, a room's table, the game-over panel; /replay steps
+// through a game. Plain ES modules, no build step. Speaks protocol version 1
+// (docs/protocol.md); seat tokens stay in this browser's storage, never in an address the
+// server sees (a shared /rooms/{id}#token=… link is read and dropped from the address bar).
+
+import { el, seatColour, words, valueWords, plural } from "./util.js";
+import { tableFor, needsText, drawFrame, logEntry, entriesOf, seatName, resultLines } from "./frame.js";
+import { openReplay } from "./replay.js";
+import { renderRules } from "./rules.js";
 
 const $ = (id) => document.getElementById(id);
+
+/** Test hooks: interaction timings (ms, click to redrawn table) and a count of drawn states. */
+const hooks = { timings: [], states: 0, sent: 0, errors: [] };
+window.obelisk = hooks;
+
 let games = [];
-let ws = null;
-let current = null; // {room, seat, token}
-let lastState = null;
+const R = {
+  room: null, // the room's public summary
+  id: null,
+  seat: null,
+  token: null,
+  ws: null,
+  last: null, // the last state message
+  mod: null,
+  frames: [],
+  over: null,
+  clickAt: null,
+  closing: false,
+  retry: 0,
+};
+
+// -- storage: seat tokens, the seat's own frames (for reload and replay) -----------------
+const store = {
+  get(key) {
+    try {
+      return JSON.parse(localStorage.getItem("obelisk:" + key));
+    } catch {
+      return null;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem("obelisk:" + key, JSON.stringify(value));
+    } catch {
+      // storage full: drop the oldest frames and carry on
+      if (key.startsWith("frames:") && value && value.frames && value.frames.length > 20) {
+        value.frames = value.frames.slice(-Math.floor(value.frames.length / 2));
+        this.set(key, value);
+      }
+    }
+  },
+  del(key) {
+    localStorage.removeItem("obelisk:" + key);
+  },
+  keys(prefix) {
+    const out = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (k && k.startsWith("obelisk:" + prefix)) out.push(k.slice(8 + prefix.length));
+    }
+    return out;
+  },
+};
 
 async function api(path, body, token) {
   const opts = { headers: {} };
@@ -17,12 +72,28 @@ async function api(path, body, token) {
   }
   if (token) opts.headers["Authorization"] = "Bearer " + token;
   const r = await fetch(path, opts);
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.message || (data.detail && JSON.stringify(data.detail)) || r.statusText);
+  let data = null;
+  try {
+    data = await r.json();
+  } catch {
+    data = null;
+  }
+  if (!r.ok) throw new Error((data && data.message) || r.statusText || "the server refused");
   return data;
 }
 
-function gameByName(name) { return games.find((g) => g.name === name); }
+function show(section) {
+  for (const id of ["lobby", "table", "replay"]) $(id).hidden = id !== section;
+}
+
+// -- the lobby ------------------------------------------------------------------------------
+function gameByName(name) {
+  return games.find((g) => g.name === name);
+}
+
+function levelWords(level) {
+  return words(level).replace(/^(\w+) (hard|expert)$/, "$2 ($1)");
+}
 
 function renderSeatChoices() {
   const g = gameByName($("game").value);
@@ -31,201 +102,584 @@ function renderSeatChoices() {
   $("players").value = n;
   $("players").min = g.min_players;
   $("players").max = g.max_players;
+  $("game-note").textContent =
+    `${g.title}: ${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
+    (g.realtime ? ", played against a running clock." : ".");
   const box = $("seats");
-  box.innerHTML = "";
+  const before = [...box.querySelectorAll("select")].map((s) => s.value);
+  box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const sel = document.createElement("select");
-    sel.dataset.seat = i;
-    sel.add(new Option("person", "human"));
-    for (const lv of g.levels) sel.add(new Option("computer: " + lv, "bot:" + lv));
-    if (i > 0) sel.value = "bot:" + g.levels[0];
-    const label = document.createElement("label");
-    label.textContent = "Seat " + (i + 1) + " ";
-    label.appendChild(sel);
-    box.appendChild(label);
+    const sel = el("select", { dataset: { seat: String(i) }, "aria-label": `Seat ${i + 1}` });
+    sel.add(new Option("a person", "human"));
+    for (const lv of g.levels) sel.add(new Option("computer: " + levelWords(lv), "bot:" + lv));
+    const want = before[i] || (i > 0 ? "bot:" + (g.levels.includes("heuristic") ? "heuristic" : g.levels[0]) : "human");
+    sel.value = [...sel.options].some((o) => o.value === want) ? want : "human";
+    box.append(el("label.row", null, `Seat ${i + 1} `, sel));
   }
+  const vs = $("variant");
+  vs.replaceChildren(new Option("standard rules", ""), ...g.variants.map((v) => new Option(words(v), v)));
+  renderOptions(g);
+}
+
+function stripQuotes(s) {
+  return String(s).replace(/^'(.*)'$/, "$1");
+}
+
+function renderOptions(g) {
+  const box = $("options");
+  box.replaceChildren();
+  for (const o of g.options) {
+    let input = null;
+    const def = stripQuotes(o.default);
+    if (o.type === "bool") {
+      input = el("select", { dataset: { option: o.name, default: def } });
+      input.add(new Option("yes", "True"));
+      input.add(new Option("no", "False"));
+      input.value = def;
+    } else if (o.type === "int" || o.type === "int | None" || o.type === "float | None" || o.type === "float") {
+      input = el("input", {
+        type: "number", dataset: { option: o.name, default: def === "None" ? "" : def, kind: o.type },
+        min: o.min, max: o.max, step: o.type.startsWith("float") ? "any" : "1",
+        value: def === "None" ? "" : def, placeholder: def === "None" ? "none" : null,
+      });
+    } else if (o.type === "Literal") {
+      input = el("input", { dataset: { option: o.name, default: def, kind: "str" }, value: def, spellcheck: "false" });
+    } else {
+      continue; // lists of cards and such: the variants cover them
+    }
+    box.append(el("label.row.opt", null, words(o.name) + " ", input));
+  }
+}
+
+function chosenOptions() {
+  const out = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    const v = input.value;
+    if (v === input.dataset.default) continue;
+    const name = input.dataset.option;
+    if (v === "True" || v === "False") out[name] = v === "True";
+    else if (input.dataset.kind === "str") out[name] = v;
+    else out[name] = v === "" ? null : Number(v);
+  }
+  return out;
 }
 
 async function loadGames() {
   games = await api("/api/games");
   const sel = $("game");
-  sel.innerHTML = "";
-  for (const g of games) sel.add(new Option(`${g.title} (${g.min_players}-${g.max_players})`, g.name));
+  sel.replaceChildren();
+  for (const g of games) sel.add(new Option(`${g.title} (${g.min_players === g.max_players ? g.min_players : g.min_players + "–" + g.max_players} players)`, g.name));
+  const list = $("game-list");
+  list.replaceChildren(
+    ...games.map((g) =>
+      el("li", null,
+        el("strong", { text: g.title }),
+        ` — ${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
+          (g.realtime ? ", real time" : "") +
+          (g.variants.length ? `; variants: ${g.variants.map(words).join(", ")}` : ""))),
+  );
   renderSeatChoices();
+}
+
+function roomLine(r) {
+  const seats = r.seats.map((s) => (s.kind === "bot" ? `computer (${levelWords(s.level || "")})` : s.taken ? s.name : "open seat"));
+  const status = { waiting: "waiting for players", playing: "being played", finished: "finished", expired: "expired" }[r.status] || r.status;
+  return `${r.title}, ${status}: ${seats.join(", ")}`;
 }
 
 async function loadRooms() {
   const rooms = await api("/api/rooms?limit=50");
-  const body = $("rooms").querySelector("tbody");
-  body.innerHTML = "";
+  const mine = new Set(store.keys("seat:"));
+  const ours = [];
+  const others = [];
   for (const r of rooms) {
-    const tr = document.createElement("tr");
-    const seats = r.seats.map((s) => (s.kind === "bot" ? s.level : s.taken ? s.name : "open")).join(", ");
-    tr.innerHTML = `<td>${r.id}</td><td>${r.title}</td><td>${r.status}</td><td></td><td></td>`;
-    tr.children[3].textContent = seats;
-    const cell = tr.children[4];
-    const saved = localStorage.getItem("obelisk:" + r.id);
-    if (saved) {
-      const b = document.createElement("button");
-      b.textContent = "resume";
-      b.onclick = () => { const s = JSON.parse(saved); enter(r.id, s.seat, s.token); };
-      cell.appendChild(b);
-    } else if (r.status === "waiting") {
-      const b = document.createElement("button");
-      b.textContent = "join";
-      b.onclick = () => join(r.id);
-      cell.appendChild(b);
+    const li = el("li", null, el("span", { text: roomLine(r) }));
+    const go = (label, href) => li.append(" ", el("a.button.small", { href, text: label }));
+    if (mine.has(r.id)) {
+      go(r.status === "finished" ? "see the end" : "return to your seat", `/rooms/${r.id}`);
+      if (r.status === "finished") go("replay", `/replay?room=${r.id}`);
+      ours.push(li);
+      continue;
     }
-    const w = document.createElement("button");
-    w.textContent = "watch";
-    w.onclick = () => enter(r.id, null, null);
-    cell.appendChild(w);
-    body.appendChild(tr);
+    if (r.status === "waiting") go("take a seat", `/rooms/${r.id}`);
+    if (r.status === "playing" || r.status === "waiting") go("watch", `/rooms/${r.id}?watch=1`);
+    if (r.status === "finished") go("replay", `/replay?room=${r.id}`);
+    if (r.status !== "expired") others.push(li);
   }
+  $("mine").replaceChildren(...(ours.length ? ours : [el("li.muted", { text: "None yet: create a room or take a seat." })]));
+  $("rooms").replaceChildren(...(others.length ? others : [el("li.muted", { text: "No open rooms right now." })]));
 }
 
-async function join(room) {
-  try {
-    const name = localStorage.getItem("obelisk:name") || "";
-    const j = await api(`/api/rooms/${room}/join`, { name: name || null });
-    localStorage.setItem("obelisk:" + room, JSON.stringify({ seat: j.seat, token: j.token }));
-    enter(room, j.seat, j.token);
-  } catch (e) { $("create-error").textContent = e.message; }
+function myName() {
+  return ($("name").value || "").trim() || null;
+}
+
+async function joinSeat(roomId, seat) {
+  const name = myName() || store.get("name") || null;
+  const j = await api(`/api/rooms/${roomId}/join`, { seat, name });
+  store.set("seat:" + roomId, { seat: j.seat, token: j.token });
+  return j;
 }
 
 $("create").onsubmit = async (ev) => {
   ev.preventDefault();
   $("create-error").textContent = "";
   try {
+    if (myName()) store.set("name", myName());
     const seats = [...$("seats").querySelectorAll("select")].map((s) =>
       s.value === "human" ? { kind: "human" } : { kind: "bot", level: s.value.slice(4) });
-    const room = await api("/api/rooms", {
-      game: $("game").value, players: seats.length, seats, options: JSON.parse($("options").value || "{}"),
-    });
-    await loadRooms();
-    if (seats.some((s) => s.kind === "human")) await join(room.id);
-    else enter(room.id, null, null);
-  } catch (e) { $("create-error").textContent = e.message; }
+    const body = { game: $("game").value, players: seats.length, seats, options: chosenOptions() };
+    if ($("variant").value) body.variant = $("variant").value;
+    const room = await api("/api/rooms", body);
+    store.set("made:" + room.id, body);
+    const first = seats.findIndex((s) => s.kind === "human");
+    if (first >= 0) await joinSeat(room.id, first);
+    history.pushState(null, "", `/rooms/${room.id}`);
+    await openRoom(room.id);
+  } catch (e) {
+    $("create-error").textContent = e.message;
+  }
 };
 
-function enter(room, seat, token) {
-  current = { room, seat, token };
-  $("lobby").hidden = true;
-  $("table").hidden = false;
-  $("log").innerHTML = "";
+// -- a room -----------------------------------------------------------------------------------
+function framesKey() {
+  return `frames:${R.id}:${R.seat === null ? "watch" : R.seat}`;
+}
+
+async function openRoom(id, watch) {
+  closeSocket();
+  Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0 });
+  show("table");
+  $("log").replaceChildren();
   $("error").textContent = "";
-  $("clock").textContent = "";
-  connect(0);
+  $("gameover").hidden = true;
+  $("help").hidden = true;
+  $("flash").hidden = true;
+  // a #token=… link opens its seat; the token moves to storage and leaves the address bar
+  const m = /token=([\w-]+)/.exec(location.hash);
+  if (m) {
+    history.replaceState(null, "", location.pathname + location.search);
+    store.set("seat:" + id, { seat: null, token: m[1] });
+  }
+  let summary;
+  try {
+    summary = await api(`/api/rooms/${id}`);
+  } catch (e) {
+    $("title").textContent = "No such room";
+    $("status").textContent = e.message;
+    return;
+  }
+  R.room = summary;
+  R.mod = await tableFor(summary.game);
+  const saved = store.get("seat:" + id);
+  if (saved && saved.token && !watch) {
+    R.token = saved.token;
+    R.seat = saved.seat;
+  }
+  $("title").textContent = summary.title;
+  if (!R.token && summary.status === "waiting" && !watch) {
+    showSeatOffer(summary);
+  }
+  // a reload carries on after the events already shown
+  const kept = R.token || watch || summary.status !== "waiting" ? store.get(framesKey()) : null;
+  if (kept && kept.frames && kept.frames.length) {
+    R.frames = kept.frames;
+    for (const f of R.frames) appendLog(f.entries);
+  }
+  if (R.token || watch || summary.status !== "waiting" || !summary.seats.some((s) => s.kind === "human" && !s.taken)) {
+    connect(kept ? kept.seen : 0);
+  }
+  showSummary(summary);
+}
+
+function showSeatOffer(summary) {
+  const open = summary.seats.filter((s) => s.kind === "human" && !s.taken);
+  const box = $("waiting");
+  box.hidden = false;
+  box.replaceChildren(
+    el("h3", { text: "Take a seat" }),
+    el("label.row", null, "Your name ", el("input#seat-name", { maxlength: 40, value: store.get("name") || "", autocomplete: "nickname" })),
+    el("div.seat-offer", null,
+      ...open.map((s) =>
+        el("button.primary", {
+          type: "button", text: `Sit at seat ${s.seat + 1}`, "data-seat": String(s.seat + 1),
+          onclick: async () => {
+            try {
+              const nm = ($("seat-name").value || "").trim();
+              if (nm) store.set("name", nm);
+              const j = await api(`/api/rooms/${summary.id}/join`, { seat: s.seat, name: nm || null });
+              store.set("seat:" + summary.id, { seat: j.seat, token: j.token });
+              box.hidden = true;
+              await openRoom(summary.id);
+            } catch (e) {
+              $("error").textContent = e.message;
+            }
+          },
+        })),
+      el("button", { type: "button", text: "Just watch", onclick: () => { box.hidden = true; openRoom(summary.id, true); } })),
+  );
+}
+
+function closeSocket() {
+  if (R.ws) {
+    R.closing = true;
+    R.ws.close();
+    R.ws = null;
+  }
 }
 
 function connect(seen) {
-  if (ws) ws.close();
   const proto = location.protocol === "https:" ? "wss://" : "ws://";
-  ws = new WebSocket(proto + location.host + "/ws/rooms/" + current.room);
+  const ws = new WebSocket(proto + location.host + "/ws/rooms/" + R.id);
+  R.ws = ws;
+  R.closing = false;
   ws.onopen = () => {
+    R.retry = 0;
     $("conn").textContent = "connected";
-    ws.send(JSON.stringify({ type: "hello", v: 1, token: current.token, seen, text: true }));
+    ws.send(JSON.stringify({ type: "hello", v: 1, token: R.token, seen, text: needsText(R.room.game) }));
   };
   ws.onclose = () => {
+    if (R.ws !== ws) return;
     $("conn").textContent = "disconnected";
-    if (current && !$("table").hidden) {
-      // reconnect and resume after the events already shown
-      setTimeout(() => current && connect(lastState ? lastState.seen : 0), 1500);
+    if (!R.closing && !$("table").hidden) {
+      const wait = Math.min(8000, 500 * 2 ** R.retry++);
+      setTimeout(() => R.ws === ws && connect(R.last ? R.last.seen : seen), wait);
     }
   };
   ws.onmessage = (m) => handle(JSON.parse(m.data));
 }
 
+function send(msg) {
+  if (R.ws && R.ws.readyState === WebSocket.OPEN) {
+    R.ws.send(JSON.stringify(msg));
+    hooks.sent++;
+  }
+}
+
 function handle(msg) {
   switch (msg.type) {
-    case "welcome": {
-      $("title").textContent = `${msg.title} — room ${msg.room}`;
-      $("who").textContent = msg.seat === null ? "You are watching." : `You are seat ${msg.seat + 1}.`;
-      const lv = $("bot-level");
-      lv.innerHTML = "";
-      for (const l of msg.levels) lv.add(new Option(l, l));
+    case "welcome":
+      R.seat = msg.seat;
+      if (R.token) {
+        const saved = store.get("seat:" + R.id) || {};
+        if (saved.seat !== msg.seat) store.set("seat:" + R.id, { ...saved, seat: msg.seat });
+      }
+      $("title").textContent = msg.title;
+      $("who").textContent = msg.seat === null ? "You are watching." : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
+      $("seat-tools").hidden = msg.seat === null;
+      $("bot-level").replaceChildren(...msg.levels.map((l) => new Option(levelWords(l), l)));
       showSummary(msg.summary);
       break;
-    }
-    case "room": showSummary(msg.summary); break;
-    case "state": showState(msg); break;
-    case "clock": showClock(msg); break;
-    case "game_over": {
-      const w = msg.winners.map((s) => "seat " + (s + 1)).join(", ") || "nobody";
-      $("status").textContent = `Game over. Scores: ${msg.scores.join(" / ")}. Winner: ${w}.`;
-      $("legal").innerHTML = "";
+    case "room":
+      showSummary(msg.summary);
+      if (R.last) redraw();
       break;
-    }
-    case "error": $("error").textContent = msg.message; break;
-    default: break;
+    case "state":
+      onState(msg);
+      break;
+    case "clock":
+      showClock(msg.game);
+      break;
+    case "game_over":
+      R.over = msg;
+      if (R.last) redraw();
+      showGameOver();
+      break;
+    case "ack":
+      break;
+    case "error":
+      hooks.errors.push(msg.code);
+      if (msg.code === "bad_token") {
+        store.del("seat:" + R.id);
+        R.token = null;
+      }
+      $("error").textContent = msg.message + (msg.code === "illegal_action" ? "" : "");
+      R.clickAt = null;
+      if (R.last) redraw();
+      break;
+    default:
+      break;
   }
 }
 
 function showSummary(s) {
-  const seats = s.seats.map((x) =>
-    `${x.seat + 1}: ${x.kind === "bot" ? x.level + " bot" : x.taken ? x.name : "(open)"}${x.connected ? " •" : ""}`);
-  $("status").textContent = `${s.status}. Seats: ${seats.join("; ")}`;
+  R.room = s;
+  const box = $("waiting");
+  if (s.status === "waiting") {
+    const open = s.seats.filter((x) => x.kind === "human" && !x.taken);
+    if (R.token || box.hidden) {
+      const link = `${location.origin}/rooms/${s.id}`;
+      box.hidden = false;
+      box.replaceChildren(
+        el("h3", { text: `Waiting for ${plural(open.length, "player")}` }),
+        el("p", null, "Share this link with the people you play with (it offers them the open seats): "),
+        el("p.share", null, el("input.share-link", { readonly: true, value: link, "aria-label": "share link", onfocus: (e) => e.target.select() }),
+          el("button.small", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) })),
+        el("p.muted", { text: "Open seats: " + open.map((x) => `seat ${x.seat + 1}`).join(", ") + "." }),
+      );
+      if (!R.token && !R.ws) showSeatOffer(s);
+    }
+  } else if (!box.querySelector("#seat-name")) {
+    box.hidden = true;
+  }
+  if (R.last) setStatus();
+  else $("status").textContent = s.status === "waiting" ? "The game starts when every seat is taken." : "";
 }
 
-function showClock(msg) {
-  const c = msg.game.clock || msg.game;
-  if (c && typeof c.remaining === "number") {
+function showClock(c0) {
+  const c = (c0 && (c0.clock || c0)) || {};
+  if (typeof c.remaining === "number") {
     const r = Math.max(0, Math.round(c.remaining));
     const mm = String(Math.floor(r / 60)).padStart(2, "0");
     const ss = String(r % 60).padStart(2, "0");
-    $("clock").textContent = `⏳ ${mm}:${ss}${c.paused ? " (paused)" : ""}`;
-  } else {
-    $("clock").textContent = "⏳ " + JSON.stringify(msg.game);
+    $("clock").textContent = `Time left ${mm}:${ss}${c.paused ? " (paused)" : ""}`;
   }
 }
 
-function showState(msg) {
-  lastState = msg;
-  $("error").textContent = "";
-  $("view").textContent = msg.text || JSON.stringify(msg.observation, null, 1);
+function appendLog(entries) {
   const log = $("log");
-  for (const e of msg.events) {
-    const li = document.createElement("li");
-    li.textContent = e.text || `${e.kind} ${JSON.stringify(Object.fromEntries(Object.entries(e).filter(([k]) => k !== "kind")))}`;
-    log.appendChild(li);
-  }
+  for (const e of entries || []) log.append(logEntry(e, R.room && R.room.seats));
   log.scrollTop = log.scrollHeight;
-  if (msg.observation && msg.observation.clock) showClock({ game: msg.observation });
-  const box = $("legal");
-  box.innerHTML = "";
-  if (msg.legal.length) {
-    const p = document.createElement("p");
-    p.textContent = "Your move:";
-    box.appendChild(p);
+}
+
+let flashTimer = null;
+/** A flash: what the table shows for a moment (memory games). Never logged, never kept. */
+function showFlash(lines) {
+  const box = $("flash");
+  clearTimeout(flashTimer);
+  box.replaceChildren(
+    ...lines.map((t) => el("p", { text: t })),
+    el("button.small", { type: "button", text: "Hide", onclick: () => { box.hidden = true; } }),
+  );
+  box.hidden = false;
+  flashTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 5000);
+}
+
+function onState(msg) {
+  R.last = msg;
+  const entries = entriesOf(msg.events);
+  const flashes = (msg.events || []).map((e) => e.flash).filter(Boolean);
+  if (msg.events && msg.events.length) {
+    R.frames.push({ obs: msg.observation, status: msg.status, entries });
+    if (R.frames.length > 600) R.frames = R.frames.slice(-600);
+  } else if (R.frames.length) {
+    R.frames[R.frames.length - 1] = { ...R.frames[R.frames.length - 1], obs: msg.observation };
+  } else {
+    R.frames.push({ obs: msg.observation, status: msg.status, entries: [] });
   }
-  for (const a of msg.legal) {
-    const b = document.createElement("button");
-    b.textContent = a.text;
-    b.onclick = () => {
-      box.querySelectorAll("button").forEach((x) => (x.disabled = true));
-      ws.send(JSON.stringify({ type: "action", action: a.action, decision: msg.decision }));
-    };
-    box.appendChild(b);
+  store.set(framesKey(), { seen: msg.seen, frames: R.frames, game: R.room.game, seats: R.room.seats, options: R.room.options, seat: R.seat });
+  appendLog(entries);
+  // a new position clears the last flash; this one shows for a moment
+  if (flashes.length) showFlash(flashes);
+  else if (msg.events && msg.events.length) $("flash").hidden = true;
+  if (msg.status !== "waiting" && !$("waiting").querySelector("#seat-name")) $("waiting").hidden = true;
+  $("error").textContent = msg.legal.length && R.clickAt ? "" : $("error").textContent;
+  redraw();
+}
+
+function setStatus() {
+  const msg = R.last;
+  const s = R.room;
+  let text = "";
+  if (R.over) {
+    const w = R.over.winners.map((i) => seatName(s.seats, i));
+    text = `Game over. ${w.length ? (w.length === 1 ? w[0] + " wins" : w.join(" and ") + " share the win") : "Nobody wins"}.`;
+  } else if (msg.status === "waiting") {
+    text = "The game starts when every seat is taken.";
+  } else if (msg.your_turn) {
+    text = "Your turn.";
+  } else {
+    const t = R.mod.toMove ? R.mod.toMove(msg.observation) : null;
+    text = t !== null && t !== undefined ? `${seatName(s.seats, t)} is to play.` : "";
+  }
+  $("status").textContent = text;
+}
+
+function els() {
+  return { board: $("board"), mine: $("mine-area"), panels: $("panels"), legal: $("legal"), prompt: $("prompt") };
+}
+
+function redraw() {
+  const msg = R.last;
+  const t0 = performance.now();
+  drawFrame(els(), R.mod, {
+    obs: msg.observation,
+    legal: msg.legal,
+    yourTurn: msg.your_turn,
+    seat: R.seat,
+    seats: R.room.seats,
+    status: msg.status,
+    options: R.room.options || {},
+    text: msg.text,
+    over: R.over,
+    readonly: false,
+  }, play);
+  setStatus();
+  hooks.states++;
+  if (R.clickAt !== null && msg.your_turn !== undefined) {
+    const start = R.clickAt;
+    R.clickAt = null;
+    const drawn = performance.now();
+    requestAnimationFrame(() => hooks.timings.push({ drawn: drawn - start, painted: performance.now() - start, draw: drawn - t0 }));
   }
 }
 
-$("leave").onclick = () => {
-  current = null;
-  if (ws) ws.close();
-  $("table").hidden = true;
-  $("lobby").hidden = false;
-  loadRooms();
-};
+function play(entry, node) {
+  if (!R.last || !R.last.legal.includes(entry)) return;
+  R.clickAt = performance.now();
+  $("error").textContent = "";
+  document.body.classList.add("busy");
+  if (node) node.classList.add("chosen");
+  send({ type: "action", action: entry.action, decision: R.last.decision });
+  // the table redraws from the server's answer: nothing is played twice meanwhile
+  for (const n of document.querySelectorAll(".legal-place")) n.setAttribute("aria-disabled", "true");
+  for (const b of $("legal").querySelectorAll("button")) b.disabled = true;
+}
 
-$("to-bot").onclick = async () => {
-  if (!current || current.seat === null) return;
+// the page is usable again once the answer is drawn
+new MutationObserver(() => document.body.classList.remove("busy")).observe($("board"), { childList: true });
+
+// -- game over ------------------------------------------------------------------------
+function showGameOver() {
+  const o = R.over;
+  const s = R.room;
+  const lines = resultLines(s.seats, o.scores, o.winners);
+  const box = $("gameover");
+  box.hidden = false;
+  const names = o.winners.map((i) => seatName(s.seats, i));
+  box.replaceChildren(
+    el("h3", { text: "Game over" }),
+    el("p.big", { text: names.length ? (names.length === 1 ? `${names[0]} wins.` : `${names.join(" and ")} share the win.`) : "Nobody wins." }),
+    el("table.scores", null,
+      el("thead", null, el("tr", null, el("th", { text: "Player" }), el("th", { text: "Score" }))),
+      el("tbody", null, ...lines.map((l) =>
+        el("tr", { dataset: { seat: String(l.seat + 1) } },
+          el("td", null, el("span.dot", { style: { "--seat": seatColour(l.seat) } }), ` ${l.name}${l.winner ? " (winner)" : ""}`),
+          el("td", { text: String(l.score) }))))),
+    el("div.over-buttons", null,
+      el("button.primary", { type: "button", text: "Play again with the same seats", onclick: playAgain }),
+      el("a.button", { href: `/replay?room=${R.id}`, text: "Watch the replay" }),
+      el("button", { type: "button", text: "Download your record", onclick: downloadRecord }),
+      el("button", { type: "button", text: "See the table", onclick: () => { box.hidden = true; } })),
+    el("p#again-note.muted"),
+  );
+}
+
+async function downloadRecord() {
   try {
-    await api(`/api/rooms/${current.room}/seats/${current.seat}/bot`, { level: $("bot-level").value }, current.token);
-    localStorage.removeItem("obelisk:" + current.room);
-  } catch (e) { $("error").textContent = e.message; }
+    const rec = await api(`/api/rooms/${R.id}/record`, undefined, R.token);
+    const kept = store.get(framesKey());
+    const file = { format: "obelisk-web-replay", format_version: 1, record: rec, frames: kept ? kept.frames : [], seats: R.room.seats, seat: R.seat };
+    const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
+    const a = el("a", { href: URL.createObjectURL(blob), download: `obelisk-${R.room.game}-${R.id}.json` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
+}
+
+async function playAgain() {
+  const s = R.room;
+  const made = store.get("made:" + R.id);
+  const seats = s.seats.map((x) => (x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human" }));
+  const body = made ? { ...made, seats } : { game: s.game, players: s.players, seats, options: s.options || {} };
+  try {
+    const room = await api("/api/rooms", body);
+    store.set("made:" + room.id, body);
+    if (R.seat !== null) {
+      const j = await api(`/api/rooms/${room.id}/join`, { seat: R.seat, name: seatName(s.seats, R.seat) });
+      store.set("seat:" + room.id, { seat: j.seat, token: j.token });
+    }
+    history.pushState(null, "", `/rooms/${room.id}`);
+    await openRoom(room.id);
+  } catch (e) {
+    const note = $("again-note");
+    if (note) note.textContent = e.message;
+  }
+}
+
+// -- help -----------------------------------------------------------------------------------
+async function toggleHelp() {
+  const box = $("help");
+  const open = box.hidden;
+  box.hidden = !open;
+  $("help-button").setAttribute("aria-expanded", String(open));
+  if (!open || !R.room) return;
+  const opts = R.room.options || {};
+  const notes = R.mod.notes ? R.mod.notes(opts) : [];
+  box.replaceChildren(
+    el("div.help-head", null, el("h3", { text: `${R.room.title}: help` }),
+      el("button.small", { type: "button", text: "Close", onclick: toggleHelp })),
+    notes.length ? el("ul", null, ...notes.map((n) => el("li", { text: n }))) : null,
+    el("h4", { text: "Options in force" }),
+    Object.keys(opts).length
+      ? el("ul", null, ...Object.entries(opts).map(([k, v]) => el("li", { text: `${words(k)}: ${valueWords(v)}` })))
+      : el("p", { text: "The standard rules, every option at its default." }),
+    el("h4", { text: "The game in short" }),
+    el("p.summary", { text: "Loading…" }),
+    el("details.rules-full", null, el("summary", { text: "The rules as implemented" }), el("div.rules")),
+  );
+  try {
+    const r = await api(`/rules/${R.room.game}`);
+    box.querySelector(".summary").textContent = r.summary;
+    box.querySelector(".rules").replaceChildren(...renderRules(r.rules || ""));
+  } catch {
+    box.querySelector(".summary").textContent = "The rules could not be loaded.";
+  }
+}
+
+$("help-button").onclick = toggleHelp;
+$("leave").onclick = () => {
+  closeSocket();
+  history.pushState(null, "", "/");
+  route();
 };
+$("to-bot").onclick = async () => {
+  if (R.seat === null) return;
+  try {
+    await api(`/api/rooms/${R.id}/seats/${R.seat}/bot`, { level: $("bot-level").value }, R.token);
+    store.del("seat:" + R.id);
+  } catch (e) {
+    $("error").textContent = e.message;
+  }
+};
+document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Escape") {
+    $("flash").hidden = true;
+    if (!$("help").hidden) toggleHelp();
+  }
+});
 
 $("game").onchange = renderSeatChoices;
 $("players").onchange = renderSeatChoices;
-$("refresh").onclick = loadRooms;
-loadGames().then(loadRooms).catch((e) => { $("create-error").textContent = e.message; });
+$("refresh").onclick = () => loadRooms().catch((e) => { $("create-error").textContent = e.message; });
+
+// -- the address -----------------------------------------------------------------------------
+async function route() {
+  const path = location.pathname;
+  const m = /^\/rooms\/([\w-]+)/.exec(path);
+  if (m) {
+    await openRoom(m[1], new URLSearchParams(location.search).has("watch"));
+    return;
+  }
+  closeSocket();
+  if (path.startsWith("/replay")) {
+    show("replay");
+    await openReplay($("replay"), { api, store, room: new URLSearchParams(location.search).get("room") });
+    return;
+  }
+  show("lobby");
+  $("name").value = store.get("name") || "";
+  try {
+    if (!games.length) await loadGames();
+    await loadRooms();
+  } catch (e) {
+    $("create-error").textContent = e.message;
+  }
+}
+
+window.addEventListener("popstate", route);
+window.matchMedia("(max-width: 760px)").matches && ($("log-box").open = false);
+route();

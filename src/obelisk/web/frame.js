@@ -1,0 +1,135 @@
+// The table frame every game shares: player panels, the game's table, the seat's own area,
+// the action bar and the log. A game's table module draws only its table and its pieces
+// (see tables/generic.js for the interface); the frame knows no rules.
+
+import { el, seatColour, ActionPool } from "./util.js";
+import generic from "./tables/generic.js";
+
+const TABLES = new Set(["sobek", "abu_simbel"]);
+const loaded = new Map();
+
+/** The table module of a game (the generic table for games without one yet). */
+export async function tableFor(game) {
+  if (!TABLES.has(game)) return generic;
+  if (!loaded.has(game)) loaded.set(game, (await import(`./tables/${game}.js`)).default);
+  return loaded.get(game);
+}
+
+/** Whether the game's table needs the game's text view (the generic table shows it). */
+export function needsText(game) {
+  return !TABLES.has(game);
+}
+
+/** A seat's name (seats counted from 1 when unnamed). */
+export function seatName(seats, i) {
+  const s = seats && seats[i];
+  return (s && s.name) || `Seat ${i + 1}`;
+}
+
+/** Who a seat is, in words: "a person, connected", "computer (heuristic)". */
+function seatKind(s) {
+  if (!s) return "";
+  if (s.kind === "bot") return `computer (${String(s.level || "").replace(/_/g, " ")})`;
+  if (!s.taken) return "seat open";
+  return s.connected ? "here" : "away";
+}
+
+/**
+ * Draw the whole table for one view.
+ * view: {obs, legal, seat, seats, status, options, text, over, readonly}
+ * play(entry, node): called with the legal entry a person chose.
+ * Returns the table module's prompt (what the seat is deciding) for the action bar.
+ */
+export function drawFrame(els, mod, view, play) {
+  const pool = new ActionPool(view.readonly ? [] : view.legal, play);
+  const ctx = { ...view, pool, name: (i) => seatName(view.seats, i), colour: seatColour };
+  // the game draws its table and the seat's own area first: it places what it can
+  els.board.replaceChildren();
+  els.mine.replaceChildren();
+  mod.draw(els.board, els.mine, ctx);
+  drawPanels(els.panels, mod, ctx);
+  // what is left has no natural place on the drawing: buttons in the action bar
+  const rest = pool.rest();
+  els.legal.replaceChildren(
+    ...rest.map((entry) => {
+      const b = el("button.act", { type: "button", text: mod.buttonLabel ? mod.buttonLabel(entry, ctx) : entry.text });
+      pool.bind(b, entry, entry.says || entry.text);
+      b.removeAttribute("role");
+      return b;
+    }),
+  );
+  const prompt = view.readonly ? "" : mod.prompt ? mod.prompt(ctx) : "";
+  els.prompt.textContent = prompt;
+  return prompt;
+}
+
+function drawPanels(root, mod, ctx) {
+  const n = (ctx.seats && ctx.seats.length) || (mod.players ? mod.players(ctx.obs) : 0);
+  const turn = mod.toMove ? mod.toMove(ctx.obs) : null;
+  const panels = [];
+  for (let i = 0; i < n; i++) {
+    const s = ctx.seats ? ctx.seats[i] : null;
+    const mine = ctx.seat === i;
+    const active = turn === i && !ctx.over;
+    const info = mod.panel ? mod.panel(ctx.obs, i, ctx) : [];
+    const p = el(
+      "div.panel" + (active ? ".active" : "") + (mine ? ".me" : ""),
+      { dataset: { seat: String(i + 1) }, style: { "--seat": seatColour(i) }, "aria-current": active ? "true" : null },
+      el("div.panel-head", null,
+        el("span.dot", { "aria-hidden": "true" }),
+        el("strong.pname", { text: seatName(ctx.seats, i) + (mine ? " (you)" : "") }),
+        active ? el("span.turn", { text: "to play" }) : null),
+      el("div.pkind", { text: seatKind(s) }),
+      ...info.map((line) => el("div.pinfo", { text: line })),
+    );
+    // an action about a player (target, starter) is played on that player's panel
+    if (mod.panelAction) {
+      const entry = ctx.pool.take((a) => mod.panelAction(a, i));
+      if (entry) ctx.pool.bind(p, entry, entry.says || entry.text);
+    }
+    panels.push(p);
+  }
+  root.replaceChildren(...panels);
+}
+
+/** One log entry: the narrated sentence, its actor's colour and data-seat (1-based). */
+export function logEntry(entry, seats) {
+  const li = el("li.entry");
+  if (typeof entry.seat === "number" && entry.seat >= 0) {
+    li.dataset.seat = String(entry.seat + 1);
+    li.style.setProperty("--seat", seatColour(entry.seat));
+    li.classList.add("by-seat");
+  }
+  if (entry.round) li.classList.add("round-line");
+  // the actor's name in its colour (the sentence already names them)
+  const text = entry.text;
+  const name = typeof entry.seat === "number" ? seatName(seats, entry.seat) : null;
+  const at = name ? text.indexOf(name) : -1;
+  if (at >= 0) {
+    li.append(text.slice(0, at), el("b.actor", { text: name, style: { color: seatColour(entry.seat) } }), text.slice(at + name.length));
+  } else {
+    li.textContent = text;
+  }
+  return li;
+}
+
+/** The entries of a state message's events: the sentences only (flashes never stay). */
+export function entriesOf(events) {
+  const out = [];
+  for (const e of events || []) {
+    if (!e.sentence) continue;
+    const seat = typeof e.seat === "number" ? e.seat : null;
+    out.push({ seat, text: e.sentence, round: /round/.test(e.kind || "") });
+  }
+  return out;
+}
+
+/** Final scores in words, one line per seat, the winners first marked. */
+export function resultLines(seats, scores, winners) {
+  return (scores || []).map((s, i) => ({
+    seat: i,
+    name: seatName(seats, i),
+    score: s,
+    winner: (winners || []).includes(i),
+  }));
+}

@@ -1,0 +1,166 @@
+// The replay viewer (/replay): a game stepped through forwards and backwards as one seat saw
+// it, with the narrated log beside it. Sources: the positions this browser kept while it
+// played (/replay?room=ID), a finished room's record from the server, or a record file.
+
+import { el } from "./util.js";
+import { tableFor, drawFrame, logEntry, seatName } from "./frame.js";
+
+let current = null; // {mod, frames, seats, seat, game, result, complete}
+let step = 0;
+let parts = null;
+
+function layout(root) {
+  const file = el("input#replay-file", { type: "file", accept: ".json,application/json" });
+  const seatSel = el("select#replay-seat", { "aria-label": "whose view" });
+  parts = {
+    file,
+    seatSel,
+    note: el("p#replay-note.muted"),
+    error: el("p#replay-error.error", { role: "alert" }),
+    title: el("h2#replay-title", { text: "Replays" }),
+    counter: el("span#replay-step.counter", { role: "status" }),
+    range: el("input#replay-range", { type: "range", min: 0, max: 0, value: 0, "aria-label": "step" }),
+    panels: el("div.panels"),
+    board: el("div.board"),
+    mine: el("div.mine-area"),
+    legal: el("div.legal"),
+    prompt: el("span.prompt"),
+    log: el("ol#replay-log.log"),
+    viewer: el("div#replay-viewer", { hidden: true }),
+  };
+  const btn = (label, id, fn) => el("button", { type: "button", id, text: label, onclick: fn });
+  parts.viewer.append(
+    el("div.replay-controls", null,
+      btn("First", "replay-first", () => go(0)),
+      btn("Back", "replay-back", () => go(step - 1)),
+      parts.range,
+      btn("Next", "replay-next", () => go(step + 1)),
+      btn("Last", "replay-last", () => go(Infinity)),
+      parts.counter),
+    el("div.frame", null,
+      el("div.play", null, parts.panels, parts.board, el("div.action-bar", null, parts.prompt, parts.legal), parts.mine),
+      el("div.log-box", null, el("h3", { text: "Log" }), parts.log)),
+  );
+  parts.range.addEventListener("input", () => go(+parts.range.value));
+  root.replaceChildren(
+    parts.title,
+    el("div.card-box.replay-open", null,
+      el("label.row", null, "Open a record file ", file),
+      el("label.row", null, "Seen by ", seatSel),
+      parts.note, parts.error),
+    parts.viewer,
+  );
+  file.addEventListener("change", () => file.files[0] && openFile(file.files[0]));
+  seatSel.addEventListener("change", () => parts.lastRecord && fromRecord(parts.lastRecord, seatSel.value === "" ? null : +seatSel.value));
+}
+
+function setSeats(n, chosen, enabled) {
+  const sel = parts.seatSel;
+  sel.replaceChildren(new Option("a spectator", ""), ...Array.from({ length: n }, (_, i) => new Option(`seat ${i + 1}`, String(i))));
+  sel.value = chosen === null || chosen === undefined ? "" : String(chosen);
+  sel.disabled = !enabled;
+}
+
+async function show(data) {
+  const mod = await tableFor(data.game);
+  current = { ...data, mod };
+  parts.viewer.hidden = false;
+  parts.range.max = String(Math.max(0, data.frames.length - 1));
+  parts.title.textContent = `Replay: ${data.title || data.game.replace(/_/g, " ")}`;
+  parts.note.textContent = data.complete
+    ? `Seen by ${data.seat === null || data.seat === undefined ? "a spectator" : seatName(data.seats, data.seat)}.`
+    : "This record holds the log and the final table only; the positions in between are in the record of the browser that played, or in a full record.";
+  go(0);
+}
+
+function go(k) {
+  if (!current) return;
+  const n = current.frames.length;
+  step = Math.max(0, Math.min(n - 1, k));
+  parts.range.value = String(step);
+  parts.counter.textContent = `Step ${step + 1} of ${n}`;
+  const f = current.frames[step];
+  const over = step === n - 1 && current.result ? { winners: current.result.winners || [], scores: current.result.scores } : null;
+  if (f.obs) {
+    drawFrame(parts, current.mod, {
+      obs: f.obs, legal: [], yourTurn: false, seat: current.seat ?? null, seats: current.seats,
+      status: "playing", options: current.options || {}, text: null, over, readonly: true,
+    }, () => {});
+  }
+  const entries = [];
+  current.frames.slice(0, step + 1).forEach((fr, i) => {
+    for (const e of fr.entries || []) entries.push([e, i === step]);
+  });
+  parts.log.replaceChildren(...entries.map(([e, now]) => {
+    const li = logEntry(e, current.seats);
+    if (now) li.classList.add("now");
+    return li;
+  }));
+  parts.log.scrollTop = parts.log.scrollHeight;
+}
+
+async function fromRecord(record, seat) {
+  parts.error.textContent = "";
+  parts.lastRecord = record;
+  const full = record.format === "obelisk-record";
+  setSeats(record.num_players || (record.seats || []).length, full ? seat : record.for_seat, full);
+  const q = full && seat !== null && seat !== undefined ? `?seat=${seat}` : "";
+  const r = await fetch("/replay/frames" + q, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(record) });
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.message || "the server could not read this record");
+  await show({ ...data, options: record.options, seats: record.seats && record.seats.length ? record.seats : data.seats });
+}
+
+async function openFile(file) {
+  parts.error.textContent = "";
+  try {
+    const data = JSON.parse(await file.text());
+    if (data.format === "obelisk-web-replay" && data.frames && data.frames.length) {
+      setSeats((data.seats || []).length, data.seat, false);
+      await show({ game: data.record.game, frames: data.frames, seats: data.seats, seat: data.seat, complete: true, result: data.record.result, options: data.record.options });
+    } else {
+      await fromRecord(data.format === "obelisk-web-replay" ? data.record : data, null);
+    }
+  } catch (e) {
+    parts.error.textContent = "That file could not be opened: " + e.message;
+  }
+}
+
+/** Open the viewer in ``root``; ``ctx.room`` names a finished room to replay. */
+export async function openReplay(root, ctx) {
+  layout(root);
+  current = null;
+  if (!ctx.room) {
+    parts.note.textContent = "Open a record file: one downloaded from a game's end, or one saved by the terminal.";
+    return;
+  }
+  const keys = ctx.store.keys(`frames:${ctx.room}:`);
+  const key = keys.find((k) => k !== "watch") || keys[0];
+  const kept = key !== undefined ? ctx.store.get(`frames:${ctx.room}:${key}`) : null;
+  let result = null;
+  const seatInfo = ctx.store.get("seat:" + ctx.room);
+  try {
+    const rec = await ctx.api(`/api/rooms/${ctx.room}/record`, undefined, seatInfo && seatInfo.token);
+    result = rec.result;
+    if (!kept || !kept.frames || !kept.frames.length) {
+      await fromRecord(rec, null);
+      return;
+    }
+  } catch (e) {
+    if (!kept) {
+      parts.error.textContent = e.message;
+      return;
+    }
+  }
+  setSeats((kept.seats || []).length, kept.seat, false);
+  await show({ game: kept.game, frames: kept.frames, seats: kept.seats, seat: kept.seat, complete: true, result, options: kept.options });
+}
+
+document.addEventListener("keydown", (ev) => {
+  if (!current || document.getElementById("replay").hidden) return;
+  if (ev.target && (ev.target.tagName === "INPUT" || ev.target.tagName === "SELECT")) return;
+  if (ev.key === "ArrowRight") go(step + 1);
+  else if (ev.key === "ArrowLeft") go(step - 1);
+  else if (ev.key === "Home") go(0);
+  else if (ev.key === "End") go(Infinity);
+});

@@ -1,0 +1,39 @@
+// The generic table, for games whose own table is not drawn yet: the game's text view of
+// what this seat sees (in words, wrapped to the page) and every legal action as a button.
+//
+// A table module exports an object with:
+//   draw(board, mine, ctx)   draw the table into `board` and the seat's own area into `mine`;
+//                            place legal actions with ctx.pool.take(pred) + ctx.pool.bind(node, entry)
+//   panel(obs, seat, ctx)    lines of public information for a player's panel
+//   toMove(obs)              the seat to play (or null)
+//   prompt(ctx)              what the seat is deciding, in words
+//   panelAction(action, seat) whether an action is played on that player's panel (optional)
+//   notes(options)           lines for the help panel about the options in force (optional)
+
+import { el } from "../util.js";
+
+function toMove(obs) {
+  if (!obs || typeof obs !== "object") return null;
+  for (const k of ["to_move", "current_player", "current", "turn_seat"]) {
+    if (typeof obs[k] === "number" && obs[k] >= 0) return obs[k];
+  }
+  return null;
+}
+
+export default {
+  draw(board, mine, ctx) {
+    const text = ctx.text || "";
+    board.append(
+      el("div.generic", null,
+        el("p.muted", { text: "This game's table is drawn as text for now." }),
+        el("pre#view.textview", { text: text || "The table appears here." })),
+    );
+  },
+  panel() {
+    return [];
+  },
+  toMove,
+  prompt(ctx) {
+    return ctx.legal && ctx.legal.length ? "Your move: choose an action." : "";
+  },
+};
