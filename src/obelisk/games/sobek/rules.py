@@ -379,7 +379,7 @@ class SobekState(State):
         return {
             "seat": p,
             "card": name,
-            "text": f"got {name}",
+            "text": f"got {W.character(name)}",
             "position": position,
             "power": self.t.kind_power[self.t.card_kind[c]],
         }
@@ -695,7 +695,7 @@ class SobekState(State):
             "cards": cards,
             "new": new,
             "value": value,
-            "text": f"lays {GOODS[g]}: {' '.join(cards)} (set worth {value})",
+            "text": f"lays {W.a(GOODS[g])} set: {W.cards(cards)}, worth {value}",
         }
 
     def _do_done(self, a: Done) -> bool:
@@ -1148,7 +1148,8 @@ class SobekState(State):
     # -- what a seat sees (sobek:14) -----------------------------------------------
     def action_event(self, seat: int, action: Action) -> list[Event]:
         """The announcement of an action, with what the table sees it do (called before the
-        action is applied). Giving, burying, grabbing, purging and shifting are face down:
+        action is applied; on every move of a search, so its ``text`` stays the short form:
+        the narration writes the sentence). Giving, burying, grabbing, purging and shifting are face down:
         the card is shown only to the seats that see it, everybody else gets a shadow."""
         kind = action.kind
         if kind == "add":
@@ -1172,7 +1173,7 @@ class SobekState(State):
         elif kind == "sink":
             data["cards"] = sunk = [self._shown(x) for x in self.market[: action.count]]  # type: ignore[attr-defined]
             if sunk:
-                data["text"] = f"{form[1]}: {' '.join(sunk)}"
+                data["text"] = f"{form[1]}: {W.cards(sunk)}"
         elif kind == "done" and self.pend and self.pend[-1][0] == P_SET:
             data.update(self._set_summary(self.pend[-1]))
         elif kind == "done" and self.pend:

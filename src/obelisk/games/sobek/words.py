@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from obelisk.core.narration import join_words
 
@@ -28,6 +29,7 @@ def a(word: str) -> str:
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
+@lru_cache(maxsize=256)
 def card_label(name: str) -> str:
     """A card kind as a label, no article: ``fish 1``, ``amulet``, ``Thief``, ``character``."""
     m = _GOODS_CARD.fullmatch(name)
@@ -38,12 +40,14 @@ def card_label(name: str) -> str:
     return character_name(name)
 
 
+@lru_cache(maxsize=256)
 def card_typed(name: str) -> str:
     """A card kind as a person types it: ``fish 1``, ``amulet``, ``thief`` (a character key)."""
     m = _GOODS_CARD.fullmatch(name)
     return f"{m[1]} {m[2]}" if m else name
 
 
+@lru_cache(maxsize=256)
 def card(name: str) -> str:
     """A card kind in a sentence: ``fish 1``, ``an amulet``, ``the Thief``, ``a face-down
     character``."""
