@@ -32,7 +32,7 @@ SCRIPTS = {
         [
             "choose 4",
             "choose 3",
-            "move 8 3",
+            "move D9",
             "resolve no",
             "choose arrow",
             "arrow N",
@@ -42,10 +42,13 @@ SCRIPTS = {
         ],
         ["Not allowed (rule mummy:7.2): no free die shows 4", "Not quite"],
     ),
-    "mummy_faces": (["reroll", "choose 1", "lost", "2"], ["Not allowed (rule mummy:7.2)"]),
+    "mummy_faces": (
+        ["reroll", "choose 1", "lost", "2"],
+        ["Not allowed (rule mummy:11.1): all five dice show the mummy"],
+    ),
     "deducing": (
         ["1", "2", "step W", "step N", "step E", "step N", "2"],
-        ["Not allowed (rule mummy:9.1): the mummy cannot step W"],
+        ["Not allowed (rule mummy:9.1): the mummy cannot step west"],
     ),
 }
 
@@ -69,4 +72,4 @@ def test_the_lessons_reach_what_they_teach():
     state, _ = _run("mummy_faces", SCRIPTS["mummy_faces"][0])
     assert state.aside == 0  # the forced resolution freed the dice
     state, _ = _run("dice_and_arrow", SCRIPTS["dice_and_arrow"][0])
-    assert "(9,4)" in state.to_text(1)  # green's arrow stopped under the wall
+    assert "on E10" in state.to_text(1)  # green's arrow stopped under the wall

@@ -117,7 +117,8 @@ def test_explorers_see_positions_and_only_their_own_hand():
     assert "positions" not in s.observation(0) and "positions" not in s.observation(None)
     assert "hand" not in s.observation(None) and "dice" not in s.observation(0)
     text = s.to_text(1)
-    assert "Your hand" in text and "R S" not in s.to_text(0)
+    assert "Your cards:" in text and "Your cards" not in s.to_text(0)
+    assert "|3S |" in text and "|3S |" not in s.to_text(0) and "| S |" in s.to_text(0)
 
 
 @pytest.mark.rules("mummy:14")
@@ -162,7 +163,7 @@ def test_player_view_of_the_mummy():
     v = PlayerView(s, 0)
     assert v.legal_actions() == []
     assert v.observation()["role"] == "mummy"
-    assert Move(9, 4).text() == "move 9 4"
+    assert Move(9, 4).text() == "move E10"
 
 
 @pytest.mark.rules("mummy:14")

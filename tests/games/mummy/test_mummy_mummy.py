@@ -86,10 +86,12 @@ def test_capture_ends_the_move():
         "kind": "capture",
         "figure": 0,
         "seat": 1,
+        "explorer": "red",
         "cell": [5, 6],
         "ankhs_left": 2,
         "eliminated": False,
         "mummy_ankhs": 1,
+        "threshold": 4,
     }
 
 

@@ -247,6 +247,10 @@ def test_card_played_on_the_end_field():
         "card": "o",
         "colour": "red",
         "cell": [8, 4],
+        "seat": 1,
+        "explorer": "red",
+        "name": "crown",
+        "cards_left": 4,
     }
 
 

@@ -7,6 +7,8 @@ from typing import ClassVar
 
 from obelisk.core import Action
 
+from .components import label
+
 
 @dataclass(frozen=True, slots=True)
 class Resolve(Action):
@@ -40,11 +42,17 @@ class Lost(Action):
 
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """Walk the announced number to the field (row, col) (mummy:8.1)."""
+    """Walk the announced number to the field (row, col) (mummy:8.1).
+
+    Its text names the field by the labels of the maze drawing (``move E10`` for row 9,
+    column 4); the state also reads ``move 9 4``, the row and column counted from 0."""
 
     kind: ClassVar[str] = "move"
     row: int
     col: int
+
+    def text(self) -> str:
+        return f"move {label(self.row, self.col)}"
 
 
 @dataclass(frozen=True, slots=True)

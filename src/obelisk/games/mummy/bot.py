@@ -85,7 +85,11 @@ class _Moves:
 
 
 class MummyHeuristic:
-    """Heuristic player for either side (see the module docstring)."""
+    """Plays either side by rules of thumb: an explorer heads for the symbols of its cards
+    and keeps away from the mummy; the mummy patrols the symbols the explorers still need
+    and the fields where cards were last played.
+
+    See the module docstring for the details."""
 
     def __init__(self) -> None:
         self._board: Board | None = None
@@ -279,7 +283,11 @@ class MummyHeuristic:
 
 
 class MummyBelief(MummyHeuristic):
-    """The deducing mummy of mummy:17 (explorers play as :class:`MummyHeuristic`)."""
+    """A mummy that works out where each explorer can be from what it announces, and
+    walks onto the likeliest fields; its explorers play like the heuristic level.
+
+    The belief is the one of mummy:17, fed by every public event (explorers play as
+    :class:`MummyHeuristic`)."""
 
     def __init__(self) -> None:
         super().__init__()

@@ -88,3 +88,38 @@ def roll_faces(value: int, m: int) -> list[str]:
         value, d = divmod(value, 6)
         out.append(DIE_FACES[d])
     return out
+
+
+#: The names of the four directions, as a person reads them.
+DIRECTION_WORDS: Final = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+
+def column_letter(col: int) -> str:
+    """The label of a maze column: ``A`` for the leftmost, then ``B``… (``AA`` after ``Z``)."""
+    out = ""
+    n = col + 1
+    while n:
+        n, r = divmod(n - 1, 26)
+        out = chr(ord("A") + r) + out
+    return out
+
+
+def label(row: int, col: int) -> str:
+    """The label a person reads for the field (row, col): columns A.. from the left, rows
+    1.. from the top (the apex). ``label(9, 4)`` is ``"E10"``, the field above the stairs."""
+    return f"{column_letter(col)}{row + 1}"
+
+
+def parse_label(text: str) -> tuple[int, int] | None:
+    """The (row, col) of a label such as ``E10`` (any case), or None if it is not one."""
+    t = text.strip().upper()
+    i = 0
+    while i < len(t) and "A" <= t[i] <= "Z":
+        i += 1
+    letters, digits = t[:i], t[i:]
+    if not letters or not digits.isdigit() or int(digits) < 1:
+        return None
+    col = 0
+    for ch in letters:
+        col = col * 26 + (ord(ch) - ord("A") + 1)
+    return int(digits) - 1, col - 1

@@ -8,15 +8,16 @@ from obelisk.core import Action, IllegalAction
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .board import DIRECTIONS
-from .components import ARROW, CHOOSABLE, NUMBER_FACES
+from .components import ARROW, CHOOSABLE, DIRECTION_WORDS, NUMBER_FACES, label
 
 if TYPE_CHECKING:
     from .rules import MummyState
 
 
 def _where(state: MummyState, cell: int) -> str:
+    """A field by the labels of the maze drawing (``E10``)."""
     r, c = state.board.rc(cell)
-    return f"({r},{c})"
+    return label(r, c)
 
 
 def explain(state: MummyState, action: Action) -> IllegalAction:
@@ -45,7 +46,8 @@ def explain(state: MummyState, action: Action) -> IllegalAction:
         else:
             why = "the dungeon, which the mummy may never enter"
         return IllegalAction(
-            f"the mummy cannot step {action.direction} from {_where(state, state.mummy)}: {why}",
+            f"the mummy cannot step {DIRECTION_WORDS[action.direction]} from "
+            f"{_where(state, state.mummy)}: {why}",
             "mummy:9.1" if state.move_kind == "normal" else "mummy:9.2",
         )
     if phase == MUMMY_MOVE:
@@ -59,6 +61,13 @@ def explain(state: MummyState, action: Action) -> IllegalAction:
             )
         return IllegalAction(
             "resolving is only possible at the start of a turn, before the first roll", "mummy:7.1"
+        )
+    if phase == LOST and isinstance(action, (Reroll, Choose)):
+        # not "no roll is waiting": the roll showed five mummies, none is left to use
+        return IllegalAction(
+            "all five dice show the mummy: no die is left to choose or roll; "
+            "announce the lost turn (lost)",
+            "mummy:11.1",
         )
     if isinstance(action, Reroll):
         if phase == RESOLVE:
@@ -89,7 +98,7 @@ def explain(state: MummyState, action: Action) -> IllegalAction:
         k = NUMBER_FACES[state.face]
         if not (0 <= action.row < b.rows and 0 <= action.col < b.cols):
             return IllegalAction(
-                f"({action.row},{action.col}) is not a field of the maze", "mummy:8.1"
+                f"{label(action.row, action.col)} is not a field of the maze", "mummy:8.1"
             )
         cell = b.cell(action.row, action.col)
         where = _where(state, cell)
@@ -120,7 +129,8 @@ def explain(state: MummyState, action: Action) -> IllegalAction:
                 f"you announced {state.face}: walk exactly that number", "mummy:8.1"
             )
         return IllegalAction(
-            f"the arrow cannot go {action.direction}: the first field that way is blocked "
+            f"the arrow cannot go {DIRECTION_WORDS.get(action.direction, action.direction)}: "
+            "the first field that way is blocked "
             "(wall, mummy, explorer, start field or dungeon)",
             "mummy:8.2",
         )

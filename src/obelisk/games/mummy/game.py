@@ -9,6 +9,7 @@ from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, Stat
 
 from .actions import ACTION_TYPES
 from .board import load_board
+from .narration import MummyNarrator
 from .rules import MAX_STEPS, MummyOptions, MummyState
 
 
@@ -34,6 +35,7 @@ class MummyGame(Game):
         undo=False,
     )
     action_types = ACTION_TYPES
+    narrator = MummyNarrator()
     #: A round is about 12 moves (each figure's dice, moves and card, then the mummy's
     #: steps): with the default 10 a search never saw a symbol beyond this turn, and a
     #: ``hard`` explorer near the end stopped going anywhere (docs/levels.md).

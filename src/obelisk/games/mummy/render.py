@@ -1,22 +1,47 @@
-"""The text view: the maze with walls, symbols and the figures one seat may see.
+"""The text view: the labelled maze with walls, symbols and the figures one seat may see.
 
-Drawn only from ``observation(seat)``: the mummy's view shows her own figure and nothing
-of the explorers' fields (mummy:14). In a field, the middle character is the field
-(``.`` corridor, ``S`` start, ``M`` sarcophagus, ``V`` dungeon, ``a``-``w`` symbols), the
-left one an explorer figure (R, G, B, Y; a digit when several share S or V) and the right
-one the mummy (``@``). Played symbols are shown as ``*``.
+Drawn only from ``observation(seat)`` (plus, for the seat on turn, the numbers of its
+choices): the mummy's view shows her own figure and nothing of the explorers' fields
+(mummy:14). Columns are lettered ``A``.. from the left and rows numbered ``1``.. from the
+top (the apex), so a field reads ``E10``. In a field the middle character is the field
+(``.`` corridor, ``S`` stairs, ``M`` sarcophagus, ``V`` dungeon, ``a``-``w`` symbols, ``*`` a
+symbol already played), the left one an explorer figure (R, G, B, Y; a digit when several
+share S or V) and the right one the mummy (``@``). A field a move may end on shows its
+choice number, ``(3)``. The status stands to the right of the maze: the view fits 80
+columns.
 """
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from .board import Board
-from .components import FIGURE_MARKS, SYMBOLS
+from .components import CARD_COLOURS, DIE_FACES, FIGURE_MARKS, SYMBOLS, column_letter, label
+
+#: Width of the status column beside the maze: with the maze's 48 columns the view is
+#: 76 wide, so it fits a framed panel on an 80-column terminal.
+STATUS_WIDTH = 26
+
+MOVE_KINDS = {
+    "normal": "move",
+    "intermediate": "intermediate move",
+    "forced": "intermediate move",
+    "second": "second move",
+}
 
 
-def render(board: Board, obs: dict[str, Any]) -> str:
-    """The maze and a status block for one observation."""
+def _rc_label(rc: list[int] | tuple[int, int]) -> str:
+    return label(rc[0], rc[1])
+
+
+def _choice_mark(n: int) -> str:
+    """Three characters for choice ``n`` drawn in a field."""
+    return f"({n})" if n < 10 else f"{n:>2})"
+
+
+def maze(board: Board, obs: dict[str, Any], choices: dict[int, int] | None = None) -> list[str]:
+    """The maze with column letters above and row numbers on the left."""
     played = {x for h in obs["played"] for x in h}
     figures = obs["figures"]
     positions = obs.get("positions")
@@ -31,6 +56,9 @@ def render(board: Board, obs: dict[str, Any]) -> str:
         ch = board.content[cell]
         if ch in played:
             ch = "*"
+        if choices and cell in choices:
+            marks[cell] = _choice_mark(choices[cell])
+            continue
         left = " "
         who = at.get(cell)
         if who:
@@ -38,42 +66,114 @@ def render(board: Board, obs: dict[str, Any]) -> str:
         right = "@" if cell == mummy else " "
         if left != " " or right != " " or ch != board.content[cell]:
             marks[cell] = f"{left}{ch}{right}"
-    lines = [board.to_ascii(marks).rstrip("\n")]
+    rows = board.to_ascii(marks).rstrip("\n").split("\n")
+    width = len(str(board.rows))
+    head = " " * (width + 1) + "".join(f"  {column_letter(c):<2}" for c in range(board.cols))
+    out = [head.rstrip()]
+    for i, line in enumerate(rows):
+        num = str(i // 2 + 1) if i % 2 else ""
+        out.append(f"{num:>{width}} {line}")
+    return out
+
+
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(text, STATUS_WIDTH, subsequent_indent=indent) or [""]
+
+
+def status(board: Board, obs: dict[str, Any], seat: int | None) -> list[str]:
+    """The status block: round, mummy, dice, explorers, whose turn, the seat's own cards."""
     role = obs["role"]
-    lines.append(
-        f"Round {obs['round']}. You are {'the mummy' if role == 'mummy' else role}. "
-        f"Mummy @ at ({obs['mummy'][0]},{obs['mummy'][1]}) with "
-        f"{obs['mummy_ankhs']}/{obs['threshold']} ankhs. Mummy dice set aside: {obs['aside']}."
+    you = {"mummy": "You are the mummy.", "explorer": "You are an explorer."}.get(
+        role, "You watch from the mummy's side."
     )
+    lines = [f"Round {obs['round']}.", *_wrap(you)]
+    lines += _wrap(
+        f"Mummy @ {_rc_label(obs['mummy'])}: {obs['mummy_ankhs']} of {obs['threshold']} ankhs."
+    )
+    lines.append(f"Mummy dice set aside: {obs['aside']}.")
+    positions = obs.get("positions")
+    figures = obs["figures"]
     for f, fig in enumerate(figures):
         mark = FIGURE_MARKS[fig["colour"]]
-        seat = fig["seat"]
-        cols = ", ".join(f"{n} {c}" for c, n in sorted(obs["hand_colours"][seat].items()))
-        where = ""
-        if positions is not None and positions[f] is not None:
-            where = f" at ({positions[f][0]},{positions[f][1]})"
-        state = "out" if fig["out"] else f"{fig['ankhs']} ankhs"
-        lines.append(
-            f"  {mark} {fig['colour']} (seat {seat}){where}: {state}; cards left: {cols or 'none'}; "
-            f"played: {' '.join(obs['played'][seat]) or '-'}"
-        )
-    turn = obs["turn"]
+        s = fig["seat"]
+        lines.append(f"{mark} {fig['colour']}, seat {s + 1}" + (" (you)" if s == seat else ""))
+        if fig["out"]:
+            lines.append("  out of the game")
+        else:
+            where = ""
+            if positions is not None and positions[f] is not None:
+                where = f"on {_rc_label(positions[f])}, "
+            lines.append(f"  {where}{fig['ankhs']} ankhs")
+        if f + 1 == len(figures) or figures[f + 1]["seat"] != s:
+            counts = obs["hand_colours"][s]
+            cols = ", ".join(
+                c if counts[c] == 1 else f"{counts[c]} {c}" for c in CARD_COLOURS if counts.get(c)
+            )
+            lines += _wrap(f"  cards: {cols or 'none'}", "    ")
+    played = [SYMBOLS[x][1] for s in range(len(obs["played"])) for x in obs["played"][s]]
+    if played:
+        lines += _wrap(f"Played (*): {', '.join(played)}.")
+    lines += _wrap(_turn_line(obs))
+    if "dice" in obs and obs["phase"] not in ("mummy_move", "over") and obs["dice"]:
+        dice = sorted(obs["dice"], key=lambda x: DIE_FACES.index(x) if x in DIE_FACES else 9)
+        lines += _wrap(f"Dice: {' '.join(dice)} (roll {obs['rolls']}).")
+    if "hand" in obs:
+        lines.append("Your cards:" if obs["hand"] else "Your cards: none.")
+        order = {c: i for i, c in enumerate(CARD_COLOURS)}
+        for x in sorted(obs["hand"], key=lambda x: (order.get(SYMBOLS[x][0], 9), x)):
+            cell = board.symbol_cell.get(x)
+            at = f" {label(*board.rc(cell))}" if cell is not None else ""
+            lines += _wrap(f"  {x} {SYMBOLS[x][1]}{at}, {SYMBOLS[x][0]}", "    ")
+    return lines
+
+
+def _turn_line(obs: dict[str, Any]) -> str:
     phase = obs["phase"]
     if phase == "mummy_move":
         mm = obs["mummy_move"]
-        lines.append(f"The mummy moves ({mm['kind']}): {mm['steps_left']} steps left.")
-    elif phase == "over":
-        names = ", ".join(f"seat {w}" for w in obs["winners"]) or "nobody"
-        lines.append(f"Game over ({obs['reason']}): {names} won.")
-    else:
-        mark = FIGURE_MARKS[figures[turn["figure"]]["colour"]]
-        text = f"Explorer {mark} (seat {turn['seat']}) is on turn"
-        if "announced" in obs:
-            text += f" and announced {obs['announced']}"
-        lines.append(text + ".")
-    if "dice" in obs and phase not in ("mummy_move", "over"):
-        lines.append(f"Dice: {' '.join(obs['dice']) or '-'} (rolls this turn: {obs['rolls']})")
-    if "hand" in obs:
-        cards = ", ".join(f"{x} {SYMBOLS[x][1]} ({SYMBOLS[x][0]})" for x in obs["hand"])
-        lines.append(f"Your hand: {cards or 'empty'}")
-    return "\n".join(lines)
+        kind = MOVE_KINDS.get(mm["kind"], "move")
+        left = mm["steps_left"]
+        who = "Your" if obs["role"] == "mummy" else "The mummy's"
+        return f"{who} {kind}: {left} step{'s' if left != 1 else ''} left."
+    if phase == "over":
+        reasons = {
+            "explorer": "an explorer played all his cards",
+            "mummy": "the mummy has her ankhs",
+            "max_rounds": "the round limit",
+            "step_limit": "the length limit",
+        }
+        why = reasons.get(str(obs.get("reason")), "the end")
+        won = ", ".join("the mummy (seat 1)" if w == 0 else f"seat {w + 1}" for w in obs["winners"])
+        return f"Game over ({why}): {won or 'nobody'} won."
+    turn = obs["turn"]
+    colour = obs["figures"][turn["figure"]]["colour"]
+    text = f"{colour.capitalize()} (seat {turn['seat'] + 1}) is on turn"
+    if "announced" in obs:
+        face = obs["announced"]
+        text += ", announced " + ("the arrow" if face == "arrow" else face)
+    return text + "."
+
+
+LEGEND = "@ mummy, R G B Y explorers, * played"
+
+
+def render(
+    board: Board,
+    obs: dict[str, Any],
+    seat: int | None = None,
+    choices: dict[int, int] | None = None,
+) -> str:
+    """The maze and the status block for one observation, side by side (at most 80
+    columns on the built-in maze). ``choices`` maps a field to the number of the choice
+    that ends there (the seat on turn)."""
+    left = maze(board, obs, choices)
+    legend = LEGEND + (", (n) the end field of choice n" if choices else "")
+    right = status(board, obs, seat)
+    width = max(len(x) for x in left)
+    # the status starts beside the first maze row (under the column letters)
+    right = ["", *right]
+    n = max(len(left), len(right))
+    left += [""] * (n - len(left))
+    right += [""] * (n - len(right))
+    lines = [f"{a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=True)]
+    return "\n".join([*lines, f"  {legend}."])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from obelisk.core import TERMINAL, Action, Event, IllegalAction, State, seats
+from obelisk.core import TERMINAL, Action, ActionFormatError, Event, IllegalAction, State, seats
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .belief import Belief
@@ -31,6 +31,7 @@ from .components import (
     SYMBOLS,
     SYMBOLS_BY_COLOUR,
     THRESHOLDS,
+    parse_label,
     roll_faces,
 )
 
@@ -70,6 +71,14 @@ _CHOOSE = {f: Choose(f) for f in CHOOSABLE}
 _STEPS = tuple(Step(d) for d in DIRECTIONS)
 _ARROWS = tuple(Arrow(d) for d in DIRECTIONS)
 _DIR_INDEX = {d: i for i, d in enumerate(DIRECTIONS)}
+#: What a person may type for a direction.
+_DIRECTION_NAMES = {
+    **{d.lower(): d for d in DIRECTIONS},
+    "north": "N",
+    "east": "E",
+    "south": "S",
+    "west": "W",
+}
 #: The JSON and text forms of each action, computed once (events are written every step).
 _FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
 #: The mummy's legal steps per (board, may stop early) and field.
@@ -184,13 +193,16 @@ class MummyState(State):
                         for c, s in zip(self.fig_colour, self.fig_seat, strict=True)
                     ],
                     "mummy": list(b.rc(self.mummy)),
+                    "start": list(b.rc(b.start)),
                     "threshold": self.threshold,
                     "ankhs": list(self.ankhs),
                     "hand_colours": [self._colours(s) for s in range(n)],
                 },
             )
         )
-        self._begin_turn()
+        for s in range(1, n):  # each explorer player learns his own cards (mummy:5)
+            self.events.append(Event("hand", self._hand_event(s), seats(s)))
+        self._begin_turn(first=True)
 
     # -- small helpers -----------------------------------------------------------------
     def _colours(self, seat: int) -> dict[str, int]:
@@ -206,6 +218,26 @@ class MummyState(State):
                 _HAND_COLOURS[hand] = counts
         return dict(counts)
 
+    def _hand_event(self, seat: int) -> dict[str, Any]:
+        """A seat's task cards as an event: each card's symbol, name, colour and field."""
+        cells = self.board.symbol_cell
+        return {
+            "seat": seat,
+            "cards": [
+                {
+                    "symbol": x,
+                    "name": SYMBOLS[x][1],
+                    "colour": SYMBOLS[x][0],
+                    "cell": self._rc(cells[x]) if x in cells else None,
+                }
+                for x in self.hands[seat]
+            ],
+        }
+
+    def _who(self, f: int) -> dict[str, Any]:
+        """The fields naming figure ``f`` in an event: its index, seat and colour."""
+        return {"figure": f, "seat": self.fig_seat[f], "explorer": self.fig_colour[f]}
+
     def _set(self, phase: str, to_move: int, legal: tuple[Action, ...]) -> None:
         self.phase = phase
         self._to_move = to_move
@@ -215,14 +247,15 @@ class MummyState(State):
         return list(divmod(cell, self.board.cols))
 
     # -- explorer turn (mummy:7) -------------------------------------------------------
-    def _begin_turn(self) -> None:
+    def _begin_turn(self, first: bool = False) -> None:
         f = self.fig
         self.rolls = 0
         self.dice = ()
         self.face = ""
-        self.events.append(
-            Event("turn", {"figure": f, "seat": self.fig_seat[f], "round": self.round})
-        )
+        data = self._who(f)
+        data["round"] = self.round
+        data["first"] = first  # the round's first turn
+        self.events.append(Event("turn", data))
         self._turn_checks()
 
     def _turn_checks(self) -> None:
@@ -237,7 +270,7 @@ class MummyState(State):
         self._compute_moves()
         if not (self.dest[0] or self.dest[1] or self.dest[2] or self.dest[3] or self.arrows):
             # mummy:7.0b the turn ends at once; the announcement is public
-            self.events.append(Event("cannot_move", {"figure": f}))
+            self.events.append(Event("cannot_move", self._who(f)))
             self.belief.cannot_move(f, self.mummy)
             self._end_turn()
             return
@@ -251,7 +284,9 @@ class MummyState(State):
 
     def _forced(self) -> None:
         """mummy:7.0 / 11.1 all five dice were mummies: a 5-step intermediate move."""
-        self.events.append(Event("forced", {"figure": self.fig, "aside": self.aside}))
+        data = self._who(self.fig)
+        data["aside"] = self.aside
+        self.events.append(Event("forced", data))
         self._mummy_move(self.aside, "forced", AFTER_TURN)
 
     def _compute_moves(self) -> None:
@@ -285,9 +320,16 @@ class MummyState(State):
         value = self.chance.randint(0, 6**m - 1, "roll", to=self.explorers)
         dice, mummies, shown = _roll_outcome(value, m)
         self.rolls += 1
+        before = self.aside
         self.aside += mummies
         self.dice = dice
         seat = self.fig_seat[self.fig]
+        # what the explorers saw on the table (the mummy is behind the screen, mummy:14)
+        data = self._who(self.fig)
+        data.update(
+            faces=roll_faces(value, m), before=before, aside=self.aside, reroll=self.rolls > 1
+        )
+        self.events.append(Event("rolled", data, self.explorers))
         if self.aside == 5:
             self._set(LOST, seat, (_LOST,))
             return
@@ -331,6 +373,8 @@ class MummyState(State):
         f = self.fig
         seat = self.fig_seat[f]
         data: dict[str, Any] = {"figure": f, "face": self.face, "card": None}
+        data["seat"] = seat
+        data["explorer"] = self.fig_colour[f]
         if card:
             self.hands[seat] = tuple(x for x in self.hands[seat] if x != card)
             self.played[seat] = (*self.played[seat], card)
@@ -338,6 +382,8 @@ class MummyState(State):
             data["card"] = card
             data["colour"] = SYMBOLS[card][0]
             data["cell"] = self._rc(self.pos[f])
+            data["name"] = SYMBOLS[card][1]
+        data["cards_left"] = len(self.hands[seat])
         self.events.append(Event("moved", data))
         if card and not self.hands[seat]:
             self._game_over([seat], "explorer")  # mummy:12
@@ -424,10 +470,12 @@ class MummyState(State):
                 {
                     "figure": f,
                     "seat": seat,
+                    "explorer": self.fig_colour[f],
                     "cell": self._rc(self.mummy),
                     "ankhs_left": self.ankhs[seat],
                     "eliminated": out,
                     "mummy_ankhs": self.ankhs[MUMMY_SEAT],
+                    "threshold": self.threshold,
                 },
             )
         )
@@ -443,7 +491,7 @@ class MummyState(State):
         for g, p in enumerate(self.pos):
             if p >= 0:
                 self.fig = g
-                self._begin_turn()
+                self._begin_turn(first=True)
                 return
         self._game_over([], "no explorers")  # unreachable with valid thresholds (mummy:12)
 
@@ -451,7 +499,19 @@ class MummyState(State):
         self.winners_ = winners
         self.reason = reason
         self._set(OVER, TERMINAL, ())
-        self.events.append(Event("game_over", {"winners": winners, "reason": reason}))
+        self.events.append(
+            Event(
+                "game_over",
+                {
+                    "winners": winners,
+                    "reason": reason,
+                    "round": self.round,
+                    "mummy_ankhs": self.ankhs[MUMMY_SEAT],
+                    "threshold": self.threshold,
+                    "played": [len(h) for h in self.played],
+                },
+            )
+        )
 
     # -- the protocol ---------------------------------------------------------------------
     @property
@@ -480,7 +540,9 @@ class MummyState(State):
             self._arrived(next(end for dd, end in self.arrows if dd == d))
         elif t is Resolve:
             if action.yes:  # type: ignore[attr-defined]
-                self.events.append(Event("resolve", {"figure": self.fig, "aside": self.aside}))
+                data = self._who(self.fig)
+                data["aside"] = self.aside
+                self.events.append(Event("resolve", data))
                 self._mummy_move(self.aside, "intermediate", AFTER_TURN)
             else:
                 self._roll()
@@ -505,16 +567,29 @@ class MummyState(State):
             d = _DIR_INDEX[action.direction]  # type: ignore[attr-defined]
             data["cell"] = self._rc(self.board.nbr[d][self.mummy])
             return [Event("action", data)]
+        if t is Stop:
+            return [Event("action", data)]
+        f = self.fig
+        data["figure"] = f
+        data["explorer"] = self.fig_colour[f]
         if t in (Choose, Lost):
-            data["figure"] = self.fig
             data["aside"] = self.aside
             return [Event("action", data)]
         if t is Resolve and action.yes:  # type: ignore[attr-defined]
-            data["figure"] = self.fig
             return [Event("action", data)]
-        if t is Stop:
-            return [Event("action", data)]
-        data["figure"] = self.fig
+        # behind the screen: what the explorers see of the move (mummy:14)
+        if t is Move or t is Arrow:
+            data["from"] = self._rc(self.pos[f])
+            data["face"] = self.face
+            if t is Arrow:
+                d = _DIR_INDEX[action.direction]  # type: ignore[attr-defined]
+                data["cell"] = self._rc(next(end for dd, end in self.arrows if dd == d))
+            else:
+                data["cell"] = [action.row, action.col]  # type: ignore[attr-defined]
+        elif t is Resolve:
+            data["aside"] = self.aside
+        elif t is Play:
+            data["card"] = self._matching(self.pos[f]) or None
         return [Event("action", data, self.explorers)]
 
     def _step_event(self, action: Step) -> Event:
@@ -617,9 +692,64 @@ class MummyState(State):
         return obs
 
     def to_text(self, seat: int | None) -> str:
+        """The labelled maze and status (``render``); for the explorer choosing where to
+        move, the end field of each choice is drawn with its number."""
         from .render import render
 
-        return render(self.board, self.observation(seat))
+        choices: dict[int, int] = {}
+        if seat is not None and seat == self._to_move and self.phase == MOVE:
+            ends = self._move_ends()
+            choices = {ends[a]: i for i, a in enumerate(self._legal, 1) if a in ends}
+        return render(self.board, self.observation(seat), seat, choices)
+
+    def _move_ends(self) -> dict[Action, int]:
+        """The end field of each legal move or slide of the current figure."""
+        b = self.board
+        out: dict[Action, int] = {}
+        for a in self._legal:
+            if type(a) is Move:
+                out[a] = b.cell(a.row, a.col)
+            elif type(a) is Arrow:
+                d = _DIR_INDEX[a.direction]
+                out[a] = next(end for dd, end in self.arrows if dd == d)
+        return out
+
+    def choice_text(self, action: Action) -> str:
+        """What ``action`` does, in words, for the seat choosing it (the maze's labels)."""
+        from .narration import choice_text
+
+        return choice_text(self, action)
+
+    def parse_action(self, text: str) -> Action:
+        """A legal action a person typed: its number, its text (``move E10``, ``step N``),
+        a field label alone (``E10``), a direction alone (``N``, ``north``) or a move by
+        row and column counted from 0 (``move 9 4``)."""
+        try:
+            return super().parse_action(text)
+        except ActionFormatError as error:
+            alt = self._read_alternative(text)
+            if alt is not None and alt in self._legal:
+                return alt
+            raise error
+
+    def _read_alternative(self, text: str) -> Action | None:
+        words = text.lower().split()
+        if len(words) == 3 and words[0] == "move" and all(w.isdigit() for w in words[1:]):
+            return Move(int(words[1]), int(words[2]))
+        if len(words) == 2 and words[0] == "move":
+            words = words[1:]
+        if len(words) != 1:
+            return None
+        w = words[0]
+        rc = parse_label(w)
+        if rc is not None:
+            return Move(*rc)
+        d = _DIRECTION_NAMES.get(w)
+        if d is not None:
+            for a in self._legal:
+                if type(a) in (Step, Arrow) and a.direction == d:  # type: ignore[attr-defined]
+                    return a
+        return None
 
     # -- copies and determinization -------------------------------------------------------
     def _clone_into(self, new: State) -> None:
