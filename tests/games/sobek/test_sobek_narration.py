@@ -440,3 +440,68 @@ def test_the_rules_print_the_option_rows_as_written():
     ).stdout
     assert "thief:fish:STEAL_RANDOM" in out.replace("\n", "")
     assert "\N{FISH}" not in out
+
+
+@pytest.mark.rules("sobek:8", "sobek:14")
+def test_the_scribes_draw_is_named_to_the_drawer_only():
+    s = arrange(new(3), hands={0: ["scribe"]}, market=["wheat1"], deck=["ivory3", "queen"], turn=0)
+    at = [mark(s, p) for p in range(3)]
+    play(s, "play scribe")
+    assert sentences(s, 0, at[0]) == [
+        "You play the Scribe to draw 2 cards.",
+        "You draw ivory 3 and Queen Sobekneferu.",
+    ]
+    assert sentences(s, 1, at[1]) == [
+        "Ann plays the Scribe to draw 2 cards.",
+        "Ann draws 2 cards from the deck (0 left).",
+    ]
+
+
+@pytest.mark.rules("sobek:8")
+def test_the_boatman_takes_the_front_cards():
+    s = arrange(new(3), hands={0: ["boatman"]}, market=["thief", "fish1", "wheat0"], turn=0)
+    at = [mark(s, p) for p in range(3)]
+    play(s, "play boatman")
+    assert sentences(s, 0, at[0]) == [
+        "You play the Boatman to take the first 2 market cards with no corruption.",
+        "You take a face-down character from the front of the market, with no corruption.",
+        "The character is the Thief.",
+        "You take fish 1 from the front of the market, with no corruption.",
+    ]
+    assert "Thief" not in " ".join(sentences(s, 1, at[1]))
+
+
+@pytest.mark.rules("sobek:8", "sobek:14")
+def test_the_tax_collectors_victim_buries_face_down():
+    s = arrange(new(3), hands={0: ["collector"], 1: ["ivory3", "fish1"]}, market=["wheat1"], turn=0)
+    play(s, "play collector")  # Bob is the only opponent with cards
+    at = [mark(s, p) for p in range(3)]
+    play(s, "bury ivory 3")
+    assert sentences(s, 1, at[1]) == ["You bury ivory 3 in your corruption."]
+    assert sentences(s, 0, at[0]) == ["Bob buries a card from their hand in their corruption."]
+
+
+@pytest.mark.rules("sobek:8")
+def test_the_overseer_sinks_and_the_priest_purges():
+    s = arrange(
+        new(3),
+        hands={0: ["overseer"], 1: ["priest"]},
+        corruption={1: ["wheat0", "amulet"]},
+        market=["wheat1", "thief", "fish1", "ivory3"],
+        turn=0,
+    )
+    at = [mark(s, p) for p in range(3)]
+    play(s, "play overseer", "sink 2")
+    assert sentences(s, 2, at[2])[-1] == (
+        "Ann sinks the first 2 market cards: wheat 1 and a face-down character."
+    )
+    at = [mark(s, p) for p in range(3)]
+    play(s, "play priest", "purge amulet", "done")
+    assert sentences(s, 1, at[1])[1:] == [
+        "You throw away an amulet from your corruption.",
+        "You stop throwing away corruption cards.",
+    ]
+    assert sentences(s, 0, at[0])[1:] == [
+        "Bob throws away a card of their corruption, face down.",
+        "Bob stops throwing away corruption cards.",
+    ]
