@@ -1,0 +1,355 @@
+"""Protocol fuzzing: Hypothesis writes WebSocket frames against a running server.
+
+Frames of every kind (valid shapes with random fields, random JSON of any depth
+and size up to the limits, non-standard constants, random text and bytes, and
+legal actions sent by the right and the wrong seat) go to the two seats of one
+Tiny Tricks room. After each frame a ping with a fresh id marks the end of its
+answers. The test asserts that
+
+- the server stays up, and every frame gets its answer: an ``error`` frame
+  (refused), an ``ack`` (an accepted action) or a ``pong`` (a ping);
+- every message the server sends is standard JSON (what a browser parses);
+- refused frames change nothing: the record holds exactly the acknowledged steps;
+- a spectator's connection, pinging all along from its own process, is answered
+  within 50 ms (its 99th percentile; every ping within a second).
+
+The default run sends at least 2,000 frames; ``-m slow`` runs 100,000.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+import websockets
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from server_helpers import ADMIN, ServerProc, strict_json
+
+MAX_MESSAGE = 16_384
+
+# -- frames -------------------------------------------------------------------------------
+scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.integers(min_value=-(10**4000), max_value=10**4000)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=40)
+)
+json_values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=12), inner, max_size=6)
+    ),
+    max_leaves=40,
+)
+fields = {
+    "v": st.just(1) | json_values,
+    "id": json_values,
+    "action": json_values
+    | st.fixed_dictionaries(
+        {"kind": st.sampled_from(["play", "knock", "fly"])}, optional={"card": json_values}
+    ),
+    "decision": json_values,
+    "token": json_values,
+    "seen": json_values,
+    "text": json_values,
+    "pad": st.text(max_size=300),
+}
+shapes = st.fixed_dictionaries(
+    {"type": st.sampled_from(["hello", "action", "ping", "shout", ""]) | json_values},
+    optional=fields,
+).map(json.dumps)
+deep = st.tuples(st.integers(1, 6000), st.sampled_from("[{")).map(
+    lambda t: (
+        '{"type":"ping","id":'
+        + ("[" * t[0] + "]" * t[0] if t[1] == "[" else '{"a":' * t[0] + "1" + "}" * t[0])
+        + "}"
+    )
+)
+constants = st.sampled_from(["NaN", "Infinity", "-Infinity", "1e400", "-1e999", "9" * 5000]).map(
+    lambda c: '{"type":"ping","id":' + c + "}"
+)
+sized = st.integers(1, MAX_MESSAGE + 6_000).map(
+    lambda n: json.dumps({"type": "ping", "pad": "x" * n})
+)
+raw_text = st.text(max_size=300)
+raw_bytes = st.binary(max_size=300)
+
+
+@dataclass
+class Seat:
+    """One fuzzing connection (a seat of the room) and what it was last offered."""
+
+    ws: Any
+    legal: list[Any] = field(default_factory=list)
+    decision: Any = None
+
+
+@dataclass
+class Tally:
+    frames: int = 0
+    refused: int = 0
+    acked: int = 0
+    pongs: int = 0
+    messages: int = 0
+    by_code: dict[str, int] = field(default_factory=dict)
+
+
+class Harness:
+    """A running server, one room, two seat connections on an event loop of their own."""
+
+    def __init__(self, server: ServerProc) -> None:
+        self.server = server
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        r = server.post(
+            "/api/rooms",
+            {
+                "game": "tiny",
+                "seats": [{"kind": "human"}] * 2,
+                "seed": 11,
+                "options": {"deck_size": 100},
+            },
+        )
+        assert r.status_code == 201, r.text
+        self.room = r.json()["id"]
+        self.tokens = [server.join(self.room, i) for i in range(2)]
+        self.tally = Tally()
+        self.sync = 0
+        self.seats = [self.run(self._open(t)) for t in self.tokens]
+        self.start_steps = self.steps()
+
+    def run(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(60)
+
+    def steps(self) -> int:
+        r = self.server.get(f"/api/rooms/{self.room}/record", token=ADMIN)
+        assert r.status_code == 200, r.text
+        return len(r.json()["steps"])
+
+    async def _open(self, token: str) -> Seat:
+        ws = await websockets.connect(self.server.ws(self.room), max_size=None)
+        seat = Seat(ws)
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await self._answers(seat, None)  # welcome, state (and room messages)
+        return seat
+
+    async def _answers(self, seat: Seat, frame: str | bytes | None) -> list[dict[str, Any]]:
+        """Send ``frame`` (None: nothing), then a marker ping; the messages up to its pong."""
+        if frame is not None:
+            await seat.ws.send(frame)
+        self.sync += 1
+        marker = f"sync-{self.sync}"
+        await seat.ws.send(json.dumps({"type": "ping", "id": marker}))
+        out = []
+        while True:
+            raw = await asyncio.wait_for(seat.ws.recv(), 10)
+            m = strict_json(raw)
+            self.tally.messages += 1
+            if m.get("type") == "pong" and m.get("id") == marker:
+                return out
+            if m.get("type") == "state":
+                seat.legal = [x["action"] for x in m["legal"]]
+                seat.decision = m["decision"]
+            out.append(m)
+
+    def send(self, who: int, frame: str | bytes, *, is_ping: bool) -> None:
+        got = self.run(self._answers(self.seats[who], frame))
+        kinds = [m["type"] for m in got]
+        errors = [m for m in got if m["type"] == "error"]
+        self.tally.frames += 1
+        if errors:
+            assert len(errors) == 1, got
+            e = errors[0]
+            assert isinstance(e["code"], str) and isinstance(e["message"], str) and e["message"]
+            assert e["code"] != "internal", e
+            self.tally.refused += 1
+            self.tally.by_code[e["code"]] = self.tally.by_code.get(e["code"], 0) + 1
+        elif "ack" in kinds:
+            self.tally.acked += 1
+        elif "pong" in kinds and is_ping:
+            self.tally.pongs += 1
+        else:
+            raise AssertionError(f"frame {frame[:80]!r} got no answer: {got}")
+
+    def close(self) -> None:
+        for s in self.seats:
+            self.run(s.ws.close())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(5)
+
+
+PINGER = """
+import json, sys, time
+from websockets.sync.client import connect
+url, out = sys.argv[1], sys.argv[2]
+rtts = []
+with connect(url, max_size=None) as ws:
+    ws.send(json.dumps({"type": "hello", "token": None}))
+    n = 0
+    while True:
+        try:
+            if sys.stdin in __import__("select").select([sys.stdin], [], [], 0.02)[0]:
+                break
+        except (OSError, ValueError):
+            break
+        n += 1
+        t0 = time.perf_counter()
+        ws.send(json.dumps({"type": "ping", "id": n}))
+        while True:
+            m = json.loads(ws.recv(timeout=5))
+            if m["type"] == "pong" and m["id"] == n:
+                break
+        rtts.append(time.perf_counter() - t0)
+with open(out, "w") as f:
+    json.dump(rtts, f)
+"""
+
+
+class Pinger:
+    """A spectator in a process of its own (so the fuzzer's work does not delay it)
+    that pings the room every 20 ms and keeps the round trips."""
+
+    def __init__(self, url: str, out: Path) -> None:
+        self.out = out
+        self.proc = subprocess.Popen(
+            [sys.executable, "-c", PINGER, url, str(out)], stdin=subprocess.PIPE
+        )
+
+    def finish(self) -> list[float]:
+        """Stop it; its round trips in seconds."""
+        assert self.proc.stdin is not None
+        with contextlib.suppress(OSError):
+            self.proc.stdin.write(b"stop\n")
+            self.proc.stdin.close()
+        assert self.proc.wait(20) == 0, "the spectator's connection failed"
+        return list(json.loads(self.out.read_text()))
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+
+
+@pytest.fixture(scope="module")
+def fuzz_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A server of its own; no rate limit, so every frame is read and answered."""
+    db = Path(tmp_path_factory.mktemp("fuzz")) / "rooms.sqlite3"
+    proc = ServerProc(str(db), "--rate", "1000000", "--room-rate", "0").start()
+    yield proc
+    proc.stop()
+
+
+def _fuzz(server: ServerProc, frames: int, tmp: Path) -> Tally:
+    h = Harness(server)
+    pinger = Pinger(server.ws(h.room), tmp / "rtts.json")
+    t0 = time.perf_counter()
+
+    @settings(
+        max_examples=max(10, frames // 12),
+        deadline=None,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+        phases=(Phase.generate,),
+    )
+    @given(st.data())
+    def one(data: st.DataObject) -> None:
+        for _ in range(data.draw(st.integers(5, 25), label="frames")):
+            who = data.draw(st.integers(0, 1), label="seat")
+            kind = data.draw(
+                st.sampled_from(
+                    [
+                        "shape",
+                        "json",
+                        "deep",
+                        "constant",
+                        "sized",
+                        "text",
+                        "bytes",
+                        "legal",
+                        "legal",
+                        "ping",
+                    ]
+                ),
+                label="kind",
+            )
+            is_ping = False
+            if kind == "legal":
+                seat = h.seats[data.draw(st.integers(0, 1), label="offered to")]
+                # drawn without reading the room's state, so the draws do not depend on it
+                pick = data.draw(st.integers(0, 63), label="pick")
+                action = seat.legal[pick % len(seat.legal)] if seat.legal else {"kind": "knock"}
+                msg: dict[str, Any] = {"type": "action", "action": action}
+                if data.draw(st.booleans()):
+                    msg["decision"] = (
+                        seat.decision if data.draw(st.booleans()) else data.draw(json_values)
+                    )
+                frame: str | bytes = json.dumps(msg)
+            elif kind == "ping":
+                frame, is_ping = json.dumps({"type": "ping", "id": data.draw(json_values)}), True
+            elif kind == "shape":
+                frame = data.draw(shapes)
+                is_ping = True  # a valid ping shape is answered by a pong
+            else:
+                strategy = {
+                    "json": json_values.map(json.dumps),
+                    "deep": deep,
+                    "constant": constants,
+                    "sized": sized,
+                    "text": raw_text,
+                    "bytes": raw_bytes,
+                }[kind]
+                frame = data.draw(strategy)
+                is_ping = True  # a frame that happens to be a valid ping gets a pong
+            h.send(who, frame, is_ping=is_ping)
+            assert h.tally.frames < 50 or (server.proc is not None and server.proc.poll() is None)
+
+    try:
+        while h.tally.frames < frames:
+            one()
+        elapsed = time.perf_counter() - t0
+        rtts = sorted(pinger.finish())
+        assert server.proc is not None and server.proc.poll() is None, "the server died"
+        # refused frames changed nothing: the record holds the acknowledged actions only
+        assert h.steps() == h.start_steps + h.tally.acked
+        assert rtts, "the spectator got no pong"
+        p50 = statistics.median(rtts)
+        p99 = rtts[min(len(rtts) - 1, int(len(rtts) * 0.99))]
+        print(
+            f"\nfuzz: {h.tally.frames} frames in {elapsed:.1f} s ({h.tally.frames / elapsed:.0f}/s); "
+            f"refused {h.tally.refused}, acked {h.tally.acked}, pongs {h.tally.pongs}; "
+            f"{h.tally.messages} messages read; spectator pings {len(rtts)}: "
+            f"p50 {p50 * 1000:.1f} ms, p99 {p99 * 1000:.1f} ms, max {rtts[-1] * 1000:.1f} ms; "
+            f"codes {dict(sorted(h.tally.by_code.items()))}"
+        )
+        assert p99 <= 0.050, f"a spectator's pings took {p99 * 1000:.0f} ms (p99)"
+        assert rtts[-1] <= 1.0, f"a spectator's ping took {rtts[-1]:.2f} s"
+        return h.tally
+    finally:
+        pinger.kill()
+        h.close()
+
+
+def test_fuzz_frames(fuzz_server: ServerProc, tmp_path: Path) -> None:
+    tally = _fuzz(fuzz_server, 2_000, tmp_path)
+    assert tally.frames >= 2_000 and tally.refused > 0 and tally.acked > 0
+
+
+@pytest.mark.slow
+def test_fuzz_frames_long(fuzz_server: ServerProc, tmp_path: Path) -> None:
+    tally = _fuzz(fuzz_server, 100_000, tmp_path)
+    assert tally.frames >= 100_000
