@@ -303,8 +303,8 @@ def _cards_in(event):
 
 
 # -- the watched game ---------------------------------------------------------------------
-@pytest.mark.parametrize("seed", [3, 11])
-def test_a_watched_game_reads_clean(seed):
+@pytest.mark.parametrize(("seats", "seed"), [(3, 3), (3, 11), (2, 8)])
+def test_a_watched_game_reads_clean(seats, seed):
     out = subprocess.run(
         [
             sys.executable,
@@ -313,7 +313,7 @@ def test_a_watched_game_reads_clean(seed):
             "play",
             "sobek",
             "--seats",
-            "heuristic,heuristic,heuristic",
+            ",".join(["heuristic"] * seats),
             "--fast",
             "--seed",
             str(seed),
@@ -351,7 +351,7 @@ def test_set_token_and_character_choices_in_words():
         pool=["EXTRA_ACTION", "BONUS_3"],
     )
     texts = [s.choice_text(a) for a in s.legal_actions()]
-    assert "play thief — play the Thief to steal a random card from an opponent" in texts
+    assert "play thief — the Thief: steal a random card from an opponent" in texts
     assert "set fish — lay a new fish set (3 or more cards)" in texts
     play(s, "set fish", "add fish 1")
     assert s.choice_text(s.parse_action("add thief")) == (

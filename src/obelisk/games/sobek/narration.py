@@ -379,7 +379,12 @@ class SobekNarrator(Narrator):
                 fates.append(self._penalty(voice, p, points, goods, str(mode), len(worst) == 1))
             parts.append(f"{head}{', and ' if len(worst) == 1 else ': '}{join_words(fates)}.")
         parts.append(f"Round points: {_per_seat(voice, event.get('round_points') or [])}.")
-        parts.append(f"Totals: {_per_seat(voice, event.get('scores') or [])}.")
+        totals = [str(x) for x in event.get("scores") or []]
+        bonus = list(event.get("bonus") or [])
+        for p, b in enumerate(bonus):
+            if isinstance(b, int) and b > 0 and p < len(totals):
+                totals[p] += f" ({b} of them from tokens)"
+        parts.append(f"Totals: {_per_seat(voice, totals)}.")
         return " ".join(parts)
 
     @staticmethod

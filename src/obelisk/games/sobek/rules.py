@@ -1067,7 +1067,7 @@ class SobekState(State):
             return f"{card} (no corruption)"
         if isinstance(action, Play):
             power = self.t.kind_power[self.t.kind_index[action.character]]
-            return f"play {W.character(action.character)} to {W.purpose(power)}"
+            return f"{W.character(action.character)}: {W.purpose(power)}"
         if isinstance(action, Set):
             g = C.GOODS_INDEX[action.goods]
             if self.sets[self.current_player][g]:
