@@ -107,3 +107,81 @@ def test_a_steal_is_typed_with_the_victim_counted_from_1():
     assert s.parse_action("steal vampire") == Steal(2)
     assert Steal(1).text() == "steal 2"
     assert s.choice_text(Steal(1)) == "steal from Player 2 (Zombie) — a random one of 1 card"
+
+
+# -- choices and the text view in words ----------------------------------------------
+@pytest.mark.rules("khufu:10.2", "khufu:10.5")
+def test_challenge_choices_name_their_symbols_and_odds():
+    from khufu_helpers import all_scarabs, give, new, turn
+
+    from obelisk.games.khufu.actions import CHALLENGE
+    from obelisk.games.khufu.casino import challenge_counts
+    from obelisk.games.khufu.components import SYMBOLS
+
+    s = new(3)
+    turn(s, 0, room="KING")
+    give(s, 0, "T13", "T14", "T23", "T25", "T33")
+    all_scarabs(s, 0)
+    s.chance.force([0, 30, 50], label="khufu_hand")  # Cat, Ankh, King
+    s.chance.force([12, 13, 22, 24, 32], label="deal")
+    s.apply(CHALLENGE)
+    texts = [s.choice_text(a) for a in s.legal_actions()]
+    w, d, _ = challenge_counts(
+        [SYMBOLS.index(x) for x in ("CAT", "ANKH", "KING")],
+        [SYMBOLS.index(x) for x in ("FALCON", "FALCON", "JACKAL")],
+    )
+    assert f"select Falcon, Falcon, Jackal — wins on {w}, draws on {d} of the 36 dice rolls" in (
+        texts
+    )
+    assert not any("T1" in t or "T2" in t or "FALCON" in t for t in texts)
+    assert s.parse_action("select falcon falcon jackal").cards in (
+        ("T13", "T14", "T23"),
+        ("T13", "T14", "T25"),
+    )
+    with pytest.raises(Exception) as e:
+        s.apply(s.parse_action("select cat falcon falcon"))
+    assert "choose 3 of the dealt cards: Falcon, Falcon, Jackal, Jackal and Ankh" in str(e.value)
+
+
+@pytest.mark.rules("khufu:8.1", "khufu:8.2")
+def test_wager_choices_in_words():
+    from khufu_helpers import give, new, turn
+
+    s = new(3)
+    turn(s, 0, room="KING")
+    give(s, 0, "T01", "T13", "T21", "T31")
+    s.apply(Stay())
+    assert s.choice_text(Bet("T01")) == "bet a Cat with a cobra — a table card, face up"
+    assert s.parse_action("bet falcon") == Bet("T13")
+    for c in ("T01", "T13", "T21", "T31"):
+        s.apply(Bet(c))
+    place = s.legal_actions()[-1]
+    assert s.choice_text(place) == (
+        "place — play the King's table with 4 cards: wins if the symbol die shows Cat or Falcon"
+    )
+    s = new(3)
+    turn(s, 1, room="SERVANT")
+    assert s.choice_text(s.legal_actions()[0]) == (
+        "leave — roll and walk on from the Servant's door (no chamber on the way)"
+    )
+
+
+def test_the_text_view_counts_players_from_1_and_names_things_in_words():
+    from narration_check import ZERO_SEAT
+    from obelisk.core import raw_fragment
+
+    s = GAME.new_state(4, 3, {"clock": "realtime"})
+    rng = random.Random(1)
+    for _ in range(120):
+        s.apply(rng.choice(s.legal_actions()))
+    for seat in (None, 0, 1):
+        text = s.to_text(seat)
+        assert not ZERO_SEAT.search(text) and raw_fragment(text) is None, text
+        assert "Player 1 (Witch)" in text and " left (real time)" in text
+        assert "T Treasure, C Curse, S Steal" in text
+        for bad in ("EYE_OF_HORUS", "HIGH_PRIEST", "hourglass", "P1 ", "T01", "KING "):
+            assert bad not in text, (bad, text)
+        assert max(len(line) for line in text.splitlines()) <= 100
+    mine = s.to_text(s.current_player)
+    assert f"To decide: Player {s.current_player + 1}" in mine
+    assert "Your hand (" in mine

@@ -97,9 +97,10 @@ def roll_for(eid: str) -> int:
 
 
 # -- every kind, over many games ------------------------------------------------
-def test_every_event_kind_of_simulated_games_is_narrated():
+@pytest.mark.parametrize("level", ["random", "heuristic"])
+def test_every_event_kind_of_simulated_games_is_narrated(level):
     seen = narration_check.check_narration(
-        GAME, list(narration_check.games(GAME, seeds=range(8), levels=("random", "heuristic")))
+        GAME, list(narration_check.games(GAME, seeds=range(6), levels=(level,)))
     )
     assert seen.kinds >= SIMULATED_KINDS, SIMULATED_KINDS - seen.kinds
     orders = {
@@ -418,3 +419,36 @@ def test_the_watched_game_transcript_is_clean(seed):
         assert not narration_check.ZERO_SEAT.search(line), line
         assert "T0" not in line and "P0" not in line, line
     assert "Khufu names" in text
+
+
+@pytest.mark.rules("khufu:14.4", "khufu:5.8")
+def test_an_interruption_and_a_timeout_in_words():
+    s = fresh(3, director=True, clock="realtime")
+    s.next_due = 10**9
+    turn(s, 0, pos=7)
+    s.apply_system(Tick(50))
+    s.next_due = 0
+    s.chance.force(roll_for("TAUNT"), label="khufu_event")
+    s.chance.force(100, label="khufu_gap")
+    s.apply_system(Tick(10))
+    assert say(s, 1) == [
+        "Khufu interrupts: Ann's turn ends before the roll.",
+        "Khufu laughs at the players; nothing else happens.",
+    ]
+    s = fresh(3, clock="realtime")
+    turn(s, 0, pos=4)
+    s.chance.force(3, label="die")
+    s.apply_system(Tick(60))
+    assert say(s, 0) == [
+        "Time for the roll ran out for you: the die is rolled.",
+        "You roll a 3: to space 7, a Treasure space.",
+    ]
+
+
+def test_the_glossary_explains_every_curse_and_order():
+    gl = GAME.narrator.glossary()
+    assert len([t for t in gl if t.startswith("Curse: ")]) == 10
+    assert len([t for t in gl if t.startswith("Khufu's order: ")]) == 20
+    assert {"Lucky", "Scarab", "Cobra", "Ultimate Challenge", "Sarcophagus"} <= set(gl)
+    first = GAME.narrator.explanations({"kind": "curse", "seat": 0, "card": "PLAGUE"})
+    assert first and first[0][0] == "Curse: Plague"

@@ -663,8 +663,11 @@ class KhufuNarrator(Narrator):
 
     def on_interrupt(self, event: Mapping[str, JSON], voice: Voice) -> str:
         seat = event.get("seat")
-        d = DECISION_WORDS.get(str(event.get("decision")), "the decision")
-        return f"Khufu interrupts {voice.possessive(seat)} turn: it ends, and {d} is called off."
+        kind = str(event.get("decision"))
+        turn = f"Khufu interrupts: {voice.possessive(seat)} turn ends"
+        if kind in ("COBRA_GIVE_CARD", "CURSE_TOLL_CARD"):
+            return f"{turn} (the card owed was given at random)."
+        return f"{turn} before {DECISION_WORDS.get(kind, 'the decision')}."
 
     def on_timeout(self, event: Mapping[str, JSON], voice: Voice) -> str:
         seat = event.get("seat")

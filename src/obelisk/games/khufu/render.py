@@ -104,8 +104,8 @@ def _decision(obs: dict[str, Any], d: dict[str, Any], t: Tables | None = None) -
         return f"give {_player(obs, d.get('receiver'))} a card (Tomb Toll)"
     if kind == "WAGER_CARDS":
         return (
-            f"wager at the {ch}'s table: at least {d.get('minimum')} cards, "
-            f"{d.get('chosen', 0)} chosen"
+            f"wager at the {ch}'s table: at least {d.get('minimum')}, "
+            f"{d.get('chosen', 0)} chosen so far"
         ).replace("Chamber's table", "table")
     if kind == "CHALLENGE_SELECT_3":
         return "choose 3 of the dealt cards"
@@ -119,13 +119,14 @@ def render(obs: dict[str, Any], t: Tables) -> str:
     clock = obs["clock"]
     lines = []
     left = f"{_clock(clock['remaining'])} left"
+    mode = "real time" if clock["mode"] == "realtime" else "simulated clock"
     if clock["paused"]:
         left += " (stopped: Ultimate Challenge)"
     elif clock["numeric_timer"]:
         left += " (final minutes!)"
     lines.append(
-        f"Khufu — {left}, {clock['mode']} clock · Lucky: {_player(obs, obs['lucky'])} · "
-        f"Sarcophagus: {_title(obs['sarcophagus'])}"
+        f"Khufu — {left} ({mode}) · Lucky: {_player(obs, obs['lucky'])} · "
+        f"Sarcophagus in the {CHAMBER_TITLES[CHAMBERS.index(obs['sarcophagus'])]}"
     )
     blocked = ", ".join(f"{_title(c)} ({n} turn ends)" for c, n in obs["blocked"].items())
     last = obs["last_event"]
