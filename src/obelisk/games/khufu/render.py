@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from .components import CHAMBER_TITLES, CHAMBERS, SYMBOLS, Tables
-from .narration import symbol, symbols_words
+from .narration import ORDER_WORDS, symbol, symbols_words
 
 #: Chamber initials on the track and the Scarab lists.
 _INITIAL = {c: t[0] for c, t in zip(CHAMBERS, ("S", "H", "Q", "K"), strict=True)}
@@ -54,10 +54,10 @@ def _track(obs: dict[str, Any], t: Tables) -> list[str]:
         letter = ("D" + "SHQK"[int(kind)]) if kind.isdigit() else _KIND.get(kind, kind)
         pieces = f"[{','.join(here[i])}]" if i in here else ""
         cells.append(f"{i:>2}{letter}{pieces}")
-    width = 9  # fixed, so that the columns stay put as pieces move
+    width = 8  # fixed, so that the columns stay put as pieces move
     rows = []
     for start in range(0, len(cells), 9):
-        rows.append("  " + "".join(c.ljust(width) for c in cells[start : start + 9]).rstrip())
+        rows.append(" " + "".join(c.ljust(width) for c in cells[start : start + 9]).rstrip())
     return rows
 
 
@@ -121,22 +121,23 @@ def render(obs: dict[str, Any], t: Tables) -> str:
     left = f"{_clock(clock['remaining'])} left"
     mode = "real time" if clock["mode"] == "realtime" else "simulated clock"
     if clock["paused"]:
-        left += " (stopped: Ultimate Challenge)"
-    elif clock["numeric_timer"]:
-        left += " (final minutes!)"
-    lines.append(
-        f"Khufu — {left} ({mode}) · Lucky: {_player(obs, obs['lucky'])} · "
-        f"Sarcophagus in the {CHAMBER_TITLES[CHAMBERS.index(obs['sarcophagus'])]}"
+        mode = "stopped for the Ultimate Challenge"
+    elif clock["numeric_timer"] and clock["remaining"]:
+        left += ", final minutes!"
+    lines.append(f"Khufu — {left} ({mode}) · Lucky: {_player(obs, obs['lucky'])}")
+    blocked = ", ".join(
+        f"{_title(c)} for {n} more turn{'s' if n != 1 else ''}" for c, n in obs["blocked"].items()
     )
-    blocked = ", ".join(f"{_title(c)} ({n} turn ends)" for c, n in obs["blocked"].items())
+    lines.append(f"Sarcophagus in the {_title(obs['sarcophagus'])} · blocked: {blocked or 'none'}")
     last = obs["last_event"]
     lines.append(
-        f"Decks: {obs['deck']} Treasure, {obs['curse_deck']} Curse · blocked: {blocked or 'none'}"
-        + (f" · last order: {last.replace('_', ' ').lower()}" if last else "")
+        f"Decks: {obs['deck']} Treasure, {obs['curse_deck']} Curse"
+        + (f" · Khufu's last order: {ORDER_WORDS.get(last, (last,))[0]}" if last else "")
     )
     lines.append("Track, clockwise: T Treasure, C Curse, S Steal, [n] player n's piece,")
     lines.append("  D door of the S Servant's, H High-Priest's, Q Queen's, K King's Chamber")
     lines += _track(obs, t)
+    lines.append(f"  {'Player':<23}{'Lucky':<13}{'Where':<21}Cards Scarabs")
     for p in obs["players"]:
         loc = p["location"]
         where = (
@@ -145,6 +146,8 @@ def render(obs: dict[str, Any], t: Tables) -> str:
             else f"on space {loc}"
         )
         flags = []
+        if obs.get("seat") == p["seat"]:
+            flags.append("you")
         if p["qualified"]:
             flags.append("qualified")
         if p["miss_turns"]:
@@ -154,12 +157,9 @@ def render(obs: dict[str, Any], t: Tables) -> str:
         elif p["grip_pending"]:
             flags.append("no chamber next turn")
         scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
-        me = " (you)" if obs.get("seat") == p["seat"] else ""
-        who = f"Player {p['seat'] + 1} ({p['character']}){me}"
-        lines.append(
-            f"  {who:<24} lucky {symbol(p['lucky_symbol']):<12} {where:<20} "
-            f"cards {p['hand']:>2}  scarabs {scar}" + (f"  [{', '.join(flags)}]" if flags else "")
-        )
+        who = f"Player {p['seat'] + 1} ({p['character']})"
+        row = f"  {who:<23}{symbol(p['lucky_symbol']):<13}{where:<21}{p['hand']:>5} {scar:<8}"
+        lines.append((row + (f" {', '.join(flags)}" if flags else "")).rstrip())
     if "hand" in obs:
         lines.append(f"Your hand ({len(obs['hand'])}; * cobra): {_cards(t, obs['hand'])}")
         if obs.get("wager"):
@@ -173,8 +173,11 @@ def render(obs: dict[str, Any], t: Tables) -> str:
                 ch["result"], "over"
             )
         lines.append(
-            f"Ultimate Challenge of {_player(obs, ch['seat'])} ({status}): Khufu "
-            f"{_cards(t, ch['khufu'])}; dealt {_cards(t, ch['dealt'])}"
+            f"Ultimate Challenge of {_player(obs, ch['seat'])} ({status}): "
+            f"Khufu shows {_cards(t, ch['khufu'])}"
+        )
+        lines.append(
+            f"  dealt {_cards(t, ch['dealt'])}"
             + (f"; chosen {_cards(t, ch['selected'])}" if ch["selected"] else "")
             + (f"; dice {symbols_words(ch['dice'])}" if ch["dice"] else "")
         )
