@@ -197,6 +197,18 @@ class Game(ABC):
         """The game's own heuristic player, if it has one (hook)."""
         return None
 
+    def playout_agent(self) -> Agent | None:
+        """The game's sensible playout player, for the conformance suite and ``obelisk bench``
+        (hook), or None to play uniformly at random.
+
+        Pure random play misses seats or phases in some games (a random gesture fails
+        Abu Simbel's way in, so seat 0 loses its charms within 3 moves and no other seat
+        ever moves). This player must reach every seat and the game's normal end. It is
+        asked for once per seat and game, so it may keep memory. Default: the heuristic
+        (:meth:`heuristic_agent`).
+        """
+        return self.heuristic_agent()
+
     def agent_levels(self) -> dict[str, Callable[[], Agent]]:
         """The game's own named computer-player levels (hook): ``{"heuristic": factory, …}``.
 
