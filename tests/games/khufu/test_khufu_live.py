@@ -181,7 +181,7 @@ def test_the_text_view_counts_players_from_1_and_names_things_in_words():
         assert "T Treasure, C Curse, S Steal" in text
         for bad in ("EYE_OF_HORUS", "HIGH_PRIEST", "hourglass", "P1 ", "T01", "KING "):
             assert bad not in text, (bad, text)
-        assert max(len(line) for line in text.splitlines()) <= 80
+        assert max(len(line) for line in text.splitlines()) <= 76
     mine = s.to_text(s.current_player)
     assert f"To decide: Player {s.current_player + 1}" in mine
     assert "Your hand (" in mine

@@ -137,14 +137,10 @@ def render(obs: dict[str, Any], t: Tables) -> str:
     lines.append("Track, clockwise: T Treasure, C Curse, S Steal, [n] player n's piece,")
     lines.append("  D door of the S Servant's, H High-Priest's, Q Queen's, K King's Chamber")
     lines += _track(obs, t)
-    lines.append(f"  {'Player':<23}{'Lucky':<13}{'Where':<21}Cards Scarabs")
+    lines.append(f"  {'Player':<23}{'Lucky':<13}{'Where':<14}Cards Scarabs")
     for p in obs["players"]:
         loc = p["location"]
-        where = (
-            f"in the {CHAMBER_TITLES[CHAMBERS.index(loc)]}"
-            if isinstance(loc, str)
-            else f"on space {loc}"
-        )
+        where = CHAMBER_TITLES[CHAMBERS.index(loc)] if isinstance(loc, str) else f"space {loc}"
         flags = []
         if obs.get("seat") == p["seat"]:
             flags.append("you")
@@ -158,7 +154,7 @@ def render(obs: dict[str, Any], t: Tables) -> str:
             flags.append("no chamber next turn")
         scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
         who = f"Player {p['seat'] + 1} ({p['character']})"
-        row = f"  {who:<23}{symbol(p['lucky_symbol']):<13}{where:<21}{p['hand']:>5} {scar:<8}"
+        row = f"  {who:<23}{symbol(p['lucky_symbol']):<13}{where:<14}{p['hand']:>5} {scar:<8}"
         lines.append((row + (f" {', '.join(flags)}" if flags else "")).rstrip())
     if "hand" in obs:
         lines.append(f"Your hand ({len(obs['hand'])}; * cobra): {_cards(t, obs['hand'])}")
@@ -172,15 +168,14 @@ def render(obs: dict[str, Any], t: Tables) -> str:
             status = {"WIN": "won", "LOSE": "lost to Khufu", "DRAW": "a draw"}.get(
                 ch["result"], "over"
             )
-        lines.append(
-            f"Ultimate Challenge of {_player(obs, ch['seat'])} ({status}): "
-            f"Khufu shows {_cards(t, ch['khufu'])}"
-        )
-        lines.append(
-            f"  dealt {_cards(t, ch['dealt'])}"
-            + (f"; chosen {_cards(t, ch['selected'])}" if ch["selected"] else "")
-            + (f"; dice {symbols_words(ch['dice'])}" if ch["dice"] else "")
-        )
+        lines.append(f"Ultimate Challenge of {_player(obs, ch['seat'])} ({status}):")
+        lines.append(f"  Khufu shows {_cards(t, ch['khufu'])}")
+        lines.append(f"  dealt {_cards(t, ch['dealt'])}")
+        if ch["selected"]:
+            lines.append(
+                f"  chosen {_cards(t, ch['selected'])}"
+                + (f"; the dice show {symbols_words(ch['dice'])}" if ch["dice"] else "")
+            )
     d = obs["decision"]
     if obs["result"] is not None:
         r = obs["result"]
