@@ -43,11 +43,7 @@ const store = {
     try {
       localStorage.setItem("obelisk:" + key, JSON.stringify(value));
     } catch {
-      // storage full: drop the oldest frames and carry on
-      if (key.startsWith("frames:") && value && value.frames && value.frames.length > 20) {
-        value.frames = value.frames.slice(-Math.floor(value.frames.length / 2));
-        this.set(key, value);
-      }
+      // storage full: the game goes on; a reload then shows the log from the server's catch-up
     }
   },
   del(key) {
@@ -246,6 +242,28 @@ function framesKey() {
   return `frames:${R.id}:${R.seat === null ? "watch" : R.seat}`;
 }
 
+/** The seat's frames are kept one item each (a state costs one small write, not the game). */
+function keepFrame(msg, replaceLast) {
+  const key = framesKey();
+  const i = replaceLast ? R.frames.length - 1 : R.frames.length;
+  const f = { obs: msg.observation, status: msg.status, entries: R.frames[i] ? R.frames[i].entries : R.pendingEntries };
+  R.frames[i] = f;
+  store.set(`${key}:${i}`, f);
+  store.set(key, { seen: msg.seen, count: R.frames.length, game: R.room.game, seats: R.room.seats, options: R.room.options, seat: R.seat });
+}
+
+/** The frames kept for ``key`` (see keepFrame). */
+function keptFrames(key) {
+  const meta = store.get(key);
+  if (!meta) return null;
+  const frames = [];
+  for (let i = 0; i < (meta.count || 0); i++) {
+    const f = store.get(`${key}:${i}`);
+    if (f) frames.push(f);
+  }
+  return { ...meta, frames };
+}
+
 async function openRoom(id, watch) {
   closeSocket();
   Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0 });
@@ -281,7 +299,7 @@ async function openRoom(id, watch) {
     showSeatOffer(summary);
   }
   // a reload carries on after the events already shown
-  const kept = R.token || watch || summary.status !== "waiting" ? store.get(framesKey()) : null;
+  const kept = R.token || watch || summary.status !== "waiting" ? keptFrames(framesKey()) : null;
   if (kept && kept.frames && kept.frames.length) {
     R.frames = kept.frames;
     for (const f of R.frames) appendLog(f.entries);
@@ -382,6 +400,7 @@ function handle(msg) {
       break;
     case "game_over":
       R.over = msg;
+      hooks.over = true;
       if (R.last) redraw();
       showGameOver();
       break;
@@ -404,6 +423,7 @@ function handle(msg) {
 
 function showSummary(s) {
   R.room = s;
+  hooks.status = s.status;
   const box = $("waiting");
   if (s.status === "waiting") {
     const open = s.seats.filter((x) => x.kind === "human" && !x.taken);
@@ -456,25 +476,19 @@ function showFlash(lines) {
 }
 
 function onState(msg) {
+  const got = performance.now();
   R.last = msg;
   const entries = entriesOf(msg.events);
   const flashes = (msg.events || []).map((e) => e.flash).filter(Boolean);
-  if (msg.events && msg.events.length) {
-    R.frames.push({ obs: msg.observation, status: msg.status, entries });
-    if (R.frames.length > 600) R.frames = R.frames.slice(-600);
-  } else if (R.frames.length) {
-    R.frames[R.frames.length - 1] = { ...R.frames[R.frames.length - 1], obs: msg.observation };
-  } else {
-    R.frames.push({ obs: msg.observation, status: msg.status, entries: [] });
-  }
-  store.set(framesKey(), { seen: msg.seen, frames: R.frames, game: R.room.game, seats: R.room.seats, options: R.room.options, seat: R.seat });
+  R.pendingEntries = entries;
+  keepFrame(msg, !(msg.events && msg.events.length) && R.frames.length > 0);
   appendLog(entries);
   // a new position clears the last flash; this one shows for a moment
   if (flashes.length) showFlash(flashes);
   else if (msg.events && msg.events.length) $("flash").hidden = true;
   if (msg.status !== "waiting" && !$("waiting").querySelector("#seat-name")) $("waiting").hidden = true;
   $("error").textContent = msg.legal.length && R.clickAt ? "" : $("error").textContent;
-  redraw();
+  redraw(got);
 }
 
 function setStatus() {
@@ -484,7 +498,7 @@ function setStatus() {
   if (R.over) {
     const w = R.over.winners.map((i) => seatName(s.seats, i));
     text = `Game over. ${w.length ? (w.length === 1 ? w[0] + " wins" : w.join(" and ") + " share the win") : "Nobody wins"}.`;
-  } else if (msg.status === "waiting") {
+  } else if (s.status === "waiting") {
     text = "The game starts when every seat is taken.";
   } else if (msg.your_turn) {
     text = "Your turn.";
@@ -499,7 +513,7 @@ function els() {
   return { board: $("board"), mine: $("mine-area"), panels: $("panels"), legal: $("legal"), prompt: $("prompt") };
 }
 
-function redraw() {
+function redraw(got) {
   const msg = R.last;
   const t0 = performance.now();
   drawFrame(els(), R.mod, {
@@ -516,11 +530,17 @@ function redraw() {
   }, play);
   setStatus();
   hooks.states++;
+  hooks.yourTurn = msg.legal.length > 0 && !R.over;
+  hooks.over = !!R.over;
+  hooks.seen = msg.seen;
+  hooks.status = R.room.status;
+  hooks.seat = R.seat;
+  hooks.room = R.id;
   if (R.clickAt !== null && msg.your_turn !== undefined) {
     const start = R.clickAt;
     R.clickAt = null;
     const drawn = performance.now();
-    requestAnimationFrame(() => hooks.timings.push({ drawn: drawn - start, painted: performance.now() - start, draw: drawn - t0 }));
+    requestAnimationFrame(() => hooks.timings.push({ drawn: drawn - start, painted: performance.now() - start, draw: drawn - t0, answer: (got || t0) - start }));
   }
 }
 
@@ -568,7 +588,7 @@ function showGameOver() {
 async function downloadRecord() {
   try {
     const rec = await api(`/api/rooms/${R.id}/record`, undefined, R.token);
-    const kept = store.get(framesKey());
+    const kept = keptFrames(framesKey());
     const file = { format: "obelisk-web-replay", format_version: 1, record: rec, frames: kept ? kept.frames : [], seats: R.room.seats, seat: R.seat };
     const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
     const a = el("a", { href: URL.createObjectURL(blob), download: `obelisk-${R.room.game}-${R.id}.json` });
@@ -667,7 +687,7 @@ async function route() {
   closeSocket();
   if (path.startsWith("/replay")) {
     show("replay");
-    await openReplay($("replay"), { api, store, room: new URLSearchParams(location.search).get("room") });
+    await openReplay($("replay"), { api, store, keptFrames, room: new URLSearchParams(location.search).get("room") });
     return;
   }
   show("lobby");

@@ -134,9 +134,9 @@ export async function openReplay(root, ctx) {
     parts.note.textContent = "Open a record file: one downloaded from a game's end, or one saved by the terminal.";
     return;
   }
-  const keys = ctx.store.keys(`frames:${ctx.room}:`);
+  const keys = ctx.store.keys(`frames:${ctx.room}:`).filter((k) => !k.includes(":"));
   const key = keys.find((k) => k !== "watch") || keys[0];
-  const kept = key !== undefined ? ctx.store.get(`frames:${ctx.room}:${key}`) : null;
+  const kept = key !== undefined ? ctx.keptFrames(`frames:${ctx.room}:${key}`) : null;
   let result = null;
   const seatInfo = ctx.store.get("seat:" + ctx.room);
   try {

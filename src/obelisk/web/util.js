@@ -21,7 +21,12 @@ export function el(spec, attrs, ...children) {
     for (const [k, v] of Object.entries(attrs)) {
       if (v === null || v === undefined || v === false) continue;
       if (k === "text") node.textContent = v;
-      else if (k === "style" && typeof v === "object") Object.assign(node.style, v);
+      else if (k === "style" && typeof v === "object") {
+        for (const [prop, val] of Object.entries(v)) {
+          if (prop.startsWith("--")) node.style.setProperty(prop, val);
+          else node.style[prop] = val;
+        }
+      }
       else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
       else if (k === "dataset") Object.assign(node.dataset, v);
       else node.setAttribute(k, v === true ? "" : v);

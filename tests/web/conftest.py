@@ -1,0 +1,62 @@
+"""A real server and Debian's Chromium for the web app's tests (one of each per session)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "server"))
+
+from server_helpers import ServerProc  # noqa: E402
+
+sync_api = pytest.importorskip("playwright.sync_api")
+pytest.importorskip("websockets")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if CHROMIUM is None:
+        skip = pytest.mark.skip(reason="Debian's chromium is not installed (.ci/run installs it)")
+        for item in items:
+            if "tests/web" in str(item.fspath):
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A server on a free port with a fresh SQLite file; bots move at once."""
+    db = Path(tmp_path_factory.mktemp("websrv")) / "rooms.sqlite3"
+    proc = ServerProc(str(db), *("--rate", "300", "--room-rate", "0", "--grace", "1")).start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Headless Debian Chromium (never a downloaded browser)."""
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="session")
+def shots() -> Path:
+    """Where the tests save their screenshots ($OBELISK_SCREENSHOTS, else a temp folder)."""
+    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -1,0 +1,169 @@
+"""Sobek in the browser: two people (a 1280 px window and a 390 px phone) and a computer
+player. Created in the lobby, the second seat taken through the share link, played to the
+end by clicking the drawing, then replayed. Every state is checked for raw text and
+sideways scrolling; at quiet moments each page is checked against the full record."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from server_helpers import ServerProc
+from web_helpers import Person, save_timings, sobek_cards, state_now
+
+
+def _create_in_lobby(ann: Person) -> str:
+    page = ann.page
+    ann.goto("/")
+    page.fill("#name", "Ann")
+    page.select_option("#game", "sobek")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    seats = page.locator("#seats select")
+    assert seats.count() == 3
+    seats.nth(0).select_option("human")
+    seats.nth(1).select_option("human")
+    seats.nth(2).select_option("bot:random")
+    page.click("#create button[type=submit]")
+    page.wait_for_selector("#waiting .share-link")
+    link = page.input_value("#waiting .share-link")
+    assert "token" not in link and "/rooms/" in link
+    assert "token" not in page.url
+    return link
+
+
+def _check_pages(server: ServerProc, room: str, people: dict[int, Person]) -> None:
+    """At a quiet moment: each page draws exactly the cards of its own observation."""
+    state = state_now(server, room)
+    for seat, p in people.items():
+        seen = len(state.events_for(seat))
+        p.page.wait_for_function(f"window.obelisk.seen === {seen}")
+        assert p.cards() == sobek_cards(state.observation(seat), seat), p.label
+        hand = p.page.eval_on_selector_all(".hand [data-card]", "ns => ns.map(n => n.dataset.card)")
+        assert sorted(hand) == sorted(state.observation(seat)["hand"]), p.label
+
+
+def _click_outside(p: Person) -> None:
+    """Clicks on what is not a legal place change nothing and send nothing."""
+    sent = p.hook("sent")
+    board = p.page.inner_html("#board")
+    for sel in (".nile-head", ".scard:not(.legal-place)", ".panel:not(.legal-place)", ".supply"):
+        loc = p.page.locator(sel)
+        if loc.count():
+            loc.first.click()
+    assert p.hook("sent") == sent
+    assert p.page.inner_html("#board") == board
+
+
+def _reload_returns(p: Person) -> None:
+    """A reload comes back to the same table and the same log."""
+    board = p.page.inner_text("#board")
+    mine = p.page.inner_text("#mine-area")
+    log = p.page.locator("#log li").count()
+    p.page.reload()
+    p.page.wait_for_function("window.obelisk && window.obelisk.states > 0 && window.obelisk.yourTurn")
+    assert p.page.inner_text("#board") == board
+    assert p.page.inner_text("#mine-area") == mine
+    assert p.page.locator("#log li").count() == log
+
+
+def _spectator(browser: Any, server: ServerProc, room: str) -> None:
+    carl = Person(browser, server.http, 1280, 800, "spectator")
+    try:
+        carl.goto(f"/rooms/{room}?watch=1")
+        carl.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+        state = state_now(server, room)
+        carl.page.wait_for_function(f"window.obelisk.seen === {len(state.events_for(None))}")
+        assert carl.page.locator(".hand, .corruption").count() == 0
+        assert "Your hand" not in carl.text()
+        assert carl.cards() == sobek_cards(state.observation(None), None)
+        assert carl.places() == []
+        carl.check_words()
+    finally:
+        carl.close()
+
+
+def test_sobek_two_people_and_a_bot_play_to_the_end(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    ann = Person(browser, server.http, 1280, 800, "Ann")
+    bob = Person(browser, server.http, 390, 844, "Bob")
+    try:
+        link = _create_in_lobby(ann)
+        room = link.rsplit("/", 1)[1]
+        bob.page.goto(link)
+        bob.page.fill("#seat-name", "Bob")
+        bob.page.click('.seat-offer button[data-seat="2"]')
+        for p in (ann, bob):
+            p.page.wait_for_function("window.obelisk && window.obelisk.status === 'playing'")
+        people = {0: ann, 1: bob}
+        ann.page.wait_for_selector('#panels .panel[data-seat="3"]')
+        assert "Bob" in ann.page.inner_text('#panels .panel[data-seat="2"]')
+        ann.shot(shots, "sobek-1280-start")
+        bob.shot(shots, "sobek-390-start")
+
+        rng = random.Random(5)
+        moves = 0
+        while not (ann.hook("over") and bob.hook("over")):
+            mover = next((p for p in (ann, bob) if p.hook("yourTurn")), None)
+            if mover is None:
+                if not ann.wait_turn_or_over(200):
+                    bob.wait_turn_or_over(200)
+                continue
+            mover.check_words()
+            if moves % 12 == 0:
+                _check_pages(server, room, people)
+            if moves == 4:
+                _click_outside(mover)
+            if moves == 8:
+                _reload_returns(mover)
+            if moves == 14:
+                _spectator(browser, server, room)
+            if moves == 24:
+                ann.shot(shots, "sobek-1280-mid")
+                bob.shot(shots, "sobek-390-mid")
+            mover.click_random(rng, prefer=("take", "add", "set", "done", "token"))
+            moves += 1
+            assert moves < 800, "the game did not end"
+
+        for p in (ann, bob):
+            p.page.wait_for_selector("#gameover:not([hidden])")
+            assert "Game over" in p.page.inner_text("#gameover")
+            assert "Game over" in p.page.inner_text("#status")
+            p.check_words()
+        ann.shot(shots, "sobek-1280-end")
+        bob.shot(shots, "sobek-390-end")
+        _check_pages(server, room, people)
+
+        # the replay of it, stepped forwards and backwards
+        ann.page.click("#gameover >> text=Watch the replay")
+        ann.page.wait_for_selector("#replay-viewer:not([hidden])")
+        counter = ann.page.locator("#replay-step")
+        assert counter.inner_text().startswith("Step 1 of ")
+        total = int(counter.inner_text().rsplit(" ", 1)[1])
+        assert total > moves / 2
+        ann.page.click("#replay-next")
+        assert counter.inner_text().startswith("Step 2 of ")
+        ann.page.keyboard.press("End")
+        assert counter.inner_text() == f"Step {total} of {total}"
+        entries = ann.page.locator("#replay-log li").count()
+        ann.page.click("#replay-back")
+        assert counter.inner_text() == f"Step {total - 1} of {total}"
+        assert ann.page.locator("#replay-log li").count() <= entries
+        ann.check_words()
+        ann.shot(shots, "sobek-1280-replay")
+
+        timings = ann.timings() + bob.timings()
+        stats = save_timings(shots, "sobek", timings)
+        answer = save_timings(shots, "sobek-answer", ann.timings("answer") + bob.timings("answer"))
+        draw = save_timings(shots, "sobek-draw", ann.timings("draw") + bob.timings("draw"))
+        print(
+            f"sobek: {moves} clicks, click-to-redrawn p95 {stats['p95']:.1f} ms "
+            f"(server answer p95 {answer['p95']:.1f} ms, drawing p95 {draw['p95']:.1f} ms)"
+        )
+        assert stats["p95"] <= 100, stats
+        assert ann.errors == [] and bob.errors == []
+    finally:
+        ann.close()
+        bob.close()

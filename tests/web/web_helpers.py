@@ -1,0 +1,157 @@
+"""Helpers for the web app's tests: a person at a browser page, the checks every state gets.
+
+A :class:`Person` is one browser context (its own storage, so its own seat token) with one
+page. It plays by clicking the places the table marks with ``data-action``; the page's test
+hooks (``window.obelisk``) say when a state has been drawn, so nothing here sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from server_helpers import ServerProc
+
+from obelisk.core import Record, State, replay
+
+#: Text that must never be on the page: JSON objects, quoted keys, key=value fragments.
+RAW = re.compile(r"[{}]|\"\w+\"\s*:|\b[a-z_]+=[\w\"']")
+
+#: Every place a legal action is played.
+PLACES = "[data-action]:not([aria-disabled=true]):not([disabled])"
+
+
+class Person:
+    """A person at a browser page (one context: its own storage and seat token)."""
+
+    def __init__(self, browser: Any, base: str, width: int, height: int, label: str) -> None:
+        self.ctx = browser.new_context(viewport={"width": width, "height": height})
+        self.page = self.ctx.new_page()
+        self.base = base
+        self.label = label
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.set_default_timeout(15000)
+
+    def goto(self, path: str) -> None:
+        self.page.goto(self.base + path)
+
+    def hook(self, name: str) -> Any:
+        return self.page.evaluate(f"window.obelisk && window.obelisk.{name}")
+
+    def states(self) -> int:
+        return int(self.hook("states") or 0)
+
+    def wait_drawn(self, after: int) -> None:
+        """Wait until a state newer than the ``after``-th is drawn."""
+        self.page.wait_for_function(f"window.obelisk && window.obelisk.states > {after}")
+
+    def wait_turn_or_over(self, timeout: float = 300) -> bool:
+        """Whether it became this person's turn (or the game ended) within ``timeout`` ms."""
+        try:
+            self.page.wait_for_function(
+                "window.obelisk && (window.obelisk.yourTurn || window.obelisk.over)",
+                timeout=timeout,
+            )
+            return True
+        except Exception:
+            return False
+
+    def places(self) -> list[str]:
+        """The data-action of every place to play now."""
+        return list(
+            self.page.eval_on_selector_all(PLACES, "ns => ns.map(n => n.dataset.action)")
+        )
+
+    def click_action(self, text: str) -> None:
+        """Click the place of action ``text`` and wait for the answer to be drawn."""
+        before = self.states()
+        self.page.locator(f'{PLACES}[data-action="{text}"]').first.click()
+        self.wait_drawn(before)
+
+    def click_random(self, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
+        """Click one of the legal places (one whose action starts with a ``prefer`` word
+        when there is one) and wait for the redrawn table."""
+        acts = self.places()
+        assert acts, f"{self.label}: no place to play"
+        liked = [a for a in acts if a.split(" ")[0] in prefer]
+        choice = rng.choice(liked or acts)
+        self.click_action(choice)
+        return choice
+
+    def text(self) -> str:
+        """The page's visible text (the help panel is closed)."""
+        return str(self.page.evaluate("document.getElementById('main').innerText"))
+
+    def check_words(self) -> None:
+        """No raw JSON or key=value on the page, and no sideways scrolling."""
+        text = self.text()
+        m = RAW.search(text)
+        assert m is None, f"{self.label}: raw text {m.group(0)!r} in: {text[max(0, m.start() - 80) : m.end() + 80]!r}"
+        wide = self.page.evaluate(
+            "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+        )
+        assert wide <= 0, f"{self.label}: the page scrolls sideways by {wide}px"
+
+    def cards(self) -> Counter[str]:
+        """Every card drawn on the page (``data-card``)."""
+        return Counter(self.page.eval_on_selector_all("[data-card]", "ns => ns.map(n => n.dataset.card)"))
+
+    def shot(self, folder: Path, name: str) -> Path:
+        path = folder / f"{name}.png"
+        self.page.screenshot(path=str(path), full_page=True)
+        return path
+
+    def timings(self, part: str = "painted") -> list[float]:
+        """Click-to-redrawn times (ms); ``part`` "answer" is click to the server's answer,
+        "draw" the drawing alone."""
+        return [float(t[part]) for t in self.page.evaluate("window.obelisk.timings")]
+
+    def close(self) -> None:
+        self.ctx.close()
+
+
+def state_now(server: ServerProc, room: str) -> State:
+    """The room's present position, replayed from its full record (admin token)."""
+    record = Record.from_json(server.full_record(room))
+    return replay(record, check_result=False)
+
+
+def sobek_cards(obs: dict[str, Any], seat: int | None) -> Counter[str]:
+    """The cards a Sobek page may draw for ``seat``: everything in its observation."""
+    out: Counter[str] = Counter(obs["market"])
+    for sets in obs["sets"]:
+        for cards in sets.values():
+            out.update(cards)
+    out.update(obs["discard"])
+    if seat is not None:
+        out.update(obs["hand"])
+        out.update(obs["corruption"])
+    p = obs.get("pending")
+    if p and p.get("decision") == "set":
+        out.update(p.get("cards") or [])
+    if p and p.get("decision") == "grab" and p.get("seat") == seat:
+        out.update(p.get("their_hand") or [])
+    return out
+
+
+def p95(values: list[float]) -> float:
+    vals = sorted(values)
+    if not vals:
+        return 0.0
+    return vals[min(len(vals) - 1, int(round(0.95 * (len(vals) - 1))))]
+
+
+def save_timings(folder: Path, name: str, values: list[float]) -> dict[str, float]:
+    stats = {
+        "count": float(len(values)),
+        "p50": p95(values) if not values else sorted(values)[len(values) // 2],
+        "p95": p95(values),
+        "max": max(values) if values else 0.0,
+    }
+    (folder / f"{name}-timings.json").write_text(json.dumps(stats, indent=1))
+    return stats
