@@ -82,6 +82,8 @@ class Server:
                 "1000",
                 "--max-rooms",
                 "100000",
+                "--room-rate",
+                "0",
                 "--log-level",
                 "warning",
                 *extra,
@@ -128,42 +130,66 @@ async def room_player(
     counts: dict[str, int],
     rng: random.Random,
 ) -> None:
-    """Play rooms one after another until ``stop_at``: seat 0 scripted, the rest bots."""
+    """Play rooms one after another until ``stop_at``: seat 0 scripted, the rest bots.
+
+    A room whose connection fails (a handshake that times out on an overloaded
+    server) is counted in ``failed`` and the next room is opened.
+    """
     while time.monotonic() < stop_at:
-        seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
-        body = {"game": game, "seats": seats, "options": options}
-        room = (await _post(client, "/api/rooms", body))["id"]
-        token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
-        counts["rooms"] += 1
-        url = f"ws://127.0.0.1:{port}/ws/rooms/{room}"
-        async with websockets.connect(url, max_size=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "token": token}))
-            sent_at: float | None = None
-            last: dict[str, Any] | None = None
-            acted_on = None
-            while True:
-                m = json.loads(await ws.recv())
-                t = m["type"]
-                if t == "state":
-                    last = m
-                elif t == "ack" and sent_at is not None:
-                    lat.append(time.perf_counter() - sent_at)
-                    counts["actions"] += 1
-                    sent_at = None
-                elif t == "error":
-                    sent_at = None
-                elif t == "game_over":
-                    counts["games"] += 1
-                    break
-                if sent_at is None and last is not None and last is not acted_on and last["legal"]:
-                    if time.monotonic() >= stop_at:
-                        return
-                    if think > 0:
-                        await asyncio.sleep(think * (0.5 + rng.random()))
-                    a = rng.choice(last["legal"])["action"]
-                    acted_on = last
-                    sent_at = time.perf_counter()
-                    await ws.send(json.dumps({"type": "action", "action": a}))
+        try:
+            await _play_room(port, client, game, options, players, think, stop_at, lat, counts, rng)
+        except (TimeoutError, OSError, websockets.ConnectionClosed, httpx.HTTPError):
+            counts["failed"] += 1
+            await asyncio.sleep(0.5)
+
+
+async def _play_room(
+    port: int,
+    client: httpx.AsyncClient,
+    game: str,
+    options: dict[str, Any],
+    players: int,
+    think: float,
+    stop_at: float,
+    lat: list[float],
+    counts: dict[str, int],
+    rng: random.Random,
+) -> None:
+    """One room: create it, take seat 0, play until the game ends or ``stop_at``."""
+    seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
+    body = {"game": game, "seats": seats, "options": options}
+    room = (await _post(client, "/api/rooms", body))["id"]
+    token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
+    counts["rooms"] += 1
+    url = f"ws://127.0.0.1:{port}/ws/rooms/{room}"
+    async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        last: dict[str, Any] | None = None
+        acted_on = None
+        while True:
+            m = json.loads(await ws.recv())
+            t = m["type"]
+            if t == "state":
+                last = m
+            elif t == "ack" and sent_at is not None:
+                lat.append(time.perf_counter() - sent_at)
+                counts["actions"] += 1
+                sent_at = None
+            elif t == "error":
+                sent_at = None
+            elif t == "game_over":
+                counts["games"] += 1
+                break
+            if sent_at is None and last is not None and last is not acted_on and last["legal"]:
+                if time.monotonic() >= stop_at:
+                    return
+                if think > 0:
+                    await asyncio.sleep(think * (0.5 + rng.random()))
+                a = rng.choice(last["legal"])["action"]
+                acted_on = last
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "action": a}))
 
 
 def client_process(
@@ -173,7 +199,7 @@ def client_process(
 
     async def run() -> tuple[list[float], dict[str, int]]:
         lat: list[float] = []
-        counts = {"rooms": 0, "actions": 0, "games": 0}
+        counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
         limits = httpx.Limits(max_connections=rooms + 10)
         base = f"http://127.0.0.1:{port}"
         async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
@@ -207,7 +233,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         try:
             base = rss_mib(srv.proc.pid)
             lat: list[float] = []
-            counts = {"rooms": 0, "actions": 0, "games": 0}
+            counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
             async with httpx.AsyncClient(base_url=srv.http, timeout=60) as client:
                 h0 = (await client.get("/api/health")).json()
                 start = time.monotonic()
@@ -256,6 +282,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         "steps_per_s": steps / elapsed,
         "human_actions_per_s": counts["actions"] / elapsed,
         "games": counts["games"],
+        "failed": counts["failed"],
         "p50_ms": q[49] * 1000,
         "p99_ms": q[98] * 1000,
         "rss_base_mib": base,
@@ -327,35 +354,54 @@ def main() -> None:
     if args.json:
         print(json.dumps(results, indent=1))
         return
+    console.width = max(console.width, 160)
     t = Table(
         title=f"obelisk serve under load: {args.game}, {args.players} seats, think {args.think}s (median of {args.runs})"
     )
-    for col in (
-        "rooms",
-        "steps/s",
-        "client actions/s",
-        "games",
-        "p50 ms",
-        "p99 ms",
-        "RSS base MiB",
-        "KiB/room",
-    ):
+    for col in COLUMNS:
         t.add_column(col, justify="right")
     for r in results:
-        t.add_row(
-            str(r["rooms"]),
-            f"{r['steps_per_s']:.0f}",
-            f"{r['human_actions_per_s']:.0f}",
-            str(r["games"]),
-            f"{r['p50_ms']:.1f}",
-            f"{r['p99_ms']:.1f}",
-            f"{r['rss_base_mib']:.0f}",
-            f"{r['kib_per_room']:.0f}",
-            f"{r['server_cpu_ms_per_step']:.2f}",
-            f"{r['server_cpu_share'] * 100:.0f}",
-            f"{r['load_average']:.1f}",
-        )
+        t.add_row(*row(r))
     console.print(t)
+
+
+#: The table's headers, one per value of :func:`row`.
+COLUMNS = (
+    "rooms",
+    "rooms held",
+    "steps/s",
+    "client actions/s",
+    "games",
+    "failed rooms",
+    "p50 ms",
+    "p99 ms",
+    "RSS base MiB",
+    "KiB/room",
+    "server CPU ms/step",
+    "server CPU %",
+    "load avg",
+)
+
+
+def row(r: dict[str, float]) -> list[str]:
+    """One result as the table's cells (as many as :data:`COLUMNS`)."""
+    cells = [
+        str(r["rooms"]),
+        str(r["rooms_held"]),
+        f"{r['steps_per_s']:.0f}",
+        f"{r['human_actions_per_s']:.0f}",
+        str(r["games"]),
+        str(r["failed"]),
+        f"{r['p50_ms']:.1f}",
+        f"{r['p99_ms']:.1f}",
+        f"{r['rss_base_mib']:.0f}",
+        f"{r['kib_per_room']:.0f}",
+        f"{r['server_cpu_ms_per_step']:.2f}",
+        f"{r['server_cpu_share'] * 100:.0f}",
+        f"{r['load_average']:.1f}",
+    ]
+    assert len(cells) == len(COLUMNS), "a value without its header"
+    return cells
 
 
 if __name__ == "__main__":
