@@ -27,7 +27,7 @@ def _create_in_lobby(ann: Person) -> str:
     seats.nth(2).select_option("bot:random")
     page.click("#create button[type=submit]")
     page.wait_for_selector("#waiting .share-link")
-    link = page.input_value("#waiting .share-link")
+    link = str(page.input_value("#waiting .share-link"))
     assert "token" not in link and "/rooms/" in link
     assert "token" not in page.url
     return link
@@ -62,7 +62,9 @@ def _reload_returns(p: Person) -> None:
     mine = p.page.inner_text("#mine-area")
     log = p.page.locator("#log li").count()
     p.page.reload()
-    p.page.wait_for_function("window.obelisk && window.obelisk.states > 0 && window.obelisk.yourTurn")
+    p.page.wait_for_function(
+        "window.obelisk && window.obelisk.states > 0 && window.obelisk.yourTurn"
+    )
     assert p.page.inner_text("#board") == board
     assert p.page.inner_text("#mine-area") == mine
     assert p.page.locator("#log li").count() == log

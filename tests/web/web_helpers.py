@@ -63,9 +63,7 @@ class Person:
 
     def places(self) -> list[str]:
         """The data-action of every place to play now."""
-        return list(
-            self.page.eval_on_selector_all(PLACES, "ns => ns.map(n => n.dataset.action)")
-        )
+        return list(self.page.eval_on_selector_all(PLACES, "ns => ns.map(n => n.dataset.action)"))
 
     def click_action(self, text: str) -> None:
         """Click the place of action ``text`` and wait for the answer to be drawn."""
@@ -91,7 +89,9 @@ class Person:
         """No raw JSON or key=value on the page, and no sideways scrolling."""
         text = self.text()
         m = RAW.search(text)
-        assert m is None, f"{self.label}: raw text {m.group(0)!r} in: {text[max(0, m.start() - 80) : m.end() + 80]!r}"
+        assert m is None, (
+            f"{self.label}: raw text {m.group(0)!r} in: {text[max(0, m.start() - 80) : m.end() + 80]!r}"
+        )
         wide = self.page.evaluate(
             "document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
@@ -99,7 +99,9 @@ class Person:
 
     def cards(self) -> Counter[str]:
         """Every card drawn on the page (``data-card``)."""
-        return Counter(self.page.eval_on_selector_all("[data-card]", "ns => ns.map(n => n.dataset.card)"))
+        return Counter(
+            self.page.eval_on_selector_all("[data-card]", "ns => ns.map(n => n.dataset.card)")
+        )
 
     def shot(self, folder: Path, name: str) -> Path:
         path = folder / f"{name}.png"
@@ -143,13 +145,13 @@ def p95(values: list[float]) -> float:
     vals = sorted(values)
     if not vals:
         return 0.0
-    return vals[min(len(vals) - 1, int(round(0.95 * (len(vals) - 1))))]
+    return vals[min(len(vals) - 1, round(0.95 * (len(vals) - 1)))]
 
 
 def save_timings(folder: Path, name: str, values: list[float]) -> dict[str, float]:
     stats = {
         "count": float(len(values)),
-        "p50": p95(values) if not values else sorted(values)[len(values) // 2],
+        "p50": sorted(values)[len(values) // 2] if values else 0.0,
         "p95": p95(values),
         "max": max(values) if values else 0.0,
     }
