@@ -85,3 +85,19 @@ def wrong(token: str) -> str:
 def force_route(state: AbuSimbelState, cards: list[str]) -> None:
     """Script the next round's route (drawn from the current main deck)."""
     state.chance.force(route_code(state.main_deck, cards), label="route")
+
+
+#: Words that would name a chamber card or its move (abu_simbel:2.2), for memory checks.
+CHAMBER_WORDS: dict[str, tuple[str, ...]] = {
+    "MUMMY": ("wrapped mummy", "punch"),
+    "BLADES": ("blades", "duck"),
+    "LAVA": ("lava", "jump"),
+    "CRACK": ("crack", "crab"),
+    "EMPTY": ("empty chamber", "two steps"),
+    "PIT": ("pit", "rope"),
+    "SCORPIONS": ("scorpion", "stomp"),
+    "DIVE": ("water", "swim"),
+    "GAS": ("gas", "nose"),
+    "CRAWL": ("tunnel", "crawl"),
+    "HISSING": ("snake", "heel"),
+}

@@ -397,11 +397,13 @@ class AbuSimbelNarrator(Narrator):
         reason = event.get("reason")
         seat = _seat(event)
         if reason == "team_target":
-            return f"The team wins: {event.get('team_treasures')} treasures are out of the temple."
+            k = int(event.get("team_treasures") or 0)
+            verb = "is" if k == 1 else "are"
+            return f"The team wins: {plural(k, 'treasure card')} {verb} out of the temple."
         if reason == "team_charms":
             return "The team has lost its last charm card: the temple keeps its treasures."
         if reason == "charms":
-            why = f"{voice.subject(seat, 'have', 'has')} lost the last charm card"
+            why = f"{_mid(voice, seat, 'have', 'has')} lost the last charm card"
         elif reason == "treasures":
             why = "the treasure decks are empty"
         else:

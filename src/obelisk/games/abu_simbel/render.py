@@ -114,7 +114,7 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
         lines.extend(_wrap(" · ".join(faces)))
     decks = ", ".join(str(c) for c in obs["treasure_decks"])
     table = f"Chamber deck {obs['main_deck']}, discard {obs['discard']}"
-    if obs["discard_top"]:
+    if obs["discard_top"] and not obs.get("route_hidden"):  # nothing to mix up on the way out
         top = obs["discard_top"]
         k = int(top[10:]) if top.startswith("SCORPIONS_") else 0
         name = f"{_NUMBER.get(k, str(k))} scorpions" if k else CHAMBER_NAME.get(top, top.lower())
