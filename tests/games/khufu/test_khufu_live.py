@@ -185,3 +185,21 @@ def test_the_text_view_counts_players_from_1_and_names_things_in_words():
     mine = s.to_text(s.current_player)
     assert f"To decide: Player {s.current_player + 1}" in mine
     assert "Your hand (" in mine
+
+
+@pytest.mark.rules("khufu:5.7")
+def test_no_undo_into_a_decision_whose_time_has_run_out():
+    """The time an undo keeps counts toward the restored decision's 60 s: an undo that
+    would land past it is refused (a replay would time it out and play its default)."""
+    s, action = _at_an_undoable_choice(5, director=False)
+    seat = s.current_player
+    s.apply_system(Tick(55))  # the person thinks 55 s, then decides
+    s.apply(action)
+    s.apply_system(Tick(4))
+    assert s.undoable(seat) >= 1  # 59 s: the decision can still be given back
+    back = undo(s, seat)
+    assert back.current_player == seat and action in back.legal_actions()
+    s.apply_system(Tick(1))
+    assert s.undoable(seat) == 0  # 60 s: it would time out at once
+    with pytest.raises(UndoError):
+        undo(s, seat)

@@ -172,6 +172,8 @@ class KhufuState(State):
         self.in_event = False
         self.dec: tuple[Any, ...] | None = None
         self.dec_ticks = 0
+        #: Real time only: (history index, decision kind, seconds it had waited) per action.
+        self.waits: list[tuple[int, str, int]] = []
         self.wager: list[int] = []
         self.stack: list[tuple[Any, ...]] = []
         self.mummy_silent: list[bool] = [False] * n
@@ -422,6 +424,9 @@ class KhufuState(State):
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
         self.step_drawn = []
+        if self.realtime and self.dec is not None:
+            # how long this decision had waited (for undo: see undoable)
+            self.waits.append((len(self.history), self.dec[0], self.dec_ticks))
         self.dec_ticks = 0
         self._answer(action)
         self._run()
@@ -1344,6 +1349,31 @@ class KhufuState(State):
                 obs["wager"] = [ids[c] for c in self.wager]
         return obs
 
+    def undoable(self, seat: int) -> int:
+        """The core policy, and in real time never an undo that lands past the restored
+        decision's timeout (khufu:5.7): the time kept by an undo counts toward it, so
+        the replay would time it out and play its default instead of giving it back."""
+        n = super().undoable(seat)
+        if not n or not self.realtime:
+            return n
+        waited = {i: (k, w) for i, k, w in self.waits}
+        kept = 0
+        taken = 0
+        for i in range(len(self.history) - 1, -1, -1):
+            step = self.history[i]
+            if step.seat != seat:
+                if isinstance(step.action, Tick):
+                    kept += step.action.seconds
+                continue
+            kind, wait = waited.get(i, ("", 0))
+            limit = self.options.mummy_timeout if kind == MUMMY_D else self.options.decision_timeout
+            if wait + kept >= limit:
+                return taken
+            taken += 1
+            if taken == n:
+                break
+        return taken
+
     def choice_text(self, action: Action) -> str:
         from .choices import choice_text
 
@@ -1442,6 +1472,7 @@ class KhufuState(State):
         new.stack = self.stack[:]
         new.mummy_silent = self.mummy_silent[:]
         new.step_drawn = []
+        new.waits = self.waits[:]
 
     # ------------------------------------------------------------- invariants
     def check_invariants(self) -> None:
