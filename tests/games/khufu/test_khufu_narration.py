@@ -316,7 +316,7 @@ def test_the_five_minute_warning_and_time_up():
     s.apply_system(Tick(2400))
     assert say(s, None, start) == [
         "Khufu: five minutes left! The hourglass turns into a ticking timer.",
-        "Time for the roll ran out for Ann: the die is rolled.",
+        "Ann's time for the roll ran out: the die is rolled.",
         "Ann rolls a 3: to space 7, a Treasure space.",
     ]
     s.apply_system(Tick(300))
@@ -440,15 +440,15 @@ def test_an_interruption_and_a_timeout_in_words():
     s.chance.force(3, label="die")
     s.apply_system(Tick(60))
     assert say(s, 0) == [
-        "Time for the roll ran out for you: the die is rolled.",
+        "Your time for the roll ran out: the die is rolled.",
         "You roll a 3: to space 7, a Treasure space.",
     ]
 
 
 def test_the_glossary_explains_every_curse_and_order():
     gl = GAME.narrator.glossary()
-    assert len([t for t in gl if t.startswith("Curse: ")]) == 10
-    assert len([t for t in gl if t.startswith("Khufu's order: ")]) == 20
+    assert len([t for t in gl if t.endswith(" (Curse card)")]) == 10
+    assert len([t for t in gl if t.endswith(" (Khufu's order)")]) == 20
     assert {"Lucky", "Scarab", "Cobra", "Ultimate Challenge", "Sarcophagus"} <= set(gl)
     first = GAME.narrator.explanations({"kind": "curse", "seat": 0, "card": "PLAGUE"})
-    assert first and first[0][0] == "Curse: Plague"
+    assert first and first[0][0] == "Plague (Curse card)"

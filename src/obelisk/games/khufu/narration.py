@@ -148,12 +148,12 @@ DECISION_WORDS: dict[str, str] = {
 #: What the clock decides on a timeout (khufu:5.8).
 DEFAULT_WORDS: dict[str, str] = {
     "ROLL": "the die is rolled",
-    "CHAMBER_TURN_OPTION": "the player leaves the chamber",
-    "DOOR_ENTER_OR_PASS": "the player walks past the door",
+    "CHAMBER_TURN_OPTION": "the chamber is left",
+    "DOOR_ENTER_OR_PASS": "the door is passed",
     "TAKE_TREASURE": "the card is taken",
     "STEAL_TARGET_OR_DECLINE": "no steal",
     "COBRA_GIVE_CARD": "a random card is given",
-    "WAGER_CARDS": "the smallest wager is placed with the first cards in hand",
+    "WAGER_CARDS": "the smallest wager is placed, with the first cards in hand",
     "CHALLENGE_SELECT_3": "the first three dealt cards are played",
     "CURSE_TOLL_CARD": "a random card is given",
     "PICKPOCKET_TARGET": "the richest player is robbed",
@@ -453,7 +453,11 @@ class KhufuNarrator(Narrator):
         if change == "opened":
             return f"{capitalize(chamber(ch))} opens again."
         if change == "none":
-            return f"{capitalize(chamber(ch))} stays open: two chambers are blocked already."
+            count = len(event.get("chambers") or {})
+            return (
+                f"{capitalize(chamber(ch))} stays open: {count} chambers are blocked already, "
+                "the most allowed."
+            )
         shut = event.get("chambers") or {}
         if not shut:
             return "Every chamber is open."
@@ -674,7 +678,7 @@ class KhufuNarrator(Narrator):
         kind = str(event.get("decision"))
         d = DECISION_WORDS.get(kind, "the decision")
         default = DEFAULT_WORDS.get(kind, "the default is played")
-        return f"Time for {d} ran out for {voice.object(seat)}: {default}."
+        return f"{capitalize(voice.possessive(seat))} time for {d} ran out: {default}."
 
     # -- explanations ------------------------------------------------------------
     def explanations(self, event: Mapping[str, JSON]) -> list[tuple[str, str]]:
@@ -683,14 +687,14 @@ class KhufuNarrator(Narrator):
             cid = str(event.get("card"))
             if cid in CURSE_WORDS:
                 name, what = CURSE_WORDS[cid]
-                return [(f"Curse: {name}", capitalize(what) + ".")]
+                return [(f"{name} (Curse card)", capitalize(what) + ".")]
         if kind == "khufu":
             eid = str(event.get("event"))
             if eid == "INTRO":
                 return [("Lucky", capitalize(TERMS["Lucky"]) + ".")]
             if eid in ORDER_WORDS:
                 name, what = ORDER_WORDS[eid]
-                return [(f"Khufu's order: {name}", capitalize(what) + ".")]
+                return [(f"{name} (Khufu's order)", capitalize(what) + ".")]
         if kind == "cobra":
             return [("Cobra", capitalize(TERMS["Cobra"]) + ".")]
         if kind == "challenge":
@@ -704,9 +708,9 @@ class KhufuNarrator(Narrator):
     def glossary(self) -> dict[str, str]:
         out = {term: capitalize(text) + "." for term, text in TERMS.items()}
         for name, what in CURSE_WORDS.values():
-            out[f"Curse: {name}"] = capitalize(what) + "."
+            out[f"{name} (Curse card)"] = capitalize(what) + "."
         for name, what in ORDER_WORDS.values():
-            out[f"Khufu's order: {name}"] = capitalize(what) + "."
+            out[f"{name} (Khufu's order)"] = capitalize(what) + "."
         return out
 
 
