@@ -452,3 +452,15 @@ def test_the_glossary_explains_every_curse_and_order():
     assert {"Lucky", "Scarab", "Cobra", "Ultimate Challenge", "Sarcophagus"} <= set(gl)
     first = GAME.narrator.explanations({"kind": "curse", "seat": 0, "card": "PLAGUE"})
     assert first and first[0][0] == "Plague (Curse card)"
+
+
+@pytest.mark.rules("khufu:2.3")
+def test_two_player_games_are_narrated_too():
+    opts = {"allow_two_players": True}
+    states = [
+        narration_check.play(GAME, 2, seed, level, opts)
+        for seed in range(2)
+        for level in ("random", "heuristic")
+    ]
+    seen = narration_check.check_narration(GAME, states)
+    assert {"move", "wager", "khufu"} <= seen.kinds
