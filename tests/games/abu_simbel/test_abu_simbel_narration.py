@@ -538,3 +538,21 @@ def test_the_view_is_in_words_counted_from_one_and_compact():
                     break
                 legal = state.legal_actions()
                 state.apply(legal[rng.randrange(len(legal))])
+
+
+# -- messages a person reads count seats from 1 -----------------------------------------------
+@pytest.mark.rules("abu_simbel:1", "abu_simbel:10.2")
+def test_messages_count_seats_and_chambers_from_one():
+    from obelisk.core import IllegalAction, InvalidOptions
+
+    with pytest.raises(InvalidOptions) as err:
+        GAME.new_state(3, 0, {"first_player": 3})
+    assert "0 is seat 1, 2 is seat 3" in str(err.value)
+    assert not narration_check.ZERO_SEAT.search(str(err.value))
+    with pytest.raises(InvalidOptions) as err:
+        GAME.new_state(2, 0, {"free_judging_seats": (2,)})
+    assert "0 is seat 1, 1 is seat 2" in str(err.value)
+    s = scripted(2, route=["LAVA", "BLADES", "GAS"], judging_mode="referee")
+    with pytest.raises(IllegalAction) as ill:
+        s.apply(Verdict(1, True))
+    assert "the next one is ok 1 or fail 1, for chamber 3" in str(ill.value)

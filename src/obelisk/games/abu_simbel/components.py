@@ -87,20 +87,6 @@ TYPED_TOKEN: dict[str, str] = {
     **{f"stomp x{k}": f"STOMP_x{k}" for k in range(1, MAX_SCORPIONS + 1)},
 }
 
-#: What each move looks like, in our own words (for the text view).
-MOVE_HINT: dict[str, str] = {
-    "PUNCH": "punch the air",
-    "DUCK": "duck",
-    "JUMP": "jump forward",
-    "CRAB_2": "two crab steps sideways",
-    "STEP_2": "two steps forward",
-    "ROPE_2": "two steps hand over hand on a rope",
-    "SWIM": "one swimming stroke",
-    "COVER_NOSE": "cover your nose",
-    "CRAWL": "crawl a little",
-    "BALANCE": "heel-to-toe with arms out",
-}
-
 #: Treasure types; a set is one of each (abu_simbel:2.3, 8).
 TREASURE_TYPES: tuple[str, ...] = ("URN", "ARK", "CHEST")
 

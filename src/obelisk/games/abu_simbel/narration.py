@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from obelisk.core import Narrator, Voice
-from obelisk.core.narration import capitalize, join_words, plural
+from obelisk.core.narration import capitalize, plural
 
 from .components import MOVE_TYPED, TYPES, card_type, scorpions, token_type
 
@@ -94,7 +94,7 @@ _MOVE_PHRASE: dict[str, str] = {
     "JUMP": "jump forward",
     "CRAB_2": "two crab steps sideways",
     "STEP_2": "two steps forward",
-    "ROPE_2": "two pulls hand over hand on a rope overhead",
+    "ROPE_2": "two pulls along a rope overhead",
     "SWIM": "one swimming stroke",
     "COVER_NOSE": "cover your nose",
     "CRAWL": "crawl forward",
@@ -268,7 +268,8 @@ class AbuSimbelNarrator(Narrator):
         where = f"{_chamber_no(event)} ({_where(event)})"
         referee = event.get("referee")
         if isinstance(referee, int):
-            return f"{voice.subject(referee, 'fail', 'fails')} {voice.possessive(seat)} move in {where}."
+            fail = voice.subject(referee, "fail", "fails")
+            return f"{fail} {voice.possessive(seat)} move in {where}."
         if event.get("timeout"):
             return f"{voice.subject(seat, 'run', 'runs')} out of time in {where}: a mistake."
         return f"{voice.subject(seat, 'make', 'makes')} the wrong move in {where}."
@@ -358,7 +359,10 @@ class AbuSimbelNarrator(Narrator):
     def flash_cover_placed(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
         seat = _seat(event)
         slot = int(event.get("slot", 0)) + 1
-        return f"{capitalize(voice.possessive(seat))} mummy card lies on chamber {slot}: until the round ends, its move is a punch."
+        return (
+            f"{capitalize(voice.possessive(seat))} mummy card lies on chamber {slot}: "
+            "until the round ends, its move is a punch."
+        )
 
     # -- chambers and decks ------------------------------------------------------------------
     def on_chamber_added(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
@@ -462,7 +466,6 @@ __all__ = [
     "NARRATOR",
     "AbuSimbelNarrator",
     "chamber_name",
-    "join_words",
     "move_phrase",
     "move_sentence",
     "move_typed",

@@ -143,11 +143,17 @@ def check(options: AbuSimbelOptions, num_players: int) -> None:
                 "body to watch (abu_simbel:10)"
             )
     if isinstance(o.first_player, int) and not 0 <= o.first_player < num_players:
-        raise InvalidOptions(f"first_player must be a seat 0..{num_players - 1} or 'random'")
+        raise InvalidOptions(
+            f"first_player {o.first_player} is not a seat of {num_players}: the option counts "
+            f"from 0 (0 is seat 1, {num_players - 1} is seat {num_players}), or 'random'"
+        )
     for name in ("forward_exit_seats", "free_judging_seats", "helper_seats", "bot_seats"):
         for s in getattr(o, name):
             if not 0 <= s < num_players:
-                raise InvalidOptions(f"{name}: {s} is not a seat 0..{num_players - 1}")
+                raise InvalidOptions(
+                    f"{name}: {s} is not a seat of {num_players}: the option counts from 0 "
+                    f"(0 is seat 1, {num_players - 1} is seat {num_players})"
+                )
     if o.treasure_decks < 1:
         raise InvalidOptions("treasure_decks must be at least 1")
     if len(treasures) < o.treasure_decks:

@@ -13,7 +13,7 @@ from typing import Any
 
 from obelisk.core import Action
 
-from .narration import CHAMBER_NAME, move_phrase
+from .narration import CHAMBER_NAME, move_phrase, move_typed
 
 _PHASE = {
     "pre_turn": "before the turn: mummy covers may be laid",
@@ -31,11 +31,11 @@ _END = {
 }
 
 _NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-WIDTH = 88
+WIDTH = 74
 
 
-def _face(slot: dict[str, Any]) -> str:
-    """A face-up chamber in words: ``the lava (jump forward)``."""
+def _face(slot: dict[str, Any], short: bool = False) -> str:
+    """A face-up chamber in words: ``the lava (jump forward)``, short ``the lava: jump``."""
     k = slot.get("scorpions") or 0
     if k:
         name = f"{_NUMBER.get(k, str(k))} scorpion{'s' if k != 1 else ''}"
@@ -43,7 +43,13 @@ def _face(slot: dict[str, Any]) -> str:
         name = CHAMBER_NAME.get(slot["type"], str(slot["type"]).lower())
     if slot.get("covered_by") is not None:
         name = f"{name} under seat {slot['covered_by'] + 1}'s mummy card"
+    if short:
+        return f"{name}: {move_typed(slot['token'])}"
     return f"{name} ({move_phrase(slot['token'])})"
+
+
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}{'' if k == 1 else 's'}"
 
 
 def _seat(s: int, viewer: Any) -> str:
@@ -107,7 +113,7 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
                 lines.append(f"  {mark} {slot_no + 1:2d} {_face(route[slot_no])}")
     elif n:
         faces = [
-            f"{i + 1} {_face(s)}" if not s.get("face_down") else f"{i + 1} [?]"
+            f"{i + 1} {_face(s, short=True)}" if not s.get("face_down") else f"{i + 1} [?]"
             for i, s in enumerate(route)
         ]
         lines.append(f"Route of {n} chambers, from the vault outwards:")
@@ -144,9 +150,9 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
         ]
         charms = ""
         if "team_charms" not in obs:
-            charms = f"{p['charms']} charm{'s' if p['charms'] != 1 else ''} ({p['charm_jewels']} jewels), "
+            charms = f"{_count(p['charms'], 'charm')} ({p['charm_jewels']} jewels), "
         lines.append(
-            f"  {_seat(s, seat)}: {charms}{p['treasures']} treasure{'s' if p['treasures'] != 1 else ''}"
+            f"  {_seat(s, seat)}: {charms}{_count(p['treasures'], 'treasure')}"
             + (f", {', '.join(flags)}" if flags else "")
         )
     if seat is not None and phase != "game_over":
@@ -162,7 +168,8 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
                 sc = scores[s]
                 line += (
                     f": {sc['total']} points = {sc['treasure_jewels']} treasure jewels + "
-                    f"{sc['charm_jewels']} charm jewels + {sc['sets']} sets + {sc['mummy']} mummy"
+                    f"{sc['charm_jewels']} charm jewels + {sc['sets']} set"
+                    f"{'s' if sc['sets'] != 1 else ''} + {sc['mummy']} mummy"
                 )
             lines.append(line)
             lines.extend(_wrap(f"kept (jewels): {_treasures(cards)}", "    "))

@@ -560,9 +560,10 @@ class AbuSimbelState(State):
                 return IllegalAction(
                     "first confirm that the player has turned away from the table", R + "10.2"
                 )
+            p = self.progress + 1
             return IllegalAction(
-                f"verdicts follow the cursor: the chamber to judge is {self.progress + 1}, "
-                "and a verdict given is final",
+                f"verdicts follow the way: the next one is ok {p} or fail {p}, for chamber "
+                f"{self.slot_at(self.progress) + 1}; a verdict given is final",
                 R + "10.2",
             )
         if isinstance(action, ConfirmTurnedAway):
