@@ -268,12 +268,11 @@ class MummyNarrator(Narrator):
             out = "are" if voice.you(seat) else "is"
             fate = f"{voice.subject(seat, 'have', 'has')} no ankh left and {out} out of the game"
         else:
-            fate = (
-                f"it goes to the dungeon; {voice.subject(seat, 'have', 'has')} "
-                f"{plural(left, 'ankh')} left"
-            )
+            owner = "you have" if voice.you(seat) else f"{voice.name(seat)} has"
+            fate = f"it goes to the dungeon; {owner} {plural(left, 'ankh')} left"
         took = mummy(voice, "catch", "catches")
-        return f"{took} {caught} on {cell} and takes an ankh ({got}): {fate}."
+        take = "take" if voice.you(MUMMY) else "takes"
+        return f"{took} {caught} on {cell} and {take} an ankh ({got}): {fate}."
 
     def on_game_over(self, event: Mapping[str, JSON], voice: Voice) -> str:
         winners = [w for w in event.get("winners", []) if isinstance(w, int)]
@@ -283,9 +282,10 @@ class MummyNarrator(Narrator):
             return f"{mummy(voice, 'have', 'has')} {n} and {'win' if voice.you(MUMMY) else 'wins'}."
         if reason == "explorer" and winners:
             w = winners[0]
+            his = "your" if voice.you(w) else "his"
             return (
-                f"{voice.subject(w, 'have', 'has')} played all {voice.possessive(w)} task "
-                f"cards and {'win' if voice.you(w) else 'wins'}."
+                f"{voice.subject(w, 'have', 'has')} played all {his} task cards and "
+                f"{'win' if voice.you(w) else 'wins'}."
             )
         if reason == "max_rounds":
             return f"The game stops after round {event.get('round')}, its last: nobody wins."
