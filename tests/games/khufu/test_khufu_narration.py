@@ -204,6 +204,30 @@ def test_a_door_on_the_way_and_leaving_a_chamber():
     )
 
 
+@pytest.mark.rules("khufu:6.2", "khufu:19")
+def test_a_door_reached_on_the_last_pip_and_passed():
+    """Edge 4: PASS on the last pip leaves the piece on the door, with no effect."""
+    from obelisk.games.khufu.actions import PASS
+
+    s = fresh(3)
+    turn(s, 0, pos=7)
+    give(s, 0, "T05", "T06")
+    s.chance.force(2, label="die")
+    s.apply(ROLL)
+    s.apply(PASS)
+    assert say(s, 1) == [
+        "Ann rolls a 2: stops at the High-Priest's door (space 9).",
+        "Ann stays on the High-Priest's door (space 9) without entering.",
+    ]
+    s = fresh(3)
+    turn(s, 0, pos=7)
+    give(s, 0, "T05", "T06")
+    s.chance.force(4, label="die")
+    s.apply(ROLL)
+    s.apply(PASS)
+    assert "You walk past the door: to space 11, a Curse space." in say(s, 0)
+
+
 @pytest.mark.rules("khufu:8.1", "khufu:8.3", "khufu:8.2")
 def test_wagers_in_words():
     s = fresh(3)

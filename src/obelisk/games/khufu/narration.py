@@ -300,6 +300,8 @@ class KhufuNarrator(Narrator):
                     else f"You leave {chamber(left)} and roll a {die}"
                 )
         else:
+            if event.get("start") == event.get("to"):
+                return f"{voice.subject(seat, 'stay', 'stays')} on {space(event)} without entering."
             head = voice.subject(seat, "walk", "walks") + " past the door"
         if "pips_left" in event:
             left_pips = int(event.get("pips_left") or 0)

@@ -588,7 +588,7 @@ class KhufuState(State):
         ``left`` the chamber it leaves (-1: none); both are for the ``move`` event.
         """
         t = self.t
-        pos = self.pos[p]
+        pos = start = self.pos[p]
         length = t.length
         stop = False
         while pips > 0:
@@ -603,6 +603,7 @@ class KhufuState(State):
             "seat": p,
             "die": die,
             "from": K.CHAMBERS[left] if left >= 0 else None,
+            "start": start,
         }
         data.update(self._space_json(pos))
         if stop:
