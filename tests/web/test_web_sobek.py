@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from server_helpers import ServerProc
-from web_helpers import Person, save_timings, sobek_cards, state_now
+from web_helpers import Person, check_p95, sobek_cards, state_now
 
 
 def _create_in_lobby(ann: Person) -> str:
@@ -156,15 +156,7 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
         ann.check_words()
         ann.shot(shots, "sobek-1280-replay")
 
-        timings = ann.timings() + bob.timings()
-        stats = save_timings(shots, "sobek", timings)
-        answer = save_timings(shots, "sobek-answer", ann.timings("answer") + bob.timings("answer"))
-        draw = save_timings(shots, "sobek-draw", ann.timings("draw") + bob.timings("draw"))
-        print(
-            f"sobek: {moves} clicks, click-to-redrawn p95 {stats['p95']:.1f} ms "
-            f"(server answer p95 {answer['p95']:.1f} ms, drawing p95 {draw['p95']:.1f} ms)"
-        )
-        assert stats["p95"] <= 100, stats
+        check_p95(shots, "sobek", [ann, bob])
         assert ann.errors == [] and bob.errors == []
     finally:
         ann.close()

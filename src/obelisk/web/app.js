@@ -566,6 +566,7 @@ function showGameOver() {
   const lines = resultLines(s.seats, o.scores, o.winners);
   const box = $("gameover");
   box.hidden = false;
+  $("seat-tools").hidden = true;
   const names = o.winners.map((i) => seatName(s.seats, i));
   box.replaceChildren(
     el("h3", { text: "Game over" }),

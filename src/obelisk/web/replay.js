@@ -38,7 +38,7 @@ function layout(root) {
       btn("Last", "replay-last", () => go(Infinity)),
       parts.counter),
     el("div.frame", null,
-      el("div.play", null, parts.panels, parts.board, el("div.action-bar", null, parts.prompt, parts.legal), parts.mine),
+      el("div.play", null, parts.panels, el("div.action-bar", null, parts.prompt, parts.legal), parts.board, parts.mine),
       el("div.log-box", null, el("h3", { text: "Log" }), parts.log)),
   );
   parts.range.addEventListener("input", () => go(+parts.range.value));

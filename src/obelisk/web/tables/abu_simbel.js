@@ -231,8 +231,12 @@ export default {
     if (obs.my_treasures !== undefined) {
       mine.append(el("div.abu-mine", null,
         el("h3", { text: "Your treasures" }),
-        el("p", { text: obs.my_treasures.length ? obs.my_treasures.map(treasureWords).join(", ") : "none yet" }),
-        obs.drawn_treasure ? el("p", { text: `In your hands: ${treasureWords(obs.drawn_treasure)} (yours if you get out)` }) : null));
+        el("p.treasures", null, ...(obs.my_treasures.length
+          ? obs.my_treasures.map((t) => el("span.treasure", { dataset: { treasure: t }, text: treasureWords(t) }))
+          : ["none yet"])),
+        obs.drawn_treasure
+          ? el("p", null, "In your hands: ", el("span.treasure", { dataset: { treasure: obs.drawn_treasure }, text: treasureWords(obs.drawn_treasure) }), " (yours if you get out)")
+          : null));
     }
   },
 
