@@ -203,3 +203,26 @@ def test_no_undo_into_a_decision_whose_time_has_run_out():
     assert s.undoable(seat) == 0  # 60 s: it would time out at once
     with pytest.raises(UndoError):
         undo(s, seat)
+
+
+def test_every_choice_has_words_and_its_short_form_parses_back():
+    """Along random games (simulated and real time): every legal action has a choice text
+    without ids or enum names, and typing its short form gives that very action."""
+    import re
+
+    for seed, opts in ((1, {}), (2, {"clock": "realtime"}), (3, {})):
+        s = GAME.new_state(3 + seed, seed, opts)
+        rng = random.Random(seed)
+        for _ in range(600):
+            if s.is_terminal():
+                break
+            legal = s.legal_actions()
+            for a in legal[:40]:
+                text = s.choice_text(a)
+                assert not re.search(r"\bT\d\d\b|[A-Z]{2,}_[A-Z]", text), text
+                assert s.parse_action(a.text()) == a, a.text()
+            if opts and rng.random() < 0.3:
+                s.apply_system(Tick(rng.choice((5, 30))))
+            else:
+                s.apply(rng.choice(legal))
+            s.to_text(s.current_player if not s.is_terminal() else None)
