@@ -12,6 +12,8 @@ const $ = (id) => document.getElementById(id);
 
 /** Test hooks: interaction timings (ms, click to redrawn table) and a count of drawn states. */
 const hooks = { timings: [], states: 0, sent: 0, errors: [] };
+/** Send an action as it is, bypassing the drawing (tests check that a refusal is explained). */
+hooks.play = (action) => send({ type: "action", action, decision: R.last ? R.last.decision : null });
 window.obelisk = hooks;
 
 let games = [];
@@ -169,6 +171,8 @@ async function loadGames() {
   list.replaceChildren(
     ...games.map((g) =>
       el("li", null,
+        el("button.small", { type: "button", text: "New room", "aria-label": `new room of ${g.title}`, onclick: () => { $("game").value = g.name; renderSeatChoices(); $("name").focus(); } }),
+        " ",
         el("strong", { text: g.title }),
         ` — ${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
           (g.realtime ? ", real time" : "") +
@@ -383,7 +387,11 @@ function handle(msg) {
         if (saved.seat !== msg.seat) store.set("seat:" + R.id, { ...saved, seat: msg.seat });
       }
       $("title").textContent = msg.title;
-      $("who").textContent = msg.seat === null ? "You are watching." : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
+      $("who").textContent = msg.seat === null
+        ? "You are watching."
+        : seatName(msg.summary.seats, msg.seat) === `Seat ${msg.seat + 1}`
+          ? `You are at seat ${msg.seat + 1}.`
+          : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
       $("seat-tools").hidden = msg.seat === null;
       $("bot-level").replaceChildren(...msg.levels.map((l) => new Option(levelWords(l), l)));
       showSummary(msg.summary);
@@ -412,7 +420,7 @@ function handle(msg) {
         store.del("seat:" + R.id);
         R.token = null;
       }
-      $("error").textContent = msg.message + (msg.code === "illegal_action" ? "" : "");
+      $("error").textContent = msg.code === "illegal_action" ? `Not allowed: ${msg.message}` : msg.message;
       R.clickAt = null;
       if (R.last) redraw();
       break;
@@ -621,6 +629,16 @@ async function playAgain() {
   }
 }
 
+/** A JSON value as Python writes it (how /api/games spells option defaults). */
+function pyRepr(v) {
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (v === null || v === undefined) return "None";
+  if (typeof v === "string") return `'${v}'`;
+  if (Array.isArray(v)) return v.length === 1 ? `(${pyRepr(v[0])},)` : `(${v.map(pyRepr).join(", ")})`;
+  return String(v);
+}
+
 // -- help -----------------------------------------------------------------------------------
 async function toggleHelp() {
   const box = $("help");
@@ -630,13 +648,25 @@ async function toggleHelp() {
   if (!open || !R.room) return;
   const opts = R.room.options || {};
   const notes = R.mod.notes ? R.mod.notes(opts) : [];
+  if (!games.length) {
+    try {
+      games = await api("/api/games");
+    } catch {
+      games = [];
+    }
+  }
+  const g = gameByName(R.room.game);
+  const defaults = Object.fromEntries(((g && g.options) || []).map((o) => [o.name, o.default]));
+  // only what differs from the game's defaults (Python's spelling of them in /api/games)
+  const changed = Object.entries(opts).filter(([k, v]) => !(k in defaults) || pyRepr(v) !== defaults[k]);
   box.replaceChildren(
     el("div.help-head", null, el("h3", { text: `${R.room.title}: help` }),
       el("button.small", { type: "button", text: "Close", onclick: toggleHelp })),
     notes.length ? el("ul", null, ...notes.map((n) => el("li", { text: n }))) : null,
     el("h4", { text: "Options in force" }),
-    Object.keys(opts).length
-      ? el("ul", null, ...Object.entries(opts).map(([k, v]) => el("li", { text: `${words(k)}: ${valueWords(v)}` })))
+    changed.length
+      ? el("ul", null, ...changed.map(([k, v]) => el("li", { text: `${words(k)}: ${valueWords(v)}` })),
+        el("li", { text: "Every other option at its default." }))
       : el("p", { text: "The standard rules, every option at its default." }),
     el("h4", { text: "The game in short" }),
     el("p.summary", { text: "Loading…" }),

@@ -66,7 +66,7 @@ async function show(data) {
   current = { ...data, mod };
   parts.viewer.hidden = false;
   parts.range.max = String(Math.max(0, data.frames.length - 1));
-  parts.title.textContent = `Replay: ${data.title || data.game.replace(/_/g, " ")}`;
+  parts.title.textContent = `Replay: ${data.title || data.game.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}`;
   parts.note.textContent = data.complete
     ? `Seen by ${data.seat === null || data.seat === undefined ? "a spectator" : seatName(data.seats, data.seat)}.`
     : "This record holds the log and the final table only; the positions in between are in the record of the browser that played, or in a full record.";

@@ -113,6 +113,8 @@ export class ActionPool {
    */
   bind(node, entry, label) {
     if (!entry) return node;
+    // what the action does from the chooser's side, when the server sends it
+    entry.says = entry.says || entry.choice_text || entry.choice || null;
     node.classList.add("legal-place");
     node.dataset.action = entry.text;
     node.setAttribute("role", "button");

@@ -1,0 +1,124 @@
+"""The lobby, the help panel, a refused action, the rules and replay routes of pages.py,
+and the replay viewer opening a record file."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from server_helpers import ServerProc
+from web_helpers import Person
+
+
+def _finished(server: ServerProc, game: str, seats: int, seed: int) -> str:
+    """A room of computer players, played to the end."""
+    room = server.create(game, [{"kind": "bot", "level": "random"}] * seats, seed=seed)["id"]
+    deadline = time.monotonic() + 60
+    while server.get(f"/api/rooms/{room}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.05)
+    return str(room)
+
+
+def test_rules_route_gives_the_summary_and_the_rules(server: ServerProc) -> None:
+    r = server.get("/rules/sobek")
+    assert r.status_code == 200
+    body = r.json()
+    assert (
+        body["title"] == "Sobek" and "rounds" in body["summary"] and body["rules"].startswith("#")
+    )
+    assert server.get("/rules/nonesuch").status_code == 404
+
+
+def test_replay_frames_of_full_and_redacted_records(server: ServerProc) -> None:
+    room = _finished(server, "sobek", 2, seed=4)
+    full = server.full_record(room)
+    r = server.post("/replay/frames?seat=0", full)
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["complete"] and data["seat"] == 0 and len(data["frames"]) > 10
+    assert all("hand" in f["obs"] for f in data["frames"])
+    assert any(e["text"] for f in data["frames"] for e in f["entries"])
+    spectator = server.post("/replay/frames", full).json()
+    assert all("hand" not in f["obs"] for f in spectator["frames"])
+    redacted = server.get(f"/api/rooms/{room}/record").json()
+    part = server.post("/replay/frames", redacted).json()
+    assert not part["complete"] and len(part["frames"]) == 1 and part["frames"][0]["entries"]
+    assert server.post("/replay/frames", {"game": "sobek"}).status_code == 400
+
+
+def test_lobby_and_help_at_both_widths(server: ServerProc, browser: Any, shots: Path) -> None:
+    for width, height in ((1280, 800), (390, 844)):
+        p = Person(browser, server.http, width, height, f"lobby {width}")
+        try:
+            p.goto("/")
+            p.page.wait_for_selector("#game option[value=abu_simbel]", state="attached")
+            p.page.select_option("#game", "abu_simbel")
+            assert p.page.locator("#variant option[value=referee]").count() == 1
+            p.check_words()
+            p.shot(shots, f"lobby-{width}")
+        finally:
+            p.close()
+
+
+def test_a_refused_action_says_why_and_changes_nothing(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    room = server.create("sobek", [{"kind": "human"}, {"kind": "bot", "level": "random"}], seed=3)[
+        "id"
+    ]
+    token = server.join(room, 0)
+    p = Person(browser, server.http, 1280, 800, "Ann")
+    try:
+        p.goto(f"/rooms/{room}#token={token}")
+        p.page.wait_for_function("window.obelisk && window.obelisk.yourTurn")
+        board = p.page.inner_html("#board")
+        before = p.states()
+        p.page.evaluate("window.obelisk.play({kind: 'take', position: 9})")
+        p.wait_drawn(before)
+        error = p.page.inner_text("#error")
+        assert error.startswith("Not allowed: ") and len(error) > 20, error
+        assert p.page.inner_html("#board") == board
+        assert p.hook("yourTurn")
+        p.check_words()
+        # the help panel: the game in short, the options in force, the early-end rules
+        p.page.click("#help-button")
+        p.page.wait_for_selector("#help:not([hidden]) .summary:not(:empty)")
+        p.page.wait_for_function(
+            "!document.querySelector('#help .summary').textContent.startsWith('Loading')"
+        )
+        text = p.page.inner_text("#help")
+        assert "Early end" in text and "rounds" in text
+        p.shot(shots, "sobek-1280-help")
+        p.page.keyboard.press("Escape")
+        assert p.page.locator("#help").is_hidden()
+    finally:
+        p.close()
+
+
+def test_replay_viewer_opens_a_full_record_file(
+    server: ServerProc, browser: Any, shots: Path, tmp_path: Path
+) -> None:
+    room = _finished(server, "sobek", 3, seed=9)
+    file = tmp_path / "game.json"
+    file.write_text(json.dumps(server.full_record(room)))
+    p = Person(browser, server.http, 390, 844, "viewer")
+    try:
+        p.goto("/replay")
+        p.page.set_input_files("#replay-file", str(file))
+        p.page.wait_for_selector("#replay-viewer:not([hidden])")
+        counter = p.page.locator("#replay-step")
+        total = int(counter.inner_text().rsplit(" ", 1)[1])
+        assert total > 10
+        assert p.page.locator("#replay-viewer .hand").count() == 0  # a spectator's view
+        p.page.select_option("#replay-seat", "1")
+        p.page.wait_for_selector("#replay-viewer .hand")
+        p.page.keyboard.press("End")
+        assert counter.inner_text().startswith("Step ")
+        assert p.page.locator("#replay-log li").count() > 5
+        p.check_words()
+        p.shot(shots, "replay-390")
+    finally:
+        p.close()
