@@ -25,6 +25,8 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: ServerProc) -> None:
         )
         try:
             page = browser.new_page()
+            # a loaded machine (the whole suite in parallel) can make a first paint slow
+            page.set_default_timeout(90_000)
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.goto(server.http + "/")
             page.select_option("#game", "tiny")
