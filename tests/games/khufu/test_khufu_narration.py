@@ -488,3 +488,28 @@ def test_two_player_games_are_narrated_too():
     ]
     seen = narration_check.check_narration(GAME, states)
     assert {"move", "wager", "khufu"} <= seen.kinds
+
+
+@pytest.mark.rules("khufu:10.2", "khufu:10.5", "khufu:10.7")
+def test_the_ultimate_challenge_in_words():
+    from khufu_helpers import all_scarabs
+
+    from obelisk.games.khufu.actions import CHALLENGE, Select
+
+    s = fresh(3)
+    turn(s, 0, room="KING")
+    give(s, 0, "T13", "T14", "T23", "T25", "T33")
+    all_scarabs(s, 0)
+    s.chance.force([0, 30, 50], label="khufu_hand")  # Cat, Ankh, King
+    s.chance.force([12, 13, 22, 24, 32], label="deal")
+    s.apply(CHALLENGE)
+    s.chance.force("EYE_OF_HORUS", "FALCON", label="symbol_die")
+    s.apply(Select(("T13", "T14", "T23")))
+    assert say(s, 1) == [
+        "Ann takes on Khufu's Ultimate Challenge in the King's Chamber.",
+        "The clock stops. Khufu shows Cat, Ankh and King; Ann is dealt Falcon, Falcon, Jackal, "
+        "Jackal and Ankh; Ann chooses three.",
+        "The symbol dice show Eye of Horus and Falcon: Ann's Falcon, Falcon and Jackal make "
+        "three of a kind against Khufu's no pair. Ann beats Khufu and wins the game!",
+    ]
+    assert say(s, 0)[-1].endswith("You beat Khufu and win the game!")

@@ -496,8 +496,8 @@ class KhufuNarrator(Narrator):
         his = HAND_WORDS.get(str(event.get("khufu_hand")), "a hand")
         sel = symbols_words(event.get("selected_symbols") or [])
         head = (
-            f"The symbol dice show {dice}: {voice.possessive(seat)} {sel} make {mine}, "
-            f"Khufu's {his}"
+            f"The symbol dice show {dice}: {voice.possessive(seat)} {sel} make {mine} "
+            f"against Khufu's {his}"
         )
         result = event.get("result")
         if result == "WIN":
