@@ -198,7 +198,7 @@ def test_five_mummies_and_the_forced_resolution():
     s.apply(Lost())
     assert sentences(s, 1, m1)[2] == (
         "Your red explorer rerolled: mummy, mummy, mummy (2 mummy dice already aside). "
-        "All five dice show the mummy: the turn is lost."
+        "All five dice show the mummy."
     )
     assert sentences(s, 0, m0)[1:5] == [
         "Red (Bob) announces five mummies: the turn is lost.",
@@ -384,7 +384,7 @@ def test_dice_choices_in_words():
     roll(s, ["3", "arrow", "mummy"])
     s.apply(Resolve(False))
     assert [s.choice_text(a) for a in s.legal_actions()] == [
-        "choose 3 — announce 3 and walk exactly 3 steps (3 fields to end on)",
+        "choose 3 — announce 3 and walk exactly 3 steps, to D9, C10 or E10",
         "choose arrow — announce the arrow and slide north to E10",
         "reroll — roll the 2 free dice again",
     ]

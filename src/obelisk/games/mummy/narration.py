@@ -169,7 +169,7 @@ class MummyNarrator(Narrator):
             text += f" ({dice_aside(before)} already aside)"
         text += "."
         if aside >= 5:
-            text += " All five dice show the mummy: the turn is lost."
+            text += " All five dice show the mummy."
         elif aside > before:
             text += f" {capitalize(dice_aside(aside))} now set aside."
         return text
@@ -382,10 +382,9 @@ def choice_text(state: MummyState, action: Action) -> str:
             ]
             return f"{text} — announce the arrow and slide {join_words(ways, 'or')}"
         k = NUMBER_FACES[action.face]
-        ends = len(b.cells_of(state.dest[k - 1]))
-        return (
-            f"{text} — announce {k} and walk exactly {steps(k)} ({plural(ends, 'field')} to end on)"
-        )
+        ends = [label(*b.rc(c)) for c in b.cells_of(state.dest[k - 1])]
+        to = join_words(ends, "or") if len(ends) <= 3 else plural(len(ends), "field")
+        return f"{text} — announce {k} and walk exactly {steps(k)}, to {to}"
     if isinstance(action, Move):
         cell = b.cell(action.row, action.col)
         return f"{text} — end on {label(action.row, action.col)}{_field_note(state, cell)}"
