@@ -83,6 +83,20 @@ def test_a_refused_action_says_why_and_changes_nothing(
         assert p.page.inner_html("#board") == board
         assert p.hook("yourTurn")
         p.check_words()
+        # the replay of a game still being played is refused
+        other = Person(browser, server.http, 1280, 800, "Ann's second tab")
+        try:
+            other.goto(f"/replay?room={room}")
+            other.page.wait_for_selector("#replay-error:not(:empty)")
+            assert other.page.locator("#replay-viewer").is_hidden()
+        finally:
+            other.close()
+        # keyboard: tab to a choice, Enter to play it
+        before = p.states()
+        p.page.focus('[data-action="take 1"]')
+        p.page.keyboard.press("Enter")
+        p.wait_drawn(before)
+        assert p.hook("sent") == 2
         # the help panel: the game in short, the options in force, the early-end rules
         p.page.click("#help-button")
         p.page.wait_for_selector("#help:not([hidden]) .summary:not(:empty)")

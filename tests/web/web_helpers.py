@@ -68,10 +68,10 @@ class Person:
         return list(self.page.eval_on_selector_all(PLACES, "ns => ns.map(n => n.dataset.action)"))
 
     def click_action(self, text: str) -> None:
-        """Click the place of action ``text`` and wait for the answer to be drawn."""
-        before = self.states()
+        """Click the place of action ``text`` and wait for the server's answer to be drawn."""
+        before = int(self.hook("answers") or 0)
         self.page.locator(f'{PLACES}[data-action="{text}"]').first.click()
-        self.wait_drawn(before)
+        self.page.wait_for_function(f"window.obelisk.answers > {before}")
 
     def click_random(self, rng: random.Random, prefer: tuple[str, ...] = ()) -> str:
         """Click one of the legal places (one whose action starts with a ``prefer`` word

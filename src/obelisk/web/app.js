@@ -270,7 +270,7 @@ function keptFrames(key) {
 
 async function openRoom(id, watch) {
   closeSocket();
-  Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0 });
+  Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0, inFlight: false });
   show("table");
   $("log").replaceChildren();
   $("error").textContent = "";
@@ -416,6 +416,8 @@ function handle(msg) {
       break;
     case "error":
       hooks.errors.push(msg.code);
+      R.inFlight = false;
+      hooks.answers = (hooks.answers || 0) + 1;
       if (msg.code === "bad_token") {
         store.del("seat:" + R.id);
         R.token = null;
@@ -486,6 +488,8 @@ function showFlash(lines) {
 function onState(msg) {
   const got = performance.now();
   R.last = msg;
+  R.inFlight = false;
+  hooks.answers = (hooks.answers || 0) + 1;
   const entries = entriesOf(msg.events);
   const flashes = (msg.events || []).map((e) => e.flash).filter(Boolean);
   R.pendingEntries = entries;
@@ -537,14 +541,16 @@ function redraw(got) {
     readonly: false,
   }, play);
   setStatus();
+  // an action is on its way: nothing is played twice while the answer is awaited
+  if (R.inFlight) disablePlaces();
   hooks.states++;
-  hooks.yourTurn = msg.legal.length > 0 && !R.over;
+  hooks.yourTurn = msg.legal.length > 0 && !R.over && !R.inFlight;
   hooks.over = !!R.over;
   hooks.seen = msg.seen;
   hooks.status = R.room.status;
   hooks.seat = R.seat;
   hooks.room = R.id;
-  if (R.clickAt !== null && msg.your_turn !== undefined) {
+  if (R.clickAt !== null && got !== undefined) {
     const start = R.clickAt;
     R.clickAt = null;
     const drawn = performance.now();
@@ -558,9 +564,15 @@ function play(entry, node) {
   $("error").textContent = "";
   document.body.classList.add("busy");
   if (node) node.classList.add("chosen");
+  R.inFlight = true;
+  hooks.yourTurn = false;
   send({ type: "action", action: entry.action, decision: R.last.decision });
   // the table redraws from the server's answer: nothing is played twice meanwhile
-  for (const n of document.querySelectorAll(".legal-place")) n.setAttribute("aria-disabled", "true");
+  disablePlaces();
+}
+
+function disablePlaces() {
+  for (const n of document.querySelectorAll("#table .legal-place")) n.setAttribute("aria-disabled", "true");
   for (const b of $("legal").querySelectorAll("button")) b.disabled = true;
 }
 

@@ -147,10 +147,9 @@ export async function openReplay(root, ctx) {
       return;
     }
   } catch (e) {
-    if (!kept) {
-      parts.error.textContent = e.message;
-      return;
-    }
+    // a game still being played is never replayed (in a memory game that would be a crib)
+    parts.error.textContent = e.message;
+    return;
   }
   setSeats((kept.seats || []).length, kept.seat, false);
   await show({ game: kept.game, frames: kept.frames, seats: kept.seats, seat: kept.seat, complete: true, result, options: kept.options });
