@@ -136,3 +136,34 @@ def test_replay_viewer_opens_a_full_record_file(
         p.shot(shots, "replay-390")
     finally:
         p.close()
+
+
+def test_generic_table_to_the_end_and_play_again(server: ServerProc, browser: Any) -> None:
+    """A game without its own table yet (Tiny Tricks): the text view and buttons, to the
+    end; then "play again" opens a new room with the same seats."""
+    room = server.create("tiny", [{"kind": "human"}, {"kind": "bot", "level": "random"}], seed=1)[
+        "id"
+    ]
+    r = server.post(f"/api/rooms/{room}/join", {"seat": 0, "name": "Ann"})
+    p = Person(browser, server.http, 390, 844, "Ann")
+    try:
+        p.goto(f"/rooms/{room}#token={r.json()['token']}")
+        for _ in range(200):
+            if not p.wait_turn_or_over(5000) or p.hook("over"):
+                break
+            p.check_words()
+            p.click_action(p.places()[0])
+        assert p.hook("over")
+        p.page.wait_for_selector("#gameover:not([hidden])")
+        assert "Ann" in p.page.inner_text("#gameover")
+        p.page.click("#gameover >> text=Play again with the same seats")
+        p.page.wait_for_function(f"window.obelisk.room && window.obelisk.room !== '{room}'")
+        p.page.wait_for_function("window.obelisk.status === 'playing' && window.obelisk.seat === 0")
+        again = p.hook("room")
+        summary = server.get(f"/api/rooms/{again}").json()
+        assert summary["game"] == "tiny"
+        assert [s["kind"] for s in summary["seats"]] == ["human", "bot"]
+        assert summary["seats"][0]["name"] == "Ann"
+        assert "token" not in p.page.url and again in p.page.url
+    finally:
+        p.close()

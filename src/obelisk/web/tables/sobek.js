@@ -237,6 +237,13 @@ function drawCorruption(obs, ctx) {
       !shown.length && hidden <= 0 ? el("span.muted", { text: "none" }) : null));
 }
 
+/** The early end of the options in force, as a short clause for the round line. */
+function earlyEnd(options, rounds) {
+  const over = options && "early_end_over" in options ? options.early_end_over : 100;
+  if (over === null || rounds < 3) return "";
+  return ` · the game ends after round 2 if a total is above ${over}`;
+}
+
 const PROMPTS = {
   set: (p) => `Lay cards into your ${p.goods} set: click cards in your hand.`,
   token: () => "Your set takes an event token: choose one.",
@@ -261,7 +268,7 @@ export default {
       el("div.sobek", null,
         el("div.round-line", null,
           el("strong", { text: `Round ${obs.round} of ${rounds}` }),
-          el("span.muted", { text: ` · ${plural(obs.sets_played, "set")} laid this round` + (obs.in_extra_action ? " · an extra action" : "") })),
+          el("span.muted", { text: ` · ${plural(obs.sets_played, "set")} laid this round` + (obs.in_extra_action ? " · an extra action" : "") + earlyEnd(ctx.options, rounds) })),
         drawMarket(obs, ctx),
         drawSupply(obs, ctx),
         drawPending(obs, ctx),
