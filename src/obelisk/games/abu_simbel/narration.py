@@ -442,6 +442,10 @@ class AbuSimbelNarrator(Narrator):
             return [("Mummy cover", TERMS["Mummy cover"])]
         elif kind == "charm_lost" and not event.get("team"):
             return [("Charm cards", TERMS["Charm cards"])]
+        elif kind == "treasure_taken":
+            return [(t, TERMS[t]) for t in ("Treasure cards", "Way out")]
+        elif kind == "treasure_kept" and not isinstance(event.get("team"), int):
+            return [("Treasure set", TERMS["Treasure set"])]
         out: list[tuple[str, str]] = []
         for card in cards:
             if not isinstance(card, str):

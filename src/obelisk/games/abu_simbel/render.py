@@ -13,13 +13,13 @@ from typing import Any
 
 from obelisk.core import Action
 
-from .narration import CHAMBER_NAME, move_phrase, move_typed
+from .narration import CHAMBER_NAME, chamber_name, move_phrase, move_typed
 
 _PHASE = {
-    "pre_turn": "before the turn: mummy covers may be laid",
-    "way_in": "the way in (cards face up)",
-    "treasure": "at the vault: choose a treasure deck",
-    "way_out": "the way out (from memory)",
+    "pre_turn": "before the turn",
+    "way_in": "way in, cards face up",
+    "treasure": "at the vault: a treasure deck to choose",
+    "way_out": "way out, from memory",
     "game_over": "game over",
 }
 
@@ -83,13 +83,20 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
     seat = obs.get("seat")
     phase = obs["phase"]
     active = obs["active"]
-    who = f"you are seat {seat + 1}" if seat is not None else "spectator"
-    head = f"Abu Simbel · round {obs['round']} · {_PHASE[phase]}"
+    head = f"Round {obs['round']} · {_PHASE[phase]}"
     if phase != "game_over":
-        head += f" · seat {active + 1}'s turn"
-    lines.append(f"{head} ({who})")
+        head += " · your turn" if seat == active else f" · seat {active + 1}'s turn"
+        to_move = obs.get("to_move")
+        if phase == "pre_turn" and isinstance(to_move, int) and to_move not in (active, -1):
+            head += f", {'you' if to_move == seat else f'seat {to_move + 1}'} may cover"
+    head += f" · you are seat {seat + 1}" if seat is not None else " · spectator"
+    lines.extend(_wrap(head, ""))
     if obs.get("referee") is not None and phase in ("way_in", "way_out"):
-        lines.append(f"Referee: seat {obs['referee'] + 1} judges each chamber (ok N / fail N).")
+        ref = obs["referee"]
+        if ref == seat:
+            lines.append("You are the referee: judge each chamber as it comes (ok N / fail N).")
+        else:
+            lines.append(f"Referee: seat {ref + 1} judges each chamber (ok N / fail N).")
     route = obs["route"]
     n = obs["route_len"]
     order = obs["way_order"]
@@ -121,11 +128,8 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
     decks = ", ".join(str(c) for c in obs["treasure_decks"])
     table = f"Chamber deck {obs['main_deck']}, discard {obs['discard']}"
     if obs["discard_top"] and not obs.get("route_hidden"):  # nothing to mix up on the way out
-        top = obs["discard_top"]
-        k = int(top[10:]) if top.startswith("SCORPIONS_") else 0
-        name = f"{_NUMBER.get(k, str(k))} scorpions" if k else CHAMBER_NAME.get(top, top.lower())
-        table += f" (top: {name})"
-    table += f" · treasure decks {decks} · mummy cards in the supply {obs['mummy_supply']}"
+        table += f" (top: {chamber_name(obs['discard_top'])})"
+    table += f" · treasure decks {decks} · mummy supply {obs['mummy_supply']}"
     lines.extend(_wrap(table, ""))
     if obs["treasure_graveyard"]:
         lines.extend(
@@ -151,31 +155,35 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
         charms = ""
         if "team_charms" not in obs:
             charms = f"{_count(p['charms'], 'charm')} ({p['charm_jewels']} jewels), "
-        lines.append(
-            f"  {_seat(s, seat)}: {charms}{_count(p['treasures'], 'treasure')}"
-            + (f", {', '.join(flags)}" if flags else "")
-        )
+        line = f"{_seat(s, seat)}: {charms}{_count(p['treasures'], 'treasure')}"
+        lines.extend(_wrap(line + (f", {', '.join(flags)}" if flags else "")))
     if seat is not None and phase != "game_over":
         lines.append(f"Your treasures (jewels): {_treasures(obs['my_treasures'])}")
         if obs.get("drawn_treasure"):
             lines.append(f"You carry: {_one(obs['drawn_treasure'])}")
     if phase == "game_over":
-        lines.append(f"Game over: {_END.get(obs['end_reason'], obs['end_reason'])}.")
+        reason = _END.get(obs["end_reason"], obs["end_reason"])
+        if obs["end_reason"] == "charms":
+            reason = f"{_seat(active, seat)} lost the last charm card"
+        lines.append(f"Game over: {reason}.")
         scores = obs.get("scores")
         for s, cards in enumerate(obs["treasures"]):
             line = f"  {_seat(s, seat)}"
             if scores:
                 sc = scores[s]
                 line += (
-                    f": {sc['total']} points = {sc['treasure_jewels']} treasure jewels + "
-                    f"{sc['charm_jewels']} charm jewels + {sc['sets']} set"
-                    f"{'s' if sc['sets'] != 1 else ''} + {sc['mummy']} mummy"
+                    f": {_count(sc['total'], 'point')} (treasures {sc['treasure_jewels']}, "
+                    f"charms {sc['charm_jewels']}, sets {sc['sets']}, mummy {sc['mummy']})"
                 )
-            lines.append(line)
+            lines.extend(_wrap(line, ""))
             lines.extend(_wrap(f"kept (jewels): {_treasures(cards)}", "    "))
         if not scores:
             lines.append("The team " + ("wins!" if obs.get("team_won") else "loses."))
         win = obs["winners"]
         if scores:
-            lines.append("Winner: " + (", ".join(_seat(w, seat) for w in win) or "nobody"))
+            if len(win) == 1:
+                lines.append(f"Winner: {_seat(win[0], seat)}.")
+            else:
+                names = [_seat(w, seat) for w in win]
+                lines.append(f"Sharing the win: {', '.join(names[:-1])} and {names[-1]}.")
     return "\n".join(lines)

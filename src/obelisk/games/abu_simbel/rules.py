@@ -544,8 +544,8 @@ class AbuSimbelState(State):
                 )
             if self.referee:
                 return IllegalAction(
-                    "in referee mode the player performs and a referee records verdicts; "
-                    "nobody enters move tokens",
+                    "in referee mode the player performs the moves for real and the referee "
+                    "records a verdict for each chamber (ok N / fail N); nobody types moves",
                     R + "10.2",
                 )
             return IllegalAction(
