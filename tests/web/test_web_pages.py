@@ -83,6 +83,11 @@ def test_a_refused_action_says_why_and_changes_nothing(
         assert p.page.inner_html("#board") == board
         assert p.hook("yourTurn")
         p.check_words()
+        # a wide screen: no sideways scrolling either
+        p.page.set_viewport_size({"width": 1920, "height": 1080})
+        p.check_words()
+        p.shot(shots, "sobek-1920")
+        p.page.set_viewport_size({"width": 1280, "height": 800})
         # the replay of a game still being played is refused
         other = Person(browser, server.http, 1280, 800, "Ann's second tab")
         try:

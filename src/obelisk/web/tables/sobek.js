@@ -62,7 +62,7 @@ function cardNode(name, extra) {
   } else if (c.kind === "character") {
     node.append(el("span.c-goods", { text: cap(c.goods) }), el("span.c-name", { text: c.label }), el("span.c-num", { text: "character" }));
   } else if (c.kind === "amulet") {
-    node.append(el("span.c-name", { text: "amulet" }), el("span.c-num", { text: "wild" }));
+    node.append(el("span.c-name", { text: "Amulet" }), el("span.c-num", { text: "wild" }));
   } else if (c.kind === "back") {
     node.append(el("span.c-name", { text: "?" }), el("span.c-num", { text: "face-down character" }));
   } else {
