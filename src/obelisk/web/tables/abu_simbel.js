@@ -208,6 +208,26 @@ function drawSupply(obs, ctx) {
       obs.team_charms !== undefined ? el("span", { text: `Team charms: ${obs.team_charms}, treasures ${obs.team_treasures} of ${obs.team_target}` }) : null));
 }
 
+/** At the end: every player's treasures face up and the score in its parts. */
+function drawFinal(obs, ctx) {
+  if (!obs.scores || !obs.treasures) return null;
+  const head = ["Player", "Treasures", "Treasure jewels", "Charm jewels", "Sets", "Mummy", "Total"];
+  return el("div.final", null,
+    el("h3", { text: "The final count" }),
+    el("div.table-wrap", null,
+      el("table.scores", null,
+        el("thead", null, el("tr", null, ...head.map((h) => el("th", { text: h })))),
+        el("tbody", null, ...obs.scores.map((sc, i) =>
+          el("tr", { dataset: { seat: String(i + 1) } },
+            el("td", { text: ctx.name(i) }),
+            el("td", { text: (obs.treasures[i] || []).map(treasureWords).join(", ") || "none" }),
+            el("td", { text: String(sc.treasure_jewels) }),
+            el("td", { text: String(sc.charm_jewels) }),
+            el("td", { text: String(sc.sets) }),
+            el("td", { text: String(sc.mummy) }),
+            el("td", { text: String(sc.total) })))))));
+}
+
 function treasureWords(t) {
   const [type, jewels] = String(t).split(":");
   const name = { URN: "urn", ARK: "ark", CHEST: "chest" }[type] || type.toLowerCase();
@@ -226,7 +246,8 @@ export default {
         drawRoute(obs, ctx),
         drawReferee(obs, ctx),
         drawMoves(ctx),
-        drawSupply(obs, ctx)),
+        drawSupply(obs, ctx),
+        drawFinal(obs, ctx)),
     );
     if (obs.my_treasures !== undefined) {
       mine.append(el("div.abu-mine", null,
