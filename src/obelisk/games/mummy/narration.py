@@ -310,6 +310,8 @@ class MummyNarrator(Narrator):
             action = event.get("action") or {}
             if action.get("kind") == "choose":
                 terms = ["announcing"]
+                if int(event.get("aside", 0)):
+                    terms.append("set-aside dice")
                 if action.get("face") == "arrow":
                     terms.append("the arrow")
             elif action.get("kind") == "resolve" and not action.get("yes"):
@@ -322,6 +324,8 @@ class MummyNarrator(Narrator):
             terms = ["five mummies"]
         elif kind == "mummy_move":
             terms = ["the mummy's move" if event.get("move") == "normal" else "intermediate move"]
+            if int(event.get("aside", 0)):
+                terms.append("set-aside dice")
         elif kind == "capture":
             terms = ["the dungeon", "ankhs"]
         elif kind == "cannot_move":

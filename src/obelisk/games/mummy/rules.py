@@ -318,17 +318,23 @@ class MummyState(State):
         """mummy:7.2 roll every die not set aside; mummies are set aside at once."""
         m = NUM_DICE - self.aside
         value = self.chance.randint(0, 6**m - 1, "roll", to=self.explorers)
-        dice, mummies, shown = _roll_outcome(value, m)
+        dice, mummies, shown, faces = _roll_outcome(value, m)
         self.rolls += 1
         before = self.aside
         self.aside += mummies
         self.dice = dice
         seat = self.fig_seat[self.fig]
         # what the explorers saw on the table (the mummy is behind the screen, mummy:14)
-        data = self._who(self.fig)
-        data.update(
-            faces=roll_faces(value, m), before=before, aside=self.aside, reroll=self.rolls > 1
-        )
+        f = self.fig
+        data = {
+            "figure": f,
+            "seat": seat,
+            "explorer": self.fig_colour[f],
+            "faces": faces,
+            "before": before,
+            "aside": self.aside,
+            "reroll": self.rolls > 1,
+        }
         self.events.append(Event("rolled", data, self.explorers))
         if self.aside == 5:
             self._set(LOST, seat, (_LOST,))
@@ -830,9 +836,10 @@ def _mummy_steps(board: Board, may_stop: bool) -> tuple[tuple[Action, ...], ...]
 
 
 @cache
-def _roll_outcome(value: int, m: int) -> tuple[tuple[str, ...], int, tuple[str, ...]]:
+def _roll_outcome(value: int, m: int) -> tuple[tuple[str, ...], int, tuple[str, ...], list[str]]:
     """A roll of ``m`` dice drawn as ``value``: the dice that are not mummies, how many
-    mummies, and the choosable faces shown (in the engine's order)."""
+    mummies, the choosable faces shown (in the engine's order), and every face die by die
+    (one shared list, for the events: never modify it)."""
     faces = roll_faces(value, m)
     dice = tuple(x for x in faces if x != MUMMY)
-    return dice, m - len(dice), tuple(x for x in CHOOSABLE if x in dice)
+    return dice, m - len(dice), tuple(x for x in CHOOSABLE if x in dice), faces
