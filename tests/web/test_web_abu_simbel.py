@@ -162,6 +162,17 @@ def test_abu_simbel_referee_passes_and_fails(server: ServerProc, browser: Any) -
         assert ann.places() == []
         bob.check_words()
         ann.check_words()
+        # a spectator: the route of the way in, no treasure of anybody's, nothing to click
+        carl = Person(browser, server.http, 390, 844, "spectator")
+        try:
+            carl.goto(f"/rooms/{room}?watch=1")
+            carl.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+            assert carl.page.locator("#mine-area [data-treasure], .abu-mine").count() == 0
+            assert carl.places() == []
+            assert "You are watching" in carl.page.inner_text("#who")
+            carl.check_words()
+        finally:
+            carl.close()
     finally:
         ann.close()
         bob.close()
