@@ -176,7 +176,7 @@ def test_a_successful_turn_in_words():
         "Ann jumps forward.",
         "Ann ducks low.",
         "Ann stomps twice.",
-        "The new chamber 4 is the pit.",
+        "The new chamber 4 is the pit: two pulls along a rope overhead.",
     ]
     # the other seats read the same turn without the treasure's face
     bob = sentences(s, 1)

@@ -19,7 +19,16 @@ from typing import Any
 from obelisk.core import Narrator, Voice
 from obelisk.core.narration import capitalize, plural
 
-from .components import MOVE_TYPED, TYPES, card_type, scorpions, token_type
+from .components import (
+    MAX_SCORPIONS,
+    MOVE_TYPED,
+    TYPE_TOKEN,
+    TYPES,
+    card_token,
+    card_type,
+    scorpions,
+    token_type,
+)
 
 JSON = Any
 
@@ -69,6 +78,9 @@ TERMS: dict[str, str] = {
     "Way out": "from the vault back to the entrance, the moves in reverse order, without "
     "looking at the cards",
 }
+
+#: Chamber cards whose move the narration can name (every type; scorpions with a count).
+_KNOWN = frozenset([*TYPE_TOKEN, *(f"SCORPIONS_{k}" for k in range(1, MAX_SCORPIONS + 1))])
 
 _NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 _TIMES = {1: "once", 2: "twice"}
@@ -283,7 +295,10 @@ class AbuSimbelNarrator(Narrator):
         elif isinstance(card, str):
             what = chamber_name(card)
         else:
-            what = CHAMBER_NAME.get(token_type(expected), "that chamber") if expected else ""
+            try:
+                what = CHAMBER_NAME[token_type(expected)]
+            except KeyError:
+                what = "that chamber"
         line = f"{capitalize(_chamber_no(event))} was {what}: {move_phrase(expected)}"
         entered = event.get("entered")
         if isinstance(entered, str) and entered:
@@ -371,7 +386,9 @@ class AbuSimbelNarrator(Narrator):
 
     def flash_chamber_added(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
         card = str(event.get("card", ""))
-        return f"The new chamber {int(event.get('slot', 0)) + 1} is {chamber_name(card)}."
+        slot = int(event.get("slot", 0)) + 1
+        move = move_phrase(card_token(card)) if card in _KNOWN else ""
+        return f"The new chamber {slot} is {chamber_name(card)}" + (f": {move}." if move else ".")
 
     def on_reshuffle(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
         k = int(event.get("cards", 0))
