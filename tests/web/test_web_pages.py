@@ -172,3 +172,37 @@ def test_generic_table_to_the_end_and_play_again(server: ServerProc, browser: An
         assert "token" not in p.page.url and again in p.page.url
     finally:
         p.close()
+
+
+def test_one_device_passed_round_the_table(server: ServerProc, browser: Any, shots: Path) -> None:
+    """Abu Simbel with a referee on one shared phone: every person's seat on one device,
+    the table hidden at each hand-over until the next person taps."""
+    p = Person(browser, server.http, 390, 844, "the table's phone")
+    try:
+        p.goto("/")
+        p.page.fill("#name", "Ann")
+        p.page.select_option("#game", "abu_simbel")
+        p.page.fill("#players", "2")
+        p.page.dispatch_event("#players", "change")
+        p.page.locator("#seats select").nth(1).select_option("human")
+        p.page.select_option("#variant", "referee_hotseat")
+        p.page.check("#one-device")
+        p.page.click("#create button[type=submit]")
+        seen_handover = 0
+        for _ in range(12):
+            p.page.wait_for_function(
+                "window.obelisk && window.obelisk.status === 'playing' && "
+                "(window.obelisk.yourTurn || !document.getElementById('handover').hidden)"
+            )
+            if p.page.locator("#handover").is_visible():
+                seen_handover += 1
+                assert p.page.locator("#board").is_hidden()
+                if seen_handover == 1:
+                    p.shot(shots, "abu_simbel-390-handover")
+                p.page.click("#handover-go")
+                continue
+            p.check_words()
+            p.click_action(p.places()[0])
+        assert seen_handover >= 1
+    finally:
+        p.close()

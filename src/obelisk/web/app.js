@@ -234,6 +234,16 @@ $("create").onsubmit = async (ev) => {
     store.set("made:" + room.id, body);
     const first = seats.findIndex((s) => s.kind === "human");
     if (first >= 0) await joinSeat(room.id, first);
+    if ($("one-device").checked) {
+      // a device passed round the table holds every person's seat; it shows one at a time
+      const held = [store.get("seat:" + room.id)];
+      for (let i = first + 1; i < seats.length; i++) {
+        if (seats[i].kind !== "human") continue;
+        const j = await api(`/api/rooms/${room.id}/join`, { seat: i, name: null });
+        held.push({ seat: j.seat, token: j.token });
+      }
+      store.set("held:" + room.id, held);
+    }
     history.pushState(null, "", `/rooms/${room.id}`);
     await openRoom(room.id);
   } catch (e) {
@@ -272,6 +282,8 @@ async function openRoom(id, watch) {
   closeSocket();
   Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0, inFlight: false });
   show("table");
+  $("handover").hidden = true;
+  document.body.classList.remove("handing-over");
   $("log").replaceChildren();
   $("error").textContent = "";
   $("gameover").hidden = true;
@@ -501,6 +513,39 @@ function onState(msg) {
   if (msg.status !== "waiting" && !$("waiting").querySelector("#seat-name")) $("waiting").hidden = true;
   $("error").textContent = msg.legal.length && R.clickAt ? "" : $("error").textContent;
   redraw(got);
+  offerHandover(msg);
+}
+
+/** On a device passed round the table: when another seat it holds is to play, hide the
+ * table and ask for the device to be handed over; the next seat's view opens on a tap. */
+function offerHandover(msg) {
+  const held = store.get("held:" + R.id);
+  const box = $("handover");
+  document.body.classList.remove("handing-over");
+  if (!held || R.over || msg.your_turn) {
+    box.hidden = true;
+    return;
+  }
+  const next = R.mod.toMove ? R.mod.toMove(msg.observation) : null;
+  const entry = held.find((h) => h.seat === next);
+  if (!entry || next === R.seat) {
+    box.hidden = true;
+    return;
+  }
+  const name = seatName(R.room.seats, next);
+  box.replaceChildren(
+    el("p.big", { text: `Pass the device to ${name}.` }),
+    el("p", { text: `${name}: tap when only you can see the screen.` }),
+    el("button.primary#handover-go", {
+      type: "button", text: `I am ${name}`,
+      onclick: () => {
+        store.set("seat:" + R.id, entry);
+        openRoom(R.id);
+      },
+    }),
+  );
+  box.hidden = false;
+  document.body.classList.add("handing-over");
 }
 
 function setStatus() {
