@@ -1,6 +1,7 @@
 """The conformance harness every game passes (like OpenSpiel's generic game tests).
 
-Each check takes a game, a player count, options and a seed, plays random
+Each check takes a game, a player count, options, a seed and a playout policy
+(:data:`POLICIES`: uniform random moves, or the game's own playout player), plays
 games, and raises :class:`ConformanceError` naming what broke. The test suite
 (``tests/conformance``) runs them over every registered game, player count
 and variant; a plug-in author can run them on a new game the same way.
@@ -13,9 +14,10 @@ import pickle
 import random
 from collections.abc import Callable, Iterator
 from functools import partial
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 from .actions import Action
+from .agent import Agent, PlayerView
 from .errors import IllegalAction, ObeliskError
 from .game import _BASE_FIELDS, TERMINAL, Game, State
 from .record import Record, replay
@@ -43,9 +45,51 @@ def views(state: State) -> str:
     )
 
 
-def _walk(game: Game, n: int, options: Any, seed: int) -> Iterator[State]:
-    """The states of one random game (the same object, mutated), first to last."""
+#: The playout policies every check runs under: uniform random moves, and the game's
+#: playout player (:meth:`Game.playout_agent`, default its heuristic), which reaches the
+#: seats and phases that random play misses (Abu Simbel's random games end after 3 moves
+#: by seat 0; Khufu's never reach a challenge).
+POLICIES = ("random", "playout")
+
+
+class Check(Protocol):
+    """A conformance check: raises :class:`ConformanceError` naming what broke."""
+
+    def __call__(
+        self, game: Game, n: int, options: Any, seed: int, policy: str = "random"
+    ) -> None: ...
+
+
+def mover(game: Game, n: int, seed: int, policy: str = "random") -> Callable[[State], Action]:
+    """The move chooser of one playout: ``policy`` is "random" (uniform over the legal
+    actions) or "playout" (the game's playout player in every seat, each with its own
+    seeded generator; uniform when the game has none). Same arguments, same moves."""
+    if policy not in POLICIES:
+        raise ValueError(f"unknown playout policy {policy!r}; known: {', '.join(POLICIES)}")
     rng = random.Random(seed)
+    agents = [game.playout_agent() for _ in range(n)] if policy == "playout" else []
+    if not agents or any(a is None for a in agents):
+
+        def uniform(state: State) -> Action:
+            return rng.choice(state.legal_actions())
+
+        return uniform
+    players: list[Agent] = [a for a in agents if a is not None]
+    rngs = [
+        random.Random((seed * 1_000_003 + seat * 7919 + 0xA6E) & 0xFFFFFFFFFFFF)
+        for seat in range(n)
+    ]
+
+    def play(state: State) -> Action:
+        seat = state.current_player
+        return players[seat].act(PlayerView(state, seat), rngs[seat])
+
+    return play
+
+
+def _walk(game: Game, n: int, options: Any, seed: int, policy: str = "random") -> Iterator[State]:
+    """The states of one playout (the same object, mutated), first to last."""
+    choose = mover(game, n, seed, policy)
     state = game.new_state(n, seed, options)
     limit = game.capabilities.max_steps
     yield state
@@ -58,26 +102,71 @@ def _walk(game: Game, n: int, options: Any, seed: int) -> Iterator[State]:
             raise ConformanceError(
                 f"current_player {state.current_player} is not a seat at step {steps}"
             )
-        state.apply(rng.choice(legal))
+        action = choose(state)
+        try:
+            state.apply(action)
+        except IllegalAction as e:
+            raise ConformanceError(
+                f"the {policy} player chose an illegal action {action} at step {steps}: {e}"
+            ) from None
         steps += 1
         if steps > limit:
             raise ConformanceError(f"game did not end within its declared {limit} steps")
         yield state
 
 
-def play_random(game: Game, n: int, options: Any, seed: int) -> State:
-    """Play one random game to the end and return its final state."""
+def play_out(game: Game, n: int, options: Any, seed: int, policy: str = "random") -> State:
+    """Play one game to the end with ``policy`` (see :func:`mover`); its final state."""
     last = None
-    for last in _walk(game, n, options, seed):  # noqa: B007 - the walk mutates one state
+    for last in _walk(game, n, options, seed, policy):  # noqa: B007 - the walk mutates one state
         pass
     assert last is not None
     return last
 
 
-def sample_steps(game: Game, n: int, options: Any, seed: int, k: int, salt: int) -> set[int]:
-    """``k`` step indices of the random game of ``seed`` (always the first two and the
+def play_random(game: Game, n: int, options: Any, seed: int) -> State:
+    """Play one random game to the end and return its final state."""
+    return play_out(game, n, options, seed, "random")
+
+
+class PlayoutStats(NamedTuple):
+    """What one playout reached: its length, the seats that decided, how it ended."""
+
+    steps: int
+    #: how many decisions each seat took
+    decisions: tuple[int, ...]
+    #: the kind of the game's last event, and its ``reason`` field if it has one
+    end: str
+
+    @property
+    def seats(self) -> frozenset[int]:
+        """The seats that took at least one decision."""
+        return frozenset(s for s, k in enumerate(self.decisions) if k)
+
+
+def playout_stats(
+    game: Game, n: int, options: Any, seed: int, policy: str = "random"
+) -> PlayoutStats:
+    """Play one game with ``policy`` and say which seats acted and how it ended."""
+    final = play_out(game, n, options, seed, policy)
+    decisions = [0] * n
+    for step in final.history:
+        if 0 <= step.seat < n:
+            decisions[step.seat] += 1
+    end = ""
+    if len(final.events):
+        last = final.events[len(final.events) - 1]
+        reason = last.data.get("reason") if isinstance(last.data, dict) else None
+        end = last.kind if reason is None else f"{last.kind}: {reason}"
+    return PlayoutStats(len(final.history), tuple(decisions), end)
+
+
+def sample_steps(
+    game: Game, n: int, options: Any, seed: int, k: int, salt: int, policy: str = "random"
+) -> set[int]:
+    """``k`` step indices of the playout of ``seed`` (always the first two and the
     last), so that a check costs the same on a 150-step game as on a 1000-step one."""
-    length = len(play_random(game, n, options, seed).history)
+    length = len(play_out(game, n, options, seed, policy).history)
     rng = random.Random(seed ^ salt)
     picks = set(rng.sample(range(length + 1), min(k, length + 1)))
     return picks | {0, min(1, length), length}
@@ -89,9 +178,11 @@ def _game_fields(state: State) -> bytes:
     return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
 
-def check_random_games_end(game: Game, n: int, options: Any, seed: int) -> None:
-    """Random games end within the bound; legal actions exist until the end; returns are sane."""
-    state = play_random(game, n, options, seed)
+def check_random_games_end(
+    game: Game, n: int, options: Any, seed: int, policy: str = "random"
+) -> None:
+    """Playouts end within the bound; legal actions exist until the end; returns are sane."""
+    state = play_out(game, n, options, seed, policy)
     if state.legal_actions():
         raise ConformanceError("a terminal state still has legal actions")
     if state.current_player != TERMINAL:
@@ -109,13 +200,15 @@ def check_random_games_end(game: Game, n: int, options: Any, seed: int) -> None:
     state.check_invariants()
 
 
-def check_illegal_actions(game: Game, n: int, options: Any, seed: int, tries: int = 3) -> None:
+def check_illegal_actions(
+    game: Game, n: int, options: Any, seed: int, policy: str = "random", tries: int = 3
+) -> None:
     """Every illegal action raises IllegalAction and leaves the state byte-identical."""
     rng = random.Random(seed ^ 0x5EED)
     seen: dict[str, Action] = {}
     final: State | None = None
-    chosen = sample_steps(game, n, options, seed, 30, 0x5EED)
-    for state in _walk(game, n, options, seed):
+    chosen = sample_steps(game, n, options, seed, 30, 0x5EED, policy)
+    for state in _walk(game, n, options, seed, policy):
         final = state
         legal = state.legal_actions()
         for a in legal:
@@ -147,11 +240,11 @@ def _expect_unchanged(state: State, attempt: Callable[[], None], what: str) -> N
         raise ConformanceError(f"{what} raised but changed the state")
 
 
-def check_clones(game: Game, n: int, options: Any, seed: int) -> None:
+def check_clones(game: Game, n: int, options: Any, seed: int, policy: str = "random") -> None:
     """A clone is equal to its original and independent of it."""
     rng = random.Random(seed ^ 0xC10E)
-    chosen = sample_steps(game, n, options, seed, 12, 0xC10E)
-    for state in _walk(game, n, options, seed):
+    chosen = sample_steps(game, n, options, seed, 12, 0xC10E, policy)
+    for state in _walk(game, n, options, seed, policy):
         if len(state.history) not in chosen:
             continue
         before = fingerprint(state)
@@ -166,10 +259,12 @@ def check_clones(game: Game, n: int, options: Any, seed: int) -> None:
             raise ConformanceError("playing on a clone changed the original")
 
 
-def check_record_round_trip(game: Game, n: int, options: Any, seed: int) -> None:
+def check_record_round_trip(
+    game: Game, n: int, options: Any, seed: int, policy: str = "random"
+) -> None:
     """A record written mid-game and at the end replays to identical views and result."""
-    chosen = sample_steps(game, n, options, seed, 4, 0x4EC0)
-    for state in _walk(game, n, options, seed):
+    chosen = sample_steps(game, n, options, seed, 4, 0x4EC0, policy)
+    for state in _walk(game, n, options, seed, policy):
         if len(state.history) not in chosen:
             continue
         rec = Record.from_state(state)
@@ -182,7 +277,9 @@ def check_record_round_trip(game: Game, n: int, options: Any, seed: int) -> None
             raise ConformanceError("replaying a record gives another result")
 
 
-def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int = 3) -> None:
+def check_determinize(
+    game: Game, n: int, options: Any, seed: int, policy: str = "random", samples: int = 3
+) -> None:
     """determinize(seat) keeps the seat's view (non-interference) and depends only on it.
 
     At a few sampled states, and right after a few chance outcomes hidden from
@@ -197,8 +294,8 @@ def check_determinize(game: Game, n: int, options: Any, seed: int, samples: int 
     secrets = False  # whether any chance outcome was hidden from some seat
     seen_outcomes = 0
     fresh_checks = 4  # states checked because a secret was just drawn
-    chosen = sample_steps(game, n, options, seed, 5, 0xDE7)
-    for state in _walk(game, n, options, seed):
+    chosen = sample_steps(game, n, options, seed, 5, 0xDE7, policy)
+    for state in _walk(game, n, options, seed, policy):
         shown = state.chance.shown_to
         fresh = any(to is not None for to in shown[seen_outcomes:])
         seen_outcomes = len(shown)
@@ -245,14 +342,16 @@ def _seat_view(state: State, s: int) -> str:
     )
 
 
-def check_hidden_outcomes(game: Game, n: int, options: Any, seed: int, limit: int = 12) -> None:
+def check_hidden_outcomes(
+    game: Game, n: int, options: Any, seed: int, policy: str = "random", limit: int = 12
+) -> None:
     """Changing a chance outcome that seat s does not see changes nothing s sees.
 
-    Replays a random game with one hidden outcome altered and compares s's
+    Replays a playout with one hidden outcome altered and compares s's
     observation and events right after the step that drew it. Catches an
     event, observation or message that shows a secret to the wrong seat.
     """
-    final = play_random(game, n, options, seed)
+    final = play_out(game, n, options, seed, policy)
     rec = Record.from_state(final)
     log, shown = final.chance.log, final.chance.shown_to
     step_of: dict[int, int] = {}
@@ -324,8 +423,29 @@ def _replay_with(game: Game, rec: Record, j: int, raw: Any, step: int | None) ->
         return None
 
 
-ALL_CHECKS: dict[str, Callable[[Game, int, Any, int], None]] = {
+def check_every_seat_acts(
+    game: Game, n: int, options: Any, seed: int, policy: str = "random"
+) -> None:
+    """The playout player reaches every seat before the normal end.
+
+    A playout that leaves a seat without a decision tests nothing of that seat's turn,
+    so under the "playout" policy every seat must act at least once. Random play is
+    allowed to miss seats (that is why each game has a playout player) and is not checked.
+    """
+    if policy == "random":
+        return
+    stats = playout_stats(game, n, options, seed, policy)
+    missing = sorted(set(range(n)) - stats.seats)
+    if missing:
+        raise ConformanceError(
+            f"the {policy} playout of seed {seed} ended after {stats.steps} steps ({stats.end}) "
+            f"without a decision by seat(s) {missing}"
+        )
+
+
+ALL_CHECKS: dict[str, Check] = {
     "random_games_end": check_random_games_end,
+    "every_seat_acts": check_every_seat_acts,
     "illegal_actions": check_illegal_actions,
     "clones": check_clones,
     "record_round_trip": check_record_round_trip,
