@@ -19,9 +19,9 @@ from typing import Any
 from .board import Board
 from .components import CARD_COLOURS, DIE_FACES, FIGURE_MARKS, SYMBOLS, column_letter, label
 
-#: Width of the status column beside the maze: with the maze's 48 columns the view is
-#: 76 wide, so it fits a framed panel on an 80-column terminal.
-STATUS_WIDTH = 26
+#: Width of the status column beside the maze: with the maze's 48 columns and a gap the
+#: view is 76 wide, so it fits a framed panel on an 80-column terminal.
+STATUS_WIDTH = 27
 
 MOVE_KINDS = {
     "normal": "move",
@@ -102,8 +102,10 @@ def status(board: Board, obs: dict[str, Any], seat: int | None) -> list[str]:
         else:
             where = ""
             if positions is not None and positions[f] is not None:
-                where = f"on {_rc_label(positions[f])}, "
-            lines.append(f"  {where}{fig['ankhs']} ankhs")
+                cell = board.cell(*positions[f])
+                place = {board.start: " (stairs)", board.dungeon: " (dungeon)"}.get(cell, "")
+                where = f"on {_rc_label(positions[f])}{place}, "
+            lines += _wrap(f"  {where}{fig['ankhs']} ankhs", "    ")
         if f + 1 == len(figures) or figures[f + 1]["seat"] != s:
             counts = obs["hand_colours"][s]
             cols = ", ".join(
@@ -175,5 +177,5 @@ def render(
     n = max(len(left), len(right))
     left += [""] * (n - len(left))
     right += [""] * (n - len(right))
-    lines = [f"{a:<{width}}  {b}".rstrip() for a, b in zip(left, right, strict=True)]
+    lines = [f"{a:<{width}} {b}".rstrip() for a, b in zip(left, right, strict=True)]
     return "\n".join([*lines, f"  {legend}."])
