@@ -123,8 +123,8 @@ def status(board: Board, obs: dict[str, Any], seat: int | None) -> list[str]:
         lines.append("Your cards:" if obs["hand"] else "Your cards: none.")
         order = {c: i for i, c in enumerate(CARD_COLOURS)}
         for x in sorted(obs["hand"], key=lambda x: (order.get(SYMBOLS[x][0], 9), x)):
-            cell = board.symbol_cell.get(x)
-            at = f" {label(*board.rc(cell))}" if cell is not None else ""
+            home = board.symbol_cell.get(x)
+            at = f" {label(*board.rc(home))}" if home is not None else ""
             lines += _wrap(f"  {x} {SYMBOLS[x][1]}{at}, {SYMBOLS[x][0]}", "    ")
     return lines
 
