@@ -29,6 +29,14 @@ def test_rules_route_gives_the_summary_and_the_rules(server: ServerProc) -> None
     assert (
         body["title"] == "Sobek" and "rounds" in body["summary"] and body["rules"].startswith("#")
     )
+    assert body["options"]["rounds"]["help"] == "Rounds per game"
+    assert body["options"]["penalty_mode"]["choices"] == [
+        "best_set",
+        "half_round",
+        "matching_types",
+    ]
+    assert "sobek:" not in json.dumps(body["options"])
+    assert body["variants"]["harsh"]
     assert server.get("/rules/nonesuch").status_code == 404
 
 
@@ -57,6 +65,12 @@ def test_lobby_and_help_at_both_widths(server: ServerProc, browser: Any, shots: 
             p.page.wait_for_selector("#game option[value=abu_simbel]", state="attached")
             p.page.select_option("#game", "abu_simbel")
             assert p.page.locator("#variant option[value=referee]").count() == 1
+            p.page.select_option("#variant", "referee")
+            p.page.wait_for_selector("#variant-note:not(:empty)")
+            assert "judging mode to referee" in p.page.inner_text("#variant-note")
+            p.page.click("#options-box summary")
+            p.page.wait_for_selector("#options .opt-help")
+            assert p.page.locator("#options select[data-option=judging_mode] option").count() == 2
             p.check_words()
             p.shot(shots, f"lobby-{width}")
         finally:

@@ -4,13 +4,17 @@ The app (``obelisk/web``, plain ES modules) reads the address itself: ``/`` is
 the lobby, ``/rooms/{id}`` a room (a seat token travels only in the address's
 ``#token=`` fragment, which never reaches the server), ``/replay`` the replay
 viewer. The routes here hand out the page, ``/rules/{game}`` a game's rules
-for the help panel (its one-paragraph summary and its ``rules.md``), and
+for the help panel and the lobby (its one-paragraph summary, its ``rules.md``, each
+option's explanation and choices, what each variant sets), and
 ``POST /replay/frames`` the positions of a record as one seat saw them, with the
 narrated sentences (for the replay viewer); everything else is the JSON API.
 """
 
 from __future__ import annotations
 
+import inspect
+import re
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +46,8 @@ def register_pages(app: FastAPI, web: Path) -> None:
                     "title": g.title,
                     "summary": g.summary,
                     "rules": g.rules_text(),
+                    "options": option_notes(g.Options),
+                    "variants": {k: dict(v) for k, v in g.variants.items()},
                 }
         raise ServerError(f"no game named {game!r}", "unknown_game", 404)
 
@@ -51,6 +57,41 @@ def register_pages(app: FastAPI, web: Path) -> None:
         return record_frames(body, seat)
 
     app.add_api_route("/replay/frames", frames, methods=["POST"], include_in_schema=False)
+
+
+#: A rule id in an option's comment (``sobek:10.1``, ``sobek:2.3/sobek:8``): not for players.
+_RULE_ID = re.compile(r"\b[a-z_]+:\d+(?:\.\d+)*(?:/[a-z_]+:\d+(?:\.\d+)*)*\s*")
+_DESIGN = re.compile(r"\[DESIGN[^\]]*\]\s*")
+_LEAD = re.compile(r"^[\s,.;:\d\u2014\u2013-]+")
+_FIELD = re.compile(r"^\s+(\w+)\s*:")
+
+
+def option_notes(options: type[Any]) -> dict[str, dict[str, Any]]:
+    """Each option's explanation (its ``#:`` comment in the Options class, rule ids left out)
+    and, for a choice among words, the words."""
+    notes: dict[str, dict[str, Any]] = {}
+    try:
+        lines = inspect.getsource(options).splitlines()
+    except (OSError, TypeError):
+        lines = []
+    comment: list[str] = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith("#:"):
+            comment.append(text[2:].strip())
+            continue
+        m = _FIELD.match(line)
+        if m and comment:
+            help_ = _RULE_ID.sub("", " ".join(comment)).replace("`", "")
+            help_ = _LEAD.sub("", _DESIGN.sub("", help_)).strip()
+            notes[m.group(1)] = {"help": help_[:1].upper() + help_[1:]}
+        comment = []
+    hints = typing.get_type_hints(options)
+    for name, t in hints.items():
+        args = typing.get_args(t)
+        if typing.get_origin(t) is typing.Literal and all(isinstance(a, str) for a in args):
+            notes.setdefault(name, {})["choices"] = list(args)
+    return notes
 
 
 def _names(data: dict[str, Any], n: int) -> tuple[str, ...]:

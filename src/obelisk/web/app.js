@@ -117,18 +117,49 @@ function renderSeatChoices() {
   const vs = $("variant");
   vs.replaceChildren(new Option("standard rules", ""), ...g.variants.map((v) => new Option(words(v), v)));
   renderOptions(g);
+  gameNotes(g.name).then((notes) => {
+    if ($("game").value !== g.name) return;
+    renderOptions(g, notes);
+    showVariant(notes);
+  });
+}
+
+const notesCache = new Map();
+/** A game's option explanations and variants (pages.py: /rules/{game}). */
+async function gameNotes(name) {
+  if (!notesCache.has(name)) {
+    notesCache.set(name, api(`/rules/${name}`).catch(() => ({ options: {}, variants: {} })));
+  }
+  return notesCache.get(name);
+}
+
+/** An explanation as a person reads it: quoted option words become words. */
+function helpWords(text) {
+  return String(text || "").replace(/"([\w-]+)"/g, (_, w) => `‘${words(w)}’`);
+}
+
+function showVariant(notes) {
+  const v = $("variant").value;
+  const box = $("variant-note");
+  const set = v && notes && notes.variants ? notes.variants[v] : null;
+  box.textContent = set
+    ? "This variant sets " + Object.entries(set).map(([k, x]) => `${words(k)} to ${valueWords(x)}`).join(", ") + "."
+    : "";
 }
 
 function stripQuotes(s) {
   return String(s).replace(/^'(.*)'$/, "$1");
 }
 
-function renderOptions(g) {
+function renderOptions(g, notes) {
   const box = $("options");
+  const kept = Object.fromEntries([...box.querySelectorAll("[data-option]")].map((i) => [i.dataset.option, i.value]));
   box.replaceChildren();
+  const info = (notes && notes.options) || {};
   for (const o of g.options) {
     let input = null;
     const def = stripQuotes(o.default);
+    const choices = info[o.name] && info[o.name].choices;
     if (o.type === "bool") {
       input = el("select", { dataset: { option: o.name, default: def } });
       input.add(new Option("yes", "True"));
@@ -140,12 +171,20 @@ function renderOptions(g) {
         min: o.min, max: o.max, step: o.type.startsWith("float") ? "any" : "1",
         value: def === "None" ? "" : def, placeholder: def === "None" ? "none" : null,
       });
+    } else if (o.type === "Literal" && choices) {
+      input = el("select", { dataset: { option: o.name, default: def, kind: "str" } });
+      for (const c of choices) input.add(new Option(words(c), c));
+      input.value = def;
     } else if (o.type === "Literal") {
       input = el("input", { dataset: { option: o.name, default: def, kind: "str" }, value: def, spellcheck: "false" });
     } else {
       continue; // lists of cards and such: the variants cover them
     }
-    box.append(el("label.row.opt", null, words(o.name) + " ", input));
+    if (kept[o.name] !== undefined) input.value = kept[o.name];
+    const help = info[o.name] && info[o.name].help;
+    box.append(el("div.opt", null,
+      el("label.row", null, words(o.name) + " ", input),
+      help ? el("p.opt-help.muted", { text: helpWords(help) }) : null));
   }
 }
 
@@ -761,6 +800,7 @@ document.addEventListener("keydown", (ev) => {
 });
 
 $("game").onchange = renderSeatChoices;
+$("variant").onchange = () => gameNotes($("game").value).then(showVariant);
 $("players").onchange = renderSeatChoices;
 $("refresh").onclick = () => loadRooms().catch((e) => { $("create-error").textContent = e.message; });
 
