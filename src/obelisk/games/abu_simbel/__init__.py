@@ -46,8 +46,8 @@ class AbuSimbel(Game):
         "grows by one chamber); make a mistake and lose the treasure and a charm, and a new "
         "route is laid. The game ends when someone loses a third charm. Score treasure "
         "jewels, charm jewels, urn+ark+chest sets and the mummy card. Judging: self-entry "
-        "(type each move) or referee (play on your feet). Variants: little, ultimate, "
-        "all_for_one."
+        "(type each move: jump, duck, crab 2, stomp 3...) or referee (play on your feet). "
+        "Variants: little, ultimate, all_for_one."
     )
 
     def make_options(self, values: Any = None) -> Any:
