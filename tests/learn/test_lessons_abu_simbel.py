@@ -70,3 +70,22 @@ def test_the_lessons_end_where_they_should():
     assert "URN:3" in json.dumps(obs)  # the treasure got out with the learner
     state, out = _run("referee", SCRIPTS["referee"][0])
     assert "Ann loses a charm card: 2 left." in out  # Ann's mistake cost her a charm
+
+
+def test_the_lessons_claims_match_the_position():
+    """What the lessons say about the route is what the state holds (issue 22)."""
+    from obelisk.games.abu_simbel.narration import chamber_name
+
+    lessons = {x["name"]: x for x in _lessons()}
+    for name in SCRIPTS:
+        setup = next(s["setup"] for s in lessons[name]["steps"] if "setup" in s)
+        state = get_game("abu_simbel").new_state(
+            setup["players"], setup["seed"], setup.get("options"), forced=setup["forced"]
+        )
+        assert state.route == ["SCORPIONS_2", "LAVA", "DIVE"]
+        said = " ".join(str(s.get("say", "")) for s in lessons[name]["steps"])
+        for card in state.route:
+            assert chamber_name(card).removeprefix("the ") in said, (name, card)
+    state, out = _run("way_out", SCRIPTS["way_out"][0])
+    assert state.route[-1] == "GAS" and "the poison gas, is laid at the far end" in out
+    assert len(state.route) == 4 and "4 chambers to remember" in out
