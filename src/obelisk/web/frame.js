@@ -30,6 +30,7 @@ export function seatName(seats, i) {
 function seatKind(s) {
   if (!s) return "";
   if (s.kind === "bot") return `computer (${String(s.level || "").replace(/_/g, " ")})`;
+  if (s.past) return "a person";
   if (!s.taken) return "seat open";
   return s.connected ? "here" : "away";
 }

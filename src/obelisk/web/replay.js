@@ -63,7 +63,9 @@ function setSeats(n, chosen, enabled) {
 
 async function show(data) {
   const mod = await tableFor(data.game);
-  current = { ...data, mod };
+  // who sat where, without the connection state of the day
+  const seats = (data.seats || []).map((x, i) => ({ seat: i, name: x.name, kind: x.kind || "human", level: x.level, past: true }));
+  current = { ...data, seats, mod };
   parts.viewer.hidden = false;
   parts.range.max = String(Math.max(0, data.frames.length - 1));
   parts.title.textContent = `Replay: ${data.title || data.game.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}`;
