@@ -33,6 +33,9 @@ def test_words():
 class Tiny(Narrator):
     silent = frozenset({"bookkeeping"})
 
+    def on_round_end(self, event, voice):
+        return "The round ends."
+
     def on_drew(self, event, voice):
         return f"{voice.subject(event['seat'], 'draw', 'draws')} a card."
 
@@ -45,6 +48,7 @@ def test_a_narrator_dispatches_by_kind_and_keeps_silences():
     assert n.narrate({"kind": "bookkeeping", "i": 3}, v) is None
     assert n.knows("drew") and n.knows("bookkeeping") and n.knows("action")
     assert not n.knows("mystery")
+    assert n.knows("round end") and n.narrate({"kind": "round end"}, v) == "The round ends."
     assert raw_fragment(n.narrate({"kind": "mystery", "x": 1}, v)) == "x=1"  # a visible gap
 
 

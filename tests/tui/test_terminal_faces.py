@@ -78,9 +78,9 @@ def test_khufu_the_opening_event_is_told():
         s.run()
     setup_kinds = {e["kind"] for e in s.state.events_for(0)[:5]}
     assert setup_kinds, "Khufu's set-up has events"
-    first = s.state.events_for(0)[0]
+    first = next(e for e in s.state.events_for(0) if e["kind"] == "khufu")
     sentence = s.game.narrate(first, s.voice())
-    assert sentence and sentence in c.export_text()
+    assert sentence and " ".join(sentence.split()) in " ".join(c.export_text().split())
 
 
 def test_khufu_a_choice_typed_while_the_clock_moved_the_game_on_is_not_applied_to_another_seat():

@@ -110,7 +110,8 @@ def capitalize(text: str) -> str:
 
 
 class Narrator:
-    """A game's narration: ``on_<kind>(event, voice)`` per event kind.
+    """A game's narration: ``on_<kind>(event, voice)`` per event kind (spaces and dashes
+    in a kind become underscores: ``on_round_end`` for ``"round end"``).
 
     A game subclasses it, lists in :attr:`silent` the kinds a person does not need
     to read (bookkeeping for agents), and sets ``Game.narrator``. The default for
@@ -126,7 +127,7 @@ class Narrator:
         kind = str(event.get("kind", ""))
         if kind in self.silent:
             return None
-        handler = getattr(self, f"on_{kind}", None)
+        handler = getattr(self, handler_name("on", kind), None)
         if handler is None:
             return self.fallback(event, voice)
         out = handler(event, voice)
@@ -134,7 +135,7 @@ class Narrator:
 
     def knows(self, kind: str) -> bool:
         """Whether ``kind`` has a sentence or a deliberate silence (tests ask it)."""
-        return kind in self.silent or callable(getattr(self, f"on_{kind}", None))
+        return kind in self.silent or callable(getattr(self, handler_name("on", kind), None))
 
     def on_action(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
         """An action event: the actor's name and the action's text."""
@@ -170,7 +171,7 @@ class Narrator:
         never in a log or scrollback. The lasting sentence (:meth:`narrate`) of the
         same event must not repeat it.
         """
-        handler = getattr(self, f"flash_{event.get('kind', '')}", None)
+        handler = getattr(self, handler_name("flash", str(event.get("kind", ""))), None)
         if handler is None:
             return None
         out = handler(event, voice)
@@ -188,6 +189,11 @@ class Narrator:
     def glossary(self) -> dict[str, str]:
         """Every term the game explains, with its explanation (for ``rules`` in play)."""
         return {}
+
+
+def handler_name(prefix: str, kind: str) -> str:
+    """The method for an event kind: ``on_round_end`` for ``"round end"`` or ``"round-end"``."""
+    return f"{prefix}_" + re.sub(r"[^0-9a-zA-Z_]", "_", kind)
 
 
 #: What a person must never read: ``key=value``, a Python dict, a raw ``(label: number)``.

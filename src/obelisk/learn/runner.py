@@ -17,10 +17,9 @@ from obelisk.core import (
     ObeliskError,
     State,
     Voice,
-    action_from_text,
 )
 
-from ..tui.screen import actions_panel, event_line
+from ..tui.screen import actions_panel, event_line, read_any_action
 
 STEP_KINDS = ("say", "setup", "show", "ask", "do", "quiz", "practice")
 
@@ -89,7 +88,7 @@ class ConsoleTeacher:
             if not line or self._command(line, state.game):
                 continue
             try:
-                action = _read_action(state, line)
+                action = read_any_action(state, line)
             except ActionFormatError as e:
                 self.console.print(f"[red]{e}[/]")
                 continue
@@ -130,24 +129,6 @@ class ConsoleTeacher:
         if word in ("quit", "exit", "q"):
             raise LessonQuit("lesson stopped")
         return False
-
-
-def _read_action(state: State, line: str) -> Action:
-    """The action a learner typed: a number or text among the legal ones, or any action
-    of the game in its text form (so that an illegal one can be explained)."""
-    try:
-        return state.parse_action(line)
-    except ActionFormatError:
-        pass
-    t = " ".join(line.lower().split())
-    try:
-        space = state.game.action_space(state.num_players, state.options)
-    except NotImplementedError:
-        space = []
-    for a in space:
-        if " ".join(a.text().lower().split()) == t:
-            return a
-    return action_from_text(line, state.game.action_types)
 
 
 def find_lesson(game: Game, name: str) -> dict[str, Any]:

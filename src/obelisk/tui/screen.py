@@ -9,7 +9,7 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from obelisk.core import Action, Game, State, Voice
+from obelisk.core import Action, ActionFormatError, Game, State, Voice, action_from_text
 
 MAX_LISTED = 60
 
@@ -17,6 +17,30 @@ MAX_LISTED = 60
 def event_line(game: Game, event: dict[str, Any], voice: Voice) -> str | None:
     """One sentence for an event as ``voice`` reads it (the game's narration), or None."""
     return game.narrate(event, voice)
+
+
+def read_any_action(state: State, line: str) -> Action:
+    """The action a person typed: a number or text among the legal ones, or any action
+    of the game in its text form (so that an illegal one can be explained with its rule).
+
+    Raises :class:`ActionFormatError` when ``line`` is no action of the game at all.
+    """
+    try:
+        return state.parse_action(line)
+    except ActionFormatError as e:
+        first = e
+    t = " ".join(line.lower().split())
+    try:
+        space = state.game.action_space(state.num_players, state.options)
+    except NotImplementedError:
+        space = []
+    for a in space:
+        if " ".join(a.text().lower().split()) == t:
+            return a
+    try:
+        return action_from_text(line, state.game.action_types)
+    except ActionFormatError:
+        raise first from None  # the legal choices' own message says more
 
 
 def actions_panel(state: State, actions: list[Action] | None = None) -> Panel:

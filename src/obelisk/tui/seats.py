@@ -65,16 +65,14 @@ def parse_seats(
             raise InvalidOptions(f"unknown seat '{k}': use 'human' or a level ({', '.join(known)})")
     given = [x.strip() for x in names.split(",")] if names else []
     out = []
-    bots = 0
-    humans = 0
+    people = kinds.count(HUMAN)
     for i, k in enumerate(kinds):
         if i < len(given) and given[i]:
             name = given[i]
         elif k == HUMAN:
-            humans += 1
-            name = f"Player {humans}" if kinds.count(HUMAN) > 1 else "You"
+            # numbered by seat, as the table's own view numbers them
+            name = f"Player {i + 1}" if people > 1 else "You"
         else:
-            bots += 1
-            name = f"Bot {bots} ({k})"
+            name = f"Bot {i + 1} ({k})"
         out.append(SeatSpec(name, k))
     return out

@@ -42,6 +42,7 @@ from .screen import (
     event_line,
     glossary_panel,
     print_help,
+    read_any_action,
     view_panel,
 )
 from .seats import SeatSpec, default_bot_level
@@ -201,11 +202,11 @@ class PlaySession:
             for term, text in self.game.narrator.explanations(e):
                 if term not in self.explained:
                     self.explained.add(term)
-                    note = f"[dim]  ({term}: {text})[/]"
                     if self.memory:
-                        self.log.append(f"  ({term}: {text})")
+                        # the order terms come up in may retell a route: for the moment only
+                        self.flashes.append(f"({term}: {text})")
                     else:
-                        self.console.print(note, highlight=False)
+                        self.console.print(f"[dim]  ({term}: {text})[/]", highlight=False)
 
     def _redraw(self, seat: int | None) -> None:
         """A memory game's table, drawn afresh: no earlier picture stays on screen or in
@@ -282,7 +283,7 @@ class PlaySession:
                     shown = self._redraw_wanted
                     continue
                 try:
-                    action = self.state.parse_action(line)
+                    action = read_any_action(self.state, line)
                 except ActionFormatError as e:
                     self.console.print(
                         f"[red]{e}[/] — type a number from 1 to {len(legal)}, or 'help'."
@@ -345,7 +346,7 @@ class PlaySession:
                 self.console.print(text)
         elif word == "list":
             for i, a in enumerate(legal, 1):
-                self.console.print(f"{i:>3} {a.text()}", highlight=False)
+                self.console.print(f"{i:>3} {self.state.choice_text(a)}", highlight=False)
         elif word == "hint":
             self._hint(p)
         elif word == "undo":
