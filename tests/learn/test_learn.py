@@ -99,3 +99,27 @@ def test_quitting_the_real_game_after_the_lessons_ends_cleanly(game, tmp_path, m
 def test_quit_inside_a_lesson_from_the_command_line():
     result = CliRunner().invoke(app, ["learn", "sobek"], input="quit\n")
     assert result.exit_code == 0 and "Lesson stopped" in result.output
+
+
+def test_a_memory_games_lesson_shows_a_reveal_for_the_moment_only():
+    """In a memory game's lesson a flash is shown after the step that reveals it, and the
+    screen and scrollback are cleared before the next question (issue 22)."""
+    from obelisk.core import Capabilities, Narrator
+
+    class Flashing(Narrator):
+        def flash_action(self, event, voice):
+            return f"For a moment you see: {event.get('text')}."
+
+    class Remembering(type(TINY)):
+        name = "tiny_memory"
+        capabilities = Capabilities(memory=True)
+        narrator = Flashing()
+
+    c = Console(file=io.StringIO(), record=True, width=100, force_terminal=True)
+    t = ConsoleTeacher(c, Script(["knock", "play 3", "play 2", "play 9", "1", "2", "1"]))
+    game = Remembering()
+    run_lesson(game, find_lesson(TINY, "beat_the_pile"), t)
+    raw = c.file.getvalue()
+    assert "For a moment you see" in raw
+    last_flash = raw.rfind("For a moment you see")
+    assert "\x1b[3J" in raw[:last_flash] or "\x1b[3J" in raw[last_flash:]

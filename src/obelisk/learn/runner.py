@@ -19,7 +19,7 @@ from obelisk.core import (
     Voice,
 )
 
-from ..tui.screen import actions_panel, event_line, read_any_action
+from ..tui.screen import actions_panel, clear_all, event_line, read_any_action
 
 STEP_KINDS = ("say", "setup", "show", "ask", "do", "quiz", "practice")
 
@@ -64,10 +64,20 @@ class ConsoleTeacher:
     def events(self, state: State, seat: int | None, start: int) -> None:
         """Show what happened since event ``start``, as ``seat`` saw it."""
         names = self.names or [f"Player {i + 1}" for i in range(state.num_players)]
+        voice = Voice(tuple(names), seat)
         for e in state.events_for(seat, start):
-            line = event_line(state.game, e, Voice(tuple(names), seat))
+            line = event_line(state.game, e, voice)
             if line:
                 self.console.print(line, highlight=False)
+            flash = state.game.flash(e, voice)
+            if flash:  # cleared again before the next question (see fresh_table)
+                self.console.print(f"[bold yellow]» {flash}[/]", highlight=False)
+
+    def fresh_table(self, state: State, seat: int) -> None:
+        """A memory game's table drawn afresh before a question: what an earlier step showed
+        for a moment leaves the screen and the scrollback, as at the table."""
+        clear_all(self.console)
+        self.show(state, seat)
 
     def ask(
         self,
@@ -236,6 +246,8 @@ def _step(
         if state is None:
             raise LessonError("'ask' before any 'setup'")
         spec = step["ask"]
+        if game.capabilities.memory and hasattr(teacher, "fresh_table"):
+            teacher.fresh_table(state, seat)
         if spec.get("text"):
             teacher.say(spec["text"])
         if state.current_player != seat:
