@@ -10,6 +10,7 @@ that no explorer reads another explorer's cards.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import subprocess
 import sys
@@ -361,7 +362,7 @@ def test_a_watched_game_reads_as_sentences(seats, seed):
         text=True,
         timeout=120,
         check=True,
-        env={"COLUMNS": "100", "PATH": "", "PYTHONPATH": ":".join(sys.path)},
+        env={**os.environ, "COLUMNS": "100"},
     ).stdout
     lines = out.splitlines()
     assert any("announces" in x for x in lines) and any("mummy die" in x for x in lines)
@@ -483,3 +484,14 @@ def test_play_choices_when_card_play_is_optional():
     s.apply(Play(False))
     assert "Your red explorer keeps the card of the crown (red) for now." in sentences(s, 1, m)
     assert "crown" not in " ".join(sentences(s, 0))
+
+
+def test_level_descriptions_are_plain_words():
+    """`obelisk levels mummy` printed reST markup (`:class:`) and 'see the module
+    docstring' from the players' docstrings."""
+    from obelisk.agents.levels import describe_level
+
+    for level in ("heuristic", "belief"):
+        text = describe_level(GAME, level)
+        assert ":class:" not in text and "`" not in text and "docstring" not in text, text
+        assert "Mummy" not in text and "mummy:17" not in text, text
