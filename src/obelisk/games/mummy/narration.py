@@ -32,8 +32,8 @@ GLOSSARY: dict[str, str] = {
         "card you hold plays it, and the player whose cards are all played wins"
     ),
     "set-aside dice": (
-        "every die that shows the mummy is put aside and stays there: at the end of the "
-        "round the mummy walks her die plus one step per die aside"
+        "every die that shows the mummy is put aside until an explorer resolves: at the end "
+        "of each round the mummy walks her die plus one step per die aside"
     ),
     "announcing": (
         "the explorer says only the face he moves by (a number or the arrow), never where "
@@ -387,8 +387,10 @@ def choice_text(state: MummyState, action: Action) -> str:
             return f"{text} — announce the arrow and slide {join_words(ways, 'or')}"
         k = NUMBER_FACES[action.face]
         ends = [label(*b.rc(c)) for c in b.cells_of(state.dest[k - 1])]
-        to = join_words(ends, "or") if len(ends) <= 3 else plural(len(ends), "field")
-        return f"{text} — announce {k} and walk exactly {steps(k)}, to {to}"
+        walk = f"{text} — announce {k} and walk exactly {steps(k)}"
+        if len(ends) <= 3:
+            return f"{walk}, to {join_words(ends, 'or')}"
+        return f"{walk} ({len(ends)} fields to end on)"
     if isinstance(action, Move):
         cell = b.cell(action.row, action.col)
         return f"{text} — end on {label(action.row, action.col)}{_field_note(state, cell)}"
