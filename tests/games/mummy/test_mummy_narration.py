@@ -231,6 +231,12 @@ def test_the_mummy_normal_move_says_die_and_dice_aside():
     assert sentences(t, 1)[-1] == "The mummy (Ann) walks 5 steps more, for the five set-aside dice."
 
 
+def test_a_mummy_seat_named_as_the_mummy_is_not_named_twice():
+    voice = Voice(("Bot 1 (the mummy)", "Bot 2 (normal)"), None)
+    event = {"kind": "mummy_move", "move": "normal", "steps": 4, "die": 4, "aside": 0}
+    assert GAME.narrate(event, voice) == "Bot 1 (the mummy) rolls 4 on the mummy die: 4 steps."
+
+
 @pytest.mark.rules("mummy:9.3", "mummy:10", "mummy:12")
 def test_captures_elimination_and_the_end():
     s = fresh(3, {0: (5, 6), 1: S}, mummy=(5, 5))

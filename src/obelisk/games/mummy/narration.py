@@ -99,7 +99,10 @@ def mummy(voice: Voice, you_verb: str, verb: str, start: bool = True) -> str:
     """The mummy player with a verb: ``You walk`` or ``The mummy (Bob) walks``."""
     if voice.you(MUMMY):
         return f"{'You' if start else 'you'} {you_verb}"
-    text = f"the mummy ({voice.name(MUMMY)}) {verb}"
+    name = voice.name(MUMMY)
+    if "mummy" in name.lower():  # a face may name the seat "Bot 1 (the mummy)" already
+        return f"{name} {verb}"
+    text = f"the mummy ({name}) {verb}"
     return capitalize(text) if start else text
 
 
