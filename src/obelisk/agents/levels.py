@@ -31,7 +31,6 @@ Any other search is one string away::
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from dataclasses import dataclass
 

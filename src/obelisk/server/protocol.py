@@ -84,10 +84,14 @@ CLOCK_WORDS = ("clock", "elapsed", "remaining", "countdown", "paused", "time")
 
 
 def legal_for(state: State, seat: int | None) -> list[dict[str, JSON]]:
-    """The seat's legal actions with their wire and text forms (empty unless it is to move)."""
+    """The seat's legal actions with their wire and text forms, and ``choice``: what each
+    does in words from the chooser's side (empty unless the seat is to move)."""
     if seat is None or state.is_terminal() or state.current_player != seat:
         return []
-    return [{"action": a.to_json(), "text": a.text()} for a in state.legal_actions()]
+    return [
+        {"action": a.to_json(), "text": a.text(), "choice": state.choice_text(a)}
+        for a in state.legal_actions()
+    ]
 
 
 def state_frame(
