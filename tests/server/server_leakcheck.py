@@ -55,7 +55,10 @@ def plain_events(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def _legal(state: State, seat: int | None) -> list[dict[str, Any]]:
     if seat is None or state.is_terminal() or state.current_player != seat:
         return []
-    return [{"action": a.to_json(), "text": a.text()} for a in state.legal_actions()]
+    return [
+        {"action": a.to_json(), "text": a.text(), "choice": state.choice_text(a)}
+        for a in state.legal_actions()
+    ]
 
 
 def _view(state: State, seat: int | None, text: bool) -> tuple[Any, Any, str | None]:
