@@ -39,9 +39,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
     proc.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Headless Debian Chromium (never a downloaded browser)."""
+    """Headless Debian Chromium (never a downloaded browser). One per test module: the sync
+    API runs an event loop in the thread while it is open, so it is closed before tests
+    of other folders (which call asyncio.run) run in the same worker."""
     with sync_api.sync_playwright() as p:
         b = p.chromium.launch(
             executable_path=CHROMIUM,
