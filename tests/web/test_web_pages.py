@@ -123,7 +123,7 @@ def test_a_refused_action_says_why_and_changes_nothing(
             "!document.querySelector('#help .summary').textContent.startsWith('Loading')"
         )
         text = p.page.inner_text("#help")
-        assert "Early end" in text and "rounds" in text
+        assert "early end" in text.lower() and "rounds" in text
         p.shot(shots, "sobek-1280-help")
         p.page.keyboard.press("Escape")
         assert p.page.locator("#help").is_hidden()
@@ -175,6 +175,24 @@ def test_generic_table_to_the_end_and_play_again(server: ServerProc, browser: An
         assert p.hook("over")
         p.page.wait_for_selector("#gameover:not([hidden])")
         assert "Ann" in p.page.inner_text("#gameover")
+        # the seat's record, downloaded, opens in the replay viewer
+        with p.page.expect_download() as download:
+            p.page.click("#gameover >> text=Download your record")
+        saved = Path(download.value.path())
+        data = json.loads(saved.read_text())
+        assert data["format"] == "obelisk-web-replay" and data["seat"] == 0
+        assert data["record"]["format"] == "obelisk-record-redacted"
+        assert data["record"]["for_seat"] == 0 and data["frames"]
+        viewer = Person(browser, server.http, 1280, 800, "viewer")
+        try:
+            viewer.goto("/replay")
+            viewer.page.set_input_files("#replay-file", str(saved))
+            viewer.page.wait_for_selector("#replay-viewer:not([hidden])")
+            assert viewer.page.locator("#replay-log li").count() >= 1
+            viewer.page.keyboard.press("End")
+            viewer.check_words()
+        finally:
+            viewer.close()
         p.page.click("#gameover >> text=Play again with the same seats")
         p.page.wait_for_function(f"window.obelisk.room && window.obelisk.room !== '{room}'")
         p.page.wait_for_function("window.obelisk.status === 'playing' && window.obelisk.seat === 0")

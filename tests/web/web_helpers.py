@@ -31,7 +31,9 @@ class Person:
     """A person at a browser page (one context: its own storage and seat token)."""
 
     def __init__(self, browser: Any, base: str, width: int, height: int, label: str) -> None:
-        self.ctx = browser.new_context(viewport={"width": width, "height": height})
+        self.ctx = browser.new_context(
+            viewport={"width": width, "height": height}, accept_downloads=True
+        )
         self.page = self.ctx.new_page()
         self.base = base
         self.label = label

@@ -239,7 +239,7 @@ function drawCorruption(obs, ctx) {
 
 /** The early end of the options in force, as a short clause for the round line. */
 function earlyEnd(options, rounds) {
-  const over = options && "early_end_over" in options ? options.early_end_over : 100;
+  const over = options && "early_end_over" in options ? options.early_end_over : null;
   if (over === null || rounds < 3) return "";
   return ` · the game ends after round 2 if a total is above ${over}`;
 }
@@ -316,7 +316,7 @@ export default {
   notes(options) {
     const o = options || {};
     const rounds = o.rounds || 3;
-    const over = o.early_end_over === undefined ? 100 : o.early_end_over;
+    const over = o.early_end_over === undefined ? null : o.early_end_over;
     const out = [`The game lasts ${rounds} rounds; highest total wins.`];
     out.push(over === null ? "No early end." : `Early end: after round 2, the game ends if a total is above ${over}.`);
     out.push(o.round_end_mode === "immediate"
