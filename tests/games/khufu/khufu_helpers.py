@@ -10,8 +10,10 @@ from obelisk.games.khufu.components import CHAMBERS
 
 
 def new(n: int = 4, seed: int = 0, **opts: Any) -> R.KhufuState:
-    """A fresh game; the Director is off unless asked for, so nothing interrupts a scenario."""
+    """A fresh game; the Director is off unless asked for, so nothing interrupts a scenario,
+    and the pieces go by seat (Witch, Zombie, …), so play starts at Lucky's first turn."""
     opts.setdefault("director", False)
+    opts.setdefault("pieces", "seat_order")
     state = GAME.new_state(n, seed, opts)
     assert isinstance(state, R.KhufuState)
     return state

@@ -170,7 +170,7 @@ def test_the_text_view_counts_players_from_1_and_names_things_in_words():
     from narration_check import ZERO_SEAT
     from obelisk.core import raw_fragment
 
-    s = GAME.new_state(4, 3, {"clock": "realtime"})
+    s = GAME.new_state(4, 3, {"clock": "realtime", "pieces": "seat_order"})
     rng = random.Random(1)
     for _ in range(120):
         s.apply(rng.choice(s.legal_actions()))

@@ -157,7 +157,7 @@ def test_every_khufu_order_has_its_own_sentence():
 # -- exact sentences -------------------------------------------------------------
 @pytest.mark.rules("khufu:4.7", "khufu:4.5")
 def test_the_opening_names_lucky_and_the_lucky_symbols():
-    s = GAME.new_state(3, 0, forced=[["CAT", "ANKH", "KING"], 1])
+    s = GAME.new_state(3, 0, {"pieces": "seat_order"}, forced=[["CAT", "ANKH", "KING"], 1])
     assert say(s, 0, 0) == [
         "Khufu names Bot 2 (normal) Lucky, to play first. "
         "Lucky symbols: Cat for you, Ankh for Bot 2 (normal) and King for Bot 3 (normal)."

@@ -43,8 +43,10 @@ def test_invariants_hold_in_a_thousand_bot_games(n):
 
 
 @pytest.mark.rules("khufu:12.4", "khufu:14.3")
-def test_simulated_mode_never_interrupts_a_turn():
-    s = _play(4, 3, check=False)
+def test_simulated_mode_interrupts_turns_only_by_default():
+    """Seed: "your turn is now over" (test_khufu_seed.py); sim_interrupts=false restores
+    the turn-boundary checkpoints, where no turn is ever interrupted."""
+    s = _play(4, 3, check=False, options={"sim_interrupts": False})
     kinds = [e["kind"] for e in s.events_for(None)]
     assert "interrupt" not in kinds
 

@@ -98,7 +98,12 @@ def test_lucky_symbols_dealt_face_up_and_distinct():
 @pytest.mark.rules("khufu:4.7", "khufu:4.8", "khufu:13.1", "khufu:13.2")
 def test_lucky_is_chosen_by_chance_and_plays_first():
     """Edge 1: Lucky plays first, then seat order from Lucky."""
-    s = GAME.new_state(4, 0, {"director": False}, forced=[["CAT", "FALCON", "JACKAL", "ANKH"], 2])
+    s = GAME.new_state(
+        4,
+        0,
+        {"director": False, "pieces": "seat_order"},
+        forced=[["CAT", "FALCON", "JACKAL", "ANKH"], 2],
+    )
     assert s.lucky == 2 and s.current_player == 2
     seen = []
     while len(seen) < 5:
@@ -138,7 +143,7 @@ def test_design_values_are_options():
     o = GAME.make_options({"board": "0TTCTTSTT1TCTSTTCT2TTSTTCTT3TCTTSTSTTTTT", "cost_turn": 12})
     t = K.tables(o)
     assert t.length == 40
-    s = GAME.new_state(3, 1, o)
+    s = GAME.new_state(3, 1, GAME.make_options({"cost_turn": 12, "pieces": "seat_order"}))
     assert s.elapsed == 12
     assert len(K.EVENT_TYPES) == 20 and sum(K.DEFAULT_EVENT_WEIGHTS) == 100
     assert sum(K.DEFAULT_CURSE_COPIES) == 20

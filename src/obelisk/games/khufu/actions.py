@@ -123,6 +123,15 @@ class Silent(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class Piece(Action):
+    """CHOOSE_PIECE at set-up: take this playing piece, its character card and Scarabs
+    (khufu:4.1)."""
+
+    kind: ClassVar[str] = "piece"
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Tick(Action):
     """System action of real-time play: ``seconds`` of wall time have passed (khufu:12.3)."""
 
@@ -158,5 +167,6 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Select,
     Answer,
     Silent,
+    Piece,
     Tick,
 )

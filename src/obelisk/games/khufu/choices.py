@@ -23,6 +23,7 @@ from .actions import (
     Give,
     Leave,
     Pass,
+    Piece,
     Place,
     Roll,
     Select,
@@ -46,8 +47,9 @@ _WIN_ON = (
 
 
 def player(state: KhufuState, seat: int) -> str:
-    """``Player 2 (Zombie)``: a seat counted from 1, with its piece."""
-    return f"Player {seat + 1} ({K.CHARACTERS[seat % len(K.CHARACTERS)]})"
+    """``Player 2 (Zombie)``: a seat counted from 1, with its piece (once it has one)."""
+    piece = state.piece_of(seat)
+    return f"Player {seat + 1} ({piece})" if piece else f"Player {seat + 1}"
 
 
 def _card(state: KhufuState, cid: str) -> str:
@@ -61,6 +63,11 @@ def choice_text(state: KhufuState, action: Action) -> str:
     kind = d[0] if d is not None else ""
     p = d[1] if d is not None else -1
     t = state.t
+    if isinstance(action, Piece):
+        return (
+            f"piece {action.name} — play the {action.name}: its piece, character card and "
+            "4 Scarabs (no other effect)"
+        )
     if isinstance(action, Roll):
         return "roll — roll the die and move clockwise"
     if isinstance(action, Stay):
@@ -140,6 +147,10 @@ def parse_alias(state: KhufuState, text: str, legal: list[Action]) -> Action:
         raise ActionFormatError("no action given")
     verb, rest = words[0], words[1:]
     t = state.t
+    # a piece by its name alone (khufu:4.1): "witch"
+    for a in legal:
+        if isinstance(a, Piece) and " ".join(words) in (a.name.lower(), "the " + a.name.lower()):
+            return a
     # a card by its symbol (and "cobra" to pick a cobra card): bet / give
     if verb in ("bet", "give") and rest:
         cobra = "cobra" in rest
@@ -192,7 +203,7 @@ def parse_alias(state: KhufuState, text: str, legal: list[Action]) -> Action:
         word = " ".join(rest).removeprefix("player ").strip()
         for a in legal:
             if isinstance(a, Steal):
-                piece = K.CHARACTERS[a.target % len(K.CHARACTERS)].lower()
-                if word == str(a.target + 1) or word == piece:
+                piece = (state.piece_of(a.target) or "").lower()
+                if word == str(a.target + 1) or (piece and word == piece):
                     return a
     raise ActionFormatError(f"'{text}' is not a legal action here")

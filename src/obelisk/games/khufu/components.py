@@ -23,6 +23,28 @@ SUIT_OF: tuple[int, ...] = (0, 0, 0, 1, 1, 1)
 # -- characters (khufu:4.1, cosmetic) ----------------------------------------
 CHARACTERS: tuple[str, ...] = ("Witch", "Zombie", "Vampire", "Werewolf", "Poltergeist", "Gorgon")
 
+
+def initial_pieces(spec: str, n: int) -> list[str | None]:
+    """khufu:4.1 the ``pieces`` option as each seat's piece (None: chosen at set-up).
+
+    ``choose``: none yet; ``seat_order``: the characters' table order; otherwise one
+    character per seat, comma-separated, any case. Raises ValueError naming the fault.
+    """
+    word = spec.strip().lower()
+    if word == "choose":
+        return [None] * n
+    if word == "seat_order":
+        return [CHARACTERS[p % len(CHARACTERS)] for p in range(n)]
+    names = {c.lower(): c for c in CHARACTERS}
+    given = [w.strip().lower() for w in spec.split(",")]
+    unknown = [w for w in given if w not in names]
+    if unknown:
+        raise ValueError(f"unknown piece(s) {', '.join(unknown)}")
+    if len(given) != n or len(set(given)) != n:
+        raise ValueError(f"name {n} different pieces, one per seat")
+    return [names[w] for w in given]
+
+
 # -- chambers (khufu:3.3, khufu:8.1) -----------------------------------------
 CHAMBERS: tuple[str, ...] = ("SERVANT", "HIGH_PRIEST", "QUEEN", "KING")
 CHAMBER_TITLES: tuple[str, ...] = ("Servant's", "High-Priest's", "Queen's", "King's")

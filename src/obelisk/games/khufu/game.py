@@ -2,16 +2,35 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
 
 from .actions import ACTION_TYPES
-from .components import CHAMBERS, CURSE_TYPES, EVENT_TYPES, SYMBOLS, first_curse_after, parse_board
+from .components import (
+    CHAMBERS,
+    CHARACTERS,
+    CURSE_TYPES,
+    EVENT_TYPES,
+    SYMBOLS,
+    first_curse_after,
+    initial_pieces,
+    parse_board,
+)
 from .narration import KhufuNarrator
 from .options import KhufuOptions
 from .rules import KhufuState
+
+#: Options added after records were first saved, with the value that plays as the engine
+#: did before them (issue 27: the seed's rules became the defaults). A record stores every
+#: option it was played with, so a record that holds all the older options but lacks one of
+#: these was saved before it existed and must replay the old way.
+LEGACY_VALUES: dict[str, object] = {"sim_interrupts": False, "pieces": "seat_order"}
+_OLDER_OPTIONS = frozenset(
+    f.name for f in dataclasses.fields(KhufuOptions) if f.name not in LEGACY_VALUES
+)
 
 
 class KhufuGame(Game):
@@ -45,6 +64,15 @@ each of four chambers (odd roll, even roll, coin, symbol die) to place your four
 Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat
 Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with
 random orders; if the clock runs out, Khufu wins and everybody loses."""
+
+    def make_options(self, values: Any = None) -> Any:
+        """The options; a full set of options saved before ``LEGACY_VALUES`` existed (an
+        older record) gets their old values, so it replays as it was played."""
+        if isinstance(values, Mapping) and set(values) >= _OLDER_OPTIONS:
+            missing = {k: v for k, v in LEGACY_VALUES.items() if k not in values}
+            if missing:
+                values = {**values, **missing}
+        return super().make_options(values)
 
     def check_players(self, num_players: int, options: Any) -> None:
         # khufu:2.3 two players only behind allow_two_players (check_options explains it).
@@ -125,6 +153,13 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
             raise InvalidOptions("block_rounds >= 1 and 0 <= max_blocked <= 4 (khufu:14.6)")
         if o.decision_timeout < 1 or o.mummy_timeout < 1:
             raise InvalidOptions("decision timeouts must be at least 1 s (khufu:5.7)")
+        try:
+            initial_pieces(o.pieces, num_players)
+        except ValueError as e:
+            raise InvalidOptions(
+                f"pieces: {e}; use choose, seat_order or a list of "
+                f"{', '.join(c.lower() for c in CHARACTERS)} (khufu:4.1)"
+            ) from None
         if len(SYMBOLS) < num_players:
             raise InvalidOptions("not enough lucky symbols")
 
@@ -144,6 +179,7 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
             TAKE,
             Bet,
             Give,
+            Piece,
             Select,
             Steal,
         )
@@ -157,6 +193,7 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
         acts += [Give(c) for c in t.card_ids] + [Bet(c) for c in t.card_ids]
         ids = t.card_ids
         acts += [Select(tuple(ids[c] for c in s)) for s in selections(range(t.num_cards))]
+        acts += [Piece(c) for c in CHARACTERS]  # khufu:4.1, last: the older numbers stay
         return acts
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:

@@ -144,6 +144,7 @@ DECISION_WORDS: dict[str, str] = {
     "CURSE_TOLL_CARD": "the card owed for the toll",
     "PICKPOCKET_TARGET": "the pickpocket's victim",
     "MUMMY_CALL_ANSWER": "the answer to Khufu",
+    "CHOOSE_PIECE": "the choice of a playing piece",
 }
 #: What the clock decides on a timeout (khufu:5.8).
 DEFAULT_WORDS: dict[str, str] = {
@@ -284,6 +285,11 @@ class KhufuNarrator(Narrator):
             return f"{voice.subject(seat, 'shout', 'shouts')}: \u201cYou are the mummy!\u201d"
         if kind == "silent":
             return f"{voice.subject(seat, 'stay', 'stays')} silent."
+        if kind == "piece" and isinstance(act, Mapping):  # khufu:4.1 at set-up
+            return (
+                f"{voice.subject(seat, 'take', 'takes')} the {act.get('name')} as "
+                f"{voice.possessive(seat)} playing piece."
+            )
         return f"{voice.name(seat)}: {event.get('text', kind)}."
 
     # -- the track -------------------------------------------------------------

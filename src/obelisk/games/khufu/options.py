@@ -14,6 +14,11 @@ class KhufuOptions:
 
     #: khufu:2.3 — accept a 2-player game (the standard game is 3-6).
     allow_two_players: bool = False
+    #: khufu:4.1 — the playing pieces: "choose" (every seat chooses one at set-up, in seat
+    #: order; seed: "Everybody choose a playing piece"), "seat_order" (Witch, Zombie,
+    #: Vampire, Werewolf, Poltergeist, Gorgon by seat: the old fixed assignment), or one
+    #: piece per seat, comma-separated ("gorgon,witch,zombie").
+    pieces: str = "choose"
     #: khufu:12.3 / 12.4 — "simulated" (each step costs game seconds) or "realtime"
     #: (the host feeds wall time as Tick system actions).
     clock: Literal["simulated", "realtime"] = "simulated"
@@ -21,6 +26,11 @@ class KhufuOptions:
     schedule: Literal["seconds", "turns"] = "seconds"
     #: khufu:14 — False switches Khufu's random appearances off (calibration, tests).
     director: bool = True
+    #: khufu:14.3 / 14.4 — simulated clock: Khufu may appear at any decision of a turn and
+    #: end that turn, as in real time (seed: "If you're in the middle of a turn, your turn
+    #: is now over"). False: only at turn boundaries, so no turn is interrupted (the old
+    #: behaviour). Real-time play always checks between actions.
+    sim_interrupts: bool = True
     #: khufu:12.1 — the countdown in seconds (45 minutes).
     countdown: int = 2700
     #: khufu:12.2 / 14.9 F2 — the numeric timer shows when this many seconds remain.

@@ -27,8 +27,14 @@ def _player(obs: dict[str, Any], seat: Any) -> str:
         return "nobody"
     for p in obs["players"]:
         if p["seat"] == seat:
-            return f"Player {seat + 1} ({p['character']})"
+            return _who(p)
     return f"Player {seat + 1}"
+
+
+def _who(p: dict[str, Any]) -> str:
+    """``Player 2 (Zombie)``, or ``Player 2`` before the pieces are chosen (khufu:4.1)."""
+    piece = p.get("character")
+    return f"Player {p['seat'] + 1} ({piece})" if piece else f"Player {p['seat'] + 1}"
 
 
 def _title(ch: str) -> str:
@@ -111,6 +117,8 @@ def _decision(obs: dict[str, Any], d: dict[str, Any], t: Tables | None = None) -
         return "choose 3 of the dealt cards"
     if kind == "MUMMY_CALL_ANSWER":
         return "answer Khufu's call"
+    if kind == "CHOOSE_PIECE":
+        return "choose a playing piece: " + ", ".join(d.get("pieces", []))
     return str(kind).replace("_", " ").lower()
 
 
@@ -153,7 +161,7 @@ def render(obs: dict[str, Any], t: Tables) -> str:
         elif p["grip_pending"]:
             flags.append("no chamber next turn")
         scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
-        who = f"Player {p['seat'] + 1} ({p['character']})"
+        who = _who(p)
         row = f"  {who:<23}{symbol(p['lucky_symbol']):<13}{where:<14}{p['hand']:>5} {scar:<8}"
         lines.append((row + (f" {', '.join(flags)}" if flags else "")).rstrip())
     if "hand" in obs:

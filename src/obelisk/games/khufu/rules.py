@@ -53,6 +53,7 @@ from .actions import (
     Give,
     Leave,
     Pass,
+    Piece,
     Place,
     Roll,
     Select,
@@ -75,6 +76,7 @@ SELECT_D = "CHALLENGE_SELECT_3"
 TOLL_D = "CURSE_TOLL_CARD"
 PICK_D = "PICKPOCKET_TARGET"
 MUMMY_D = "MUMMY_CALL_ANSWER"
+PIECE_D = "CHOOSE_PIECE"  # khufu:4.1 at set-up, before the countdown starts
 #: Decisions of a turn, at which a real-time Tick is a Director checkpoint (khufu:14.3).
 TURN_DECISIONS = frozenset({ROLL_D, CHAMBER_D, DOOR_D, TAKE_D, STEAL_D, COBRA_D, WAGER_D, TOLL_D})
 OBLIGATIONS = frozenset({COBRA_D, TOLL_D})
@@ -90,6 +92,7 @@ _FORMS: dict[type, tuple[dict[str, Any], str]] = {}
 #: Space kinds in the events' words.
 _SPACE_WORDS = {K.TREASURE: "treasure", K.CURSE: "curse", K.STEAL: "steal", K.DOOR: "door"}
 _FIELDLESS = (Roll, Stay, Leave, Challenge, Enter, Pass, Take, Decline, Place, Answer, Silent)
+_PIECES = {c: Piece(c) for c in K.CHARACTERS}
 
 
 @lru_cache(maxsize=8)
@@ -161,9 +164,8 @@ class KhufuState(State):
         self.block: list[int] = [0, 0, 0, 0]  # khufu:4.2 all open
         # khufu:4.7 the Director picks Lucky.
         self.lucky = self.chance.randint(0, n - 1, "lucky")
-        self.events.append(
-            Event("khufu", {"event": "INTRO", "lucky": self.lucky, "symbols": list(syms)})
-        )
+        # khufu:4.1 the playing pieces: chosen at set-up (None: not chosen yet), or given.
+        self.piece: list[str | None] = K.initial_pieces(o.pieces, n)
         self.turn_seat = self.lucky  # khufu:4.8
         self.active = self.lucky
         self.turns_done = 0
@@ -194,6 +196,13 @@ class KhufuState(State):
             first = o.first_gap_turns if o.schedule == "turns" else o.first_gap_seconds
             self.next_due = self._draw_gap(first)
         self.stack.append(("turn_start",))
+        # F1: Khufu greets the players (after they chose their pieces) and names Lucky.
+        self.stack.append(("intro", list(syms)))
+        for p in reversed(range(n)):
+            if self.piece[p] is None:
+                self.stack.append(("piece_ask", p))
+        #: khufu:14.3 simulated clock: a checkpoint at every decision of a turn too.
+        self.sim_mid_turn = o.director and not self.realtime and o.sim_interrupts
         self._run()
 
     # ----------------------------------------------------------- basic queries
@@ -273,7 +282,17 @@ class KhufuState(State):
             return [Select(tuple(ids[c] for c in s)) for s in K.selections(sorted(self.ch_dealt))]
         if k == MUMMY_D:
             return [ANSWER, SILENT]
+        if k == PIECE_D:
+            return [_PIECES[c] for c in self.free_pieces()]
         raise AssertionError(f"unknown decision {k}")
+
+    def free_pieces(self) -> list[str]:
+        """khufu:4.1 the pieces nobody has taken yet, in the characters' table order."""
+        return [c for c in K.CHARACTERS if c not in self.piece]
+
+    def piece_of(self, p: int) -> str | None:
+        """The playing piece of seat ``p`` (None while it is still to be chosen)."""
+        return self.piece[p]
 
     def _chamber_options(self, p: int, ch: int) -> list[Action]:
         # khufu:5.4 (khufu:5.5: blocking never matters to a player already inside)
@@ -291,6 +310,13 @@ class KhufuState(State):
         title = K.CHAMBER_TITLES
         if isinstance(action, Tick):
             return IllegalAction("a Tick is a system action of real-time play", "khufu:12.3")
+        if k == PIECE_D:
+            free = ", ".join(self.free_pieces())
+            return IllegalAction(
+                f"first everybody chooses a playing piece; still free: {free}", "khufu:4.1"
+            )
+        if isinstance(action, Piece):
+            return IllegalAction("the pieces are chosen at set-up, before play", "khufu:4.1")
         if k == CHAMBER_D:
             ch = d[2]
             need = self.t.min_wager[ch]
@@ -481,11 +507,31 @@ class KhufuState(State):
             self._resolve_challenge(p, tuple(self.t.card_index[c] for c in action.cards))
         elif k == MUMMY_D:
             self.mummy_silent[p] = isinstance(action, Silent)
+        elif k == PIECE_D:
+            assert isinstance(action, Piece)
+            self.piece[p] = action.name  # khufu:4.1
         else:  # pragma: no cover
             raise AssertionError(k)
 
     def _run(self) -> None:
-        """Run queued tasks until a decision is pending or the game is over."""
+        """Run queued tasks until a decision is pending or the game is over.
+
+        With the simulated clock (and ``sim_interrupts``) a decision of a turn is a
+        Director checkpoint, as a real-time Tick during it is (khufu:14.3): an event
+        that is due then ends the turn (khufu:14.4) and the tasks run on.
+        """
+        while True:
+            self._run_tasks()
+            d = self.dec
+            if self.over or d is None or not self.sim_mid_turn or d[0] not in TURN_DECISIONS:
+                return
+            if not self.due():
+                if not self.in_challenge and not self.in_event:
+                    self.dir_checked = self._clock_value()  # a checkpoint that did not fire
+                return
+            self._fire(True)
+
+    def _run_tasks(self) -> None:
         stack = self.stack
         while self.dec is None and not self.over:
             task = stack.pop()
@@ -510,6 +556,10 @@ class KhufuState(State):
                         self._random_return(q, "mummy_penalty")
             elif name == "send_curse":
                 self._send_to_curse(task[1])
+            elif name == "piece_ask":
+                self.dec = (PIECE_D, task[1])  # khufu:4.1
+            elif name == "intro":  # khufu:14.9 F1
+                self._ev("khufu", {"event": "INTRO", "lucky": self.lucky, "symbols": task[1]})
             else:  # pragma: no cover
                 raise AssertionError(name)
 
@@ -1214,6 +1264,8 @@ class KhufuState(State):
         # five-minute warning, time up, a fired event, a timeout) emits an event or draws
         # chance, and that makes the step a barrier.
         s = action.seconds
+        if self.dec is not None and self.dec[0] == PIECE_D:
+            return  # khufu:4.9 the countdown starts with Lucky's first turn, after set-up
         if not self.in_challenge:  # khufu:10.1 the countdown is paused in a Challenge
             self.elapsed += s
             if not self._clock_moved():
@@ -1260,6 +1312,8 @@ class KhufuState(State):
             return PLACE
         if k == SELECT_D:
             return Select(tuple(self.card_id(c) for c in sorted(self.ch_dealt[:3])))
+        if k == PIECE_D:
+            return _PIECES[self.free_pieces()[0]]
         if k == PICK_D:
             best = max(len(self.hands[q]) for q in d[2])
             order = [q for q in self.loop_order() if q in d[2]]
@@ -1283,7 +1337,7 @@ class KhufuState(State):
             players.append(
                 {
                     "seat": p,
-                    "character": K.CHARACTERS[p % len(K.CHARACTERS)],
+                    "character": self.piece[p],
                     "lucky_symbol": K.SYMBOLS[self.lucky_sym[p]],
                     "location": self.location(p),
                     "hand": len(self.hands[p]),
@@ -1309,6 +1363,8 @@ class KhufuState(State):
                 dec["targets"] = list(d[2])
             if d[0] in (COBRA_D, TOLL_D):
                 dec["receiver"] = d[2]
+            if d[0] == PIECE_D:
+                dec["pieces"] = self.free_pieces()
         obs: dict[str, Any] = {
             "clock": {
                 "mode": o.clock,
@@ -1474,6 +1530,7 @@ class KhufuState(State):
         new.mummy_silent = self.mummy_silent[:]
         new.step_drawn = []
         new.waits = self.waits[:]
+        new.piece = self.piece[:]
 
     # ------------------------------------------------------------- invariants
     def check_invariants(self) -> None:
