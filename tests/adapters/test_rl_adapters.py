@@ -19,6 +19,8 @@ from obelisk.adapters.pettingzoo import env  # noqa: E402
 CASES = [
     pytest.param(g.name, n, id=f"{g.name}-{n}p") for g in all_games() for n in g.player_counts()
 ]
+# The lowest count of each game (the tests that play many states of each game).
+LOWEST = [pytest.param(g.name, min(g.player_counts()), id=g.name) for g in all_games()]
 
 
 @pytest.mark.parametrize(("game", "players"), CASES)
@@ -31,8 +33,21 @@ def test_pettingzoo_api_and_seed_tests(game, players):
 
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_openspiel_random_sim_test(game, players):
+    """OpenSpiel's own checks, serialising and deserialising states along the way."""
     g = load_game(game, players=players)
-    pyspiel.random_sim_test(g, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+
+
+def test_abu_simbel_solo_is_all_for_one_in_both_adapters():
+    """abu_simbel:1: 1-6 players, the solo game only as All for One (docs/rl.md)."""
+    g = load_game("abu_simbel", players=1, variant="all_for_one")
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
+    assert load_game("abu_simbel").num_players() == 2  # the default: the competitive game
+    solo = load_game("abu_simbel", players=1)  # one player can only play All for One
+    assert solo.new_initial_state()._inner.state.cooperative
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        pettingzoo_test.api_test(env("abu_simbel", players=1, cooperative=True), num_cycles=20)
 
 
 def test_pettingzoo_observation_is_the_seats_own_view():
@@ -123,3 +138,234 @@ def test_openspiel_observation_string_is_the_seats_observation_as_json():
     s.apply_action(s.legal_actions()[0])
     for p in range(3):
         assert json.loads(s.observation_string(p)) == s._inner.state.observation(p)
+
+
+# -- OpenSpiel: the whole API (issue 27) ------------------------------------------------
+
+
+def _played(game: str, players: int, moves: int, seed: int = 0, **params):
+    """An OpenSpiel state after ``moves`` random moves (fewer if the game ends)."""
+    g = load_game(game, players=players, **params)
+    s = g.new_initial_state()
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if s.is_terminal():
+            break
+        s.apply_action(int(rng.choice(s.legal_actions())))
+    return g, s
+
+
+def _same(a, b) -> None:
+    n = a.num_players()
+    assert str(a) == str(b) and a.history() == b.history()
+    assert a.current_player() == b.current_player() and a.returns() == b.returns()
+    for p in range(n):
+        assert a.observation_string(p) == b.observation_string(p)
+        assert a.information_state_string(p) == b.information_state_string(p)
+        assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p))
+
+
+KHUFU_REPLAY = pytest.mark.xfail(
+    reason="Khufu's Director stream (dir_state) is not advanced while a record replays "
+    "(forced outcomes), so a replayed Khufu state draws other Director events later",
+    strict=False,
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"),
+    [
+        pytest.param(*p.values, id=p.id, marks=KHUFU_REPLAY if p.id == "khufu" else ())
+        for p in LOWEST
+    ],
+)
+def test_openspiel_states_serialise_as_their_record_and_play_on_the_same(game, players):
+    """serialize/deserialize_state, pickle and serialize_game_and_state round-trip a state
+    exactly: same views, and the same future (the chance generator is restored too)."""
+    import pickle
+
+    for moves in (0, 1, 25):
+        g, s = _played(game, players, moves)
+        copies = [
+            g.deserialize_state(s.serialize()),
+            pickle.loads(pickle.dumps(s)),
+            pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(g, s))[1],
+        ]
+        for c in copies:
+            _same(s, c)
+        rng = np.random.default_rng(moves)
+        for _ in range(40):
+            if s.is_terminal():
+                break
+            a = int(rng.choice(s.legal_actions()))
+            for x in (s, *copies):
+                x.apply_action(a)
+        for c in copies:
+            _same(s, c)
+
+
+def test_openspiel_pickles_load_in_a_fresh_process():
+    """A pickled game or state carries a loader that registers the Obelisk games."""
+    import pickle
+    import subprocess
+    import sys
+
+    g, s = _played("sobek", 2, 5)
+    blob = pickle.dumps((g, s)).hex()
+    code = (
+        "import pickle, sys; g, s = pickle.loads(bytes.fromhex(sys.stdin.read()));"
+        "print(g.get_type().short_name, len(s.history()), s.current_player())"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], input=blob, capture_output=True, text=True, timeout=120
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split()[-3:] == ["obelisk_sobek", "5", str(s.current_player())]
+
+
+def test_openspiel_a_serialised_initial_state_deals_the_same_game():
+    g = load_game("ramses", players=3, rng_seed=7)
+    s = g.new_initial_state()
+    c = g.deserialize_state(s.serialize())  # neither was played: the seed travels
+    assert str(c) == str(s)
+
+
+@pytest.mark.parametrize(("game", "players"), LOWEST)
+def test_openspiel_resample_from_infostate_keeps_what_the_player_knows(game, players):
+    """resample_from_infostate is determinize: the player's strings, tensor and legal
+    actions stay; what it can't know is re-drawn (in some sample, for a game that hides
+    something); the original is untouched."""
+    from obelisk.core.conformance import _game_fields
+
+    varied = False
+    for moves in (0, 3, 30):
+        _, s = _played(game, players, moves, seed=moves)
+        if s.is_terminal():
+            continue
+        before = str(s)
+        for k in range(3):
+            p = s.current_player()
+            r = s.resample_from_infostate(p, lambda k=k: k / 3 + 0.1)
+            assert r.information_state_string(p) == s.information_state_string(p)
+            assert r.observation_string(p) == s.observation_string(p)
+            assert np.array_equal(r.observation_tensor(p), s.observation_tensor(p))
+            assert r.legal_actions() == s.legal_actions()
+            assert not r._inner.state.replayable and s._inner.state.replayable
+            varied = varied or _game_fields(r._inner.state) != _game_fields(s._inner.state)
+            r.apply_action(r.legal_actions()[0])  # a resampled world plays on
+        assert str(s) == before
+    assert varied or game in ("tiny", "abu_simbel")  # Abu Simbel hides nothing this early
+
+
+@pytest.mark.parametrize(("game", "players"), LOWEST[:1])
+def test_openspiel_information_state_is_recall_and_flags_match_the_methods(game, players):
+    """The game type says what the state provides: an information-state string (the
+    observation and a digest of everything the seat saw), no information-state tensor."""
+    g, s = _played("sobek", 2, 6)
+    t = g.get_type()
+    assert t.provides_information_state_string and not t.provides_information_state_tensor
+    assert t.provides_observation_string and t.provides_observation_tensor
+    assert t.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+    import json
+
+    info = json.loads(s.information_state_string(0))
+    assert info["observation"] == s._inner.state.observation(0)
+    assert info["seen"] == len(s._inner.state.events_for(0)) and len(info["recall"]) == 64
+    with pytest.raises((RuntimeError, pyspiel.SpielError), match="no information-state tensor"):
+        s.information_state_tensor(0)
+    # recall: the same observation reached by another path is another information state
+    a, b = _played("sobek", 2, 1, seed=1)[1], _played("sobek", 2, 1, seed=2)[1]
+    if a.observation_string(1) == b.observation_string(1):
+        assert a.information_state_string(1) != b.information_state_string(1) or str(a) == str(b)
+
+
+def test_openspiel_clones_keep_future_draws_unless_resample_chance():
+    """clone() copies the chance generator (a plain MCTS foresees the draws); with
+    resample_chance=True each clone gets a fresh generator: same position, other draws."""
+
+    def futures(**params) -> set[str]:
+        _, s = _played("sobek", 2, 2, **params)
+        seen = set()
+        for _ in range(6):
+            c = s.clone()
+            assert str(c) == str(s) and c.history() == s.history()
+            rng = np.random.default_rng(0)  # the same moves on every clone
+            for _ in range(60):
+                if c.is_terminal():
+                    break
+                c.apply_action(int(rng.choice(c.legal_actions())))
+            seen.add(str(c))
+        return seen
+
+    assert len(futures()) == 1
+    assert len(futures(resample_chance=True)) > 1
+
+
+#: per game: simulations per move, rollout depth and rollout policy. The test is that
+#: whole games run, every seat deciding, in seconds: Abu Simbel needs a simulation per
+#: gesture and the bare standing (a wrong gesture costs a charm at once), the long
+#: random-like games (Ramses runs about 1,000 moves) get the fewest simulations.
+BOTS = {
+    "abu_simbel": (20, 0, "random"),
+    "sobek": (4, 5, "playout"),
+    "khufu": (4, 5, "playout"),
+    "mummy": (4, 5, "playout"),
+    "ramses": (2, 0, "random"),
+    "tiny": (4, 0, "random"),
+}
+
+
+#: Ramses' near-random games run 1,400-2,900 moves without the burial limit: a minute.
+BOT_CASES = [
+    pytest.param(*p.values, id=p.id, marks=pytest.mark.slow if p.id == "ramses" else ())
+    for p in LOWEST
+]
+
+
+@pytest.mark.parametrize(("game", "players"), BOT_CASES)
+def test_openspiel_ismcts_and_mcts_bots_play_whole_games(game, players):
+    """OpenSpiel's ISMCTSBot (on resampled worlds) and MCTSBot play a whole game through
+    evaluate_bots, with the seats taken in turn; every seat decides."""
+    from open_spiel.python.algorithms import evaluate_bots
+    from open_spiel.python.algorithms.ismcts import ISMCTSFinalPolicyType
+
+    from obelisk.adapters.openspiel import RolloutEvaluator, ismcts_bot, mcts_bot
+
+    g = load_game(game, players=players, rng_seed=3)
+    sims, depth, policy = BOTS[game]
+
+    def leaf(p: int) -> RolloutEvaluator:
+        return RolloutEvaluator(depth=depth, seed=p, policy=policy)
+
+    bots = [
+        ismcts_bot(
+            g, sims, seed=p, evaluator=leaf(p), final_policy_type=ISMCTSFinalPolicyType.MAX_VALUE
+        )
+        if p % 2 == 0
+        else mcts_bot(g, sims, seed=p, evaluator=leaf(p))
+        for p in range(players)
+    ]
+    state = g.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(0))
+    assert state.is_terminal() and len(returns) == players
+    assert all(0.0 <= r <= 1.0 for r in returns)
+    seats = {step.seat for step in state._inner.state.history}
+    assert seats == set(range(players))
+
+
+def test_openspiel_rollout_evaluator_scores_a_lost_charm_below_a_correct_move():
+    """With depth 0 the evaluator is the standing: Abu Simbel's wrong gesture costs a charm."""
+    from obelisk.adapters.openspiel import RolloutEvaluator
+
+    g = load_game("abu_simbel", players=2, rng_seed=3)
+    s = g.new_initial_state()
+    ev = RolloutEvaluator(depth=0)
+    values = {s.action_to_string(a): ev.evaluate(s.child(a))[0] for a in s.legal_actions()}
+    best = max(values, key=values.get)
+    right = s._inner.state.expected_sequence()[0]
+    assert best.replace(" ", "_").upper().startswith(right.split("_x")[0])
+    assert sorted(values.values())[-2] < values[best]
+    with pytest.raises(ValueError, match="policy must be"):
+        RolloutEvaluator(policy="greedy")
+    deep = RolloutEvaluator(depth=30, seed=1, policy="random").evaluate(s)
+    assert deep.shape == (2,) and all(0 <= v <= 1 for v in deep)

@@ -1,40 +1,61 @@
-"""OpenSpiel games for every Obelisk game (sampled stochastic, imperfect information).
+"""OpenSpiel games for every Obelisk game (imperfect information, chance inside actions).
 
 >>> from obelisk.adapters.openspiel import load_game
 >>> game = load_game("sobek", players=3)            # doctest: +SKIP
 >>> state = game.new_initial_state()                # doctest: +SKIP
 
 Each Obelisk game is registered with pyspiel as ``obelisk_<name>`` (parameters:
-``players`` and ``rng_seed``); chance happens inside actions, so OpenSpiel sees a
-*sampled stochastic* game with no chance nodes. Actions are the fixed integer space
-of ``obelisk.adapters.encoding``; observation tensors encode only the player's own
-observation, and observation strings are that observation as canonical JSON.
+``players``, ``rng_seed``, ``variant`` and ``resample_chance``). Chance happens inside
+actions, drawn by the state's own seeded generator, so OpenSpiel sees a game without
+chance nodes whose every state holds its own future draws (``docs/rl.md``). Actions are
+the fixed integer space of ``obelisk.adapters.encoding``; observation tensors encode only
+the player's own observation, observation strings are that observation as canonical
+JSON, and information-state strings add everything the player saw (perfect recall).
+States serialise (``serialize``, ``pickle``, ``pyspiel.serialize_game_and_state``) as
+their Obelisk record, and ``resample_from_infostate`` is the state's ``determinize``, so
+OpenSpiel's Python ``ISMCTSBot`` plays every game.
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import heapq
 import json
+import pickle
+import random
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from obelisk.core import Game, State, all_games, get_game
+from obelisk.agents.ismcts import evaluate
+from obelisk.core import Game, PlayerView, State, all_games, get_game
+from obelisk.core.record import Record, replay
 
 from .encoding import spaces
 
 _REGISTERED: dict[str, Game] = {}
 
 
+def _default_players(game: Game) -> int:
+    """The fewest players of the default options (Abu Simbel's solo needs All for One)."""
+    return min(game.player_counts())
+
+
 def _game_type(game: Game) -> Any:
+    # Chance mode DETERMINISTIC, in OpenSpiel's sense: "no chance nodes". Every draw is
+    # made inside an action by the state's own seeded generator, so apply_action is a
+    # function of the state and a state is its record. (SAMPLED_STOCHASTIC makes OpenSpiel
+    # serialise the game object's RNG state, which a Python game cannot provide.) Each new
+    # initial state is a new deal: docs/rl.md says what that means for tree algorithms.
     cooperative = game.capabilities.cooperative
     return pyspiel.GameType(
         short_name=f"obelisk_{game.name}",
         long_name=f"Obelisk {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=(
             pyspiel.GameType.Utility.IDENTICAL
@@ -44,16 +65,22 @@ def _game_type(game: Game) -> Any:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
-        provides_information_state_string=False,
+        provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": game.min_players, "rng_seed": 0},
+        parameter_specification={
+            "players": _default_players(game),
+            "rng_seed": 0,
+            "variant": "",
+            "resample_chance": False,
+        },
     )
 
 
 class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
-    """An Obelisk game seen by OpenSpiel (default rule options).
+    """An Obelisk game seen by OpenSpiel, with the rule options of ``variant`` (default:
+    none, the game's defaults).
 
     One subclass per game is registered (``obelisk_game`` set on the class).
     """
@@ -64,11 +91,18 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         params = dict(params or {})
         game = self.obelisk_game
         self.obelisk = game
-        self.players = int(params.get("players", game.min_players))
-        self.options = game.make_options(None)
+        self.players = int(params.get("players", _default_players(game)))
+        self.variant = str(params.get("variant", "") or "")
+        self.options = game.variant_options(self.variant or None)
+        game.check_players(self.players, self.options)
+        game.check_options(self.options, self.players)
+        #: Reseed the chance generator of every clone, so a search cannot foresee draws.
+        self.resample_chance = bool(params.get("resample_chance", False))
+        rng_seed = int(params.get("rng_seed", 0))
+        self._reseeds = random.Random(rng_seed ^ 0x5EEDC10E)
         self.actions, self.exact, self.encoder = spaces(game, self.players, self.options)
         self.index = {a: i for i, a in enumerate(self.actions)}
-        self._next_seed = int(params.get("rng_seed", 0))
+        self._next_seed = rng_seed
         self._free: list[int] = []  # seeds handed back by unplayed states (a heap)
         self._holders: dict[int, int] = {}  # seed -> live unplayed states dealt from it
         self._spent: set[int] = set()  # seeds with holders that some copy has played
@@ -85,8 +119,17 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(
             _game_type(game),
             info,
-            {"players": self.players, "rng_seed": int(params.get("rng_seed", 0))},
+            {
+                "players": self.players,
+                "rng_seed": rng_seed,
+                "variant": self.variant,
+                "resample_chance": self.resample_chance,
+            },
         )
+
+    def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
+        # pickled as the game string, through a function that registers the games first
+        return (_game_from_string, (self.serialize(),))
 
     def new_initial_state(self) -> ObeliskSpielState:
         """A new game, dealt from the next seed (``rng_seed``, ``rng_seed + 1``, …).
@@ -133,7 +176,12 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
             vec = self._initial[key] = self.encoder.encode(inner.state.observation(player))
         return vec
 
-    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> ObeliskObserver:
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Any = None
+    ) -> ObeliskObserver | InfoStateObserver:
+        """The observation (default), or the information state for ``perfect_recall``."""
+        if iig_obs_type is not None and getattr(iig_obs_type, "perfect_recall", False):
+            return InfoStateObserver(self)
         return ObeliskObserver(self)
 
 
@@ -146,6 +194,39 @@ class _Shared:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
         return self
+
+    def __reduce__(self) -> tuple[type[_UnboundShared], tuple[()]]:
+        # the game is not pickled: a deserialised state keeps the game that made it
+        return (_UnboundShared, ())
+
+
+class _UnboundShared:
+    """A ``_Shared`` out of a pickle: the state being deserialised keeps its own game."""
+
+
+class _UnboundInner:
+    """An ``_Inner`` out of a pickle: its seed and record, bound to a game on arrival."""
+
+    def __init__(self, seed: int, played: bool, body: Any) -> None:
+        self.seed = seed
+        self.played = played
+        self.body = body
+
+    def bind(self, game: ObeliskSpielGame) -> _Inner:
+        """The ``_Inner`` of ``game``: the record replayed, the generator where it was."""
+        state: State | None = None
+        if self.body is not None:
+            kind = self.body[0]
+            if kind == "record":
+                _, data, chance_state = self.body
+                state = replay(Record.from_json(data), lambda _name: game.obelisk)
+                state.chance.state = chance_state
+            else:  # a determinized copy: its fields as they were
+                _, cls, blob = self.body
+                state = object.__new__(cls)
+                state.__dict__.update(pickle.loads(blob))
+                state.game = game.obelisk
+        return _Inner(game, self.seed, state, self.played)
 
 
 class _Inner:
@@ -165,6 +246,11 @@ class _Inner:
         self._state = state
         self.played = played
         self.text: str | None = None
+        #: seat -> (events seen, the SHA-256 chain over their canonical JSON): the recall
+        #: part of the information-state string, extended as the seat sees more
+        self.recall: dict[int, tuple[int, str]] = {}
+        #: (events, resampling player) -> the recall digests of a determinized copy
+        self.det_recall: dict[tuple[int, int], dict[int, tuple[int, str]]] = {}
         if not played:
             game._hold(seed)
 
@@ -182,11 +268,64 @@ class _Inner:
         self.text = None
         return self.state
 
+    def info_state(self, player: int) -> str:
+        """``player``'s information state as canonical JSON: its observation now, how many
+        events it has seen, and a digest of all of them in order (see InfoStateObserver)."""
+        state = self.state
+        count, digest = self.recall_of(player)
+        obs = json.dumps(state.observation(player), sort_keys=True, separators=(",", ":"))
+        return f'{{"observation":{obs},"recall":"{digest}","seen":{count}}}'
+
+    def recall_of(self, player: int) -> tuple[int, str]:
+        """How many events ``player`` has seen, and the SHA-256 chain over them."""
+        forms = self.state.seen_events_for(player)
+        done, digest = self.recall.get(player, (0, ""))
+        if done != len(forms):
+            for e in forms[done:]:
+                text = json.dumps(e, sort_keys=True, separators=(",", ":"))
+                digest = hashlib.sha256((digest + text).encode()).hexdigest()
+            self.recall[player] = done, digest = (len(forms), digest)
+        return done, digest
+
+    def resampled(self, player: int, rng: random.Random) -> _Inner:
+        """A determinized copy for ``player``, with every seat's recall digest known.
+
+        Every determinization of one position for one player shows each seat the same
+        events, so their digests are computed once per position and player, not once per
+        sample (ISMCTS draws a world for every simulation)."""
+        det = self.state.determinize(player, rng)
+        new = _Inner(self.game, self.seed, det, played=True)
+        key = (len(self.state.events), player)
+        cached = self.det_recall.get(key)
+        if cached is None:
+            for q in range(det.num_players):
+                new.recall_of(q)
+            self.det_recall = {key: dict(new.recall)}
+        else:
+            new.recall = dict(cached)
+        return new
+
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
         state = None if self._state is None else self._state.clone()
+        if state is not None and self.game.resample_chance:
+            state.chance.reseed(self.game._reseeds.getrandbits(64))
         new = _Inner(self.game, self.seed, state, self.played)
         new.text = self.text
+        new.recall = dict(self.recall)
         return new
+
+    def __reduce__(self) -> tuple[type[_UnboundInner], tuple[int, bool, Any]]:
+        """Pickled as the Obelisk record, with the generator's state so that the future
+        draws stay what they were (a determinized copy has no record: its fields)."""
+        state = self._state
+        body: Any = None
+        if state is not None:
+            if state.replayable:
+                body = ("record", Record.from_state(state).to_json(), state.chance.state)
+            else:
+                data = {k: v for k, v in vars(state).items() if k != "game"}
+                body = ("fields", type(state), pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+        return (_UnboundInner, (self.seed, self.played, body))
 
     def __del__(self) -> None:
         if not getattr(self, "played", True):
@@ -202,6 +341,20 @@ class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._shared = _Shared(game)
         self._inner = _Inner(game, seed)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # OpenSpiel deserialises a state by making a new initial state of the game and
+        # setting the unpickled attributes on it: the placeholders bind to that game.
+        if isinstance(value, _UnboundShared):
+            return
+        if isinstance(value, _UnboundInner):
+            value = value.bind(self._shared.game)
+        super().__setattr__(name, value)
+
+    def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
+        # pickle through OpenSpiel's own serialisation, by a function that registers the
+        # games first (so a fresh process can load it)
+        return (_state_from_string, (pyspiel.serialize_game_and_state(self.get_game(), self),))
 
     @property
     def g(self) -> ObeliskSpielGame:
@@ -238,6 +391,24 @@ class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         return [float(x) for x in self._inner.state.returns()]
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float] | None = None
+    ) -> ObeliskSpielState:
+        """A state ``player_id`` cannot tell from this one: the Obelisk ``determinize``.
+
+        Everything the player cannot know is re-drawn (hidden cards, the chance
+        generator), from a generator seeded by ``probability_sampler()`` (OpenSpiel passes
+        a uniform sampler; none: Python's ``random``). The player's observation, its
+        events and so its information-state string are those of this state, which is what
+        OpenSpiel's ``ISMCTSBot`` checks. ``history()`` stays this state's (OpenSpiel's
+        full history, which no player sees).
+        """
+        u = probability_sampler() if probability_sampler is not None else random.random()
+        rng = random.Random(int(float(u) * 2**53))
+        new: ObeliskSpielState = self.clone()
+        new._inner = self._inner.resampled(int(player_id), rng)
+        return new
+
     def __str__(self) -> str:
         inner = self._inner
         if inner.text is None:
@@ -267,6 +438,157 @@ class ObeliskObserver:
         return json.dumps(obs, sort_keys=True, separators=(",", ":"))
 
 
+class InfoStateObserver:
+    """The information state (perfect recall): a string only, no tensor.
+
+    The string is canonical JSON ``{"observation": {...}, "recall": "<hex>", "seen": k}``:
+    the player's observation now, the number of events it has seen, and a SHA-256 chain
+    over those events in order (``h = sha256(h + event JSON)``, each event as
+    ``events_for(player)`` gives it). Two positions give the same string exactly when the
+    player saw the same things in the same order (up to a hash collision), and the string
+    stays the same size however long the game; ``state.inner.events_for(player)`` is the
+    readable form. A fixed-length tensor of a whole history is beyond the observation
+    encoder, so there is none: ``information_state_tensor`` raises.
+    """
+
+    def __init__(self, game: ObeliskSpielGame) -> None:
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+        self.game = game
+
+    def set_from(self, state: ObeliskSpielState, player: int) -> None:
+        raise RuntimeError(
+            f"{self.game.obelisk.title} provides no information-state tensor: use "
+            "observation_tensor (and your own memory) or information_state_string"
+        )
+
+    def string_from(self, state: ObeliskSpielState, player: int) -> str:
+        return state._inner.info_state(player)
+
+
+class RolloutEvaluator:
+    """An evaluator for OpenSpiel's ``MCTSBot`` and ``ISMCTSBot`` on Obelisk games.
+
+    From the position it is given it plays at most ``depth`` moves (default: the game's
+    ``rollout_depth``) on a copy of the Obelisk state, then scores the position as
+    Obelisk's own search does (``obelisk.agents.ismcts.evaluate``: the returns at the
+    end, otherwise each seat's standing against the others, in [0, 1]). The moves come
+    from ``policy``: "playout" (default), the game's playout player in every seat
+    (``Game.playout_agent``, fresh for each rollout), or "random". Random rollouts are
+    blind where random play is (a random Abu Simbel gesture fails the way in at once, so
+    a correct move and a wrong one look the same), and a random Mummy game runs 1,000-3,000
+    moves, hence the bounded depth. Priors are uniform. It reads the whole state it is
+    given, as every evaluator does: ISMCTS gives it resampled worlds, plain MCTS the real one.
+    """
+
+    def __init__(self, depth: int | None = None, seed: int = 0, policy: str = "playout") -> None:
+        if policy not in ("playout", "random"):
+            raise ValueError(f"policy must be 'playout' or 'random', not {policy!r}")
+        self.depth = depth
+        self.policy = policy
+        self.rng = random.Random(seed)
+
+    def evaluate(self, state: ObeliskSpielState) -> np.ndarray:
+        st = state._inner.state.clone()
+        game = st.game
+        depth = game.rollout_depth if self.depth is None else self.depth
+        agents: dict[int, Any] = {}
+        rng = self.rng
+        for _ in range(depth):
+            if st.is_terminal():
+                break
+            seat = st.current_player
+            agent = None
+            if self.policy == "playout":
+                if seat not in agents:
+                    agents[seat] = game.playout_agent()
+                agent = agents[seat]
+            if agent is None:
+                st.apply_unchecked(rng.choice(st.legal_actions()))
+            else:
+                st.apply(agent.act(PlayerView(st, seat), rng))
+        return np.array(evaluate(st), dtype=float)
+
+    def prior(self, state: ObeliskSpielState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def ismcts_bot(
+    game: Any,
+    max_simulations: int = 64,
+    seed: int = 0,
+    evaluator: Any = None,
+    uct_c: float = 2.0,
+    **kwargs: Any,
+) -> Any:
+    """OpenSpiel's Python ``ISMCTSBot`` for an Obelisk game, ready for ``evaluate_bots``.
+
+    It searches worlds drawn by ``resample_from_infostate`` (the Obelisk
+    ``determinize``) from a generator seeded by ``seed``, so a game between seeded bots
+    replays exactly, and scores leaves with :class:`RolloutEvaluator` unless given
+    another ``evaluator``. OpenSpiel's ISMCTSBot has no ``restart_at``, which
+    ``evaluate_bots`` calls: this one forgets its tree there. Other keywords go to
+    ``ISMCTSBot`` (``use_observation_string=True`` keys the tree by observations).
+    """
+    from open_spiel.python.algorithms import ismcts
+
+    class Bot(ismcts.ISMCTSBot):  # type: ignore[misc]
+        def restart_at(self, state: Any) -> None:
+            self.reset()
+
+    rng = random.Random(seed)
+    bot = Bot(
+        game,
+        evaluator if evaluator is not None else RolloutEvaluator(seed=seed),
+        uct_c,
+        max_simulations,
+        random_state=np.random.RandomState(seed % 2**32),
+        **kwargs,
+    )
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(player, rng.random))
+    return bot
+
+
+def mcts_bot(
+    game: Any,
+    max_simulations: int = 64,
+    seed: int = 0,
+    evaluator: Any = None,
+    uct_c: float = 2.0,
+    **kwargs: Any,
+) -> Any:
+    """OpenSpiel's Python ``MCTSBot`` for an Obelisk game, scoring leaves with
+    :class:`RolloutEvaluator` unless given another ``evaluator``.
+
+    Plain MCTS searches clones of the real state, hidden parts and chance generator
+    included, so it plays with knowledge no seat has: load the game with
+    ``resample_chance=True`` to at least hide the future draws (docs/rl.md).
+    """
+    from open_spiel.python.algorithms import mcts
+
+    return mcts.MCTSBot(
+        game,
+        uct_c,
+        max_simulations,
+        evaluator if evaluator is not None else RolloutEvaluator(seed=seed),
+        random_state=np.random.RandomState(seed % 2**32),
+        **{"solve": False, **kwargs},
+    )
+
+
+def _state_from_string(text: str) -> Any:
+    """A state from ``pyspiel.serialize_game_and_state`` (its games registered first)."""
+    register_all()
+    return pyspiel.deserialize_game_and_state(text)[1]
+
+
+def _game_from_string(text: str) -> Any:
+    """A game from ``game.serialize()`` (its games registered first)."""
+    register_all()
+    return pyspiel.deserialize_game(text)
+
+
 def register(game: Game) -> str:
     """Register ``game`` with pyspiel (once); returns its OpenSpiel short name."""
     name = f"obelisk_{game.name}"
@@ -282,8 +604,25 @@ def register_all() -> list[str]:
     return [register(g) for g in all_games()]
 
 
-def load_game(name: str, players: int | None = None, rng_seed: int = 0) -> Any:
-    """``pyspiel.load_game`` for an Obelisk game, registering it first."""
+def load_game(
+    name: str,
+    players: int | None = None,
+    rng_seed: int = 0,
+    variant: str = "",
+    resample_chance: bool = False,
+) -> Any:
+    """``pyspiel.load_game`` for an Obelisk game, registering it first.
+
+    ``variant`` names one of the game's presets (``obelisk games``), e.g.
+    ``load_game("abu_simbel", players=1, variant="all_for_one")``; ``resample_chance``
+    reseeds the chance generator of every clone (see ``docs/rl.md``).
+    """
     game = get_game(name)
     short = register(game)
-    return pyspiel.load_game(short, {"players": players or game.min_players, "rng_seed": rng_seed})
+    params: dict[str, Any] = {
+        "players": players or _default_players(game),
+        "rng_seed": rng_seed,
+        "variant": variant,
+        "resample_chance": resample_chance,
+    }
+    return pyspiel.load_game(short, params)
