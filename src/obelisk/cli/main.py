@@ -156,35 +156,49 @@ def bench(
     ] = 5,
     seconds: Annotated[float, typer.Option(min=0.01, help="Seconds per run (more than 0).")] = 1.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    playout: Annotated[
+        str,
+        typer.Option(help="Which playouts: random, playout (the game's own player) or both."),
+    ] = "both",
 ) -> None:
-    """Random playouts per game: microseconds per step, clone cost, games per second, peak memory."""
+    """Playouts per game, random and by the game's own playout player: microseconds per step,
+    clone cost, games per second, steps per game, the seats that decided, peak memory."""
     from obelisk.sim.bench import bench_game
 
+    if playout not in ("both", "random", "playout"):
+        raise typer.BadParameter("choose both, random or playout", param_hint="--playout")
     try:
         targets = [get_game(n) for n in names] if names else all_games()
     except ObeliskError as e:
         fail(str(e))
+    policies = ["random", "playout"] if playout == "both" else [playout]
     results = []
     for g in targets:
         n = players if players is not None else min(g.max_players, g.min_players + 1)
-        try:
-            results.append(bench_game(g, n, runs=runs, seconds=seconds))
-        except ObeliskError as e:
-            fail(f"{g.name}: {e}")
+        for policy in policies:
+            try:
+                results.append(bench_game(g, n, runs=runs, seconds=seconds, policy=policy))
+            except ObeliskError as e:
+                fail(f"{g.name}: {e}")
     if as_json:
         sys.stdout.write(json.dumps(results, indent=1) + "\n")
         return
-    t = Table(title=f"Random playouts (median of {runs} runs)")
-    for col in ("game", "players", "µs/step", "µs/clone", "games/s", "steps/game", "peak MiB"):
+    t = Table(title=f"Playouts (median of {runs} runs): random, and the game's playout player")
+    cols = ("game", "players", "playout", "µs/step", "µs/clone", "µs/decision", "games/s")
+    for col in (*cols, "steps/game", "seats", "peak MiB"):
         t.add_column(col, justify="right")
     for r in results:
+        seats = r["seats_every_game"]
         t.add_row(
             r["game"],
             str(r["players"]),
+            r["playout"],
             f"{r['us_per_step']:.1f}",
             f"{r['us_per_clone']:.1f}",
+            f"{r['us_per_decision']:.1f}",
             f"{r['games_per_second']:.1f}",
             f"{r['steps_per_game']:.0f}",
+            f"{len(seats)}/{r['players']}",
             f"{r['peak_mib']:.2f}",
         )
     console.print(t)
