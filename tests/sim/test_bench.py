@@ -1,0 +1,49 @@
+"""obelisk bench: both playouts per game, with steps per game and the seats reached."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from obelisk.cli.main import app
+from obelisk.core import get_game
+from obelisk.sim.bench import bench_game
+
+
+def test_bench_reports_random_and_playout_rows_with_steps_and_seats():
+    r = CliRunner().invoke(
+        app, ["bench", "abu_simbel", "sobek", "--runs", "1", "--seconds", "0.05", "--json"]
+    )
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    assert [(x["game"], x["playout"]) for x in rows] == [
+        ("abu_simbel", "random"),
+        ("abu_simbel", "playout"),
+        ("sobek", "random"),
+        ("sobek", "playout"),
+    ]
+    by = {(x["game"], x["playout"]): x for x in rows}
+    # the blind spot: random Abu Simbel games end after a few moves by seat 0
+    assert by["abu_simbel", "random"]["steps_per_game"] < 10
+    assert by["abu_simbel", "random"]["seats_every_game"] == [0]
+    assert by["abu_simbel", "playout"]["steps_per_game"] > 100
+    assert by["abu_simbel", "playout"]["seats_every_game"] == [0, 1]
+    for x in rows:
+        assert x["us_per_step"] > 0 and x["games_per_second"] > 0 and x["steps_per_game"] > 0
+
+
+def test_bench_table_and_one_playout():
+    r = CliRunner().invoke(
+        app, ["bench", "sobek", "--runs", "1", "--seconds", "0.05", "--playout", "playout"]
+    )
+    assert r.exit_code == 0, r.output
+    assert "playout" in r.output and "random" not in r.output.split("┃")[-1]
+    r = CliRunner().invoke(app, ["bench", "sobek", "--playout", "greedy"])
+    assert r.exit_code == 2 and "choose both, random or playout" in r.output
+
+
+def test_bench_game_refuses_an_unknown_policy():
+    with pytest.raises(ValueError, match="unknown playout policy"):
+        bench_game(get_game("sobek"), 2, runs=1, seconds=0.01, policy="greedy")
