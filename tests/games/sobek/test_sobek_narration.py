@@ -31,7 +31,6 @@ COMMON = {
     "choose start player",
     "set",
     "tokens",
-    "extra action",
     "got",
     "took",
     "draw",
@@ -58,7 +57,14 @@ def mark(state, seat):
 def test_every_event_kind_has_a_sentence_in_default_games():
     seen = narration_check.check_narration(GAME, list(narration_check.games(GAME, range(6))))
     assert seen.kinds >= COMMON
-    assert "extra action forfeited" in seen.kinds
+
+
+def test_the_invented_tokens_have_sentences():
+    """The variant with the pre-issue-27 tokens: the extra action and its forfeit."""
+    options = GAME.variants["invented"]
+    states = list(narration_check.games(GAME, range(6), options=options))
+    seen = narration_check.check_narration(GAME, states)
+    assert {"extra action", "extra action forfeited"} <= seen.kinds
 
 
 @pytest.mark.parametrize("variant", ["open", "harsh"])
@@ -396,9 +402,10 @@ def test_messages_count_seats_from_one_and_name_cards_in_words():
 
 def test_terms_are_explained_and_all_in_the_glossary():
     glossary = GAME.narrator.glossary()
-    for term in ("Corruption", "Scarabs", "Amulet", "Extra-action token", "Thief", "Vizier"):
+    for term in ("Corruption", "Scarabs", "Amulet", "Free-passage token", "Thief", "Vizier"):
         assert term in glossary, term
     assert "Queen Sobekneferu" in glossary and "Bonus token" in glossary
+    assert "Extra-action token" in glossary  # the invented token of an option, explained too
     play_event = {"kind": "action", "seat": 0, "action": {"kind": "play", "character": "thief"}}
     [(term, text)] = GAME.narrator.explanations(play_event)
     assert term == "Thief" and "at random" in text and "fish set" in text
@@ -505,3 +512,16 @@ def test_the_overseer_sinks_and_the_priest_purges():
         "Bob throws away a card of their corruption, face down.",
         "Bob stops throwing away corruption cards.",
     ]
+
+
+@pytest.mark.rules("sobek:9")
+def test_a_free_passage_take_says_the_skipped_cards_are_discarded():
+    """FREE_PASSAGE (default token): the take's sentence says where the skipped cards went."""
+    s = arrange(new(3), hands={0: ["fish1", "fish1", "fish0"]}, market=["wheat0", "ivory3"], turn=0)
+    s.pool = ["FREE_PASSAGE"]
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", "token free passage")
+    s.turn = 0  # (scripted: back to player 1 for the take)
+    start = mark(s, 1)
+    play(s, "take 2")
+    text = " ".join(sentences(s, 1, start))
+    assert "to the discard pile: free passage, no corruption" in text, text

@@ -6,7 +6,11 @@ import pytest
 from sobek_fixtures import arrange, corr, hand, kinds, market, new, play
 from test_sobek_actions import illegal
 
-from obelisk.games.sobek.actions import Give, Take
+from obelisk.games.sobek.actions import DONE, Give, Take
+from obelisk.games.sobek.components import INVENTED_EVENTS
+
+#: the option that restores the pre-issue-27 tokens (EXTRA_ACTION, LAUNDER)
+INVENTED = {"events": INVENTED_EVENTS}
 
 
 def lay_fish(s, token):
@@ -284,8 +288,10 @@ def test_bonus_3():
 
 @pytest.mark.rules("sobek:9", "sobek:5")
 def test_edge10_extra_action_chains_into_another_set():
-    """Edge 10: the extra action lays another set, which takes another token."""
+    """Edge 10 (option: the invented token table): the extra action lays another set,
+    which takes another token."""
     s = fish_state(
+        options=INVENTED,
         pool=["EXTRA_ACTION", "BONUS_3"],
         hands={0: ["fish1", "fish1", "fish0", "wheat1", "wheat1", "wheat0"]},
     )
@@ -297,8 +303,11 @@ def test_edge10_extra_action_chains_into_another_set():
 
 @pytest.mark.rules("sobek:9", "sobek:5")
 def test_edge10_extra_action_forfeited_without_legal_option():
-    """Edge 10: with no legal action the extra action is forfeited; the round goes on."""
-    s = fish_state(pool=["EXTRA_ACTION"], market=[], deck=[], hands={1: ["thief"]})
+    """Edge 10 (option: the invented token table): with no legal action the extra action is
+    forfeited; the round goes on."""
+    s = fish_state(
+        options=INVENTED, pool=["EXTRA_ACTION"], market=[], deck=[], hands={1: ["thief"]}
+    )
     lay_fish(s, "EXTRA_ACTION")
     assert s.current_player == 1 and s.round == 1 and s.last_result is None
     assert any(e["kind"] == "extra action forfeited" for e in s.events_for(None))
@@ -323,8 +332,11 @@ def test_edge9_token_that_cannot_be_applied():
 
 @pytest.mark.rules("sobek:9")
 def test_launder():
-    """E4: fitting corruption cards join the set just played, face up."""
-    s = fish_state(pool=["LAUNDER"], corruption={0: ["fish1", "amulet", "ivory3"]})
+    """E4 (option: the invented token table): 0-2 fitting corruption cards join the set just
+    played, face up."""
+    s = fish_state(
+        options=INVENTED, pool=["LAUNDER"], corruption={0: ["fish1", "amulet", "ivory3"]}
+    )
     lay_fish(s, "LAUNDER")
     assert kinds(s) == ["launder fish 1", "launder amulet", "done"]
     play(s, "launder fish 1", "launder amulet")
@@ -398,3 +410,75 @@ def test_effect_choice_blocks_other_actions():
     s = arrange(new(3), hands={0: ["queen"]}, market=["fish0"] * 3, turn=0)
     play(s, "play queen")
     illegal(s, Take(1), "sobek:8")
+
+
+# -- issue 27: the default tokens follow the seed ----------------------------------------------
+@pytest.mark.rules("sobek:9", "sobek:5")
+def test_free_passage_gives_no_second_action():
+    """FREE_PASSAGE, the default in place of EXTRA_ACTION: "one (and only one) of the 3
+    actions": the turn ends with the set; the passage is kept for a later take."""
+    s = fish_state(pool=["FREE_PASSAGE", "BONUS_3"])
+    lay_fish(s, "free passage")
+    assert s.current_player == 1 and not s.in_extra and s.extra == 0
+    assert s.free == [1, 0, 0] and s.observation(2)["free_passages"] == [1, 0, 0]
+    assert s.used == ["FREE_PASSAGE"]
+
+
+@pytest.mark.rules("sobek:9", "sobek:6.1")
+def test_free_passage_next_skipping_take_costs_no_corruption():
+    """FREE_PASSAGE: "all the cards that you skip end up under your corruption tile", except
+    on the one take the token covers: those go to the discard pile; the next skip costs."""
+    s = fish_state(
+        pool=["FREE_PASSAGE"],
+        market=[
+            *("fish0", "cattle0", "wheat0", "cattle0", "ivory3"),
+            *("ebony2", "marble2", "fish1", "wheat1"),
+        ],
+    )
+    lay_fish(s, "free passage")
+    play(s, "take 1", "take 1")  # players 2 and 3
+    assert kinds(s)[2] == "take 3"
+    assert "free passage" in s.choice_text(Take(3))
+    play(s, "take 3")
+    assert hand(s, 0) == ["ivory3"] and corr(s, 0) == [] and s.free == [0, 0, 0]
+    assert [s.t.name(c) for c in s.discard_up] == ["wheat0", "cattle0"]
+    play(s, "take 1", "take 1", "take 2")  # the passage is used up: skipping costs again
+    assert hand(s, 0) == ["ivory3", "wheat1"] and corr(s, 0) == ["fish1"]
+
+
+@pytest.mark.rules("sobek:9", "sobek:6.3")
+def test_laundering_needs_three_fitting_cards():
+    """LAUNDER_SET, the default in place of LAUNDER: "you must add a minimum of 3 new cards":
+    with only 2 fitting corruption cards the token does nothing."""
+    s = fish_state(pool=["LAUNDER_SET"], corruption={0: ["fish1", "amulet", "ivory3"]})
+    lay_fish(s, "laundering")
+    assert s.current_player == 1 and sorted(corr(s, 0)) == ["amulet", "fish1", "ivory3"]
+    assert len(s.sets[0][4]) == 3
+
+
+@pytest.mark.rules("sobek:9", "sobek:6.3")
+def test_laundering_moves_none_or_at_least_three():
+    """LAUNDER_SET: "a minimum of 3 new cards" ("you can, of course, play more"): once a card
+    is moved, stopping is refused until 3 are in; every fitting card may go."""
+    s = fish_state(
+        pool=["LAUNDER_SET"], corruption={0: ["fish1", "fish0", "amulet", "fish1", "ivory3"]}
+    )
+    lay_fish(s, "laundering")
+    assert kinds(s) == ["launder fish 1", "launder fish 0", "launder amulet", "done"]
+    play(s, "launder fish 1")
+    assert "done" not in kinds(s)
+    assert "at least 3" in illegal(s, DONE, "sobek:9")
+    play(s, "launder fish 0", "launder amulet")
+    assert kinds(s) == ["launder fish 1", "done"]
+    play(s, "launder fish 1")  # all 4 fitting cards; the choice closes by itself
+    assert len(s.sets[0][4]) == 7 and corr(s, 0) == ["ivory3"] and s.current_player == 1
+
+
+@pytest.mark.rules("sobek:9")
+def test_laundering_may_move_nothing():
+    """LAUNDER_SET: like any token, one may choose it and apply nothing ("simply discard
+    it"): done before the first card."""
+    s = fish_state(pool=["LAUNDER_SET"], corruption={0: ["fish1", "fish0", "amulet"]})
+    lay_fish(s, "laundering")
+    play(s, "done")
+    assert sorted(corr(s, 0)) == ["amulet", "fish0", "fish1"] and s.current_player == 1

@@ -8,6 +8,7 @@ import pytest
 from sobek_fixtures import arrange, corr, ids, new, play
 
 from obelisk.core import IllegalAction
+from obelisk.games.sobek.powers import P_STARTER
 from obelisk.games.sobek.scoring import penalties, set_value, winners
 
 
@@ -272,20 +273,32 @@ def test_game_ends_after_round_three():
     assert s.winners() == [0] and s.returns() == [1.0, 0.0, 0.0]
 
 
-@pytest.mark.rules("sobek:13")
+@pytest.mark.rules("sobek:13", "sobek:15")
 @pytest.mark.parametrize(("score", "ends"), [(101, True), (100, False)])
 def test_edge19_early_end(score, ends):
-    """Edge 19: more than 100 after round 2 ends the game; exactly 100 does not."""
-    s = new(3)
-    s.round = 2
-    stuck_round(s)
-    s2 = new(3)
+    """Edge 19, the option early_end_over=100 (a forum summary's rule): more than 100 after
+    round 2 ends the game; exactly 100 does not."""
+    s2 = new(3, early_end_over=100)
     s2.round = 2
     arrange(s2, hands={0: ["fish1", "fish1", "fish0"]}, market=[], deck=[], turn=0, pool=[])
     s2.totals = [score - 6, 0, 0]
     play(s2, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s2.totals[0] == score
     assert s2.is_terminal() is ends
+
+
+@pytest.mark.rules("sobek:1", "sobek:13")
+def test_three_rounds_by_default_whatever_the_scores():
+    """The seed: "You have 3 rounds in which to acquire more money than your rivals": by
+    default a total of 200 after round 2 does not end the game (issue 27)."""
+    s = new(3)
+    assert s.options.early_end_over is None
+    s.round = 2
+    arrange(s, hands={0: ["fish1", "fish1", "fish0"]}, market=[], deck=[], turn=0, pool=[])
+    s.totals = [200, 0, 0]
+    play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
+    assert s.last_result["round"] == 2 and s.totals == [206, 0, 0]
+    assert not s.is_terminal() and s.pend[-1][0] == P_STARTER
 
 
 @pytest.mark.rules("sobek:13", "sobek:15")

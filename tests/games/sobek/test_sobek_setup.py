@@ -70,15 +70,27 @@ def test_characters_and_families():
 
 @pytest.mark.rules("sobek:2.4", "sobek:9")
 def test_event_tokens():
-    """Twelve tokens, nine effects, three of them twice."""
+    """Twelve tokens, nine effects, three of them twice; by default the two tokens the seed
+    contradicted are the free passage and the laundering of 3+ cards (issue 27)."""
     t = new().t
     counts = Counter(t.tokens)
     assert len(t.tokens) == 12 and len(counts) == 9
     assert sorted(e for e, k in counts.items() if k == 2) == [
         "ABSOLUTION",
         "BONUS_3",
-        "EXTRA_ACTION",
+        "FREE_PASSAGE",
     ]
+    assert "LAUNDER_SET" in counts and "EXTRA_ACTION" not in counts and "LAUNDER" not in counts
+
+
+@pytest.mark.rules("sobek:2.4", "sobek:9", "sobek:13", "sobek:15")
+def test_the_invented_variant_restores_the_old_defaults():
+    """The variant ``invented``: the forum's early end and the spec's first token table."""
+    o = GAME.variant_options("invented")
+    assert o.early_end_over == 100
+    counts = Counter(GAME.new_state(3, 0, o).t.tokens)
+    assert counts["EXTRA_ACTION"] == 2 and counts["LAUNDER"] == 1
+    assert "FREE_PASSAGE" not in counts and "LAUNDER_SET" not in counts
 
 
 @pytest.mark.rules("sobek:4.1")
@@ -147,7 +159,7 @@ def test_options_have_defaults_and_variants():
     """Every option has a default; the variants set the non-default values."""
     o = GAME.make_options(None)
     assert o.penalty_mode == "best_set" and o.round_end_mode == "until_stuck"
-    assert o.early_end_over == 100 and o.tiebreak == "fewest_corruption_then_shared"
+    assert o.early_end_over is None and o.tiebreak == "fewest_corruption_then_shared"
     assert o.corruption_counts_public is False and o.owner_sees_own_corruption is True
     assert o.hand_backs_public is False and o.two_player_remove == 9
     assert o.market_size == 9 and o.take_window == 4 and o.new_set_needs_goods_card

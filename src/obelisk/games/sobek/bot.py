@@ -32,6 +32,8 @@ POWER_WORTH = {
     "BONUS_3": 0.0,  # exact: the bonus points
     "EXTRA_ACTION": 3.5,
     "LAUNDER": 0.0,  # valued from the fitting cards
+    "LAUNDER_SET": 0.0,  # valued from the fitting cards (3 or more)
+    "FREE_PASSAGE": 2.5,  # while cards remain to be taken
     "SCAPEGOAT": 1.8,  # per corruption card (up to 2)
     "CUSTOMS": 1.0,  # per opponent holding cards
 }
@@ -154,7 +156,8 @@ class SobekHeuristic:
             if e["kind"] != "action":
                 continue
             if "skipped" in e:
-                counts[e["seat"]] += len(e["skipped"])
+                if not e.get("free"):  # a free passage sends them to the discard
+                    counts[e["seat"]] += len(e["skipped"])
                 continue
             kind = e["action"]["kind"]
             if kind == "bury":
@@ -220,7 +223,10 @@ class SobekHeuristic:
                 p = a.position  # type: ignore[attr-defined]
                 value = pos.card_value(market[p - 1])
                 skipped = p - 1
-                if skipped:
+                free = obs.get("free_passages")
+                if skipped and free and free[obs["seat"]]:
+                    value -= 0.3 * skipped  # no corruption; the passage is used up
+                elif skipped:
                     cost = skipped * (self.skip_cost + self.risk_share * risk)
                     if risk:  # being the most corrupt costs only where there is a set to lose
                         charges.append((len(out), skipped, value - (cost + 0.25 * risk)))
@@ -304,13 +310,19 @@ class SobekHeuristic:
             return float(obs.get("bonus_points", 3))
         if effect == "EXTRA_ACTION":
             return 3.5 if obs["market"] or obs["hand"] else 0.0
-        if effect == "LAUNDER":
+        if effect == "FREE_PASSAGE":
+            return POWER_WORTH[effect] if obs["deck"] or len(obs["market"]) > 1 else 0.0
+        if effect in ("LAUNDER", "LAUNDER_SET"):
             g = GOODS_INDEX[goods]
             fit = [c for c in obs["corruption"] if k.goods[c] in (g, -1)]
+            if effect == "LAUNDER_SET" and len(fit) < 3:
+                return 0.0
+            if effect == "LAUNDER":
+                fit = fit[:2]
             cards = obs["sets"][me].get(goods, [])
             s = sum(k.scarabs[c] for c in cards)
-            gain = sum(s + (len(cards) + 1) * k.scarabs[c] for c in fit[:2])
-            return gain + 1.5 * min(2, len(fit))
+            gain = sum(s + (len(cards) + 1) * k.scarabs[c] for c in fit)
+            return gain + 1.5 * len(fit)
         if effect in ("PRIORITY_BERTH", "ROYAL_PICK"):
             return max((pos.card_value(c) for c in obs["market"]), default=0.0)
         if effect in ("ABSOLUTION", "PURIFY", "SCAPEGOAT"):

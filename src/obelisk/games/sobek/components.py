@@ -62,16 +62,26 @@ CHARACTER_NAMES = {
 }
 
 #: The event tokens (sobek:2.4, sobek:9): "EFFECT_ID:copies"; 12 tokens, 9 effects.
+#: The seed allows "one (and only one) of the 3 actions" a turn and additions of "a minimum
+#: of 3 new cards", so the default doubled action token is FREE_PASSAGE (no second action)
+#: and the laundering token is LAUNDER_SET (3 or more cards, like any addition) (issue 27).
 DEFAULT_EVENTS = (
     "BONUS_3:2",
-    "EXTRA_ACTION:2",
+    "FREE_PASSAGE:2",
     "ABSOLUTION:2",
-    "LAUNDER:1",
+    "LAUNDER_SET:1",
     "SCAPEGOAT:1",
     "GOSSIP:1",
     "PICKPOCKET:1",
     "CUSTOMS:1",
     "PRIORITY_BERTH:1",
+)
+
+#: The token table before issue 27 (the spec's DESIGN table): EXTRA_ACTION gives a second
+#: action and LAUNDER moves 0-2 cards, both against the seed; the variant ``invented`` uses it.
+INVENTED_EVENTS = tuple(
+    {"FREE_PASSAGE:2": "EXTRA_ACTION:2", "LAUNDER_SET:1": "LAUNDER:1"}.get(row, row)
+    for row in DEFAULT_EVENTS
 )
 
 #: Every effect id a character row or a token row may name, with a one-line description.
@@ -89,6 +99,8 @@ EFFECTS: dict[str, str] = {
     "EXTRA_ACTION": "take one more action this turn",
     "ABSOLUTION": "discard 0-2 cards of your corruption pile face down",
     "LAUNDER": "move 0-2 fitting corruption cards into the set just played",
+    "LAUNDER_SET": "move none or 3+ fitting corruption cards into the set just played",
+    "FREE_PASSAGE": "your next take that skips cards this round costs no corruption",
     "SCAPEGOAT": "move 0-2 of your corruption cards to an opponent's pile",
     "GOSSIP": "draw 2 cards from the deck",
     "PICKPOCKET": "take a random card from an opponent's hand",

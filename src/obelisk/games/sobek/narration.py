@@ -16,7 +16,7 @@ from obelisk.core import Narrator, Voice
 from obelisk.core.narration import join_words, plural
 
 from . import words as W
-from .components import CHARACTER_NAMES, DEFAULT_EVENTS, parse_event
+from .components import CHARACTER_NAMES, DEFAULT_EVENTS, INVENTED_EVENTS, parse_event
 
 JSON = Any
 Event = Mapping[str, JSON]
@@ -79,6 +79,11 @@ class SobekNarrator(Narrator):
         if not skipped:
             return f"{who} {card} from the front of the market."
         n = len(skipped)
+        if e.get("free"):
+            return (
+                f"{who} {card} from position {a.get('position')}, skipping {W.cards(skipped)} "
+                f"({plural(n, 'card')} to the discard pile: free passage, no corruption)."
+            )
         return (
             f"{who} {card} from position {a.get('position')}, skipping {W.cards(skipped)} "
             f"({plural(n, 'card')} to {_their(v, seat)} corruption)."
@@ -484,7 +489,7 @@ class SobekNarrator(Narrator):
         for key in CHARACTER_NAMES:
             term, text = W.explain_character(key)
             out[term] = text
-        for row in DEFAULT_EVENTS:
+        for row in (*DEFAULT_EVENTS, *INVENTED_EVENTS):  # the tokens of the defaults first
             effect, _copies = parse_event(row)
             out[W.token_term(effect)] = W.explain_effect(effect)
         return out

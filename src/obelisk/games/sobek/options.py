@@ -52,8 +52,9 @@ class SobekOptions:
     hand_to_corruption_at_round_end: bool = True
     #: sobek:11.2 "best_set", "half_round" or "matching_types"
     penalty_mode: Literal["best_set", "half_round", "matching_types"] = "best_set"
-    #: sobek:13 the game ends after round 2 if a score is above this (None: never)
-    early_end_over: int | None = 100
+    #: sobek:13 the game ends after round 2 if a score is above this (None: never, the seed's
+    #: three rounds; 100 is the forum summary's early end, an option since issue 27)
+    early_end_over: int | None = None
     #: sobek:13 "fewest_corruption_then_shared" or "shared"
     tiebreak: Literal["fewest_corruption_then_shared", "shared"] = "fewest_corruption_then_shared"
     #: sobek:14 show every player's corruption count on the table

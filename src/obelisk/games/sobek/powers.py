@@ -101,12 +101,30 @@ def extra_action(s: SobekState, p: int, g: int) -> None:
     s.extra += 1
 
 
+def free_passage(s: SobekState, p: int, g: int) -> None:
+    """FREE_PASSAGE (default, issue 27): your next take this round that skips cards sends
+    them to the discard pile instead of your corruption; no second action (sobek:5)."""
+    s.grant_free_passage(p)
+
+
 def launder(s: SobekState, p: int, g: int) -> None:
-    """LAUNDER: move 0-2 fitting cards of your corruption into the set just played."""
+    """LAUNDER (option): move 0-2 fitting cards of your corruption into the set just played.
+    Pending ``(P_LAUNDER, seat, goods, left, minimum, laid)``: ``done`` is legal before the
+    first card and once ``laid`` reaches ``minimum``."""
     if g >= 0 and s.corr[p]:
         s.look_at_own_corruption(p)
         if s.fitting_corruption(p, g):
-            s.pend.append((P_LAUNDER, p, g, 2))
+            s.pend.append((P_LAUNDER, p, g, 2, 0, 0))
+
+
+def launder_set(s: SobekState, p: int, g: int) -> None:
+    """LAUNDER_SET (default, issue 27): move none, or 3 or more, fitting cards of your
+    corruption into the set just played: an addition needs "a minimum of 3 new cards"."""
+    if g >= 0 and s.corr[p]:
+        s.look_at_own_corruption(p)
+        fit = sum(1 for c in s.corr[p] if s.fits_card(c, g))
+        if fit >= 3:
+            s.pend.append((P_LAUNDER, p, g, fit, 3, 0))
 
 
 def scapegoat(s: SobekState, p: int, g: int) -> None:
@@ -135,6 +153,8 @@ EFFECT_FUNCTIONS: dict[str, Effect] = {
     "EXTRA_ACTION": extra_action,
     "ABSOLUTION": purify,
     "LAUNDER": launder,
+    "LAUNDER_SET": launder_set,
+    "FREE_PASSAGE": free_passage,
     "SCAPEGOAT": scapegoat,
     "GOSSIP": draw2,
     "PICKPOCKET": steal_random,

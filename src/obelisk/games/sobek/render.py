@@ -98,6 +98,10 @@ def render(obs: dict[str, Any], options: Any) -> str:
     else:
         lines.append("Market: empty")
     used = ", ".join(W.token_word(t) for t in obs["tokens_used"]) or "none"
+    free = obs.get("free_passages") or []
+    if any(free):
+        held = ", ".join(f"{who(p)} {k}" for p, k in enumerate(free) if k)
+        lines.append(f"Free passages (next take that skips cards costs no corruption): {held}")
     deck = _plural(obs["deck"], "card")
     lines.append(f"Deck: {deck}. Tokens: {obs['tokens_left']} face down; used: {used}")
     for p in range(n):
@@ -169,6 +173,12 @@ def pending_words(pend: dict[str, Any], who: Any) -> str:
     if d == "purge":
         return f"{name} throwing away up to {_plural(pend['left'], 'corruption card')}"
     if d == "launder":
+        if pend.get("minimum"):
+            laid = pend.get("laid", 0)
+            return (
+                f"{name} moving corruption cards into the {pend.get('goods')} set: none or at "
+                f"least {pend['minimum']} ({laid} so far)"
+            )
         return (
             f"{name} moving up to {_plural(pend['left'], 'corruption card')} into the "
             f"{pend.get('goods')} set"

@@ -210,6 +210,8 @@ class SobekState(State):
         self.bonus = [0] * n
         self.extra = 0
         self.in_extra = False
+        # FREE_PASSAGE tokens held, per seat (replaced on change, never changed in place)
+        self.free = [0] * n
         self.sets_played = 0
         self.start_player = start
         self.turn = start
@@ -501,6 +503,15 @@ class SobekState(State):
         kg = self.t.kind_goods
         return [k for k in self._kinds(cards) if kg[k] == g or kg[k] < 0]
 
+    def fits_card(self, c: int, g: int) -> bool:
+        """Whether card ``c`` fits a set of goods g (its goods, an amulet, its family)."""
+        return self.t.kind_goods[self.t.card_kind[c]] in (g, -1)
+
+    def grant_free_passage(self, p: int) -> None:
+        """FREE_PASSAGE: p's next take this round that skips cards costs no corruption."""
+        self.free = list(self.free)
+        self.free[p] += 1
+
     def fitting_corruption(self, p: int, g: int) -> list[int]:
         """LAUNDER: the kinds of p's corruption that fit a set of goods g."""
         return self._fitting(self.corr[p], g)
@@ -546,7 +557,10 @@ class SobekState(State):
             return [*self._per_kind(acts.purge, self.corr[top[1]]), DONE]
         if code == P_LAUNDER:
             launder = acts.launder
-            return [*(launder[k] for k in self.fitting_corruption(top[1], top[2])), DONE]
+            out = [launder[k] for k in self.fitting_corruption(top[1], top[2])]
+            if not top[5] or top[5] >= top[4]:  # none, or at least the minimum (LAUNDER_SET)
+                out.append(DONE)
+            return out
         if code == P_TARGET:
             return [cached(Target, q) for q in self._targets(top[1], top[2])]
         if code == P_SHIFT:
@@ -637,6 +651,15 @@ class SobekState(State):
         skipped = self.market[: k - 1]
         del self.market[: k - 1]
         char = self.t.card_char
+        if skipped and self.free[p]:
+            # FREE_PASSAGE: the skipped cards go to the discard pile, as the Overseer's do
+            self.free = list(self.free)
+            self.free[p] -= 1
+            self.discard_up = list(self.discard_up)
+            self.discard_down = list(self.discard_down)
+            for c in skipped:
+                (self.discard_down if char[c] else self.discard_up).append(c)
+            skipped = []
         for c in skipped:
             self._enter_corruption(p, c)
             if char[c]:
@@ -789,13 +812,14 @@ class SobekState(State):
         return True
 
     def _do_launder(self, a: Launder) -> bool:
-        _, p, g, left = self.pend.pop()
+        _, p, g, left, minimum, laid = self.pend.pop()
         c = self._find(self.corr[p], self.t.kind_index[a.card])
         self.corr[p].remove(c)
         self._grow_set(p, g, (c,))
         self.known[c] = self.all_mask
+        self.mark_barrier()  # the card is now face up
         if left > 1:
-            self.pend.append((P_LAUNDER, p, g, left - 1))
+            self.pend.append((P_LAUNDER, p, g, left - 1, minimum, laid + 1))
         return True
 
     def _do_shift(self, a: Shift) -> bool:
@@ -964,6 +988,12 @@ class SobekState(State):
                 f"{who.capitalize()} must name the start player of the next round", "sobek:12"
             )
         rule = "sobek:9" if code in (P_LAUNDER, P_SHIFT) else "sobek:8"
+        if code == P_LAUNDER and isinstance(action, Done):
+            return IllegalAction(
+                f"laundering moves no card or at least {top[4]}, like any addition to a set "
+                f'("a minimum of 3 new cards"); you have moved {top[5]}',
+                "sobek:9",
+            )
         if isinstance(action, Take):
             return IllegalAction(f"{who.capitalize()} must first finish resolving the effect", rule)
         from .render import pending_words
@@ -1060,6 +1090,8 @@ class SobekState(State):
             card = W.card(shown[self.market[i]]) if i < len(self.market) else "nothing"
             if not i:
                 return f"{card} (no corruption)"
+            if self.free[self.current_player]:
+                return f"{card} ({i} card{'s' if i > 1 else ''} thrown away: free passage)"
             return f"{card} ({i} card{'s' if i > 1 else ''} to your corruption)"
         if isinstance(action, Pick):
             i = action.position - 1
@@ -1093,6 +1125,8 @@ class SobekState(State):
             if code == P_PURGE:
                 return "throw away no more corruption cards"
             if code == P_LAUNDER:
+                if top is not None and top[4]:
+                    return "move no cards into the set"
                 return "move no more cards into the set"
             if code == P_SHIFT:
                 return "pass on no more corruption cards"
@@ -1166,6 +1200,9 @@ class SobekState(State):
             if kind == "take" and i:
                 data["skipped"] = skipped = [shown[x] for x in market[:i]]
                 data["text"] = f"{form[1]}: {card}, skipping {' '.join(skipped)}"
+                if self.free[seat]:
+                    data["free"] = True  # FREE_PASSAGE: the skipped cards are discarded
+                    data["text"] += " (free passage)"
             else:
                 data["text"] = f"{form[1]}: {card}"
             if self.t.card_char[c]:
@@ -1225,12 +1262,12 @@ class SobekState(State):
                 view["tokens"] = list(self.pool)
         elif code == P_GIVE:
             view["to"] = top[2]
-        elif code in (P_PURGE, P_SHIFT, P_LAUNDER):
+        elif code in (P_PURGE, P_SHIFT):
             view["left"] = top[-1]
             if code == P_SHIFT:
                 view["to"] = top[2]
-            if code == P_LAUNDER:
-                view["goods"] = GOODS[top[2]]
+        elif code == P_LAUNDER:
+            view.update(left=top[3], goods=GOODS[top[2]], minimum=top[4], laid=top[5])
         elif code == P_TARGET:
             view["effect"] = top[2]
         elif code in (P_GRAB, P_GIVEBACK):
@@ -1262,6 +1299,7 @@ class SobekState(State):
             "sets_played": self.sets_played,
             "extra_actions": self.extra,
             "in_extra_action": self.in_extra,
+            "free_passages": list(self.free),
             "pending": self._pending_view(seat) if self.pend else None,
             "last_round": self.last_result,
             "game_over": self.over,
@@ -1445,6 +1483,12 @@ class Sobek(Game):
             "new_set_needs_goods_card": False,
             "extra_action_compulsory": False,
             "early_end_over": None,
+            "events": C.INVENTED_EVENTS,  # so that an extra action exists to be passed
+        },
+        # the inventions before issue 27: the forum's early end and the spec's first tokens
+        "invented": {
+            "early_end_over": 100,
+            "events": C.INVENTED_EVENTS,
         },
     }
     summary = (

@@ -100,7 +100,9 @@ TOKEN_WORDS: dict[str, str] = {
     "BONUS_3": "bonus",
     "EXTRA_ACTION": "extra action",
     "ABSOLUTION": "absolution",
-    "LAUNDER": "laundering",
+    "LAUNDER": "small laundering",
+    "LAUNDER_SET": "laundering",
+    "FREE_PASSAGE": "free passage",
     "SCAPEGOAT": "scapegoat",
     "GOSSIP": "gossip",
     "PICKPOCKET": "pickpocket",
@@ -148,6 +150,8 @@ EFFECT_PURPOSE: dict[str, str] = {
     "EXTRA_ACTION": "take one more action this turn",
     "ABSOLUTION": "throw away up to 2 corruption cards",
     "LAUNDER": "move up to 2 fitting corruption cards into the set",
+    "LAUNDER_SET": "move 3 or more fitting corruption cards into the set",
+    "FREE_PASSAGE": "make the next take that skips cards free of corruption",
     "SCAPEGOAT": "pass up to 2 corruption cards to an opponent",
     "GOSSIP": "draw 2 cards",
     "PICKPOCKET": "steal a random card from an opponent",
@@ -187,6 +191,11 @@ EFFECT_EXPLAINED: dict[str, str] = {
     "EXTRA_ACTION": "After this, take one more action in the same turn: a card, a character or "
     "a set (a set laid with it may bring another token).",
     "ABSOLUTION": "Look at your corruption pile and throw away up to 2 of its cards, face down.",
+    "LAUNDER_SET": "Move cards from your corruption pile into the set just laid, if they fit "
+    "it (its goods, amulets or its family's characters): none, or at least 3, as for any "
+    "addition to a set.",
+    "FREE_PASSAGE": "The next time this round you take a card further along the market, the "
+    "cards you skip go to the discard pile instead of your corruption.",
     "LAUNDER": "Move up to 2 cards from your corruption pile into the set just laid, if they "
     "fit it (its goods, amulets or its family's characters).",
     "SCAPEGOAT": "Choose an opponent and pass up to 2 cards of your corruption pile to theirs, "
