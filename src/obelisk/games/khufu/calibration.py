@@ -3,7 +3,9 @@
 ``python -m obelisk.games.khufu.calibration --games 1000 --players 3,4,6``
 plays heuristic-only games (the share the players win before the clock runs out,
 the median game time of a win, Challenges, turns and Director events per game), and
-``--vs-random`` plays one heuristic seat (rotating) against random seats.
+``--vs-random`` plays one heuristic seat (rotating) against random seats;
+``--option sim_interrupts=false`` (repeatable) plays with other options, e.g. the
+spec's turn-boundary Director of its section 20.
 """
 
 from __future__ import annotations
@@ -21,10 +23,11 @@ from . import GAME
 from .bot import KhufuHeuristic
 
 
-def play(args: tuple[int, int, str]) -> tuple[Any, ...]:
+def play(args: tuple[Any, ...]) -> tuple[Any, ...]:
     """One game: seats marked 'h' are heuristic, 'r' random. Returns its summary."""
-    n, seed, kinds = args
-    s = GAME.new_state(n, seed)
+    n, seed, kinds = args[:3]
+    options = args[3] if len(args) > 3 else None
+    s = GAME.new_state(n, seed, options)
     rng = random.Random(seed)
     bots = [KhufuHeuristic() if k == "h" else None for k in kinds]
     views = [PlayerView(s, p) for p in range(n)]
@@ -40,15 +43,17 @@ def play(args: tuple[int, int, str]) -> tuple[Any, ...]:
     return winner, kind, getattr(s, "elapsed", 0), getattr(s, "turns_done", 0), challenges, events
 
 
-def summary(n: int, games: int, vs_random: bool, jobs: int = 2) -> dict[str, Any]:
+def summary(
+    n: int, games: int, vs_random: bool, jobs: int = 2, options: dict[str, Any] | None = None
+) -> dict[str, Any]:
     """Play ``games`` games of ``n`` players and summarise them."""
     if vs_random:
         work = [
-            (n, 20000 + i, "".join("h" if q == i % n else "r" for q in range(n)))
+            (n, 20000 + i, "".join("h" if q == i % n else "r" for q in range(n)), options)
             for i in range(games)
         ]
     else:
-        work = [(n, 10000 + i, "h" * n) for i in range(games)]
+        work = [(n, 10000 + i, "h" * n, options) for i in range(games)]
     t0 = time.time()
     if jobs > 1:
         with Pool(jobs) as pool:
@@ -76,9 +81,11 @@ def main() -> None:
     ap.add_argument("--players", default="3,4,6")
     ap.add_argument("--vs-random", action="store_true")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--option", action="append", default=[], help="an option, name=value")
     a = ap.parse_args()
+    options = dict(kv.split("=", 1) for kv in a.option)
     for n in (int(x) for x in a.players.split(",")):
-        print(json.dumps(summary(n, a.games, a.vs_random, a.jobs)), flush=True)
+        print(json.dumps(summary(n, a.games, a.vs_random, a.jobs, options)), flush=True)
 
 
 if __name__ == "__main__":
