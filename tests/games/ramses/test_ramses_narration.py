@@ -91,6 +91,14 @@ def test_every_event_kind_has_a_sentence_or_a_silence():
             GAME, seeds=range(2), levels=("random",), options={"small_children": True}
         )
     )
+    states += list(  # the anti-stall options of simulation (off by default) bury cards
+        narration_check.games(
+            GAME,
+            seeds=range(2),
+            levels=("random",),
+            options={"max_misses_per_card": 1, "max_slides_per_search": 3},
+        )
+    )
     seen = narration_check.check_narration(GAME, states)
     assert seen.kinds == EXPECTED_KINDS | {"placed"}
     for kind, _seat, text in seen.lines:
@@ -571,7 +579,8 @@ def test_hiding_the_treasures_in_public_then_covered():
     assert flashes(st, 1) == ["Ann hides the Parrot."]
     text = st.to_text(1)
     assert (
-        "<Pa>" in text.splitlines()[3] and "Hidden so far (everybody watches): <Pa> Parrot" in text
+        "<Pa>" in text.splitlines()[4]  # under the N line, the column numbers, the frame
+        and "Hidden so far (everybody watches): <Pa> Parrot (row 1, column 2)" in text
     )
     while st.phase == "place":
         st.apply(st.legal_actions()[0])

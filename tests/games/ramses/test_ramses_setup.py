@@ -89,6 +89,10 @@ def test_s3_players_place_rules():
         {"elimination_stacks": (0,)},
         {"max_slides_per_search": 0},
         {"max_misses_per_card": 0},
+        {"max_misses_per_card": 13},
+        {"max_slides_per_search": 301},
+        {"step_limit": 0},
+        {"step_limit": 200_001},
         {"first_player": 3},
         {"seat_sides": (0, 1)},
         {"deck": "no_such_deck"},
@@ -114,7 +118,8 @@ def test_player_counts():
 def test_every_option_has_a_default_and_variants_exist():
     o = GAME.make_options(None)
     assert o.rotate_after_find_stacks == (2, 3) and o.elimination_stacks == (3,)
-    assert o.rotation_direction == "cw" and o.max_slides_per_search == 300
+    assert o.rotation_direction == "cw" and o.max_slides_per_search is None
+    assert o.max_misses_per_card is None and o.step_limit == GAME.capabilities.max_steps
     assert o.tiebreak == "shared" and not o.seat_views and not o.professional
     assert set(GAME.variants) == {"small_children", "no_end_card", "professional"}
     assert PLACES == 48

@@ -13,7 +13,7 @@ from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, Stat
 from .actions import ACTION_TYPES
 from .components import NUM_PYRAMIDS, load_deck
 from .narration import NARRATOR
-from .options import RamsesOptions
+from .options import STEP_LIMIT, RamsesOptions
 from .rules import RamsesState
 
 
@@ -25,15 +25,15 @@ class RamsesGame(Game):
     min_players = 2
     max_players = 5
     Options = RamsesOptions
-    # A true bound: at most 48 cards; a card is searched at most max_misses_per_card
-    # times (12), events add at most 3 searches; each search has at most 300 slides
-    # plus a draw and up to ~40 decisions. 48 * 12 * 301 + slack (checked in
-    # check_options: the anti-stall caps must be set for the bound to hold).
+    # A true bound: the rules set no limit on slides or misses (ramses:6.4, 6.5, as the
+    # seed), so the engine guard `step_limit` (ramses:9, default STEP_LIMIT) ends every
+    # game by then. Real games are far shorter: ~400 steps between heuristic bots, ~950
+    # between random players (docs/balance/ramses.md).
     capabilities = Capabilities(
         hidden_information=True,
         chance=True,
         elimination=True,
-        max_steps=200_000,
+        max_steps=STEP_LIMIT,
         memory=True,
     )
     action_types = ACTION_TYPES
@@ -65,12 +65,13 @@ class RamsesGame(Game):
         for name in ("rotate_after_find_stacks", "elimination_stacks"):
             if any(s not in (1, 2, 3) for s in getattr(o, name)):
                 raise InvalidOptions(f"option '{name}' may only name stacks 1, 2 and 3")
-        # anti-stall caps (ramses:6.4 step 6 and our per-card cap): together they bound
-        # the length of a game (capabilities.max_steps); None switches one off for hotseat
+        # anti-stall caps for simulation (ramses:6.4 step 6, ramses:6.5), off by default
         for name, cap in (("max_slides_per_search", 300), ("max_misses_per_card", 12)):
             v = getattr(o, name)
             if v is not None and not 1 <= v <= cap:
                 raise InvalidOptions(f"option '{name}' must be 1..{cap} (or None)")
+        if not 1 <= o.step_limit <= STEP_LIMIT:
+            raise InvalidOptions(f"option 'step_limit' must be 1..{STEP_LIMIT}")
         if len(load_deck(o.deck)) > 48:
             raise InvalidOptions("option 'deck': at most 48 cards")
         if o.first_player is not None and not 0 <= o.first_player < num_players:

@@ -68,6 +68,7 @@ _END_REASONS = {
     "end_card": "the end card turned up",
     "all_eliminated": "every player is out",
     "stacks_exhausted": "no card is left to turn over",
+    "step_limit": "the engine's length limit was reached",
 }
 
 

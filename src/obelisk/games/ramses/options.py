@@ -7,6 +7,9 @@ from typing import Literal
 
 from .components import TREASURE_NAMES
 
+#: The engine's hard bound on a game's length in steps (ramses:9, Capabilities.max_steps).
+STEP_LIMIT = 200_000
+
 
 @dataclass(frozen=True)
 class RamsesOptions:
@@ -36,12 +39,19 @@ class RamsesOptions:
     elimination_stacks: tuple[int, ...] = (3,)
     #: ramses:3.1 / 6.4 [DESIGN D-2]: also allow diagonal slides (R9's reading).
     allow_diagonal_slides: bool = False
-    #: ramses:6.4 step 6: anti-stall, a search ends as a miss after this many slides (None: off).
-    max_slides_per_search: int | None = 300
-    #: ramses:6.5 [DESIGN, ours]: anti-stall for a card nobody finds: after this many misses
-    #: in a row on one search card it is buried (face up on the discard, scores for nobody)
-    #: and the next seat draws. None: off (a game may then never end).
-    max_misses_per_card: int | None = 12
+    #: ramses:6.4 step 6 [ours, for simulation]: a search ends as a miss after this many
+    #: slides. None (default): no limit, as in the seed ("slides another pyramid"); a person
+    #: can slide back and forth for ever, so any number here could change a person's game.
+    max_slides_per_search: int | None = None
+    #: ramses:6.5 [ours, for simulation]: after this many misses in a row on one search card
+    #: it is buried (face up on the discard, scores for nobody) and the next seat draws.
+    #: None (default): no limit, as in the seed ("the next player tries to find the treasure
+    #: not found by his predecessor"); 12 restores the old default.
+    max_misses_per_card: int | None = None
+    #: ramses:9 [engine guard]: the game ends after this many steps (decisions) with the
+    #: points as they stand, so that every game ends (Capabilities.max_steps). No person
+    #: reaches it: 200 000 steps are 55 hours of sliding at one slide a second.
+    step_limit: int = STEP_LIMIT
     #: ramses:9 [DESIGN D-9]: "shared" ties, or "most_cards" first.
     tiebreak: Literal["shared", "most_cards"] = "shared"
     #: ramses:3.4: each seat sees the board from its own side of the table.

@@ -39,6 +39,7 @@ END_WORDS = {
     "end_card": "the end card turned up",
     "all_eliminated": "every player is out",
     "stacks_exhausted": "no card was left",
+    "step_limit": "the engine's length limit was reached",
 }
 
 
@@ -123,12 +124,25 @@ def render(obs: dict[str, Any], options: Any) -> str:
             bottom = bottom + "\n" + pad + "~" * (width + 3) + "  (card tray)"
         if tray == "top":
             top = pad + "~" * (width + 3) + "  (card tray)\n" + top
-    lines.append(top)
-    lines.extend(body)
-    lines.append(bottom)
+    if phase == "place":  # row and column numbers, as the placing choices name them
+        head = "         " + "".join(f" {c + 1:<3}" for c in range(len(grid[0])))
+        tops = top.split("\n")
+        lines.extend("   " + x for x in tops[:-1])
+        lines.append(head.rstrip())
+        lines.append("   " + tops[-1])
+        lines.extend(f"{i + 1:>2} " + x for i, x in enumerate(body))
+        lines.extend("   " + x for x in bottom.split("\n"))
+    else:
+        lines.append(top)
+        lines.extend(body)
+        lines.append(bottom)
     if phase == "place":
-        hidden = sorted(obs.get("placed") or {})
-        shown = ", ".join(f"<{mark[int(x[1:]) - 1]}> {names[int(x[1:]) - 1]}" for x in hidden)
+        where = {t: to_screen(p, obs["view_turns"]) for t, p in (obs.get("placed") or {}).items()}
+        shown = ", ".join(
+            f"<{mark[int(x[1:]) - 1]}> {names[int(x[1:]) - 1]} "
+            f"(row {where[x][0] + 1}, column {where[x][1] + 1})"
+            for x in sorted(where)
+        )
         lines.append(f"Hidden so far (everybody watches): {shown or 'none'}")
     else:
         under = _tname(showing, names)
@@ -182,6 +196,12 @@ def render(obs: dict[str, Any], options: Any) -> str:
     elif obs["to_move"] == seat:
         if phase == "search":
             lines.append("Your move. 'slide up' moves the pyramid below the empty place up.")
+        elif phase == "place":
+            lines.append(
+                "Your move: hide a treasure on a free place (rows are numbered on the left, "
+                "columns on top). Type 'place Parrot, row 2, column 3' or a choice's number; "
+                "each square of 2 x 2 places hides one treasure."
+            )
         else:
             lines.append("Your move.")
     return "\n".join(lines)

@@ -610,6 +610,8 @@ class RamsesState(State):
             self._give(action)
         elif isinstance(action, PlaceTreasure):
             self._place(action)
+        if len(self.history) + 1 >= self.options.step_limit and self.phase != OVER:
+            self._finish("step_limit")  # ramses:9 [engine guard]: every game ends
 
     def _place(self, action: PlaceTreasure) -> None:
         """ramses:4.2: one public placement; after the twelfth, cover and spin the box."""
