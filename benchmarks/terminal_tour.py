@@ -79,9 +79,16 @@ def tour(game: str, moves: int, seed: int, out: Path) -> dict[str, object]:
     data = tempfile.mkdtemp(prefix="obelisk-tour-")
     cmd = (
         f"OBELISK_DATA_DIR={data} {sys.executable} -m obelisk.cli.main play {game} "
-        f"--seats {SEATS[game]} --seed {seed} --delay 0.05; sleep 30"
+        f"--seats {SEATS[game]} --seed {seed} --delay 0.05; sleep 600"
     )
-    tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "50", cmd)
+    for attempt in range(5):  # the tmux server may be shutting down after the last game
+        try:
+            tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "50", cmd)
+            break
+        except subprocess.CalledProcessError:
+            if attempt == 4:
+                raise
+            time.sleep(1.0)
     script = ["xyzzy", "help", "hint", "rules"]
     shots: list[tuple[str, str]] = []
     raw: list[str] = []
@@ -110,7 +117,10 @@ def tour(game: str, moves: int, seed: int, out: Path) -> dict[str, object]:
     if not ended:
         tmux("send-keys", "-t", session, "quit", "Enter")
         time.sleep(1.0)
-    history = screen(session, history=True)
+    try:
+        history = screen(session, history=True)
+    except subprocess.CalledProcessError:  # the program ended and its window closed
+        history = shots[-1][1] if shots else ""
     subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     out.mkdir(parents=True, exist_ok=True)
     for name, text in shots:
