@@ -50,6 +50,7 @@ INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
     ("mummy", "step_limit"): (100, 100_000),
     ("mummy", "max_rounds"): (1, 1_000),
     ("ramses", "max_slides_per_search"): (1, 10_000),
+    ("ramses", "step_limit"): (100, 200_000),
     ("ramses", "max_misses_per_card"): (1, 1_000),
     ("sobek", "early_end_over"): (0, 1_000),
 }
