@@ -165,6 +165,25 @@ def test_the_opening_names_lucky_and_the_lucky_symbols():
     assert say(s, None, 0)[0].startswith("Khufu names Bot 2 (normal) Lucky")
 
 
+@pytest.mark.rules("khufu:4.1", "khufu:14.9")
+def test_the_piece_choice_is_told_and_khufu_greets_after_it():
+    """Seed: "Everybody choose a playing piece": each choice is a sentence, then Khufu
+    names Lucky."""
+    from obelisk.games.khufu.actions import Piece
+
+    s = GAME.new_state(3, 0, forced=[["CAT", "ANKH", "KING"], 1])
+    s.setup_end = len(s.events)
+    for name in ("Gorgon", "Witch", "Zombie"):
+        s.apply(Piece(name))
+    lines = say(s, 0)
+    assert lines[:3] == [
+        "You play the Gorgon.",
+        "Bot 2 (normal) plays the Witch.",
+        "Bot 3 (normal) plays the Zombie.",
+    ]
+    assert lines[3].startswith("Khufu names Bot 2 (normal) Lucky")
+
+
 @pytest.mark.rules("khufu:5.3", "khufu:7.1")
 def test_a_roll_the_move_and_a_treasure():
     s = fresh(3)

@@ -286,10 +286,7 @@ class KhufuNarrator(Narrator):
         if kind == "silent":
             return f"{voice.subject(seat, 'stay', 'stays')} silent."
         if kind == "piece" and isinstance(act, Mapping):  # khufu:4.1 at set-up
-            return (
-                f"{voice.subject(seat, 'take', 'takes')} the {act.get('name')} as "
-                f"{voice.possessive(seat)} playing piece."
-            )
+            return f"{voice.subject(seat, 'play', 'plays')} the {act.get('name')}."
         return f"{voice.name(seat)}: {event.get('text', kind)}."
 
     # -- the track -------------------------------------------------------------
