@@ -28,7 +28,9 @@ class SobekOptions:
     green_per_player: int = 2
     #: sobek:2.3/sobek:8 characters as "key:family:POWER_ID"
     characters: tuple[str, ...] = C.DEFAULT_CHARACTERS
-    #: sobek:2.4/sobek:9 event tokens as "EFFECT_ID:copies"
+    #: sobek:2.4/sobek:9 event tokens as "EFFECT_ID:copies"; by default FREE_PASSAGE and
+    #: LAUNDER_SET, which keep the seed's one action a turn and 3-card additions; the variant
+    #: invented puts back EXTRA_ACTION (a second action) and LAUNDER (0-2 cards)
     events: tuple[str, ...] = C.DEFAULT_EVENTS
     #: sobek:4.2 tokens drawn into the pool each round
     tokens_per_round: int = 5
