@@ -64,7 +64,7 @@ def obelisk(*args: str) -> subprocess.CompletedProcess[str]:
 def khufu_session(script, clock, seats=("human", "random", "random")):
     g = get_game("khufu")
     specs = parse_seats(g, ",".join(seats), None)
-    opts = g.make_options({"clock": "realtime"})
+    opts = g.make_options({"clock": "realtime", "pieces": "seat_order"})
     c = console()
     s = PlaySession.new(g, specs, 3, opts, console=c, input_fn=script, fast=True, clock=clock)
     s.tick_every = 3600  # the background ticker stays out of the way; the test moves time
