@@ -165,20 +165,7 @@ def _same(a, b) -> None:
         assert np.array_equal(a.observation_tensor(p), b.observation_tensor(p))
 
 
-KHUFU_REPLAY = pytest.mark.xfail(
-    reason="Khufu's Director stream (dir_state) is not advanced while a record replays "
-    "(forced outcomes), so a replayed Khufu state draws other Director events later",
-    strict=False,
-)
-
-
-@pytest.mark.parametrize(
-    ("game", "players"),
-    [
-        pytest.param(*p.values, id=p.id, marks=KHUFU_REPLAY if p.id == "khufu" else ())
-        for p in LOWEST
-    ],
-)
+@pytest.mark.parametrize(("game", "players"), LOWEST)
 def test_openspiel_states_serialise_as_their_record_and_play_on_the_same(game, players):
     """serialize/deserialize_state, pickle and serialize_game_and_state round-trip a state
     exactly: same views, and the same future (the chance generator is restored too)."""

@@ -40,6 +40,9 @@ class Record:
     setup_chance: list[list[JSON]] = field(default_factory=list)
     engine_version: str = __version__
     meta: dict[str, JSON] = field(default_factory=dict)
+    #: The chance generator's state after the last step, so that a game resumed from
+    #: its record draws exactly what it would have drawn (None: not recorded).
+    chance_state: int | None = None
 
     @classmethod
     def from_state(
@@ -85,6 +88,7 @@ class Record:
             result=result,
             setup_chance=setup,
             meta=dict(meta or {}),
+            chance_state=state.chance.state,
         )
 
     def to_json(self) -> dict[str, JSON]:
@@ -102,6 +106,7 @@ class Record:
             "steps": self.steps,
             "result": self.result,
             "meta": self.meta,
+            **({} if self.chance_state is None else {"chance_state": self.chance_state}),
         }
 
     def dumps(self) -> str:
@@ -158,6 +163,13 @@ class Record:
         meta = data.get("meta") or {}
         if not isinstance(meta, dict):
             raise RecordError("'meta' must be an object")
+        chance_state = data.get("chance_state")
+        if chance_state is not None and (
+            not isinstance(chance_state, int)
+            or isinstance(chance_state, bool)
+            or not 0 <= chance_state < 2**64
+        ):
+            raise RecordError("'chance_state' must be an integer in 0..2**64-1")
         return cls(
             game=data["game"],
             num_players=data["num_players"],
@@ -169,6 +181,7 @@ class Record:
             setup_chance=setup,
             engine_version=str(data.get("engine_version", "?")),
             meta=meta,
+            chance_state=chance_state,
         )
 
     @classmethod
@@ -218,6 +231,9 @@ def replay(
     steps = record.steps if upto is None else record.steps[:upto]
     for i, step in enumerate(steps):
         _replay_step(state, game, step, i)
+    if upto is None and record.chance_state is not None:
+        # forced outcomes do not move the generator: put it where the game left it
+        state.chance.state = record.chance_state
     if check_result and upto is None and record.result is not None:
         if not state.is_terminal():
             raise RecordError("the record claims a result but the game is not over", len(steps))

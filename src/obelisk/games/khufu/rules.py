@@ -1032,14 +1032,18 @@ class KhufuState(State):
 
     def _draw_gap(self, bounds: tuple[int, ...]) -> int:
         lo, hi = bounds[0], bounds[1]
+        # the stream moves on even when the outcome is replayed, so a replayed game
+        # goes on drawing what the original would have drawn
+        value = lo + self._dir_below(hi - lo + 1)
         if not self.chance.pending:
-            self.chance.force(lo + self._dir_below(hi - lo + 1))
+            self.chance.force(value)
         return self.chance.randint(lo, hi, "khufu_gap", to=HIDDEN)
 
     def _draw_event(self) -> int:
         total = self.t.event_total
+        value = 1 + self._dir_below(total)
         if not self.chance.pending:
-            self.chance.force(1 + self._dir_below(total))
+            self.chance.force(value)
         r = self.chance.randint(1, total, "khufu_event")
         return bisect_left(self.t.event_cum, r)
 
