@@ -75,3 +75,48 @@ def test_the_lessons_reach_what_they_teach():
     assert "ivory 3" in state.to_text(0)  # the thief brought Ann's ivory
     state, _ = _run("sets_events_scoring", SCRIPTS["sets_events_scoring"][0])
     assert state.corr[0] == [] and "sets: fish 1 1 0 (6)" in state.to_text(0)
+
+
+def _lesson(name: str) -> dict[str, Any]:
+    return find_lesson(get_game("sobek"), name)
+
+
+def _quiz(name: str, i: int) -> str:
+    quizzes = [s["quiz"] for s in _lesson(name)["steps"] if "quiz" in s]
+    q = quizzes[i]
+    return str(q["choices"][q["answer"]])
+
+
+def _setup_state(name: str):
+    from obelisk.learn.runner import _setup
+
+    spec = next(s["setup"] for s in _lesson(name)["steps"] if "setup" in s)
+    return _setup(get_game("sobek"), spec)
+
+
+def test_every_claim_the_lessons_make_matches_the_state():
+    """Each sentence of a Sobek lesson about the position is checked against the state."""
+    # market_corruption: "How many cards lie under your corruption tile now?" after take 3
+    state, _ = _run("market_corruption", SCRIPTS["market_corruption"][0])
+    assert state.observation(0)["corruption_count"] == int(_quiz("market_corruption", 0))
+    # characters: "The character is at position 1"
+    assert _setup_state("characters").observation(0)["market"][0] == "character"
+    # sets_events_scoring: "You hold fish 1, fish 1, fish 0 and an ivory 3."
+    start = _setup_state("sets_events_scoring").observation(0)
+    assert sorted(start["hand"]) == sorted(["fish1", "fish1", "fish0", "ivory3"])
+    say = " ".join(s["say"] for s in _lesson("sets_events_scoring")["steps"] if "say" in s)
+    assert "You hold fish 1, fish 1, fish 0 and an ivory 3" in say
+    # the corruption the absolution token purges is the wheat 0 and the amulet
+    assert sorted(start["corruption"]) == ["amulet", "wheat0"]
+    state, _ = _run("sets_events_scoring", SCRIPTS["sets_events_scoring"][0])
+    # "Your fish set is fish 1, fish 1, fish 0. What does it score?" -- the state's value
+    assert "fish 1 1 0 (6)" in state.to_text(0)
+    assert int(_quiz("sets_events_scoring", 0)) == 6 == 3 * (1 + 1 + 0)
+    # "You add 3 more fish 0 ... What does it score then?" -- cards x scarabs, as the game
+    from obelisk.games.sobek.components import build_table
+    from obelisk.games.sobek.scoring import set_value
+
+    table = build_table(state.options)
+    names = ["fish1", "fish1", "fish0", "fish0", "fish0", "fish0"]
+    cards = [table.kind_first[table.kind_index[c]] for c in names]  # one card of each kind
+    assert set_value(table, cards) == int(_quiz("sets_events_scoring", 1)) == 12
