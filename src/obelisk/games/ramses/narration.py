@@ -60,7 +60,8 @@ GLOSSARY: dict[str, str] = {
     "treasure puts the searcher out of the game.",
     "out of the game": "a player out of the game takes no more turns and can no longer be "
     "chosen for an event, but keeps their cards and scores them at the end.",
-    "buried card": "a search card nobody finds after many tries in a row is set aside face "
+    "buried card": "a search card nobody finds after the number of tries in a row this game's "
+    "options set (a limit the rulebook does not have, off unless chosen) is set aside face "
     "up; it scores for nobody and the next player turns over a new card.",
 }
 
