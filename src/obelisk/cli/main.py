@@ -83,6 +83,8 @@ def rules(
     except ObeliskError as e:
         fail(str(e))
     if full:
+        from obelisk.tui.screen import show_rules_text
+
         show_rules_text(g.rules_text(), console)
         return
     console.print(Text(f"{g.title} ({g.min_players}-{g.max_players} players)\n", style="bold"))
@@ -100,18 +102,6 @@ def rules(
     console.print(
         f"\nThe whole rules as implemented, with rule IDs: [bold]obelisk rules {g.name} --full[/]"
     )
-
-
-def show_rules_text(text: str, out: Console) -> None:
-    """Markdown rules on the console, through a pager when the console is a terminal."""
-    from rich.markdown import Markdown
-
-    doc = Markdown(text)
-    if out.is_terminal:
-        with out.pager(styles=True):
-            out.print(doc)
-    else:
-        out.print(doc)
 
 
 @app.command("replay")

@@ -72,6 +72,18 @@ def clear_all(console: Console) -> None:
         console.rule(style="dim")
 
 
+def show_rules_text(text: str, console: Console) -> None:
+    """Markdown rules on the console, through a pager when the console is a terminal."""
+    from rich.markdown import Markdown
+
+    doc = Markdown(text)
+    if console.is_terminal:
+        with console.pager(styles=True):
+            console.print(doc)
+    else:
+        console.print(doc)
+
+
 def glossary_panel(glossary: dict[str, str]) -> Panel:
     """The game's terms with what they do (cards, tokens, powers)."""
     body = Group(*(Text.assemble((term, "bold"), ": ", text) for term, text in glossary.items()))

@@ -43,6 +43,7 @@ from .screen import (
     glossary_panel,
     print_help,
     read_any_action,
+    show_rules_text,
     view_panel,
 )
 from .seats import SeatSpec, default_bot_level
@@ -336,14 +337,7 @@ class PlaySession:
                 self.console.print(glossary_panel(glossary))
             self.console.print("[dim]The whole rules, paged: type 'rules full'.[/]")
         elif word in ("rules full", "full rules"):
-            from rich.markdown import Markdown
-
-            text = Markdown(self.game.rules_text())
-            if self.console.is_terminal:
-                with self.console.pager(styles=True):
-                    self.console.print(text)
-            else:
-                self.console.print(text)
+            show_rules_text(self.game.rules_text(), self.console)
         elif word == "list":
             for i, a in enumerate(legal, 1):
                 self.console.print(f"{i:>3} {self.state.choice_text(a)}", highlight=False)
