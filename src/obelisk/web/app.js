@@ -409,7 +409,7 @@ function connect(seen) {
   ws.onopen = () => {
     R.retry = 0;
     $("conn").textContent = "connected";
-    ws.send(JSON.stringify({ type: "hello", v: 1, token: R.token, seen, text: needsText(R.room.game) }));
+    ws.send(JSON.stringify({ type: "hello", v: 1, token: R.token, seen, text: needsText(R.mod) }));
   };
   ws.onclose = () => {
     if (R.ws !== ws) return;

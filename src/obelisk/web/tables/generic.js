@@ -9,6 +9,7 @@
 //   prompt(ctx)              what the seat is deciding, in words
 //   panelAction(action, seat) whether an action is played on that player's panel (optional)
 //   notes(options)           lines for the help panel about the options in force (optional)
+//   needsText                true when the table shows the game's text view (the server then sends it)
 
 import { el } from "../util.js";
 
@@ -21,6 +22,7 @@ function toMove(obs) {
 }
 
 export default {
+  needsText: true,
   draw(board, mine, ctx) {
     const text = ctx.text || "";
     board.append(
