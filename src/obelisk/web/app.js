@@ -509,6 +509,9 @@ function showSummary(s) {
 
 function showClock(c0) {
   const c = (c0 && (c0.clock || c0)) || {};
+  R.clock = { ...c, at: performance.now() };
+  // a table that draws its own clock hears every tick
+  if (R.mod && R.mod.onClock && R.last) R.mod.onClock(R.clock, { board: $("board"), seats: R.room.seats, seat: R.seat });
   if (typeof c.remaining === "number") {
     const r = Math.max(0, Math.round(c.remaining));
     const mm = String(Math.floor(r / 60)).padStart(2, "0");
@@ -623,6 +626,10 @@ function redraw(got) {
     text: msg.text,
     over: R.over,
     readonly: false,
+    // the events this state brought (sentences, flashes) and the last clock tick, for tables
+    // that animate a moment or draw their own clock; never kept by the table
+    events: msg.events || [],
+    clock: R.clock || null,
   }, play);
   setStatus();
   // an action is on its way: nothing is played twice while the answer is awaited

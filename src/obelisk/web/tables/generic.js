@@ -2,6 +2,7 @@
 // what this seat sees (in words, wrapped to the page) and every legal action as a button.
 //
 // A table module exports an object with:
+//   ctx: {obs, legal, seat, seats, status, options, text, over, readonly, events, clock, pool, name, colour}
 //   draw(board, mine, ctx)   draw the table into `board` and the seat's own area into `mine`;
 //                            place legal actions with ctx.pool.take(pred) + ctx.pool.bind(node, entry)
 //   panel(obs, seat, ctx)    lines of public information for a player's panel
@@ -9,6 +10,7 @@
 //   prompt(ctx)              what the seat is deciding, in words
 //   panelAction(action, seat) whether an action is played on that player's panel (optional)
 //   notes(options)           lines for the help panel about the options in force (optional)
+//   onClock(clock, ctx)      called on every clock message (clock: the game's public clock, `at`: performance.now()) (optional)
 //   needsText                true when the table shows the game's text view (the server then sends it)
 
 import { el } from "../util.js";
