@@ -12,7 +12,14 @@ const loaded = new Map();
 /** The table module of a game (the generic table for an unknown game). */
 export async function tableFor(game) {
   if (!TABLES.has(game)) return generic;
-  if (!loaded.has(game)) loaded.set(game, (await import(`./tables/${game}.js`)).default);
+  if (!loaded.has(game)) {
+    const mod = (await import(`./tables/${game}.js`)).default;
+    // a table's own stylesheet (tables/<game>.css), linked once
+    if (mod.css && !document.querySelector(`link[data-table="${game}"]`)) {
+      document.head.append(el("link", { rel: "stylesheet", href: `/static/tables/${mod.css}`, dataset: { table: game } }));
+    }
+    loaded.set(game, mod);
+  }
   return loaded.get(game);
 }
 

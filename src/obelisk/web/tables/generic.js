@@ -11,6 +11,7 @@
 //   panelAction(action, seat) whether an action is played on that player's panel (optional)
 //   notes(options)           lines for the help panel about the options in force (optional)
 //   onClock(clock, ctx)      called on every clock message (clock: the game's public clock, `at`: performance.now()) (optional)
+//   css                      a stylesheet of its own under tables/ (e.g. "ramses.css"), linked once (optional)
 //   needsText                true when the table shows the game's text view (the server then sends it)
 
 import { el } from "../util.js";
