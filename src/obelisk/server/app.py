@@ -346,6 +346,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
         register_pages(app, WEB)
 
+        from obelisk.companion import modules as companion_modules
+
+        for module in companion_modules("web_"):
+            module.register(app, WEB)
+
     return app
 
 
