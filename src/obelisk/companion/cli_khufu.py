@@ -1,0 +1,261 @@
+"""``obelisk companion khufu``: the terminal as Khufu's DVD beside the real board.
+
+A large countdown (rich Live), Khufu's orders in large words and spoken with
+espeak-ng, the five-minute warning, the Ultimate Challenge and the end. Keys: ``s``
+summons Khufu, ``q`` quits and saves; in the Challenge the number of the player who
+won, ``l`` (Khufu won) or ``d`` (a draw).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from .khufu import (
+    MAX_TICK,
+    CompanionError,
+    KhufuSession,
+    Moment,
+    Player,
+    WallClock,
+    clock_words,
+    load,
+    new_session,
+    parse_player,
+    piece_id,
+    symbol_id,
+)
+from .speech import Speaker
+
+#: Seconds between two redraws of the countdown.
+FRAME = 0.05
+
+
+def _setup_players(console: Any) -> list[Player]:
+    """Ask who is at the table (the interactive set-up)."""
+    count = typer.prompt("How many players (3 to 6)", type=int)
+    players: list[Player] = []
+    for i in range(count):
+        name = typer.prompt(f"Player {i + 1}'s name").strip()
+        piece = typer.prompt("  their piece (Witch, Zombie, ...; Enter to skip)", default="")
+        lucky = typer.prompt("  their lucky symbol (Falcon, Ankh, ...; Enter to skip)", default="")
+        while True:
+            try:
+                players.append(
+                    Player(
+                        name,
+                        piece_id(piece) if piece.strip() else None,
+                        symbol_id(lucky) if lucky.strip() else None,
+                    )
+                )
+                break
+            except CompanionError as exc:
+                console.print(f"{exc}", highlight=False)
+                piece = typer.prompt("  their piece (Enter to skip)", default="")
+                lucky = typer.prompt("  their lucky symbol (Enter to skip)", default="")
+    return players
+
+
+@contextlib.contextmanager
+def _keys() -> Iterator[Any]:
+    """Single key presses from stdin (cbreak on a terminal; a pipe is read as it comes)."""
+    fd = sys.stdin.fileno() if sys.stdin and not sys.stdin.closed else -1
+    saved = None
+    if fd >= 0 and os.isatty(fd):
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(fd)
+        tty.setcbreak(fd)
+    eof = [fd < 0]
+
+    def read() -> str:
+        if eof[0]:
+            return ""
+        ready, _, _ = select.select([fd], [], [], 0)
+        if not ready:
+            return ""
+        data = os.read(fd, 64)
+        if not data:
+            eof[0] = True
+        return data.decode("utf-8", "replace")
+
+    try:
+        yield read
+    finally:
+        if saved is not None:
+            import termios
+
+            termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def _default_save(seed: int) -> Path:
+    from obelisk.tui.session import default_save_path
+
+    return default_save_path("khufu-companion", seed)
+
+
+def khufu(
+    players: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="A player as NAME, NAME:piece or NAME:piece:lucky symbol "
+            "(e.g. Ann:witch:falcon); repeat for each player, in seat order. "
+            "Without it the command asks.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for Khufu's orders (default: random).")
+    ] = None,
+    speak: Annotated[
+        bool, typer.Option("--speak/--no-speak", help="Say Khufu's lines aloud (espeak-ng).")
+    ] = True,
+    audio_dir: Annotated[
+        Path | None,
+        typer.Option(help="Also write every spoken line here as a numbered WAV file and text."),
+    ] = None,
+    time_scale: Annotated[
+        float,
+        typer.Option(help="Run the clock this many times faster (rehearsal, tests)."),
+    ] = 1.0,
+    save: Annotated[
+        Path | None,
+        typer.Option(help="Keep the record in this file (saved at every input and at the end)."),
+    ] = None,
+    resume: Annotated[
+        Path | None, typer.Option(help="Continue a saved companion game from its record.")
+    ] = None,
+) -> None:
+    """Khufu's DVD for the real board: the 45-minute countdown, Khufu's orders spoken aloud
+    and in large words, the five-minute warning, the Ultimate Challenge and the end.
+
+    Keys: Enter starts the countdown; s summons Khufu when a player reaches the
+    Sarcophagus (the countdown pauses); then the player's number if they won, l if Khufu
+    won, d for a draw; q quits and saves. Nothing else pauses the countdown.
+    Example: obelisk companion khufu -p Ann:witch:falcon -p Bob:zombie -p Cy
+    """
+    from obelisk.cli.main import console, fail
+
+    try:
+        if resume is not None:
+            session = load(resume)
+            save = save or resume
+        else:
+            if players:
+                table = [parse_player(p) for p in players]
+            elif sys.stdin.isatty():
+                table = _setup_players(console)
+            else:
+                fail("name the players with --players NAME[:piece[:lucky]] (one per player)")
+                return
+            session = new_session(table, seed)
+        clock = WallClock(time_scale)
+        speaker = Speaker(speak, audio_dir)
+    except (CompanionError, OSError) as exc:
+        fail(str(exc))
+        return
+    path = save or _default_save(session.seed)
+    _run(session, clock, speaker, console, path, keep=save is not None)
+
+
+def _run(
+    session: KhufuSession, clock: WallClock, speaker: Speaker, console: Any, path: Path, keep: bool
+) -> None:
+    from rich.live import Live
+
+    from .khufu_screen import screen
+
+    live_mode = console.is_terminal
+    latest: dict[str, Any] | None = session.moments[-1].to_json() if session.moments else None
+    if speaker.notice:
+        console.print(speaker.notice, highlight=False)
+    notice_shown = speaker.notice
+
+    def said(moments: list[Moment]) -> None:
+        nonlocal latest, notice_shown
+        for m in moments:
+            latest = m.to_json()
+            if not live_mode:
+                console.print(
+                    f"[{clock_words(session.remaining)} left] {m.title.upper()}: {m.speech}",
+                    highlight=False,
+                    markup=False,
+                )
+            speaker.say(m.speech, m.title)
+            if speaker.notice and speaker.notice != notice_shown:
+                notice_shown = speaker.notice
+                console.print(speaker.notice, highlight=False)
+        if moments and keep:
+            session.save(path)
+
+    if not session.started and session.moments and not live_mode:
+        said(session.moments[-1:])
+    interactive = sys.stdin.isatty()
+    quit_asked = False
+    with _keys() as read, contextlib.ExitStack() as stack:
+        live = None
+        if live_mode:
+            live = stack.enter_context(
+                Live(screen(session.view(), latest, None), console=console, auto_refresh=False)
+            )
+            if not session.started:
+                speaker.say(session.moments[-1].speech, session.moments[-1].title)
+        if not session.started and not interactive:
+            said(session.start())  # a script or a pipe: no Enter to wait for
+        clock.reset()
+        while True:
+            for key in read():
+                k = key.lower()
+                try:
+                    if k == "q":
+                        quit_asked = True
+                    elif not session.started and k in ("\n", "\r", " "):
+                        said(session.start())
+                        clock.reset()
+                    elif session.paused and k.isdigit() and k != "0":
+                        said(session.result("WIN", int(k) - 1))
+                    elif session.paused and k in ("l", "d"):
+                        said(session.result("LOSE" if k == "l" else "DRAW"))
+                        clock.reset()
+                    elif k == "s" and session.running:
+                        said(session.summon())
+                except CompanionError as exc:
+                    latest = {"title": "Not now", "speech": str(exc)}
+            if quit_asked:
+                break
+            due = clock.due()
+            if session.running and due > 0:
+                said(session.tick(min(due, MAX_TICK)))
+            if live is not None:
+                live.update(screen(session.view(), latest, None), refresh=True)
+            if session.over:
+                break
+            time.sleep(FRAME)
+    speaker.close(wait=8.0 if session.over else 0.0)
+    session.save(path)
+    if session.over:
+        who = session.winner
+        end = "Khufu wins." if who is None else f"{session.players[who].name} wins."
+        console.print(f"The game is over: {end}", highlight=False)
+    else:
+        console.print(
+            f"Stopped with {clock_words(session.remaining)} left. "
+            f"Continue with: obelisk companion khufu --resume {path}",
+            highlight=False,
+        )
+    console.print(f"Record saved to {path}", highlight=False)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``khufu`` to the ``obelisk companion`` group."""
+    app.command("khufu")(khufu)

@@ -1,0 +1,622 @@
+"""Khufu's DVD replacement without a face: the countdown, Khufu's orders, the Challenge.
+
+A :class:`KhufuSession` plays the DVD's part for a family playing Khufu on the real
+board. It is told who is at the table (names, pieces, lucky symbols) and a seed; then
+it runs the 45-minute countdown (khufu:12.1), which nothing pauses but the Ultimate
+Challenge (khufu:12.3, seed: "you must not press Stop or Pause"), and Khufu appears at
+the times and with the orders of the engine's Director (khufu:14.10) for that seed: the
+same schedule the engine's real-time game would follow, drawn by the engine's own code
+(:class:`Director`). It also gives the five-minute warning (khufu:14.9 F2), the Ultimate
+Challenge (khufu:10: summon, pause, Khufu's hand on screen, the result the players
+report) and the end at time-up (khufu:11.2).
+
+Faces (the terminal, the page) feed it whole seconds of running clock with
+:meth:`KhufuSession.tick` and show its :class:`Moment` list; every input is kept as a
+step of a record (:meth:`KhufuSession.record`), so a session is saved, resumed and
+replayed by replaying its steps (:func:`from_record`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from obelisk import __version__
+from obelisk.core.narration import join_words
+from obelisk.games.khufu import components as K
+from obelisk.games.khufu.game import KhufuGame
+from obelisk.games.khufu.narration import HAND_WORDS, chamber, symbol
+from obelisk.games.khufu.options import KhufuOptions
+
+from .khufu_orders import STOP, Table, order_words
+
+#: khufu:12.1 the countdown, khufu:14.9 F2 the warning, in seconds (the engine's defaults).
+COUNTDOWN = KhufuOptions().countdown
+WARNING_AT = KhufuOptions().final_minutes_at
+#: khufu:14.7 E19: seconds lost when the sands run fast.
+SANDS_SECONDS = KhufuOptions().sands_seconds
+#: khufu:2.3 the table sizes (two players only as the engine's option allows).
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MAX_NAME = 24
+RECORD_FORMAT = "obelisk-companion-record"
+RECORD_VERSION = 1
+RESULTS = ("WIN", "LOSE", "DRAW")
+#: The largest single tick accepted (a face ticks often; a huge tick is a mistake).
+MAX_TICK = COUNTDOWN
+
+
+class CompanionError(ValueError):
+    """A bad input to the companion: the message names the problem; nothing changed."""
+
+
+# -- the table ----------------------------------------------------------------
+_SYMBOL_NAMES = {s.lower(): s for s in K.SYMBOLS}
+_SYMBOL_NAMES.update({symbol(s).lower(): s for s in K.SYMBOLS})
+_SYMBOL_NAMES.update({"eye": "EYE_OF_HORUS", "horus": "EYE_OF_HORUS"})
+_PIECE_NAMES = {c.lower(): c for c in K.CHARACTERS}
+
+
+def symbol_id(text: str) -> str:
+    """A lucky symbol from its name in any case (``eye of horus``, ``Falcon``, ``KING``)."""
+    key = text.strip().lower().replace("-", " ").replace("_", " ")
+    found = _SYMBOL_NAMES.get(key) or _SYMBOL_NAMES.get(key.replace(" ", "_"))
+    if found is None:
+        names = join_words([symbol(s) for s in K.SYMBOLS], "or")
+        raise CompanionError(f"'{text}' is not a lucky symbol: say {names}")
+    return found
+
+
+def piece_id(text: str) -> str:
+    """A playing piece (character) from its name in any case."""
+    found = _PIECE_NAMES.get(text.strip().lower())
+    if found is None:
+        raise CompanionError(
+            f"'{text}' is not a playing piece: say {join_words(list(K.CHARACTERS), 'or')}"
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class Player:
+    """Somebody at the table: a name, and the piece and lucky symbol if the table said."""
+
+    name: str
+    piece: str | None = None
+    lucky: str | None = None
+
+    def label(self) -> str:
+        """``Ann (Witch)``."""
+        return f"{self.name} ({self.piece})" if self.piece else self.name
+
+
+def parse_player(text: str) -> Player:
+    """A player from ``NAME[:piece[:lucky symbol]]`` (``Ann:witch:falcon``)."""
+    parts = [p.strip() for p in text.split(":")]
+    if len(parts) > 3:
+        raise CompanionError(f"'{text}': give NAME, NAME:piece or NAME:piece:lucky symbol")
+    name = parts[0]
+    piece = piece_id(parts[1]) if len(parts) > 1 and parts[1] else None
+    lucky = symbol_id(parts[2]) if len(parts) > 2 and parts[2] else None
+    return Player(name, piece, lucky)
+
+
+def player_from_json(data: Any) -> Player:
+    """A player from ``{"name": …, "piece": …, "lucky": …}`` (piece and lucky optional)."""
+    if not isinstance(data, Mapping):
+        raise CompanionError("each player must be an object with a name")
+    name = data.get("name")
+    if not isinstance(name, str):
+        raise CompanionError("each player needs a name")
+    piece, lucky = data.get("piece"), data.get("lucky")
+    for what, value in (("piece", piece), ("lucky symbol", lucky)):
+        if value is not None and not isinstance(value, str):
+            raise CompanionError(f"{name}'s {what} must be a word")
+    return Player(
+        name.strip(),
+        piece_id(piece) if piece else None,
+        symbol_id(lucky) if lucky else None,
+    )
+
+
+def check_players(players: Sequence[Player]) -> None:
+    """khufu:2.3, 4.1, 4.5: 2-6 players, names given and distinct, pieces and symbols distinct."""
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        raise CompanionError(f"Khufu is played by 3 to 6 players (2 as a variant), not {n}")
+    names = [p.name for p in players]
+    for i, name in enumerate(names):
+        if not name:
+            raise CompanionError(f"player {i + 1} has no name")
+        if len(name) > MAX_NAME:
+            raise CompanionError(f"the name '{name[:MAX_NAME]}…' is longer than {MAX_NAME}")
+        if not name.isprintable():
+            raise CompanionError(f"player {i + 1}'s name holds a character that cannot be shown")
+    if len({n.casefold() for n in names}) < n:
+        raise CompanionError("two players have the same name")
+    pieces = [p.piece for p in players if p.piece]
+    if len(set(pieces)) < len(pieces):
+        raise CompanionError("two players have the same playing piece")
+    lucky = [p.lucky for p in players if p.lucky]
+    if len(set(lucky)) < len(lucky):
+        raise CompanionError("two players have the same lucky symbol (each card is dealt once)")
+
+
+# -- the Director ---------------------------------------------------------------
+class Director:
+    """The engine's Khufu Director for one seed and table size (khufu:14.10).
+
+    It holds a scratch real-time engine state of that seed and draws from that
+    state's own Director stream with the engine's own methods, so the order ids and
+    gaps are exactly those of an engine game with the same seed; the stream depends
+    on the seed only, never on play. The same state gives the initial Lucky (khufu:4.7).
+    """
+
+    def __init__(self, seed: int, num_players: int) -> None:
+        options = {
+            "clock": "realtime",
+            "pieces": "seat_order",
+            "allow_two_players": num_players == 2,
+        }
+        state: Any = KhufuGame().new_state(num_players, seed, options)
+        self._state = state
+        #: The first order is due at this many seconds of the countdown.
+        self.first_due: int = int(state.next_due)
+        #: khufu:4.7 the Lucky Khufu names at the start.
+        self.lucky: int = int(state.lucky)
+
+    def next_order(self) -> tuple[str, int]:
+        """The next order's event id and the gap after it (khufu:14.10: id, then gap)."""
+        state = self._state
+        e = state._draw_event()
+        gap = state._draw_gap(state.options.gap_seconds)
+        return K.EVENT_IDS[e], int(gap)
+
+
+# -- moments ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class Moment:
+    """Something Khufu says, at a time of the countdown: a title and the words he speaks.
+
+    ``kind`` is ``intro``, ``start``, ``order``, ``warning``, ``challenge``,
+    ``challenge_result`` or ``end``; ``event`` is the order's id (khufu:14.7) for orders.
+    """
+
+    index: int
+    kind: str
+    at: int
+    title: str
+    speech: str
+    event: str | None = None
+    number: str | None = None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        """The moment as JSON (no hidden information: every moment is public)."""
+        return asdict(self)
+
+
+def clock_words(seconds: int) -> str:
+    """``12:05`` for a number of seconds."""
+    seconds = max(0, int(seconds))
+    return f"{seconds // 60:02d}:{seconds % 60:02d}"
+
+
+# -- the session -----------------------------------------------------------------
+class KhufuSession:
+    """The DVD's part of one game of Khufu on the real board (see the module docstring)."""
+
+    def __init__(self, players: Sequence[Player], seed: int) -> None:
+        check_players(players)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise CompanionError("the seed must be a whole number, 0 or more")
+        self.players: list[Player] = list(players)
+        self.seed = seed
+        self.director = Director(seed, len(players))
+        self.rng = random.Random(f"khufu-companion:{seed}")
+        self.table = Table(
+            [p.name for p in self.players],
+            [p.lucky for p in self.players],
+            self.director.lucky,
+        )
+        #: Seconds the countdown has run (ticks while running) and seconds lost (E19).
+        self.run = 0
+        self.lost = 0
+        self.next_due = self.director.first_due
+        self.started = False
+        self.paused = False
+        self.warned = False
+        self.over = False
+        self.winner: int | None = None
+        self.challenger: int | None = None
+        self.khufu_hand: tuple[str, ...] = ()
+        self.challenges = 0
+        self.moments: list[Moment] = []
+        self.steps: list[dict[str, Any]] = []
+        self._intro()
+
+    # -- what a face reads --------------------------------------------------------
+    @property
+    def elapsed(self) -> int:
+        """khufu:12.3 the game clock: seconds run plus seconds lost to the sands."""
+        return self.run + self.lost
+
+    @property
+    def remaining(self) -> int:
+        """Seconds left on the countdown."""
+        return max(0, COUNTDOWN - self.elapsed)
+
+    @property
+    def running(self) -> bool:
+        """Whether the countdown is running now (started, not paused, not over)."""
+        return self.started and not self.paused and not self.over
+
+    @property
+    def lucky(self) -> int:
+        """The seat of the current Lucky (0-based)."""
+        return self.table.lucky
+
+    @property
+    def sarcophagus(self) -> str:
+        """The chamber holding the Sarcophagus (khufu:3.5), as its id."""
+        return K.CHAMBERS[self.table.sarcophagus]
+
+    def view(self) -> dict[str, Any]:
+        """The session for a face: everything public, never the Director's future."""
+        return {
+            "players": [asdict(p) for p in self.players],
+            "seed": self.seed,
+            "started": self.started,
+            "running": self.running,
+            "paused": self.paused,
+            "warned": self.warned,
+            "over": self.over,
+            "winner": self.winner,
+            "elapsed": self.elapsed,
+            "remaining": self.remaining,
+            "countdown": COUNTDOWN,
+            "lucky": self.lucky,
+            "sarcophagus": self.sarcophagus,
+            "sarcophagus_words": chamber(self.sarcophagus),
+            "challenger": self.challenger,
+            "khufu_hand": list(self.khufu_hand) if self.paused else [],
+            "khufu_hand_words": [symbol(s) for s in self.khufu_hand] if self.paused else [],
+            "moments": [m.to_json() for m in self.moments],
+        }
+
+    def orders(self) -> list[tuple[int, str]]:
+        """Every order given so far as (seconds of the game clock, event id)."""
+        return [(m.at, str(m.event)) for m in self.moments if m.kind == "order"]
+
+    # -- inputs (each is a step of the record) ------------------------------------------
+    def apply(self, step: Mapping[str, Any]) -> list[Moment]:
+        """Apply one record step (``{"kind": "start" | "tick" | "summon" | "result", …}``)."""
+        if not isinstance(step, Mapping):
+            raise CompanionError("a step must be an object with a kind")
+        kind = step.get("kind")
+        if kind == "start":
+            return self.start()
+        if kind == "tick":
+            return self.tick(step.get("seconds"))  # type: ignore[arg-type]
+        if kind == "summon":
+            return self.summon(step.get("seat"))
+        if kind == "result":
+            return self.result(step.get("result"), step.get("seat"))  # type: ignore[arg-type]
+        raise CompanionError(f"unknown step '{kind}': start, tick, summon or result")
+
+    def start(self) -> list[Moment]:
+        """khufu:4.9: the countdown starts with Lucky's first turn."""
+        if self.started:
+            raise CompanionError("the countdown has started already")
+        self.started = True
+        self.steps.append({"kind": "start"})
+        lucky = self.players[self.lucky].name
+        return [
+            self._say(
+                "start",
+                "The countdown has begun",
+                f"The countdown has begun: forty-five minutes. {lucky}, you are Lucky: "
+                "roll first. And nobody stops my clock!",
+            )
+        ]
+
+    def tick(self, seconds: int) -> list[Moment]:
+        """``seconds`` of running clock (khufu:12.3); Khufu appears when his order is due.
+
+        A tick while the Ultimate Challenge pauses the clock changes nothing (khufu:10.1).
+        Ticks are exact at any size: one tick of 20 s equals two of 10 s.
+        """
+        if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 1:
+            raise CompanionError("a tick is a whole number of seconds, 1 or more")
+        if seconds > MAX_TICK:
+            raise CompanionError(f"a tick of {seconds} seconds is longer than the game")
+        if not self.started:
+            raise CompanionError("the countdown has not started yet")
+        if self.over:
+            raise CompanionError("the game is over")
+        if self.paused:
+            return []
+        said: list[Moment] = []
+        start = self.run
+        target = self.run + seconds
+        while not self.over and self.run < target:
+            points = [COUNTDOWN, self.next_due]
+            if not self.warned:
+                points.append(COUNTDOWN - WARNING_AT)
+            ahead = [p - self.lost for p in points if p - self.lost > self.run]
+            self.run = min([target, *ahead])
+            said.extend(self._now())
+        used = self.run - start  # the record keeps the seconds the clock really ran
+        last = self.steps[-1] if self.steps else None
+        if last is not None and last.get("kind") == "tick":
+            last["seconds"] += used  # one step per stretch of running clock
+        else:
+            self.steps.append({"kind": "tick", "seconds": used})
+        return said
+
+    def summon(self, seat: Any = None) -> list[Moment]:
+        """khufu:10.1: a player reached the Sarcophagus: pause, show Khufu's hand, say the deal."""
+        if not self.started:
+            raise CompanionError("start the countdown first")
+        if self.over:
+            raise CompanionError("the game is over")
+        if self.paused:
+            raise CompanionError("Khufu is already here: finish the Ultimate Challenge first")
+        who = self._seat(seat, allow_none=True)
+        self.steps.append({"kind": "summon", "seat": who})
+        self.paused = True
+        self.challenger = who
+        self.challenges += 1
+        ids = K.tables(KhufuOptions()).card_symbol
+        hand = self.rng.sample(range(len(ids)), 3)  # khufu:10.3 three cards of a full deck
+        self.khufu_hand = tuple(K.SYMBOLS[ids[c]] for c in hand)
+        cards = join_words([symbol(s) for s in self.khufu_hand])
+        dare = f"So, {self.players[who].name}, you" if who is not None else "So, you"
+        lucky = self.players[self.lucky].name
+        return [
+            self._say(
+                "challenge",
+                "The Ultimate Challenge",
+                f"{dare} dare to face me? The countdown is paused. My hand: {cards}. "
+                f"{lucky}, you are Lucky: shuffle the challenger's Treasure cards and deal five "
+                "of them face up; all of them if there are only four or three. Challenger, "
+                "choose your best three, then roll the two symbol dice. Both hands use the "
+                "same dice.",
+                detail={"hand": list(self.khufu_hand), "seat": who},
+            )
+        ]
+
+    def result(self, result: str, seat: Any = None) -> list[Moment]:
+        """khufu:10.7: the players report WIN, LOSE or DRAW; the clock runs again unless won."""
+        if not self.paused:
+            raise CompanionError("there is no Ultimate Challenge to report: summon Khufu first")
+        if result not in RESULTS:
+            raise CompanionError("the result is WIN, LOSE or DRAW")
+        who = self._seat(seat, allow_none=True)
+        if who is None:
+            who = self.challenger
+        if result == "WIN" and who is None:
+            raise CompanionError("say who beat Khufu")
+        self.steps.append({"kind": "result", "result": result, "seat": who})
+        self.paused = False
+        self.challenger = None
+        name = self.players[who].name if who is not None else "Challenger"
+        if result == "WIN":
+            self.over = True
+            self.winner = who
+            return [
+                self._say(
+                    "end",
+                    f"{name} wins!",
+                    f"No! {name}, you have beaten my Ultimate Challenge. You win the game, "
+                    "and my treasure is yours. For now.",
+                    detail={"winner": who},
+                )
+            ]
+        lost = "Return your three cards to the bottom of the deck. " if result == "LOSE" else ""
+        head = "Khufu wins the challenge" if result == "LOSE" else "A draw"
+        said = "Ha! My hand is better." if result == "LOSE" else "A draw. Not good enough."
+        return [
+            self._say(
+                "challenge_result",
+                head,
+                f"{said} {lost}{name}, move your piece to the furthest Curse space and draw a "
+                "Curse card there. The countdown runs again!",
+                detail={"result": result, "seat": who},
+            )
+        ]
+
+    # -- the record --------------------------------------------------------------------
+    def record(self) -> dict[str, Any]:
+        """The game record: the table, the seed and every input as a step."""
+        result: dict[str, Any] | None = None
+        if self.over:
+            result = {"winner": self.winner, "khufu_wins": self.winner is None}
+        return {
+            "format": RECORD_FORMAT,
+            "format_version": RECORD_VERSION,
+            "companion": "khufu",
+            "engine_version": __version__,
+            "seed": self.seed,
+            "players": [asdict(p) for p in self.players],
+            "steps": [dict(s) for s in self.steps],
+            "result": result,
+            "meta": {"saved": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())},
+        }
+
+    def save(self, path: str | Path) -> None:
+        """Write the record atomically (a temporary file, then a rename)."""
+        target = Path(path)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_text(json.dumps(self.record(), indent=1) + "\n", encoding="utf-8")
+        tmp.replace(target)
+
+    # -- inside -------------------------------------------------------------------------
+    def _seat(self, seat: Any, allow_none: bool) -> int | None:
+        if seat is None and allow_none:
+            return None
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise CompanionError("a player is named by a seat number")
+        if not 0 <= seat < len(self.players):
+            raise CompanionError(f"there is no player {seat + 1} at this table")
+        return seat
+
+    def _say(
+        self,
+        kind: str,
+        title: str,
+        speech: str,
+        event: str | None = None,
+        number: str | None = None,
+        detail: dict[str, Any] | None = None,
+    ) -> Moment:
+        m = Moment(
+            len(self.moments), kind, self.elapsed, title, speech, event, number, detail or {}
+        )
+        self.moments.append(m)
+        return m
+
+    def _intro(self) -> None:
+        """khufu:14.9 F1: Khufu greets the table and names Lucky."""
+        names = join_words([p.label() for p in self.players])
+        lucky = self.players[self.lucky].name
+        self._say(
+            "intro",
+            f"Lucky is {lucky}",
+            f"I am Khufu, and you are in my pyramid: {names}. I choose my servant. "
+            f"{lucky}, you are Lucky: you will do my tasks, and you roll first. "
+            "When everyone is ready, start the countdown.",
+            detail={"lucky": self.lucky},
+        )
+
+    def _now(self) -> list[Moment]:
+        """What happens at this moment of the clock, in the engine's order (khufu:12.3)."""
+        said: list[Moment] = []
+        said.extend(self._clock_checks())
+        if not self.over and self.elapsed >= self.next_due:
+            said.extend(self._order())
+        return said
+
+    def _clock_checks(self) -> list[Moment]:
+        said: list[Moment] = []
+        if not self.warned and self.remaining <= WARNING_AT:
+            self.warned = True  # khufu:14.9 F2
+            said.append(
+                self._say(
+                    "warning",
+                    "Five minutes left!",
+                    "Five minutes left! My hourglass is nearly empty. Hurry to my Sarcophagus, "
+                    "if you dare.",
+                )
+            )
+        if self.elapsed >= COUNTDOWN:
+            self.over = True  # khufu:11.2 / 14.9 F3
+            self.winner = None
+            said.append(
+                self._say(
+                    "end",
+                    "Time is up: Khufu wins",
+                    "Time is up! Nobody beat my Ultimate Challenge. I win, and you all stay in "
+                    "my pyramid for ever.",
+                    detail={"winner": None},
+                )
+            )
+        return said
+
+    def _order(self) -> list[Moment]:
+        """khufu:14.10: Khufu appears with the Director's next order."""
+        eid, gap = self.director.next_order()
+        order = order_words(eid, self.table, self.rng)
+        said = [
+            self._say(
+                "order",
+                order.title,
+                f"{STOP} {order.speech}",
+                eid,
+                order.number,
+                order.detail,
+            )
+        ]
+        if eid == "SANDS_RUN_FAST":
+            self.lost += SANDS_SECONDS  # khufu:14.7 E19
+            said.extend(self._clock_checks())
+        self.next_due = self.elapsed + gap  # khufu:14.10 after the effect, E19 included
+        return said
+
+
+def new_session(players: Sequence[Player], seed: int | None = None) -> KhufuSession:
+    """A session with ``seed``, or with a fresh random seed."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1 << 31)
+    return KhufuSession(players, seed)
+
+
+def from_record(data: Any) -> KhufuSession:
+    """Rebuild a session by replaying a record's steps; a bad record names its fault."""
+    if not isinstance(data, Mapping):
+        raise CompanionError("a record is a JSON object")
+    if data.get("format") != RECORD_FORMAT or data.get("companion") != "khufu":
+        raise CompanionError("this is not a record of the Khufu companion")
+    if data.get("format_version") != RECORD_VERSION:
+        raise CompanionError(f"unsupported record version {data.get('format_version')!r}")
+    players = data.get("players")
+    if not isinstance(players, list):
+        raise CompanionError("the record has no players")
+    seed = data.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise CompanionError("the record has no seed")
+    session = KhufuSession([player_from_json(p) for p in players], seed)
+    steps = data.get("steps")
+    if not isinstance(steps, list):
+        raise CompanionError("the record has no steps")
+    for i, step in enumerate(steps):
+        try:
+            session.apply(step)
+        except CompanionError as exc:
+            raise CompanionError(f"step {i + 1}: {exc}") from None
+    return session
+
+
+def load(path: str | Path) -> KhufuSession:
+    """A session from a record file."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise CompanionError(f"cannot read {path}: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise CompanionError(f"{path} is not a JSON record") from None
+    return from_record(data)
+
+
+class WallClock:
+    """Wall time as whole seconds of countdown, ``scale`` times faster (rehearsal, tests)."""
+
+    def __init__(self, scale: float = 1.0, now: Any = time.monotonic) -> None:
+        if not 0 < scale <= 10000:
+            raise CompanionError("the time scale must be above 0 and at most 10000")
+        self.scale = scale
+        self._now = now
+        self._last = now()
+        self._carry = 0.0
+
+    def due(self) -> int:
+        """Whole seconds of countdown since the last call (the fraction is carried)."""
+        t = self._now()
+        total = (t - self._last) * self.scale + self._carry
+        self._last = t
+        whole = int(total)
+        self._carry = total - whole
+        return whole
+
+    def reset(self) -> None:
+        """Forget the time since the last call (after a pause, on start)."""
+        self._last = self._now()
+        self._carry = 0.0
+
+
+#: The hand categories in words, for faces that show the Challenge (khufu:10.5).
+HAND_CATEGORY_WORDS = HAND_WORDS

@@ -1,0 +1,94 @@
+"""The terminal picture of the Khufu companion: a large countdown and Khufu's last words.
+
+Pure drawing: :func:`screen` turns a session's view into a rich renderable; the
+command in :mod:`obelisk.companion.cli_khufu` runs the clock and reads the keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.align import Align
+from rich.console import Group, RenderableType
+from rich.panel import Panel
+from rich.text import Text
+
+from .khufu import clock_words
+
+#: A block font for the countdown: five rows per character (our own drawing).
+_FONT: dict[str, tuple[str, ...]] = {
+    "0": ("████", "█  █", "█  █", "█  █", "████"),
+    "1": ("  █ ", " ██ ", "  █ ", "  █ ", " ███"),
+    "2": ("████", "   █", "████", "█   ", "████"),
+    "3": ("████", "   █", " ███", "   █", "████"),
+    "4": ("█  █", "█  █", "████", "   █", "   █"),
+    "5": ("████", "█   ", "████", "   █", "████"),
+    "6": ("████", "█   ", "████", "█  █", "████"),
+    "7": ("████", "   █", "  █ ", " █  ", " █  "),
+    "8": ("████", "█  █", "████", "█  █", "████"),
+    "9": ("████", "█  █", "████", "   █", "████"),
+    ":": ("    ", " ██ ", "    ", " ██ ", "    "),
+}
+
+
+def big(text: str) -> str:
+    """``text`` (digits and colons) in the block font, five lines."""
+    rows = []
+    for r in range(5):
+        rows.append("  ".join(_FONT.get(ch, ("    ",) * 5)[r] for ch in text))
+    return "\n".join(rows)
+
+
+def keys_line(view: dict[str, Any]) -> str:
+    """What the keys do now, in words."""
+    if view["over"]:
+        return "The game is over."
+    if not view["started"]:
+        return "Enter: start the countdown   q: quit and save"
+    if view["paused"]:
+        wins = "   ".join(f"{i + 1}: {p['name']} won" for i, p in enumerate(view["players"]))
+        return f"{wins}   l: Khufu won   d: a draw   q: quit and save"
+    return "s: summon Khufu (a player reached the Sarcophagus)   q: quit and save"
+
+
+def screen(
+    view: dict[str, Any], latest: dict[str, Any] | None, notice: str | None
+) -> RenderableType:
+    """The whole terminal picture for a session view and the moment to show."""
+    names = ", ".join(
+        p["name"] + (f" ({p['piece']})" if p.get("piece") else "") for p in view["players"]
+    )
+    lucky = view["players"][view["lucky"]]["name"]
+    head = Text.assemble(
+        ("KHUFU  ", "bold yellow"),
+        (f"{names}.  Lucky: {lucky}.  The Sarcophagus is in {view['sarcophagus_words']}.", ""),
+    )
+    if view["paused"]:
+        state = Text("THE COUNTDOWN IS PAUSED: ULTIMATE CHALLENGE", style="bold cyan")
+    elif view["over"]:
+        state = Text("THE GAME IS OVER", style="bold")
+    elif view["warned"]:
+        state = Text("FIVE MINUTES LEFT OR LESS: HURRY", style="bold red")
+    elif not view["started"]:
+        state = Text("Press Enter to start the 45-minute countdown", style="bold")
+    else:
+        state = Text("Time left", style="bold")
+    digits = Text(
+        big(clock_words(view["remaining"])), style="bold red" if view["warned"] else "bold"
+    )
+    parts: list[RenderableType] = [head, Align.center(state), Align.center(digits)]
+    if view["paused"] and view["khufu_hand_words"]:
+        parts.append(
+            Align.center(
+                Text("Khufu's hand: " + "   ".join(view["khufu_hand_words"]), style="bold yellow")
+            )
+        )
+    if latest is not None:
+        title = Text(str(latest["title"]).upper(), style="bold yellow")
+        parts.append(
+            Panel(Text(str(latest["speech"])), title=title, border_style="yellow", padding=(1, 2))
+        )
+    if notice:
+        parts.append(Text(notice, style="italic"))
+    parts.append(Text(keys_line(view), style="bold"))
+    return Group(*parts)

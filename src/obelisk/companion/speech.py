@@ -1,0 +1,168 @@
+"""Spoken lines for the companions: ``espeak-ng`` renders a line to a WAV file.
+
+:func:`render` runs ``espeak-ng -w FILE TEXT`` (no shell, with a timeout) and gives
+the WAV bytes; :class:`Speaker` plays lines in the terminal with ``aplay`` or
+``paplay`` when one is installed, and writes every line to ``--audio-dir`` as a
+numbered WAV file with the text beside it. Where espeak-ng is missing nothing is
+rendered; the caller shows text instead (and says so once).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+import tempfile
+import wave
+from pathlib import Path
+
+#: Seconds a rendering may take before it is given up.
+RENDER_TIMEOUT = 30.0
+#: Longest line rendered (espeak-ng's words per minute make this about a minute of speech).
+MAX_CHARS = 1200
+#: espeak-ng's voice and speed (words per minute) for Khufu.
+VOICE = "en"
+SPEED = 150
+PLAYERS = ("aplay", "paplay")
+
+
+class SpeechError(RuntimeError):
+    """espeak-ng is missing, failed or took too long; the message says which."""
+
+
+def espeak() -> str | None:
+    """The path of espeak-ng, or None when it is not installed."""
+    return shutil.which("espeak-ng")
+
+
+def audio_player() -> list[str] | None:
+    """The command that plays a WAV file here (``aplay -q`` or ``paplay``), or None."""
+    for name in PLAYERS:
+        path = shutil.which(name)
+        if path:
+            return [path, "-q"] if name == "aplay" else [path]
+    return None
+
+
+def render(text: str, voice: str = VOICE, speed: int = SPEED) -> bytes:
+    """``text`` spoken by espeak-ng, as the bytes of a WAV file."""
+    exe = espeak()
+    if exe is None:
+        raise SpeechError("espeak-ng is not installed")
+    line = " ".join(text.split())[:MAX_CHARS]
+    if not line:
+        raise SpeechError("there is nothing to say")
+    with tempfile.TemporaryDirectory(prefix="obelisk-speech-") as tmp:
+        out = Path(tmp) / "line.wav"
+        cmd = [exe, "-v", voice, "-s", str(speed), "-w", str(out), "--", line]
+        try:
+            done = subprocess.run(cmd, capture_output=True, timeout=RENDER_TIMEOUT, check=False)
+        except subprocess.TimeoutExpired:
+            raise SpeechError(f"espeak-ng took longer than {RENDER_TIMEOUT:.0f} s") from None
+        except OSError as exc:
+            raise SpeechError(f"espeak-ng could not run: {exc.strerror}") from None
+        if done.returncode != 0 or not out.exists():
+            err = done.stderr.decode("utf-8", "replace").strip()[:200]
+            raise SpeechError(f"espeak-ng failed: {err or 'no sound was written'}")
+        return out.read_bytes()
+
+
+def wav_seconds(data: bytes) -> float:
+    """The duration of a WAV file's bytes, in seconds."""
+    with wave.open(io.BytesIO(data), "rb") as w:
+        rate = w.getframerate()
+        return w.getnframes() / rate if rate else 0.0
+
+
+def slug(text: str, words: int = 6) -> str:
+    """A file-name piece from the first words of a line (``stop-if-you-are``)."""
+    found = re.findall(r"[a-z0-9]+", text.lower())
+    return "-".join(found[:words]) or "line"
+
+
+class Speaker:
+    """Says lines in the terminal: plays them if it can, writes them to a folder if asked.
+
+    ``speak`` False renders nothing for playing; ``audio_dir`` still gets every line.
+    :attr:`notice` holds the one sentence that says why lines are text only (None
+    when they are spoken); a face shows it once.
+    """
+
+    def __init__(self, speak: bool = True, audio_dir: str | Path | None = None) -> None:
+        self.speak = speak
+        self.audio_dir = Path(audio_dir) if audio_dir else None
+        if self.audio_dir:
+            self.audio_dir.mkdir(parents=True, exist_ok=True)
+        self.count = 0
+        self.player = audio_player() if speak else None
+        self._playing: list[subprocess.Popen[bytes]] = []
+        self.notice: str | None = None
+        if (speak or self.audio_dir) and espeak() is None:
+            self.notice = "espeak-ng is not installed: Khufu's lines are shown as text only."
+        elif speak and self.player is None:
+            self.notice = (
+                "No audio player (aplay or paplay) is installed: Khufu's lines are shown as "
+                "text only" + (" and written to the audio folder." if self.audio_dir else ".")
+            )
+        self.written: list[Path] = []
+        self._tmp: Path | None = None
+
+    def say(self, text: str, label: str | None = None) -> Path | None:
+        """Render ``text`` (if anybody needs it), write it to the folder, play it; the WAV path.
+
+        The file is named by its number and ``label`` (else the line's first words).
+        """
+        want_play = self.speak and self.player is not None
+        if not (want_play or self.audio_dir) or espeak() is None:
+            return None
+        try:
+            data = render(text)
+        except SpeechError as exc:
+            self.notice = f"Speech failed ({exc}): Khufu's lines are shown as text only."
+            return None
+        self.count += 1
+        path: Path | None = None
+        if self.audio_dir:
+            stem = f"{self.count:03d}-{slug(label or text)}"
+            path = self.audio_dir / f"{stem}.wav"
+            path.write_bytes(data)
+            (self.audio_dir / f"{stem}.txt").write_text(text + "\n", encoding="utf-8")
+            self.written.append(path)
+        if want_play and self.player:
+            self._play(data, path)
+        return path
+
+    def _play(self, data: bytes, path: Path | None) -> None:
+        self._reap()
+        if path is None:
+            if self._tmp is None:
+                self._tmp = Path(tempfile.mkdtemp(prefix="obelisk-speech-"))
+            path = self._tmp / f"{self.count:03d}.wav"
+            path.write_bytes(data)
+        try:
+            proc = subprocess.Popen(
+                [*(self.player or []), str(path)],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:
+            self.notice = "The audio player could not run: Khufu's lines are shown as text only."
+            self.player = None
+            return
+        self._playing.append(proc)
+
+    def _reap(self) -> None:
+        self._playing = [p for p in self._playing if p.poll() is None]
+
+    def close(self, wait: float = 0.0) -> None:
+        """Let the lines being played finish for up to ``wait`` seconds, then stop them."""
+        for p in self._playing:
+            try:
+                p.wait(timeout=wait)
+            except subprocess.TimeoutExpired:
+                p.terminate()
+        self._playing = []
+        if self._tmp is not None:
+            shutil.rmtree(self._tmp, ignore_errors=True)
+            self._tmp = None
