@@ -17,6 +17,7 @@ OPTION_SETS = {
         "allow_return_to_origin": False,
         "forced_resolve_first": False,
         "mummy_die_faces": (2, 3, 4),
+        "only_usable_faces": True,
     },
 }
 

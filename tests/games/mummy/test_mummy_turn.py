@@ -190,14 +190,16 @@ def test_reroll_rerolls_exactly_the_free_dice_and_mummies_accumulate():
 
 
 @pytest.mark.rules("mummy:7.2")
-def test_only_usable_faces_may_be_chosen():
-    """Behaviour 1: a face without a legal walk is not selectable; with none, reroll."""
-    s = fresh(3, {0: (2, 5), 1: S}, mummy=(4, 5))
+def test_only_usable_faces_may_be_chosen_with_the_simulation_option():
+    """Behaviour 1 as the spec wrote it, now the option ``only_usable_faces`` (the seed's
+    failed announcement is the default, test_mummy_failed_announcement.py): a face without
+    a legal walk is not selectable; with none, reroll."""
+    s = fresh(3, {0: (2, 5), 1: S}, mummy=(4, 5), only_usable_faces=True)
     # from b (2,5): 1 -> (3,5); 2 -> (2,5)/(4,5)? the mummy blocks (4,5); arrow S stops on (3,5)
     start_turn(s, 0, roll=["2", "2", "2", "2", "2"])
     legal = s.legal_actions()
     assert Choose("2") in legal  # (3,5)->(2,5) back to the origin
-    s = fresh(3, {0: (9, 4), 1: (8, 4)}, mummy=(9, 3))
+    s = fresh(3, {0: (9, 4), 1: (8, 4)}, mummy=(9, 3), only_usable_faces=True)
     # (9,4): N (8,4) explorer, W mummy, S start: only walks over the explorer at (8,4)
     start_turn(s, 0, roll=["1", "1", "1", "1", "1"])
     assert s.legal_actions() == [Reroll()]

@@ -95,6 +95,34 @@ class Belief:
                 keep |= 1 << c
         self.cells[f] = keep
 
+    def cannot_use(self, f: int, face: str, mummy: int) -> None:
+        """Figure ``f`` announced ``face`` and could not walk it completely (mummy:7.2):
+        keep the fields from which that face has no legal move, where every end field
+        (or, for the arrow, every first field of a slide) may be held by one of the
+        other figures."""
+        b = self.board
+        others = self.others(f) & ~b.sv_mask
+        n_others = sum(1 for g, m in enumerate(self.cells) if g != f and m & ~b.sv_mask)
+        mb = 1 << mummy
+        passable = b.full & ~mb
+        if not self.allow_cross:
+            passable &= ~b.sv_mask
+        k = 0 if face == "arrow" else int(face)
+        keep = 0
+        for c in b.cells_of(self.cells[f]):
+            r = 1 << c
+            if k:
+                for _ in range(k):
+                    r = b.expand(r) & passable
+                ends = r & ~b.sv_mask
+                if not self.allow_origin:
+                    ends &= ~(1 << c)
+            else:  # the arrow: the first field in each open direction
+                ends = b.expand(r) & ~mb & ~b.sv_mask
+            if ends & ~others == 0 and ends.bit_count() <= n_others:
+                keep |= 1 << c
+        self.cells[f] = keep
+
     def exact(self, f: int, cell: int) -> None:
         """Figure ``f`` is known to stand on ``cell`` (a card played there, mummy:7.4)."""
         self.cells[f] = 1 << cell

@@ -338,6 +338,8 @@ class MummyBelief(MummyHeuristic):
                     b.exact(f, _cell(board, e["cell"]))
             elif k == "cannot_move":
                 b.cannot_move(e["figure"], self._mummy)
+            elif k == "announce_failed":  # no complete walk of that face (mummy:7.2)
+                b.cannot_use(e["figure"], e["face"], self._mummy)
             elif k == "capture":
                 if e["eliminated"]:
                     for g in range(len(b.cells)):

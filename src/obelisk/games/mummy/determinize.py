@@ -171,7 +171,7 @@ def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
         state.rolls = 1
         state.aside = state.aside_public
         state._compute_moves()
-        state._choose(state.face)
+        state._announce_move(state.face)
     else:  # CARD: the figure stands on its end field
         from .rules import _PLAY_NO, _PLAY_YES
 

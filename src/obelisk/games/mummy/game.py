@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
@@ -11,6 +12,15 @@ from .actions import ACTION_TYPES
 from .board import load_board
 from .narration import MummyNarrator
 from .rules import MAX_STEPS, MummyOptions, MummyState
+
+#: Options added after records were first saved, with the value that plays as the engine
+#: did before them (issue 27: the seed's rules became the defaults). A record stores every
+#: option it was played with, so a record that holds all the older options but lacks one of
+#: these was saved before it existed and must replay the old way.
+LEGACY_VALUES: dict[str, object] = {"only_usable_faces": True}
+_OLDER_OPTIONS = frozenset(
+    f.name for f in dataclasses.fields(MummyOptions) if f.name not in LEGACY_VALUES
+)
 
 
 class MummyGame(Game):
@@ -52,6 +62,15 @@ class MummyGame(Game):
         "ankh. An explorer wins with all his cards played, the mummy with 3/4/6/7 ankhs "
         "(2/3/4/5 players). With 2 players one explorer plays two figures."
     )
+
+    def make_options(self, values: Any = None) -> Any:
+        """The options; a full set of options saved before ``LEGACY_VALUES`` existed (an
+        older record) gets their old values, so it replays as it was played."""
+        if isinstance(values, Mapping) and set(values) >= _OLDER_OPTIONS:
+            missing = {k: v for k, v in LEGACY_VALUES.items() if k not in values}
+            if missing:
+                values = {**values, **missing}
+        return super().make_options(values)
 
     def check_options(self, options: Any, num_players: int) -> None:
         o: MummyOptions = options

@@ -68,6 +68,11 @@ GLOSSARY: dict[str, str] = {
         "when she has taken 3, 4, 6 or 7 of them"
     ),
     "cannot move": "an explorer with no legal move for any face says so, and his turn ends",
+    "a failed announcement": (
+        "an announced number must be walked completely (an arrow must move at least one "
+        "field); when it cannot be, everybody hears so and the explorer rolls the free dice "
+        "again"
+    ),
 }
 
 MOVE_WORDS = {
@@ -180,6 +185,14 @@ class MummyNarrator(Narrator):
     def on_cannot_move(self, event: Mapping[str, JSON], voice: Voice) -> str:
         return f"{explorer(event, voice)} cannot move at all: the turn ends."
 
+    def on_announce_failed(self, event: Mapping[str, JSON], voice: Voice) -> str:
+        face = face_word(str(event.get("face")))
+        seat = event.get("seat")
+        again = "you roll again" if isinstance(seat, int) and voice.you(seat) else "rolls again"
+        n = int(event.get("aside", 0))
+        extra = f" ({dice_aside(n)} set aside)" if n else ""
+        return f"{explorer(event, voice)} announces {face} but cannot walk it all{extra}: {again}."
+
     def on_forced(self, event: Mapping[str, JSON], voice: Voice) -> str:
         return (
             "All five dice were set aside: before the turn of "
@@ -215,6 +228,8 @@ class MummyNarrator(Narrator):
             return f"{mummy(voice, 'end', 'ends')} the move early."
         who = explorer(event, voice)
         if kind == "choose":
+            if event.get("failed"):
+                return None  # the announce_failed event says it
             face = str(action.get("face"))
             n = int(event.get("aside", 0))
             extra = f", with {dice_aside(n)} set aside" if n else ""
@@ -333,6 +348,8 @@ class MummyNarrator(Narrator):
             terms = ["the dungeon", "ankhs"]
         elif kind == "cannot_move":
             terms = ["cannot move"]
+        elif kind == "announce_failed":
+            terms = ["a failed announcement"]
         elif kind == "moved" and event.get("card"):
             terms = ["task cards"]
         return [(t, GLOSSARY[t]) for t in terms]
@@ -361,6 +378,11 @@ def _field_note(state: MummyState, cell: int) -> str:
     return f" ({'; '.join(notes)})" if notes else ""
 
 
+def k_of(action: Any) -> int:
+    """The number of a number face's action (0 for the arrow)."""
+    return NUMBER_FACES.get(str(action.face), 0)
+
+
 def choice_text(state: MummyState, action: Action) -> str:
     """What ``action`` does, from the side of the seat choosing it."""
     from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
@@ -382,6 +404,12 @@ def choice_text(state: MummyState, action: Action) -> str:
     if isinstance(action, Lost):
         return f"{text} — all five dice show the mummy: your turn is lost"
     if isinstance(action, Choose):
+        if not state._usable(action.face):
+            what = "slide" if action.face == "arrow" else f"walk of exactly {steps(k_of(action))}"
+            return (
+                f"{text} — announce {face_word(action.face)}: no {what} fits, so everybody "
+                "hears it fail and you roll the free dice again"
+            )
         if action.face == "arrow":
             ways = [
                 f"{DIRECTION_WORDS[('N', 'E', 'S', 'W')[d]]} to {label(*b.rc(end))}"

@@ -110,6 +110,11 @@ class MummyOptions:
     allow_return_to_origin: bool = True
     #: mummy:7.0 [DESIGN] The forced resolution comes before the immobility check.
     forced_resolve_first: bool = True
+    #: mummy:7.2 [DESIGN, for simulation; the engine's rule before issue 27] Offer only the
+    #: rolled faces that have a complete walk, so no announcement ever fails. Off: every
+    #: rolled face may be announced, and one with no complete walk is announced to all,
+    #: fails and the free dice are rolled again (the seed: "otherwise roll again").
+    only_usable_faces: bool = False
     #: mummy:6 [DESIGN] End the game unfinished (no winner) after this many rounds.
     max_rounds: int | None = None
     #: Engine guard (not a rule): end the game unfinished after this many actions.
@@ -339,12 +344,22 @@ class MummyState(State):
         if self.aside == 5:
             self._set(LOST, seat, (_LOST,))
             return
-        legal: list[Action] = [_CHOOSE[x] for x in shown if self._usable(x)]
+        if self.options.only_usable_faces:
+            legal: list[Action] = [_CHOOSE[x] for x in shown if self._usable(x)]
+        else:  # mummy:7.2 the seed: every rolled face may be announced
+            legal = [_CHOOSE[x] for x in shown]
         legal.append(_REROLL)
         self._set(CHOOSE, seat, tuple(legal))
 
     def _choose(self, face: str) -> None:
         """mummy:7.3 the announced face; the figure must now move with it."""
+        if not self._usable(face):
+            self._fail(face)
+            return
+        self._announce_move(face)
+
+    def _announce_move(self, face: str) -> None:
+        """The announced ``face`` has a complete walk: offer its moves (mummy:8)."""
         b = self.board
         self.face = face
         self.aside_public = self.aside
@@ -356,6 +371,20 @@ class MummyState(State):
             moves = _move_actions(b)
             legal = tuple(moves[c] for c in b.cells_of(self.dest[NUMBER_FACES[face] - 1]))
         self._set(MOVE, seat, legal)
+
+    def _fail(self, face: str) -> None:
+        """mummy:7.2 the seed: an announced number must be walked completely, otherwise
+        the explorer rolls again. The failed announcement is public (the mummy hears it,
+        and learns that the figure has no complete walk of that face); the free dice are
+        rolled again at once."""
+        f = self.fig
+        self.aside_public = self.aside
+        data = self._who(f)
+        data["face"] = face
+        data["aside"] = self.aside
+        self.events.append(Event("announce_failed", data))
+        self.belief.cannot_use(f, face, self.mummy)
+        self._roll()
 
     def _arrived(self, cell: int) -> None:
         """After a move: update the public belief, then the task card (mummy:7.4)."""
@@ -580,6 +609,8 @@ class MummyState(State):
         data["explorer"] = self.fig_colour[f]
         if t in (Choose, Lost):
             data["aside"] = self.aside
+            if t is Choose and not self._usable(action.face):  # type: ignore[attr-defined]
+                data["failed"] = True  # announced to all; "announce_failed" follows
             return [Event("action", data)]
         if t is Resolve and action.yes:  # type: ignore[attr-defined]
             return [Event("action", data)]
