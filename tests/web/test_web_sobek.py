@@ -34,14 +34,34 @@ def _create_in_lobby(ann: Person) -> str:
 
 
 def _check_pages(server: ServerProc, room: str, people: dict[int, Person]) -> None:
-    """At a quiet moment: each page draws exactly the cards of its own observation."""
+    """At a quiet moment: each page draws exactly the cards of its own observation (or, in
+    the middle of a choice it is building, of the position after the steps chosen so far)."""
     state = state_now(server, room)
     for seat, p in people.items():
         seen = len(state.events_for(seat))
         p.page.wait_for_function(f"window.obelisk.seen === {seen}")
-        assert p.cards() == sobek_cards(state.observation(seat), seat), p.label
+        view = state.clone()
+        for text in p.hook("building") or []:
+            view.apply(view.parse_action(text))
+        assert p.cards() == sobek_cards(view.observation(seat), seat), p.label
         hand = p.page.eval_on_selector_all(".hand [data-card]", "ns => ns.map(n => n.dataset.card)")
-        assert sorted(hand) == sorted(state.observation(seat)["hand"]), p.label
+        assert sorted(hand) == sorted(view.observation(seat)["hand"]), p.label
+
+
+def _cancel_returns(server: ServerProc, room: str, p: Person, before: list[str], key: bool) -> None:
+    """In the middle of a choice: Cancel (or Esc) returns to its start and plays nothing."""
+    steps = len(server.full_record(room)["steps"])
+    bar = p.page.locator("#build")
+    assert bar.is_visible() and "Your choice so far" in bar.inner_text()
+    p.check_words()
+    if key:
+        p.page.keyboard.press("Escape")
+    else:
+        p.page.click("#build-cancel")
+    p.page.wait_for_function("window.obelisk.building === null")
+    assert not bar.is_visible()
+    assert p.places() == before
+    assert len(server.full_record(room)["steps"]) == steps
 
 
 def _click_outside(p: Person) -> None:
@@ -107,6 +127,9 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
 
         rng = random.Random(5)
         moves = 0
+        cancels = 0
+        reloaded = False
+        before: list[str] = []
         while not (ann.hook("over") and bob.hook("over")):
             mover = next((p for p in (ann, bob) if p.hook("yourTurn")), None)
             if mover is None:
@@ -118,13 +141,21 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
                 _check_pages(server, room, people)
             if moves == 4:
                 _click_outside(mover)
-            if moves == 8:
+            building = mover.hook("building")
+            if building and len(building) >= 2 and cancels < 2:
+                _cancel_returns(server, room, mover, before, key=cancels == 1)
+                cancels += 1
+                continue
+            if moves >= 8 and not reloaded and not building:
                 _reload_returns(mover)
+                reloaded = True
             if moves == 14:
                 _spectator(browser, server, room)
             if moves == 24:
                 ann.shot(shots, "sobek-1280-mid")
                 bob.shot(shots, "sobek-390-mid")
+            if not building:
+                before = mover.places()
             mover.click_random(rng, prefer=("take", "add", "set", "done", "token"))
             moves += 1
             assert moves < 800, "the game did not end"
@@ -156,6 +187,7 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
         ann.check_words()
         ann.shot(shots, "sobek-1280-replay")
 
+        assert cancels == 2, "no choice of several clicks was built and cancelled"
         check_p95(shots, "sobek", [ann, bob])
         assert ann.errors == [] and bob.errors == []
     finally:

@@ -459,6 +459,16 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                         conn.send({"type": "pong", "v": protocol.VERSION, "id": msg.get("id")})
                     elif msg["type"] == "hello":
                         raise ServerError("already said hello", "hello_again")
+                    elif msg["type"] == "preview":
+                        answer = await room.preview(conn.seat, msg)
+                        conn.send(
+                            {
+                                "type": "preview",
+                                "v": protocol.VERSION,
+                                "id": msg.get("id"),
+                                **answer,
+                            }
+                        )
                     else:
                         await room.act(conn.seat, msg)
                         conn.send({"type": "ack", "v": protocol.VERSION, "id": msg.get("id")})

@@ -41,6 +41,8 @@ from . import protocol
 from .clock import Ticker, has_clock, realtime_options
 from .config import ServerConfig, ServerError
 from .limits import check_network_options
+from .preview import MAX_STEPS, check_steps
+from .preview import preview as preview_of
 from .store import RoomRow, Store
 
 JSON = Any
@@ -485,24 +487,58 @@ class Room:
         self.wake()
 
     # -- playing -------------------------------------------------------------------
-    async def act(self, seat: int | None, msg: dict[str, JSON]) -> None:
-        """A player's ``action`` message: checked by the engine, saved, then broadcast."""
+    def _actions_of(self, items: list[JSON]) -> list[Action]:
+        """The actions of a message, read from their JSON forms."""
+        if len(items) > MAX_STEPS:
+            raise ServerError(f"a choice has at most {MAX_STEPS} steps", "too_large")
+        out = []
+        for data in items:
+            try:
+                out.append(self.game.action_from_json(data))
+            except ObeliskError as e:
+                raise ServerError(str(e), "bad_action") from None
+        return out
+
+    def _check_turn(self, seat: int) -> None:
+        if self.status == WAITING:
+            raise ServerError("the room is waiting for players to join", "waiting", 409)
+        if self.status == EXPIRED:
+            raise ServerError("the room has expired", "expired", 410)
+        if self.state.is_terminal():
+            raise ServerError("the game is over", "game_over", 409)
+        if self.state.current_player != seat:
+            raise ServerError("it is not your turn", "not_your_turn", 409)
+
+    async def preview(self, seat: int | None, msg: dict[str, JSON]) -> dict[str, JSON]:
+        """A ``preview`` message: what the seat would see after the steps ``actions`` of a
+        choice it is building (see :mod:`.preview`); nothing is played."""
         if seat is None:
             raise ServerError("spectators cannot act", "spectator", 403)
-        data = msg.get("action")
-        try:
-            action = self.game.action_from_json(data)
-        except ObeliskError as e:
-            raise ServerError(str(e), "bad_action") from None
+        steps = msg.get("actions")
+        if not isinstance(steps, list) or not steps:
+            raise ServerError("actions must be a non-empty list of actions", "malformed")
+        actions = self._actions_of(steps)
         async with self.lock:
-            if self.status == WAITING:
-                raise ServerError("the room is waiting for players to join", "waiting", 409)
-            if self.status == EXPIRED:
-                raise ServerError("the room has expired", "expired", 410)
-            if self.state.is_terminal():
-                raise ServerError("the game is over", "game_over", 409)
-            if self.state.current_player != seat:
-                raise ServerError("it is not your turn", "not_your_turn", 409)
+            self._check_turn(seat)
+            rng = random.Random(secrets.randbits(64))
+            return preview_of(self.state, seat, actions, rng)
+
+    async def act(self, seat: int | None, msg: dict[str, JSON]) -> None:
+        """A player's ``action`` message: checked by the engine, saved, then broadcast.
+
+        With ``then`` (a list of actions), the seat plays them right after, in order, as one
+        choice: every step is checked first (nothing is played unless all are legal in
+        turn), and the table is sent once, after the last.
+        """
+        if seat is None:
+            raise ServerError("spectators cannot act", "spectator", 403)
+        then = msg.get("then")
+        if then is not None and not isinstance(then, list):
+            raise ServerError("then must be a list of actions", "malformed")
+        actions = self._actions_of([msg.get("action"), *(then or [])])
+        action = actions[0]
+        async with self.lock:
+            self._check_turn(seat)
             want = msg.get("decision")
             if want is not None and want != self.decisions[seat]:
                 raise ServerError(
@@ -510,13 +546,25 @@ class Room:
                     "stale",
                     409,
                 )
+            if len(actions) > 1:
+                check_steps(self.state, seat, actions)
+                for i, step in enumerate(actions):
+                    try:
+                        await self._commit(seat, step, announce=i == len(actions) - 1)
+                    except (IllegalAction, ServerError):
+                        if i:  # the steps saved so far are played: everybody sees them
+                            self._broadcast()
+                            self.wake()
+                        raise
+                return
             try:
                 await self._commit(seat, action)
             except IllegalAction as e:
                 raise ServerError(e.reason, "illegal_action", 409, rule=e.rule) from None
 
-    async def _commit(self, seat: int, action: Action) -> None:
-        """Apply, save, then broadcast. Called with the lock held."""
+    async def _commit(self, seat: int, action: Action, announce: bool = True) -> None:
+        """Apply, save, then broadcast (unless ``announce`` is false: a step of a choice
+        whose last step is announced). Called with the lock held."""
         state = self.state
         idx = len(state.history)
         try:
@@ -565,7 +613,7 @@ class Room:
         self._track_decision()
         if result is not None:
             self._room_changed()
-        else:
+        elif announce:
             self._broadcast()
             self.wake()
 

@@ -30,6 +30,11 @@ const R = {
   clickAt: null,
   closing: false,
   retry: 0,
+  // a choice being built in several clicks: {steps (legal entries), obs, legal} from the
+  // server's preview of the steps so far; nothing is played until the choice is complete
+  build: null,
+  previewing: null,
+  previewId: 0,
 };
 
 // -- storage: seat tokens, the seat's own frames (for reload and replay) -----------------
@@ -319,7 +324,7 @@ function keptFrames(key) {
 
 async function openRoom(id, watch) {
   closeSocket();
-  Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0, inFlight: false });
+  Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0, inFlight: false, build: null, previewing: null });
   show("table");
   $("handover").hidden = true;
   document.body.classList.remove("handing-over");
@@ -463,6 +468,9 @@ function handle(msg) {
       if (R.last) redraw();
       showGameOver();
       break;
+    case "preview":
+      onPreview(msg);
+      break;
     case "ack":
       break;
     case "error":
@@ -475,6 +483,7 @@ function handle(msg) {
       }
       $("error").textContent = msg.code === "illegal_action" ? `Not allowed: ${msg.message}` : msg.message;
       R.clickAt = null;
+      R.previewing = null;
       if (R.last) redraw();
       break;
     default:
@@ -543,6 +552,9 @@ function onState(msg) {
   const got = performance.now();
   R.last = msg;
   R.inFlight = false;
+  // a new position: a choice being built starts again from it
+  R.build = null;
+  R.previewing = null;
   hooks.answers = (hooks.answers || 0) + 1;
   const entries = entriesOf(msg.events);
   const flashes = (msg.events || []).map((e) => e.flash).filter(Boolean);
@@ -615,9 +627,11 @@ function els() {
 function redraw(got) {
   const msg = R.last;
   const t0 = performance.now();
+  const b = R.over ? null : R.build;
+  const legal = b ? b.legal : msg.legal;
   drawFrame(els(), R.mod, {
-    obs: msg.observation,
-    legal: msg.legal,
+    obs: b ? b.obs : msg.observation,
+    legal,
     yourTurn: msg.your_turn,
     seat: R.seat,
     seats: R.room.seats,
@@ -631,11 +645,13 @@ function redraw(got) {
     events: msg.events || [],
     clock: R.clock || null,
   }, play);
+  drawBuild(b);
   setStatus();
   // an action is on its way: nothing is played twice while the answer is awaited
   if (R.inFlight) disablePlaces();
   hooks.states++;
-  hooks.yourTurn = msg.legal.length > 0 && !R.over && !R.inFlight;
+  hooks.yourTurn = legal.length > 0 && !R.over && !R.inFlight;
+  hooks.building = b ? b.steps.map((e) => e.text) : null;
   hooks.over = !!R.over;
   hooks.seen = msg.seen;
   hooks.status = R.room.status;
@@ -649,17 +665,78 @@ function redraw(got) {
   }
 }
 
+/** Play a legal entry the person chose. A choice of several clicks (the table module's
+ * ``builds`` kinds start one) is built step by step from the server's previews of the
+ * steps so far and played all at once when complete; Cancel or Esc returns to its start. */
 function play(entry, node) {
-  if (!R.last || !R.last.legal.includes(entry)) return;
+  const legal = R.build ? R.build.legal : R.last && R.last.legal;
+  if (!legal || !legal.includes(entry) || R.inFlight) return;
   R.clickAt = performance.now();
   $("error").textContent = "";
   document.body.classList.add("busy");
   if (node) node.classList.add("chosen");
+  const steps = R.build ? [...R.build.steps, entry] : [entry];
   R.inFlight = true;
   hooks.yourTurn = false;
-  send({ type: "action", action: entry.action, decision: R.last.decision });
+  if (R.build || (R.mod.builds || []).includes(entry.action.kind)) {
+    R.previewing = steps;
+    send({ type: "preview", actions: steps.map((e) => e.action), id: ++R.previewId });
+  } else {
+    sendSteps(steps);
+  }
   // the table redraws from the server's answer: nothing is played twice meanwhile
   disablePlaces();
+}
+
+/** Play ``steps`` (legal entries) as one choice: the first as the action, the rest as ``then``. */
+function sendSteps(steps) {
+  const msg = { type: "action", action: steps[0].action, decision: R.last.decision };
+  if (steps.length > 1) msg.then = steps.slice(1).map((e) => e.action);
+  send(msg);
+}
+
+function onPreview(msg) {
+  if (msg.id !== R.previewId || !R.previewing) return;
+  const got = performance.now();
+  const steps = R.previewing;
+  R.previewing = null;
+  if (!msg.continues) {
+    // the last click completes the choice: play it all
+    sendSteps(steps);
+    return;
+  }
+  R.inFlight = false;
+  R.build = { steps, obs: msg.observation, legal: msg.legal };
+  hooks.answers = (hooks.answers || 0) + 1;
+  redraw(got);
+}
+
+/** Give up the choice being built: the table as it is, nothing played. */
+function cancelBuild() {
+  if (!R.build || R.inFlight) return;
+  R.build = null;
+  $("error").textContent = "";
+  redraw();
+  const first = document.querySelector(PLACES_SEL);
+  if (first) first.focus();
+}
+
+const PLACES_SEL = "#table [data-action]:not([aria-disabled=true]):not([disabled])";
+
+function drawBuild(b) {
+  const box = $("build");
+  if (!b) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(
+    el("strong", { text: "Your choice so far:" }),
+    el("ol.steps", null, ...b.steps.map((e) => el("li", { text: e.text }))),
+    el("span.muted", { text: "Nothing is played until the choice is complete." }),
+    el("button#build-cancel", { type: "button", text: "Cancel", title: "Back to the start of this choice (Esc)", onclick: cancelBuild }),
+  );
 }
 
 function disablePlaces() {
@@ -802,6 +879,7 @@ $("to-bot").onclick = async () => {
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape") {
     $("flash").hidden = true;
+    if (R.build) cancelBuild();
     if (!$("help").hidden) toggleHelp();
   }
 });

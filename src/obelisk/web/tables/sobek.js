@@ -261,6 +261,11 @@ const PROMPTS = {
 };
 
 export default {
+  // the actions that may start a choice of several clicks (a set laid card by card, cards
+  // chosen then Done, a character whose power asks for more): the frame builds it from the
+  // server's previews, with Cancel, and plays it once complete
+  builds: ["set", "play", "token", "purge", "launder", "shift"],
+
   draw(board, mine, ctx) {
     const obs = ctx.obs;
     const rounds = obs.rounds;
