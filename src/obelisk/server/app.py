@@ -30,6 +30,7 @@ from . import protocol
 from .clock import has_clock
 from .config import ServerConfig, ServerError, load_plugins
 from .limits import option_range
+from .pages import option_notes, record_frames
 from .room import EXPIRED, FINISHED, PLAYING, WAITING, Conn, Lobby, Room
 
 log = logging.getLogger("obelisk.server")
@@ -164,6 +165,65 @@ class BodyGuard:
         )
 
 
+#: The most steps of a room the server replays for ``/api/rooms/{id}/replay``.
+ROOM_REPLAY_STEPS = 20_000
+
+
+def check_replay(room: Room, seat: int | None, token: str | None, admin: bool) -> None:
+    """Refuse a replay the asker may not see: another seat's view without that seat's
+    token, a spectator's view of a game not over, any view of a memory game not over (its
+    past positions would be a crib); the admin token sees every view."""
+    if admin:
+        return
+    live = room.status not in (FINISHED, EXPIRED)
+    if seat is not None:
+        if seat >= room.row.num_players:
+            raise ServerError(f"the game has no seat {seat + 1}", "no_seat", 400)
+        if not token:
+            raise ServerError(
+                f"the view of seat {seat + 1} needs that seat's token", "unauthorized", 401
+            )
+        holder = room.seat_of(token, former=True)
+        if holder is None:
+            raise ServerError("that token holds no seat of this room", "unauthorized", 403)
+        if holder != seat:
+            raise ServerError(
+                f"that token holds seat {holder + 1}, not seat {seat + 1}", "forbidden", 403
+            )
+    if live and (seat is None or room.game.capabilities.memory):
+        what = "a memory game is replayed" if seat is not None else "a spectator's replay is shown"
+        raise ServerError(
+            f"the game is not over yet: {what} only after its end", "not_finished", 409
+        )
+
+
+def _game_info(g: Any) -> dict[str, Any]:
+    """A game as ``/api/games`` lists it: players, levels, variants, each option with its
+    explanation (its comment in the game's Options, as ``/rules/{game}`` reads it) and the
+    range a network client may use."""
+    notes = option_notes(g.Options)
+    options = []
+    for name, type_, default, *_ in describe_options(g.Options):
+        note = notes.get(name, {})
+        item: dict[str, Any] = {"name": name, "type": type_, "default": default}
+        item["help"] = note.get("help")
+        if "choices" in note:
+            item["choices"] = note["choices"]
+        item.update(option_range(g, name))
+        options.append(item)
+    return {
+        "name": g.name,
+        "title": g.title,
+        "min_players": g.min_players,
+        "max_players": g.max_players,
+        "levels": levels(g),
+        "variants": sorted(g.variants),
+        "options": options,
+        "capabilities": g.capabilities.labels(),
+        "realtime": has_clock(g),
+    }
+
+
 def _token(authorization: str | None, token: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -221,23 +281,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.get("/api/games", summary="The games and their options, player counts and levels")
     async def games() -> list[dict[str, Any]]:
-        return [
-            {
-                "name": g.name,
-                "title": g.title,
-                "min_players": g.min_players,
-                "max_players": g.max_players,
-                "levels": levels(g),
-                "variants": sorted(g.variants),
-                "options": [
-                    {"name": r[0], "type": r[1], "default": r[2], **option_range(g, r[0])}
-                    for r in describe_options(g.Options)
-                ],
-                "capabilities": g.capabilities.labels(),
-                "realtime": has_clock(g),
-            }
-            for g in all_games()
-        ]
+        return [_game_info(g) for g in all_games()]
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(req: CreateRoom, request: Request) -> dict[str, Any]:
@@ -285,6 +329,21 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         await room.replace_with_bot(seat, req.level, _token(authorization, token))
         return room.summary()
 
+    @app.post(
+        "/api/rooms/{room_id}/rematch",
+        summary="Play a finished room again (with a seat token of it): the same game, options "
+        "and computer players; the first caller makes the room, later callers join it; "
+        "answers the new room's id, the caller's seat and its token",
+    )
+    async def rematch(
+        room_id: str,
+        authorization: str | None = Header(None),
+        token: str | None = Query(None),
+    ) -> dict[str, Any]:
+        room = await lobby().get(room_id)
+        new, seat, tok = await lobby().rematch(room, _token(authorization, token))
+        return {"room": new.id, "seat": seat, "token": tok, "summary": new.summary()}
+
     @app.get("/api/rooms/{room_id}/view", summary="The public (spectator) view of a room")
     async def spectate(room_id: str) -> dict[str, Any]:
         room = await lobby().get(room_id)
@@ -318,6 +377,25 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             if tok and seat is None:
                 raise ServerError("that token holds no seat of this room", "unauthorized", 403)
             return room.redacted_record(seat)
+
+    @app.get(
+        "/api/rooms/{room_id}/replay",
+        summary="A game's positions as one seat saw them (seat counted from 0; none: a "
+        "spectator), each with the narrated sentences: a seat's view needs that seat's token",
+    )
+    async def room_replay(
+        room_id: str,
+        seat: int | None = Query(None, ge=0, le=15),
+        authorization: str | None = Header(None),
+        token: str | None = Query(None),
+    ) -> dict[str, Any]:
+        room = await lobby().get(room_id)
+        tok = _token(authorization, token)
+        admin = bool(cfg.admin_token and tok and hmac.compare_digest(tok, cfg.admin_token))
+        async with room.lock:
+            check_replay(room, seat, tok, admin)
+            data = room.record_of().to_json()
+        return await asyncio.to_thread(record_frames, data, seat, ROOM_REPLAY_STEPS)
 
     @app.get("/api/health", summary="Liveness, rooms held")
     async def health() -> dict[str, Any]:

@@ -13,15 +13,26 @@ narrated sentences (for the replay viewer); everything else is the JSON API.
 from __future__ import annotations
 
 import inspect
+import json
 import re
 import typing
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 
-from obelisk.core import Record, RecordError, Voice, all_games, get_game, replay
+from obelisk.core import (
+    ObeliskError,
+    Record,
+    RecordError,
+    State,
+    Voice,
+    all_games,
+    get_game,
+    replay,
+)
 
 from .config import ServerError
 
@@ -66,9 +77,18 @@ _LEAD = re.compile(r"^[\s,.;:\d\u2014\u2013-]+")
 _FIELD = re.compile(r"^\s+(\w+)\s*:")
 
 
+_NOTES: dict[type[Any], dict[str, dict[str, Any]]] = {}
+
+
 def option_notes(options: type[Any]) -> dict[str, dict[str, Any]]:
     """Each option's explanation (its ``#:`` comment in the Options class, rule ids left out)
-    and, for a choice among words, the words."""
+    and, for a choice among words, the words (read once per class; do not modify)."""
+    if options not in _NOTES:
+        _NOTES[options] = _read_notes(options)
+    return _NOTES[options]
+
+
+def _read_notes(options: type[Any]) -> dict[str, dict[str, Any]]:
     notes: dict[str, dict[str, Any]] = {}
     try:
         lines = inspect.getsource(options).splitlines()
@@ -114,7 +134,7 @@ def _entries(game: Any, events: list[dict[str, Any]], voice: Voice) -> list[dict
     return out
 
 
-def record_frames(data: Any, seat: int | None) -> dict[str, Any]:
+def record_frames(data: Any, seat: int | None, max_steps: int = MAX_REPLAY_STEPS) -> dict[str, Any]:
     """A record stepped through as ``seat`` saw it (None: a spectator): one frame per change
     of that seat's view, each with its observation and the new sentences.
 
@@ -144,26 +164,29 @@ def record_frames(data: Any, seat: int | None) -> dict[str, Any]:
         record = Record.from_json(data)
     except RecordError as e:
         raise ServerError(str(e), "bad_record", 400) from None
-    if len(record.steps) > MAX_REPLAY_STEPS:
-        raise ServerError(f"the record has more than {MAX_REPLAY_STEPS} steps", "too_large", 413)
+    if len(record.steps) > max_steps:
+        raise ServerError(f"the record has more than {max_steps} steps", "too_large", 413)
     if seat is not None and not 0 <= seat < record.num_players:
         raise ServerError(f"the game has no seat {seat + 1}", "no_seat", 400)
     voice = Voice(_names(data, record.num_players), seat)
     out: list[dict[str, Any]] = []
     seen = 0
     last_obs: Any = None
+    state: State | None = None
     try:
-        for k in range(len(record.steps) + 1):
-            state = replay(record, upto=k, check_result=False)
-            events = state.events_for(seat)
-            obs = state.observation(seat)
-            if events[seen:] or obs != last_obs:
-                out.append({"obs": obs, "entries": _entries(game, events[seen:], voice)})
-            seen, last_obs = len(events), obs
+        for state in stepped(record):
+            new = state.seen_events_for(seat, seen)
+            # a copy: the state moves on, and a game may hand out its own lists
+            obs = json.loads(json.dumps(state.observation(seat)))
+            if new or obs != last_obs:
+                out.append({"obs": obs, "entries": _entries(game, new, voice)})
+            seen, last_obs = seen + len(new), obs
     except RecordError as e:
         raise ServerError(str(e), "bad_record", 400) from None
-    final = replay(record, check_result=False)
-    result = {"scores": final.scores(), "winners": final.winners()} if final.is_terminal() else None
+    final = state
+    result = None
+    if final is not None and final.is_terminal():
+        result = {"scores": final.scores(), "winners": final.winners()}
     return {
         "game": game.name,
         "seat": seat,
@@ -172,3 +195,25 @@ def record_frames(data: Any, seat: int | None) -> dict[str, Any]:
         "frames": out,
         "result": result,
     }
+
+
+def stepped(record: Record) -> Iterator[State]:
+    """The positions of a full record, one per step from the start (the same state object,
+    moved on between yields), each step's recorded chance outcomes forced as ``replay`` does."""
+    state = replay(record, upto=0, check_result=False)
+    game = state.game
+    yield state
+    for i, step in enumerate(record.steps):
+        try:
+            action = game.action_from_json(step["action"])
+            for label, raw in step.get("chance", []):
+                state.chance.force_raw(label, raw)
+            if step.get("seat") is None:
+                state.apply_system(action)
+            else:
+                state.apply(action)
+        except (ObeliskError, KeyError, TypeError, ValueError) as e:
+            raise RecordError(f"step {i + 1} cannot be replayed: {e}", i) from None
+        if state.chance.pending:
+            raise RecordError(f"step {i + 1}: recorded chance outcomes were not drawn", i)
+        yield state

@@ -9,6 +9,7 @@ room is rebuilt by replaying what was saved) and the sender gets an error.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import hashlib
 import hmac
@@ -56,6 +57,18 @@ EXPIRED = "expired"
 SLOW_READER = 1008
 #: A bot whose moves take less than this runs on the event loop (see Room._think).
 INLINE_BOT_SECONDS = 0.003
+
+
+def rematch_id(room_id: str) -> str:
+    """The id of a room's rematch (one per room: asking twice finds the same room)."""
+    return room_id + "r"
+
+
+def rematch_token(token: str, room_id: str) -> str:
+    """A player's seat token in the rematch ``room_id``, derived from its token of the old
+    room (whoever holds the old seat holds the new one; nothing secret is stored)."""
+    digest = hmac.new(token.encode("utf-8"), b"rematch:" + room_id.encode(), hashlib.sha256)
+    return base64.urlsafe_b64encode(digest.digest()[:24]).decode("ascii")
 
 
 def hash_token(token: str) -> str:
@@ -153,6 +166,9 @@ class Room:
         self.state = state
         self.steps: list[dict[str, JSON]] = list(row.steps)
         self.lock = asyncio.Lock()
+        #: The room of this game's rematch, once a player asked for one (see Lobby.rematch).
+        self.rematch: str | None = None
+        self.rematch_lock = asyncio.Lock()
         self.conns: set[Conn] = set()
         self.agents: dict[int, Agent] = {}
         self._quick: dict[int, bool] = {}  # bot seats proven quick enough to move inline
@@ -197,6 +213,7 @@ class Room:
             "result": self.row.result,
             "realtime": self.ticker is not None,
             "clock_paused": self.clock_paused(),
+            "rematch": self.rematch,
         }
 
     def names(self) -> tuple[str, ...]:
@@ -231,8 +248,14 @@ class Room:
         return None
 
     # -- joining and leaving ---------------------------------------------------
-    async def join(self, seat: int | None, name: str | None) -> tuple[int, str]:
-        """Take an open human seat (the first one if ``seat`` is None); returns it and its token."""
+    async def join(
+        self, seat: int | None, name: str | None, token: str | None = None
+    ) -> tuple[int, str]:
+        """Take an open human seat (the first one if ``seat`` is None); returns it and its token.
+
+        ``token`` (a rematch's seat token, derived from the player's old one) is the
+        token to give the seat; joining again with it answers the same seat.
+        """
         async with self.lock:
             if self.status == EXPIRED:
                 raise ServerError(f"room {self.id} has expired", "expired", 410)
@@ -247,8 +270,11 @@ class Room:
             if seats[seat]["kind"] != "human":
                 raise ServerError(f"seat {seat} is played by the computer", "no_seat", 409)
             if seats[seat]["taken"]:
+                held = seats[seat].get("token")
+                if token and held and hmac.compare_digest(held, hash_token(token)):
+                    return seat, token
                 raise ServerError(f"seat {seat} is taken", "seat_taken", 409)
-            token = secrets.token_urlsafe(24)
+            token = token or secrets.token_urlsafe(24)
             new = [dict(s) for s in seats]
             new[seat].update(taken=True, token=hash_token(token), name=name or f"Seat {seat + 1}")
             status = self._status_for(new)
@@ -650,6 +676,9 @@ class Room:
         seats = [public_seat(i, s) for i, s in enumerate(self.row.seats)]
         out = redacted(self.state, seat, seats)
         out["meta"] = {"room": self.id}
+        # an added field: each event's narrated sentence for the seat, in the events' order
+        # (null for one a person need not read); never a flash
+        out["sentences"] = [e["sentence"] for e in self._narrated(out["events"], seat, False)]
         return out
 
     # -- computer players and the clock --------------------------------------------
@@ -939,6 +968,7 @@ class Lobby:
         seed: int | None = None,
         *,
         trusted: bool = False,
+        room_id: str | None = None,
     ) -> Room:
         """A new room. ``seats``: one entry per player, ``{"kind": "human"}`` or
         ``{"kind": "bot", "level": name}`` (default: every seat human).
@@ -995,7 +1025,8 @@ class Lobby:
                     "too_many_rooms",
                     503,
                 )
-            room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            if room_id is None:
+                room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
             rec = Record.from_state(state)
             row = RoomRow(
                 id=room_id,
@@ -1039,8 +1070,50 @@ class Lobby:
             raise ServerError(
                 f"room {room_id} cannot be replayed: {e}", "broken_room", 500
             ) from None
+        if room.status == FINISHED:
+            again = rematch_id(room_id)
+            if await self.db(self.store.load_room, again) is not None:
+                room.rematch = again
         self.rooms[room_id] = room
         return room
+
+    async def rematch(self, room: Room, token: str | None) -> tuple[Room, int, str]:
+        """The rematch of a finished room, for the player whose seat ``token`` holds: a new
+        room with the same game, options and computer players (made by the first player who
+        asks, joined by the others), the player in its old seat. Answers the room, the seat
+        and the seat's token (derived from the old one, so asking again answers the same)."""
+        seat = room.seat_of(token, former=True)
+        if token is None or seat is None:
+            raise ServerError("a seat token of this room is required", "unauthorized", 403)
+        if room.status != FINISHED:
+            raise ServerError("the game is not over yet", "not_finished", 409)
+        async with room.rematch_lock:
+            again = room.rematch or rematch_id(room.id)
+            if again not in self.rooms and await self.db(self.store.load_room, again) is None:
+                plan: list[dict[str, JSON]] = [
+                    {"kind": "human"}
+                    if s["kind"] == "human" or s.get("former")
+                    else {"kind": "bot", "level": s.get("level")}
+                    for s in room.row.seats
+                ]
+                await self.create(
+                    room.game.name,
+                    room.row.num_players,
+                    plan,
+                    dict(room.row.options),
+                    trusted=True,  # the old room's options, already checked when it was made
+                    room_id=again,
+                )
+            if room.rematch is None:
+                room.rematch = again
+                async with room.lock:
+                    room._room_changed()
+        new = await self.get(again)
+        old = room.row.seats[seat]
+        name = old.get("former_name") if old["kind"] == "bot" else old.get("name")
+        mine = rematch_token(token, again)
+        got, mine = await new.join(seat, str(name) if name else None, mine)
+        return new, got, mine
 
     async def listing(self, limit: int = 200) -> list[dict[str, JSON]]:
         """Recent rooms, newest first (live ones with their connection state)."""
