@@ -1,0 +1,145 @@
+"""``obelisk companion mummy``: the terminal as the mummy player beside the real board.
+
+The players type what the mummy player would hear (``3``, ``fail 2``, ``aside 1``,
+``crown``, ``no card``, ``red 3`` …); the computer answers with her moves as paths to walk
+on the board. ``help``, ``undo``, ``save``, ``quit``. See :mod:`obelisk.companion.mummy`.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .mummy import LEVELS, MummyCompanionError, MummySession, load
+
+WELCOME = (
+    "I am the mummy. Set up the board as the rules say: the explorers on the stairs, my "
+    "figure on my sarcophagus. I never look at your side: tell me what the mummy player "
+    "hears, and I tell you where to move my figure. Type 'help' at any time."
+)
+
+
+def _ask_names() -> list[str]:
+    count = typer.prompt("How many explorer players (1 to 4)", type=int)
+    if not 1 <= count <= 4:
+        raise typer.BadParameter("1 to 4 explorer players")
+    return [typer.prompt(f"Explorer player {i + 1}'s name").strip() for i in range(count)]
+
+
+def _play(session: MummySession, save: Path | None) -> None:
+    def say(lines: list[str]) -> None:
+        for line in lines:
+            typer.echo(line)
+
+    say(session.news())
+    while True:
+        if session.state.is_terminal():
+            typer.echo("The game is over.")
+            if save:
+                session.save(save)
+                typer.echo(f"The record is saved in {save}.")
+            return
+        typer.echo("")
+        typer.echo(session.prompt())
+        try:
+            text = input("> ")
+        except EOFError:
+            text = "quit"
+        word = text.strip().lower()
+        if word in ("quit", "exit", "q"):
+            if save:
+                session.save(save)
+                typer.echo(f"Saved in {save}. Resume with --resume {save}.")
+            return
+        if word in ("help", "?", "h"):
+            typer.echo(session.help())
+            continue
+        if word == "save" or word.startswith("save "):
+            target = Path(text.strip()[5:].strip()) if word.startswith("save ") else save
+            if target is None:
+                typer.echo("Say where: 'save FILE' (or start with --save FILE).")
+                continue
+            try:
+                session.save(target)
+            except OSError as exc:
+                typer.echo(f"Cannot save there: {exc}")
+                continue
+            typer.echo(f"Saved in {target}.")
+            continue
+        if word == "undo":
+            try:
+                session.undo()
+            except MummyCompanionError as exc:
+                typer.echo(str(exc).capitalize() + ".")
+                continue
+            typer.echo("Taken back.")
+            continue
+        try:
+            say(session.say(text))
+        except MummyCompanionError as exc:
+            typer.echo(str(exc))
+            continue
+        if save:
+            session.save(save)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``obelisk companion mummy``."""
+
+    @app.command("mummy")
+    def mummy(
+        players: Annotated[
+            list[str] | None,
+            typer.Argument(
+                help="The explorer players' names, in turn order from the "
+                "mummy's left (1 to 4; asked if left out)."
+            ),
+        ] = None,
+        level: Annotated[
+            str,
+            typer.Option(
+                help="How the computer mummy plays: "
+                + "; ".join(f"{k}: {v}" for k, v in LEVELS.items())
+            ),
+        ] = "normal",
+        seed: Annotated[int | None, typer.Option(help="Seed of the die and her choices.")] = None,
+        save: Annotated[
+            Path | None, typer.Option(help="Keep the game record in this file after each input.")
+        ] = None,
+        resume: Annotated[
+            Path | None, typer.Option(help="Go on with a game saved with --save or 'save'.")
+        ] = None,
+        map_file: Annotated[
+            str,
+            typer.Option(
+                "--map",
+                help="A maze in the format of the rules (mummy:4.1) instead of the "
+                "built-in one: type your box's maze to play on it.",
+            ),
+        ] = "",
+    ) -> None:
+        """Play Fluch der Mumie on the real board with the computer as the mummy player."""
+        try:
+            if resume is not None:
+                session = load(resume)
+                typer.echo(f"Resumed: {', '.join(session.names)}, level {session.level}.")
+                for line in session.log()[-6:]:
+                    typer.echo(line)
+                if save is None:
+                    save = resume
+            else:
+                if level not in LEVELS:
+                    raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
+                names = list(players or []) or _ask_names()
+                options = {"map_file": map_file} if map_file else {}
+                session = MummySession(
+                    names, level, secrets.randbelow(2**31) if seed is None else seed, options
+                )
+                typer.echo(WELCOME)
+        except MummyCompanionError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        _play(session, save)

@@ -1,0 +1,573 @@
+"""The computer as the mummy player of Fluch der Mumie, beside a physical board.
+
+For a group with the box and nobody willing to be the mummy. The explorers play on the
+real board and tell the computer what the seed lets the mummy player hear and see: each
+announced face, a face that could not be walked completely, mummy dice set aside,
+resolutions, five mummies, "cannot move", each task card laid (by its symbol or field).
+The computer rolls the mummy die (or is told what the players rolled), and answers each
+of her moves as a path a person can follow ("5 steps: north, north, west, west, south");
+the players move her figure and say whether the magnet caught someone on the way.
+It never asks where an explorer stands.
+
+Design: the real engine, with the explorer side "announced, not located".
+:mod:`obelisk.games.mummy.table` is the engine's state machine with its explorer turns
+replaced by those public inputs, so that every input is an action and the mummy seat's
+events and observation are the ones she gets in the real game; the computer mummy is the
+game's own ``belief`` player (mummy:17) acting on that seat through a
+:class:`~obelisk.core.PlayerView`. Fed what the explorers of an engine game said aloud,
+it makes the same moves as the ``belief`` mummy of that game (the test checks it). The
+state keeps the public belief of mummy:17 (where each figure may be); an input that
+contradicts it (a face nobody could walk from there, a card whose field the figure
+cannot have reached, a capture on a field it cannot be on) is refused with the reason and
+changes nothing. Because the magnet is only reported after the move, each move is
+planned first on a copy of the game and of the computer player; the table's answer
+(nobody, or who at which step) is then recorded before her steps, which the engine plays
+for real and ends at the step told. A session is its record: the inputs, with the seed
+(the computer's die rolls and its choices follow from it), so undo replays all inputs but
+the last, and a saved record resumes or replays exactly.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from obelisk.core import (
+    Action,
+    IllegalAction,
+    PlayerView,
+    Record,
+    RecordError,
+    Voice,
+    replay,
+)
+from obelisk.games.mummy.actions import Choose, Lost, Resolve, Step
+from obelisk.games.mummy.bot import MummyBelief
+from obelisk.games.mummy.components import (
+    CHOOSABLE,
+    DIRECTION_WORDS,
+    FIGURE_COLOURS,
+    SYMBOLS,
+    label,
+    parse_label,
+)
+from obelisk.games.mummy.narration import dice_aside, steps
+from obelisk.games.mummy.rules import MUMMY_MOVE, OVER
+from obelisk.games.mummy.table import (
+    CATCH,
+    DIE,
+    MOVED,
+    ROLLING,
+    TABLE_GAME,
+    TURN,
+    Aside,
+    Cannot,
+    Card,
+    Caught,
+    Die,
+    Fail,
+    Free,
+    NoCard,
+    RollDie,
+    TableState,
+)
+
+#: The computer's name at the table (the narration says "the mummy (Obelisk)").
+COMPUTER = "Obelisk"
+#: Seconds are not kept: a session is its inputs. The longest game a record may hold.
+MAX_INPUTS = 5000
+
+
+class MummyCompanionError(ValueError):
+    """A wrong input or record, with a message for the players."""
+
+
+class Slipping:
+    """The ``easy`` level: the deducing mummy, who now and then takes a step at random."""
+
+    def __init__(self, slip: float = 1 / 3) -> None:
+        self.bot = MummyBelief()
+        self.slip = slip
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """The belief mummy's step, or (one time in three) any legal step."""
+        action = self.bot.act(view, rng)
+        legal = view.legal_actions()
+        if len(legal) > 1 and rng.random() < self.slip:
+            return legal[rng.randrange(len(legal))]
+        return action
+
+
+#: The levels the players choose from: what each one is, in words.
+LEVELS: dict[str, str] = {
+    "easy": "the deducing mummy, who takes a careless step about one time in three",
+    "normal": "the deducing mummy: she works out where each explorer can be from what "
+    "you announce and hunts there",
+}
+
+
+def new_player(level: str) -> Any:
+    """The computer mummy of ``level``."""
+    if level == "normal":
+        return MummyBelief()
+    if level == "easy":
+        return Slipping()
+    raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
+
+
+@dataclass
+class Told:
+    """One input as the session applied it: the seat (1-based in words) and the action."""
+
+    seat: int
+    action: Action
+
+
+@dataclass
+class MummySession:
+    """One game with the computer as the mummy (see the module docstring)."""
+
+    names: list[str]
+    level: str = "normal"
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    state: TableState = field(init=False)
+    told: list[Told] = field(init=False, default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.names) <= 4:
+            raise MummyCompanionError("name 1 to 4 explorer players (2 to 5 at the table)")
+        names = [str(n).strip() for n in self.names]
+        if any(not n or len(n) > 40 for n in names):
+            raise MummyCompanionError("each player needs a name of 1 to 40 characters")
+        self.names = names
+        self.player = new_player(self.level)
+        self.rng = random.Random(self.seed)
+        try:
+            state = TABLE_GAME.new_state(len(names) + 1, self.seed, self.options or None)
+        except Exception as exc:  # InvalidOptions and the map's errors
+            raise MummyCompanionError(str(exc)) from None
+        assert isinstance(state, TableState)
+        self.state = state
+        self.voice = Voice((COMPUTER, *names), None)
+        self.read = 0
+        self._plan: list[Step] | None = None
+        self._advance()
+
+    # -- the computer's side ----------------------------------------------------------------
+    def _advance(self) -> None:
+        """Let the computer mummy play while it is her turn (her steps)."""
+        s = self.state
+        while not s.is_terminal() and s.current_player == 0:
+            s.apply(self.player.act(PlayerView(s, 0), self.rng))
+        self._plan = None
+
+    def plan(self) -> list[Step]:
+        """The steps the mummy will take in the coming move (the table answers after it):
+        planned on a copy of the game and of the computer player, with nobody caught."""
+        s = self.state
+        if s.phase != CATCH:
+            return []
+        if self._plan is None:
+            sim = s.clone()
+            assert isinstance(sim, TableState)
+            sim.apply(Free())
+            board = getattr(self.player, "_board", None) or getattr(
+                getattr(self.player, "bot", None), "_board", None
+            )
+            player = copy.deepcopy(self.player, {id(board): board} if board else None)
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+            out: list[Step] = []
+            while not sim.is_terminal() and sim.current_player == 0 and sim.phase == MUMMY_MOVE:
+                a = player.act(PlayerView(sim, 0), rng)
+                if isinstance(a, Step):
+                    out.append(a)
+                sim.apply(a)
+            self._plan = out
+        return list(self._plan)
+
+    def path_fields(self) -> list[int]:
+        """The field after each planned step."""
+        b = self.state.board
+        cell = self.state.mummy
+        out = []
+        for a in self.plan():
+            cell = b.nbr["NESW".index(a.direction)][cell]
+            out.append(cell)
+        return out
+
+    def path_words(self) -> str:
+        """The planned move as a person follows it: ``3 steps: north, north, west (E9, E8,
+        D8)``."""
+        plan = self.plan()
+        if not plan:
+            return "She does not move."
+        ways = ", ".join(DIRECTION_WORDS[a.direction] for a in plan)
+        fields = ", ".join(label(*self.state.board.rc(c)) for c in self.path_fields())
+        return f"{steps(len(plan))}: {ways} ({fields})"
+
+    # -- inputs -------------------------------------------------------------------------------
+    def say(self, text: str) -> list[str]:
+        """Apply one input in words; returns the new sentences. A wrong input raises
+        :class:`MummyCompanionError` and changes nothing."""
+        action = self.parse(text)
+        self.apply(action)
+        return self.news()
+
+    def apply(self, action: Action) -> None:
+        """Apply one input action (checked; nothing changes when it is refused)."""
+        s = self.state
+        if s.is_terminal():
+            raise MummyCompanionError("the game is over: start a new one, or undo")
+        if len(self.told) >= MAX_INPUTS:
+            raise MummyCompanionError("this game is too long to go on")
+        if isinstance(action, Caught):
+            self._check_catch(action)
+        seat = s.current_player
+        try:
+            s.apply(action)
+        except IllegalAction as exc:
+            rule = "" if exc.rule.startswith("core:") else f" (rule {exc.rule})"
+            raise MummyCompanionError(f"{capital(exc.reason)}{rule}.") from None
+        self.told.append(Told(seat, action))
+        self._advance()
+
+    def _check_catch(self, action: Caught) -> None:
+        s = self.state
+        fields = self.path_fields()
+        if not 1 <= action.step <= len(fields):
+            raise MummyCompanionError(
+                f"She walks {steps(len(fields))} this time: name a step from 1 to {len(fields)}."
+            )
+        if not 0 <= action.figure < len(s.pos) or s.pos[action.figure] < 0:
+            raise MummyCompanionError("That explorer is not on the board.")
+        cell = fields[action.step - 1]
+        b = s.board
+        possible = s.belief.cells[action.figure]
+        for c in fields[: action.step - 1]:
+            possible &= ~(1 << c)
+        if not (possible >> cell) & 1:
+            colour = FIGURE_COLOURS[action.figure].capitalize()
+            raise MummyCompanionError(
+                f"{colour} cannot be on {label(*b.rc(cell))} by what was announced: "
+                "check the colour and the step."
+            )
+
+    def news(self) -> list[str]:
+        """The sentences of everything that happened since the last call."""
+        events = self.state.events_for(1)
+        out = self._sentences(events[self.read :])
+        self.read = len(events)
+        return out
+
+    def log(self) -> list[str]:
+        """Every sentence of the game so far (for a page reloaded)."""
+        return self._sentences(self.state.events_for(1))
+
+    def _sentences(self, events: Sequence[dict[str, Any]]) -> list[str]:
+        """The events in words; the mummy's steps of one move make one sentence."""
+        out: list[str] = []
+        walk: list[str] = []
+        end: Any = None
+        for e in events:
+            kind = e["kind"]
+            act = e["action"]["kind"] if kind == "action" else ""
+            if act == "step":
+                walk.append(DIRECTION_WORDS.get(e["action"]["direction"], "on"))
+                end = e.get("cell")
+                continue
+            if walk:
+                out.append(f"The mummy walks {', '.join(walk)}, to {_where(end)}.")
+                walk = []
+            if act in ("free", "caught"):
+                continue
+            text = TABLE_GAME.narrate(e, self.voice)
+            if text:
+                out.append(text)
+        if walk:
+            out.append(f"The mummy walks {', '.join(walk)}, to {_where(end)}.")
+        return out
+
+    def undo(self) -> None:
+        """Take back the last input (the computer's answers to it go with it)."""
+        if not self.told:
+            raise MummyCompanionError("nothing to undo")
+        inputs = [t.action for t in self.told[:-1]]
+        self._rebuild(inputs)
+
+    def _rebuild(self, inputs: Sequence[Action]) -> None:
+        fresh = MummySession(self.names, self.level, self.seed, self.options)
+        for a in inputs:
+            fresh.apply(a)
+        self.state, self.told, self.player, self.rng = (
+            fresh.state,
+            fresh.told,
+            fresh.player,
+            fresh.rng,
+        )
+        self.read = len(self.state.events_for(1))
+        self._plan = None
+
+    # -- words in, actions out -----------------------------------------------------------
+    def whose(self) -> str:
+        """The current explorer: ``Red (Ann)``."""
+        s = self.state
+        return f"{s.fig_colour[s.fig].capitalize()} ({self.names[s.fig_seat[s.fig] - 1]})"
+
+    def parse(self, text: str) -> Action:
+        """An input in words for the current moment (see :meth:`help`)."""
+        s = self.state
+        words = re.sub(r"[,.!?]", " ", text.lower()).split()
+        if s.is_terminal():
+            raise MummyCompanionError("The game is over.")
+        phase = s.phase
+        if phase in (TURN, ROLLING):
+            return self._parse_turn(words, text)
+        if phase == MOVED:
+            return self._parse_card(words, text)
+        if phase == DIE:
+            return self._parse_die(words, text)
+        if phase == CATCH:
+            return self._parse_catch(words, text)
+        raise MummyCompanionError("Wait: the mummy is moving.")
+
+    def _not_understood(self, text: str) -> MummyCompanionError:
+        return MummyCompanionError(f"I did not understand '{text.strip()}'. {self.hint()}")
+
+    def _parse_turn(self, words: list[str], text: str) -> Action:
+        s = self.state
+        colours = [c for c in FIGURE_COLOURS[: len(s.pos)]]
+        if words and words[0] in colours:
+            if words[0] != s.fig_colour[s.fig]:
+                raise MummyCompanionError(f"It is {self.whose()}'s turn.")
+            words = words[1:]
+        w = " ".join(words)
+        if w in ("resolve", "resolve yes", "resolves"):
+            return Resolve(True)
+        if w in ("cannot", "cannot move", "can't move", "stuck", "blocked"):
+            return Cannot()
+        if w in ("lost", "five mummies", "5 mummies", "all mummies"):
+            return Lost()
+        m = re.fullmatch(r"(?:aside|mummies|set aside) (\d+)|(\d+) (?:aside|mummies|set aside)", w)
+        if m:
+            n = int(m.group(1) or m.group(2))
+            if n == 5:
+                return Lost()
+            if not 1 <= n <= 5:
+                raise MummyCompanionError("From 1 to 5 dice can lie aside showing the mummy.")
+            return Aside(n)
+        m = re.fullmatch(
+            r"(?:fail|fails|failed|cannot walk|cannot) (\S+)|(\S+) (?:fail|fails|failed)", w
+        )
+        if m:
+            return Fail(_face(m.group(1) or m.group(2)))
+        m = re.fullmatch(r"(?:announce|announces|choose|chooses)?\s*(\S+)", w)
+        if m and w:
+            face = m.group(1)
+            if face in CHOOSABLE or face in ("arrows", "pfeil", "→") or face.isdigit():
+                return Choose(_face(face))
+        raise self._not_understood(text)
+
+    def _parse_card(self, words: list[str], text: str) -> Action:
+        s = self.state
+        w = " ".join(words)
+        if w in ("no", "none", "no card", "nothing", "nocard", "no cards"):
+            return NoCard()
+        if words and words[0] in ("card", "plays", "laid", "lays"):
+            w = " ".join(words[1:])
+        w = w.removeprefix("the ")
+        for x, (_, name) in SYMBOLS.items():
+            if w == name.lower():
+                return Card(x)
+        rc = parse_label(w)
+        if rc is not None:
+            b = s.board
+            r, c = rc
+            if not (0 <= r < b.rows and 0 <= c < b.cols):
+                raise MummyCompanionError(
+                    f"{w.upper()} is not a field of the maze (columns A to "
+                    f"{label(0, b.cols - 1)[0]}, rows 1 to {b.rows})."
+                )
+            sym = b.cell_symbol[b.cell(r, c)]
+            if not sym:
+                raise MummyCompanionError(
+                    f"{w.upper()} holds no symbol: a card is laid only on its symbol's field."
+                )
+            return Card(sym)
+        raise self._not_understood(text)
+
+    def _parse_die(self, words: list[str], text: str) -> Action:
+        w = " ".join(words)
+        if w in ("", "roll", "roll it", "r", "you roll"):
+            return RollDie()
+        m = re.fullmatch(r"(?:die )?(\d+)", w)
+        if m:
+            return Die(int(m.group(1)))
+        raise self._not_understood(text)
+
+    def _parse_catch(self, words: list[str], text: str) -> Action:
+        s = self.state
+        w = " ".join(x for x in words if x not in ("caught", "at", "step", "on", "the", "was"))
+        if w in ("no", "nobody", "none", "free", "no one", "noone", "missed"):
+            return Free()
+        parts = w.split()
+        colours = list(s.fig_colour)
+        if len(parts) == 2 and parts[0] in colours:
+            f = colours.index(parts[0])
+            if parts[1].isdigit():
+                return Caught(f, int(parts[1]))
+            rc = parse_label(parts[1])
+            if rc is not None:
+                cell = s.board.cell(*rc) if 0 <= rc[0] < s.board.rows else -1
+                fields = self.path_fields()
+                if cell in fields:
+                    return Caught(f, fields.index(cell) + 1)
+                raise MummyCompanionError(
+                    f"The mummy's path does not pass {parts[1].upper()}: {self.path_words()}."
+                )
+        if len(parts) == 1 and parts[0] in colours:
+            raise MummyCompanionError(
+                f"At which of her steps? Say '{parts[0]} 3' (the step) or '{parts[0]} D9' "
+                "(the field)."
+            )
+        raise self._not_understood(text)
+
+    # -- what to ask --------------------------------------------------------------------------
+    def prompt(self) -> str:
+        """What the computer asks now, in words."""
+        s = self.state
+        phase = s.phase
+        if phase == OVER:
+            return "The game is over."
+        if phase in (TURN, ROLLING):
+            aside = f" {capital(dice_aside(s.aside))} lie aside." if s.aside else ""
+            return f"{self.whose()}'s turn.{aside} What is announced?"
+        if phase == MOVED:
+            return f"{self.whose()} moved. Which card was laid (its symbol or field), or none?"
+        if phase == DIE:
+            return "The round is over. Shall I roll the mummy die, or what did you roll?"
+        if phase == CATCH:
+            return f"Move the mummy {self.path_words()}. Did the magnet catch anyone on the way?"
+        return "The mummy is moving."
+
+    def hint(self) -> str:
+        """The inputs that fit now, in words."""
+        s = self.state
+        legal = s.legal_actions()
+        phase = s.phase
+        if phase in (TURN, ROLLING):
+            parts = ["a face announced and walked ('3', 'arrow')"]
+            if any(isinstance(a, Fail) for a in legal):
+                parts.append("'fail 3' when an announced face could not be walked completely")
+            parts.append("'aside 2' when dice showing the mummy are set aside")
+            parts.append("'lost' for five mummies")
+            if Resolve(True) in legal:
+                parts.append("'resolve' to hand back the dice aside")
+            if Cannot() in legal:
+                parts.append("'cannot move'")
+            return "Say " + ", ".join(parts[:-1]) + " or " + parts[-1] + "."
+        if phase == MOVED:
+            return "Say the card's symbol ('crown') or its field ('D9'), or 'no card'."
+        if phase == DIE:
+            return "Say 'roll' (or press Enter) and I roll, or the number the die shows."
+        if phase == CATCH:
+            return (
+                "Say 'no' if nobody was caught, or the colour and the step ('red 3') or the "
+                "field ('red D9') where the magnet caught."
+            )
+        return ""
+
+    def help(self) -> str:
+        """A short explanation of the companion and the inputs that fit now."""
+        return (
+            "I am the mummy. I never look at your side of the board: tell me what the mummy "
+            "player would hear. " + self.hint() + " Also: 'undo' takes back the last input, "
+            "'save' writes the game, 'quit' ends."
+        )
+
+    # -- records -----------------------------------------------------------------------------
+    def record(self) -> Record:
+        """The game record (the inputs and the computer's steps, with the seed)."""
+        seats: list[dict[str, Any]] = [{"name": COMPUTER, "level": self.level}]
+        seats += [{"name": n} for n in self.names]
+        return Record.from_state(
+            self.state, seats=seats, meta={"companion": "mummy", "level": self.level}
+        )
+
+    def save(self, path: str | Path) -> None:
+        """Write the record to ``path``."""
+        self.record().save(path)
+
+
+def capital(text: str) -> str:
+    """``text`` with its first letter capitalised."""
+    return text[:1].upper() + text[1:]
+
+
+def _where(rc: Any) -> str:
+    return label(int(rc[0]), int(rc[1])) if rc else "her field"
+
+
+def _face(word: str) -> str:
+    if word in ("arrows", "pfeil", "→"):
+        return "arrow"
+    return word
+
+
+def from_record(data: Any) -> MummySession:
+    """A session resumed from a record (its JSON form): every input is played again, so
+    the computer's steps and die rolls come out as they did."""
+    try:
+        record = Record.from_json(data)
+    except RecordError as exc:
+        raise MummyCompanionError(f"not a record of this companion: {exc}") from None
+    if record.game != TABLE_GAME.name:
+        raise MummyCompanionError(
+            f"this is a record of '{record.game}', not of the mummy companion"
+        )
+    seats = record.seats or []
+    names = [str(x.get("name", f"Player {i}")) for i, x in enumerate(seats[1:], 1)]
+    level = str((record.meta or {}).get("level", "normal"))
+    if level not in LEVELS:
+        level = "normal"
+    if len(names) != record.num_players - 1:
+        names = [f"Player {i}" for i in range(1, record.num_players)]
+    try:
+        replay(record, lambda _name: TABLE_GAME, check_result=False)
+    except RecordError as exc:
+        raise MummyCompanionError(f"the record does not replay: {exc}") from None
+    session = MummySession(names, level, record.seed, dict(record.options or {}))
+    bot_steps: list[dict[str, Any]] = []
+    for i, step in enumerate(record.steps):
+        if step.get("seat") == 0:
+            bot_steps.append(step["action"])
+            continue
+        try:
+            action = TABLE_GAME.action_from_json(step["action"])
+            session.apply(action)
+        except (MummyCompanionError, Exception) as exc:
+            raise MummyCompanionError(f"input {i + 1} of the record does not fit: {exc}") from None
+    mine = [st.action.to_json() for st in session.state.history if st.seat == 0]
+    if mine[: len(bot_steps)] != bot_steps:
+        raise MummyCompanionError(
+            "the record's mummy moved otherwise than this computer would: it was not made "
+            "by this companion at this level"
+        )
+    session.read = len(session.state.events_for(1))
+    return session
+
+
+def load(path: str | Path) -> MummySession:
+    """A session resumed from a saved record file."""
+    try:
+        data = json.loads(Path(path).read_text("utf-8"))
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise MummyCompanionError(f"cannot read {path}: {exc}") from None
+    return from_record(data)

@@ -1,0 +1,666 @@
+"""Fluch der Mumie as the mummy player hears it at a real table ("announced, not located").
+
+The companion of :mod:`obelisk.companion.mummy` lets the computer be the mummy beside a
+physical board. The explorers' figures, dice and cards stay on the table: the computer
+learns only what the seed lets the mummy player learn (mummy:14). This module is the
+real engine (:class:`~.rules.MummyState`) with its explorer side replaced by those public
+facts, told by the people:
+
+* an explorer turn is a sequence of *announcements* instead of rolls and moves: dice set
+  aside showing the mummy (``aside 2``, seen by the explorers only until the next
+  announcement), a resolution (``resolve yes``), a face announced and walked
+  (``choose 3``), a face announced that could not be walked completely (``fail 3``,
+  mummy:7.2), five mummies (``lost``), "cannot move" (``cannot``), and after the move the
+  card laid (``card o``, the symbol's letter) or none (``no card``);
+* the round's end asks the table for the mummy die (``roll``: the computer rolls it
+  through the game's chance; or ``die 4``: the value the players rolled);
+* before each mummy move the table says whether the magnet caught someone, and at which
+  of her steps (``free``, or ``caught 0 3``: figure 0 at her third step). The face shows
+  the planned path first (the computer plans on a copy); the mummy's steps then follow as
+  the engine's ``step`` actions, and the capture happens at the step told.
+
+Every position of an explorer is unknown: the state keeps only the public belief of
+mummy:17 (:class:`~.belief.Belief`), which always holds the truth when the people tell
+the truth, and uses it to refuse what cannot be (a face nobody could walk from where the
+figure may be, a card whose symbol it cannot stand on, "cannot move" where it always
+can). The mummy seat sees exactly the events and observation it sees in the real engine,
+so a computer mummy plays here as she would there. Inputs are actions, so a game is a
+:class:`~obelisk.core.Record` like any other (replay it with ``game_lookup`` returning
+:data:`TABLE_GAME`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from obelisk.core import TERMINAL, Action, Event, IllegalAction, Voice
+
+from .actions import ACTION_TYPES, Choose, Lost, Resolve, Step
+from .belief import Belief
+from .board import DIRECTIONS, load_board
+from .components import (
+    ARROW,
+    CARD_COLOURS,
+    CHOOSABLE,
+    FIGURE_COLOURS,
+    NUMBER_FACES,
+    SYMBOLS,
+)
+from .game import MummyGame
+from .narration import MummyNarrator, card_name, dice_aside, explorer, face_word, steps
+from .rules import (
+    AFTER_NORMAL,
+    MUMMY_MOVE,
+    MUMMY_SEAT,
+    OVER,
+    MummyState,
+    _forms,
+    _mummy_steps,
+)
+
+# The phases of the table (the mummy's move and the end are the engine's).
+TURN, ROLLING, MOVED, DIE, CATCH = "table_turn", "table_rolling", "table_moved", "die", "catch"
+PUBLIC = {
+    TURN: "explorer_turn",
+    ROLLING: "explorer_turn",
+    MOVED: "explorer_moving",
+    DIE: "mummy_move",
+    CATCH: "mummy_move",
+    MUMMY_MOVE: "mummy_move",
+    OVER: "over",
+}
+#: The seat that answers for the whole table (the mummy die, the magnet).
+TABLE_SEAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Aside(Action):
+    """The explorers say that ``count`` dice now lie aside showing the mummy (1-4)."""
+
+    kind: ClassVar[str] = "aside"
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Fail(Action):
+    """The explorer announced ``face`` and could not walk it completely (mummy:7.2)."""
+
+    kind: ClassVar[str] = "fail"
+    face: str
+
+
+@dataclass(frozen=True, slots=True)
+class Cannot(Action):
+    """The explorer announces that his figure cannot move at all (mummy:7.0b)."""
+
+    kind: ClassVar[str] = "cannot"
+
+
+@dataclass(frozen=True, slots=True)
+class Card(Action):
+    """After the move the explorer laid the task card of ``symbol`` (mummy:7.4)."""
+
+    kind: ClassVar[str] = "card"
+    symbol: str
+
+
+@dataclass(frozen=True, slots=True)
+class NoCard(Action):
+    """After the move no card was laid."""
+
+    kind: ClassVar[str] = "nocard"
+
+    def text(self) -> str:
+        return "no card"
+
+
+@dataclass(frozen=True, slots=True)
+class RollDie(Action):
+    """The computer rolls the mummy die (mummy:9.1)."""
+
+    kind: ClassVar[str] = "roll"
+
+
+@dataclass(frozen=True, slots=True)
+class Die(Action):
+    """The players rolled the mummy die for her: it shows ``value``."""
+
+    kind: ClassVar[str] = "die"
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Free(Action):
+    """Nobody was caught during the mummy's coming move."""
+
+    kind: ClassVar[str] = "free"
+
+
+@dataclass(frozen=True, slots=True)
+class Caught(Action):
+    """The magnet caught ``figure`` (0-based) at the mummy's ``step``-th step (mummy:9.3)."""
+
+    kind: ClassVar[str] = "caught"
+    figure: int
+    step: int
+
+    def text(self) -> str:
+        colour = FIGURE_COLOURS[self.figure] if 0 <= self.figure < len(FIGURE_COLOURS) else "?"
+        return f"caught {colour} {self.step}"
+
+
+TABLE_ACTIONS: tuple[type[Action], ...] = (
+    *ACTION_TYPES,
+    Aside,
+    Fail,
+    Cannot,
+    Card,
+    NoCard,
+    RollDie,
+    Die,
+    Free,
+    Caught,
+)
+_RESOLVE, _LOST, _CANNOT, _NOCARD = Resolve(True), Lost(), Cannot(), NoCard()
+_ROLL, _FREE = RollDie(), Free()
+
+
+class TableState(MummyState):
+    """A game of Fluch der Mumie whose explorer side is told by people (module docstring)."""
+
+    # -- set-up (mummy:5): no deal, the cards are on the table ---------------------------
+    def _setup(self) -> None:
+        o = self.options
+        n = self.num_players
+        self.board = load_board(o.map_file)
+        b = self.board
+        self.fig_seat = (1, 1) if n == 2 else tuple(range(1, n))
+        self.fig_colour = FIGURE_COLOURS[: len(self.fig_seat)]
+        self.explorers = frozenset(range(1, n))
+        self.threshold = o.thresholds[n - 2]
+        #: Known fields only: S at the start, V after a capture, a card's field; -1 out.
+        self.pos = [b.start] * len(self.fig_seat)
+        per_seat = 2 * o.ankhs_per_explorer if n == 2 else o.ankhs_per_explorer
+        self.ankhs = [0] + [per_seat] * (n - 1)
+        cpc = o.cards_per_colour_two_player if n == 2 else o.cards_per_colour
+        #: The card backs each seat still holds, by colour (the faces are never told).
+        self.backs: list[dict[str, int]] = [{}] + [
+            {c: cpc for c in CARD_COLOURS} for _ in range(1, n)
+        ]
+        self.hands = [()] * n
+        self.played = [()] * n
+        self.mummy = b.mummy_start
+        self.aside = 0
+        self.aside_public = 0
+        self.dice = ()
+        self.face = ""
+        self.rolls = 0
+        self.phase = TURN
+        self.fig = 0
+        self.round = 1
+        self.move_left = 0
+        self.move_kind = ""
+        self.move_cont = ""
+        self.move_steps = 0
+        self.catch: tuple[int, int] | None = None
+        self.dest = (0, 0, 0, 0)
+        self.arrows = ()
+        self.belief = Belief(
+            b, len(self.fig_seat), o.allow_cross_start_dungeon, o.allow_return_to_origin
+        )
+        self.after: int = 0  # the belief of the figure after the announced move
+        self.winners_ = []
+        self.reason = ""
+        self.nsteps = 0
+        self._mummy_steps = _mummy_steps(b, o.mummy_may_stop_early)
+        self._legal = ()
+        self._to_move = 1
+        self.events.append(
+            Event(
+                "setup",
+                {
+                    "figures": [
+                        {"colour": c, "seat": s}
+                        for c, s in zip(self.fig_colour, self.fig_seat, strict=True)
+                    ],
+                    "mummy": list(b.rc(self.mummy)),
+                    "start": list(b.rc(b.start)),
+                    "threshold": self.threshold,
+                    "ankhs": list(self.ankhs),
+                    "hand_colours": [self._colours(s) for s in range(n)],
+                },
+            )
+        )
+        self._begin_turn(first=True)
+
+    def _colours(self, seat: int) -> dict[str, int]:
+        return {c: k for c, k in self.backs[seat].items() if k > 0}
+
+    # -- what the belief allows -----------------------------------------------------------
+    def _passable(self) -> int:
+        b = self.board
+        passable = b.full & ~(1 << self.mummy)
+        if not self.options.allow_cross_start_dungeon:
+            passable &= ~b.sv_mask
+        return passable
+
+    def moved_belief(self, face: str) -> int:
+        """Where the current figure may stand after walking ``face`` (0: nowhere)."""
+        probe = self.belief.copy()
+        if face == ARROW:
+            probe.arrow(self.fig, self.mummy)
+        else:
+            probe.number(self.fig, NUMBER_FACES[face], self.mummy)
+        return probe.cells[self.fig]
+
+    def failed_belief(self, face: str) -> int:
+        """Where the current figure may stand if ``face`` failed (0: nowhere)."""
+        probe = self.belief.copy()
+        probe.cannot_use(self.fig, face, self.mummy)
+        return probe.cells[self.fig]
+
+    def stuck_belief(self) -> int:
+        """Where the current figure may stand if it cannot move at all (0: nowhere)."""
+        probe = self.belief.copy()
+        probe.cannot_move(self.fig, self.mummy)
+        return probe.cells[self.fig]
+
+    # -- an explorer's turn, told ----------------------------------------------------------
+    def _turn_checks(self) -> None:
+        """mummy:7.5: a forced resolution happens at once; everything else is told."""
+        f = self.fig
+        if self.pos[f] < 0:  # eliminated by an intermediate move (mummy:7.1)
+            self._end_turn()
+            return
+        if self.aside == 5:
+            self._forced()
+            return
+        self._table_turn(TURN)
+
+    def _table_turn(self, phase: str) -> None:
+        legal: list[Action] = []
+        if phase == TURN:
+            if self.stuck_belief():
+                legal.append(_CANNOT)
+            if 1 <= self.aside <= 4:
+                legal.append(_RESOLVE)
+        legal += [Aside(n) for n in range(self.aside + 1, 5)]
+        legal.append(_LOST)
+        legal += [Choose(x) for x in CHOOSABLE if self.moved_belief(x)]
+        if not self.options.only_usable_faces:
+            legal += [Fail(x) for x in CHOOSABLE if self.failed_belief(x)]
+        self._set(phase, self.fig_seat[self.fig], tuple(legal))
+
+    def _told_move(self, face: str) -> None:
+        self.face = face
+        self.aside_public = self.aside
+        self.after = self.moved_belief(face)
+        b = self.board
+        seat = self.fig_seat[self.fig]
+        legal: list[Action] = [_NOCARD]
+        for x in sorted(self.board.symbol_cell):
+            cell = b.symbol_cell[x]
+            held = self.backs[seat].get(SYMBOLS[x][0], 0) > 0
+            if (self.after >> cell) & 1 and held and all(x not in h for h in self.played):
+                legal.append(Card(x))
+        self._set(MOVED, seat, tuple(legal))
+
+    def _told_card(self, symbol: str) -> None:
+        """The move's end, as the engine's ``_finish_explorer_move`` tells it."""
+        f = self.fig
+        seat = self.fig_seat[f]
+        self.belief.cells[f] = self.after
+        data: dict[str, Any] = {"figure": f, "face": self.face, "card": None, "seat": seat}
+        data["explorer"] = self.fig_colour[f]
+        if symbol:
+            cell = self.board.symbol_cell[symbol]
+            colour = SYMBOLS[symbol][0]
+            self.backs[seat][colour] -= 1
+            self.played[seat] = (*self.played[seat], symbol)
+            self.pos[f] = cell
+            self.belief.exact(f, cell)
+            data["card"] = symbol
+            data["colour"] = colour
+            data["cell"] = self._rc(cell)
+            data["name"] = SYMBOLS[symbol][1]
+        left = sum(self.backs[seat].values())
+        data["cards_left"] = left
+        self.events.append(Event("moved", data))
+        if symbol and not left:
+            self._game_over([seat], "explorer")  # mummy:12
+            return
+        self._end_turn()
+
+    # -- the mummy (mummy:9), with the table's answers ------------------------------------
+    def _mummy_normal(self) -> None:
+        faces = sorted(set(self.options.mummy_die_faces))
+        self._set(DIE, TABLE_SEAT, (_ROLL, *(Die(v) for v in faces)))
+
+    def _mummy_move(self, n: int, kind: str, cont: str, die: int | None = None) -> None:
+        self.aside_public = self.aside
+        self.events.append(
+            Event("mummy_move", {"move": kind, "steps": n, "die": die, "aside": self.aside})
+        )
+        self.move_left = self.move_steps = n
+        self.move_kind = kind
+        self.move_cont = cont
+        self.catch = None
+        if n > 0 and self.board.mummy_dirs[self.mummy]:
+            legal: list[Action] = [_FREE]
+            for f, p in enumerate(self.pos):
+                if p >= 0 and self.belief.cells[f] & ~self.board.sv_mask:
+                    legal += [Caught(f, k) for k in range(1, n + 1)]
+            self._set(CATCH, TABLE_SEAT, tuple(legal))
+            return
+        self._finish_mummy_move()
+
+    def _step(self, d: int) -> None:
+        cell = self.board.nbr[d][self.mummy]
+        self.mummy = cell
+        self.move_left -= 1
+        self.belief.step(cell)
+        if self.catch is not None and self.catch[1] == self.move_steps - self.move_left:
+            f = self.catch[0]
+            self.catch = None
+            self._capture(f)
+            if self.phase == OVER:
+                return
+            self.move_left = 0  # mummy:9.3 the move ends on the capture field
+        self._mummy_next()
+
+    def _capture(self, f: int) -> None:
+        super()._capture(f)
+        seat = self.fig_seat[f]
+        if self.ankhs[seat] <= 0:
+            self.backs[seat] = {}
+
+    # -- the protocol ---------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        self.nsteps += 1
+        t = type(action)
+        if t is Step:
+            self._step(DIRECTIONS.index(action.direction))  # type: ignore[attr-defined]
+        elif t is Aside:
+            self.aside = action.count  # type: ignore[attr-defined]
+            self._table_turn(ROLLING)
+        elif t is Choose:
+            self._told_move(action.face)  # type: ignore[attr-defined]
+        elif t is Fail:
+            f = self.fig
+            face = action.face  # type: ignore[attr-defined]
+            self.aside_public = self.aside
+            data = self._who(f)
+            data["face"] = face
+            data["aside"] = self.aside
+            self.events.append(Event("announce_failed", data))
+            self.belief.cannot_use(f, face, self.mummy)
+            self._table_turn(ROLLING)
+        elif t is Lost:
+            self.aside = self.aside_public = 5
+            self._end_turn()
+        elif t is Resolve:
+            data = self._who(self.fig)
+            data["aside"] = self.aside
+            self.events.append(Event("resolve", data))
+            self._mummy_move(self.aside, "intermediate", "turn")
+        elif t is Cannot:
+            f = self.fig
+            self.events.append(Event("cannot_move", self._who(f)))
+            self.belief.cannot_move(f, self.mummy)
+            self._end_turn()
+        elif t is Card:
+            self._told_card(action.symbol)  # type: ignore[attr-defined]
+        elif t is NoCard:
+            self._told_card("")
+        elif t is RollDie:
+            die = self.chance.choice(self.options.mummy_die_faces, "mummy die")
+            self._mummy_move(die + self.aside, "normal", AFTER_NORMAL, die)
+        elif t is Die:
+            die = action.value  # type: ignore[attr-defined]
+            self._mummy_move(die + self.aside, "normal", AFTER_NORMAL, die)
+        elif t is Free:
+            self._mummy_next()
+        elif t is Caught:
+            self.catch = (action.figure, action.step)  # type: ignore[attr-defined]
+            self._mummy_next()
+        else:
+            super()._apply(action)
+            return
+        if self.phase != OVER and self.nsteps >= self.options.step_limit:
+            self._game_over([], "step_limit")
+
+    def action_event(self, seat: int, action: Action) -> list[Event]:
+        """The events of a told action: what the mummy hears is public (an announcement
+        with the dice set aside, five mummies, a resolution); dice set aside between two
+        announcements and the table's answers reach only the explorers; the rest is told
+        by the state's own events (a failure, a card, the die, a capture)."""
+        t = type(action)
+        if t is Step:
+            return super().action_event(seat, action)
+        json_form, text = _forms(action)
+        data: dict[str, Any] = {"seat": seat, "action": json_form, "text": text}
+        if t in (Choose, Lost, Resolve):
+            f = self.fig
+            data["figure"] = f
+            data["explorer"] = self.fig_colour[f]
+            data["aside"] = 5 if t is Lost else self.aside
+            return [Event("action", data)]
+        if t in (Aside, Free, Caught):
+            if t is Aside:
+                data["figure"] = self.fig
+                data["explorer"] = self.fig_colour[self.fig]
+            return [Event("action", data, self.explorers)]
+        return []
+
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        """Why a told input cannot be, in words naming the rule."""
+        who = self.fig_colour[self.fig].capitalize()
+        t = type(action)
+        phase = self.phase
+        if phase == OVER:
+            return IllegalAction("the game is over", "core:terminal")
+        if phase == MUMMY_MOVE:
+            return IllegalAction("the mummy is moving: wait for her path", "mummy:9")
+        if phase == DIE and t not in (RollDie, Die):
+            return IllegalAction(
+                "the round is over: roll the mummy die (or say what it shows)", "mummy:9.1"
+            )
+        if t is Die:
+            if phase != DIE:
+                return IllegalAction("the mummy die is rolled at the end of a round", "mummy:9.1")
+            faces = ", ".join(str(v) for v in sorted(set(self.options.mummy_die_faces)))
+            return IllegalAction(f"the mummy die shows {faces} only", "mummy:3")
+        if phase == CATCH and t not in (Free, Caught):
+            return IllegalAction(
+                "first say whether the magnet caught someone on the mummy's path", "mummy:9.3"
+            )
+        if t is Caught:
+            if phase != CATCH:
+                return IllegalAction("only the mummy catches, during her move", "mummy:9.3")
+            a: Any = action
+            if not 0 <= a.figure < len(self.pos) or self.pos[a.figure] < 0:
+                return IllegalAction("that explorer is not on the board", "mummy:10")
+            if not 1 <= a.step <= self.move_steps:
+                return IllegalAction(
+                    f"the mummy walks {steps(self.move_steps)} this time", "mummy:9.3"
+                )
+            colour = self.fig_colour[a.figure].capitalize()
+            return IllegalAction(
+                f"{colour} stands on the stairs or in the dungeon, where the mummy never goes",
+                "mummy:9",
+            )
+        if phase == MOVED and t not in (Card, NoCard):
+            return IllegalAction(
+                f"{who} announced {face_word(self.face)}: say which card was laid, or none",
+                "mummy:7.4",
+            )
+        if t is Card:
+            if phase != MOVED:
+                return IllegalAction("a card is laid only at the end of a move", "mummy:7.4")
+            sym = action.symbol  # type: ignore[attr-defined]
+            if sym not in SYMBOLS or sym not in self.board.symbol_cell:
+                return IllegalAction(f"'{sym}' is no symbol of the maze", "mummy:4.3")
+            if any(sym in h for h in self.played):
+                return IllegalAction(f"{card_name(sym)} was already played", "mummy:7.4")
+            colour = SYMBOLS[sym][0]
+            if not self.backs[self.fig_seat[self.fig]].get(colour):
+                return IllegalAction(f"{who}'s player holds no {colour} card", "mummy:14")
+            return IllegalAction(
+                f"{who} cannot have ended on {card_name(sym)} with {face_word(self.face)} "
+                "by what was announced",
+                "mummy:8",
+            )
+        if t in (NoCard, RollDie, Free):
+            return IllegalAction(f"'{action.text()}' does not fit now", "core:legal")
+        # the explorer's turn
+        if t is Resolve:
+            if not action.yes:  # type: ignore[attr-defined]
+                return IllegalAction("just go on: a resolution declined is not said", "mummy:14")
+            if phase == ROLLING:
+                return IllegalAction(
+                    "resolving is only possible before the first roll", "mummy:7.1"
+                )
+            return IllegalAction("no mummy dice lie aside to resolve", "mummy:7.1")
+        if t is Cannot:
+            if phase == ROLLING:
+                return IllegalAction("the figure could move: it was rolled for", "mummy:7.0b")
+            return IllegalAction(
+                f"by what was announced, {who} can always move from where it may be",
+                "mummy:7.0b",
+            )
+        if t is Aside:
+            n = action.count  # type: ignore[attr-defined]
+            if n >= 5:
+                return IllegalAction("five dice showing the mummy: say 'lost'", "mummy:11.1")
+            return IllegalAction(
+                f"{dice_aside(self.aside)} already lie aside; they stay until resolved, so "
+                "the count only grows",
+                "mummy:7.2",
+            )
+        if t in (Choose, Fail):
+            face = action.face  # type: ignore[attr-defined]
+            if face not in CHOOSABLE:
+                return IllegalAction(
+                    f"'{face}' is not on the explorer dice (1, 2, 3, 4, arrow)", "mummy:3"
+                )
+            if t is Choose:
+                return IllegalAction(
+                    f"by what was announced, {who} cannot walk {face_word(face)} from any "
+                    "field it may stand on",
+                    "mummy:8",
+                )
+            return IllegalAction(
+                f"by what was announced, {who} can always walk {face_word(face)} completely",
+                "mummy:7.2",
+            )
+        return IllegalAction(f"'{action.text()}' is not something the table tells", "core:legal")
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The mummy's observation of the engine (mummy:14) for every seat: the computer
+        knows no more than she does; an explorer seat also reads the true dice aside."""
+        cols = self.board.cols
+        ankhs = self.ankhs
+        obs: dict[str, Any] = {
+            "role": "spectator" if seat is None else ("mummy" if seat == 0 else "explorer"),
+            "round": self.round,
+            "to_move": self._to_move,
+            "phase": PUBLIC.get(self.phase, "explorer_turn"),
+            "turn": {"figure": self.fig, "seat": self.fig_seat[self.fig]},
+            "mummy": list(divmod(self.mummy, cols)),
+            "mummy_ankhs": ankhs[0],
+            "threshold": self.threshold,
+            "aside": self.aside_public,
+            "figures": [
+                {"colour": colour, "seat": s, "ankhs": ankhs[s], "out": p < 0}
+                for colour, s, p in zip(self.fig_colour, self.fig_seat, self.pos, strict=True)
+            ],
+            "hand_colours": [self._colours(s) for s in range(self.num_players)],
+            "played": [list(h) for h in self.played],
+        }
+        if self.phase == MUMMY_MOVE:
+            obs["mummy_move"] = {"kind": self.move_kind, "steps_left": self.move_left}
+        if self.phase == MOVED:
+            obs["announced"] = self.face
+        if self.phase == OVER:
+            obs["winners"] = list(self.winners_)
+            obs["reason"] = self.reason
+        if seat is not None and seat != MUMMY_SEAT:
+            obs["aside"] = self.aside
+            obs["table_phase"] = self.phase
+        return obs
+
+    def to_text(self, seat: int | None) -> str:
+        from .render import render
+
+        return render(self.board, self.observation(MUMMY_SEAT), MUMMY_SEAT, {})
+
+    def choice_text(self, action: Action) -> str:
+        return action.text()
+
+    def _clone_into(self, new: Any) -> None:
+        super()._clone_into(new)
+        new.backs = [dict(x) for x in self.backs]
+
+    def _redraw_hidden(self, seat: int, rng: Any) -> None:
+        raise NotImplementedError("the table's explorers are on the real board")
+
+    def check_invariants(self) -> None:
+        assert 0 <= self.aside <= 5 and 0 <= self.aside_public <= 5
+        for f, p in enumerate(self.pos):
+            if p >= 0:
+                assert self.belief.cells[f], f"the belief lost figure {f}"
+        if self.phase != OVER:
+            assert self.legal_actions() and self._to_move != TERMINAL
+
+
+class TableNarrator(MummyNarrator):
+    """The engine's sentences, with the table's own inputs."""
+
+    def on_action(self, event: Any, voice: Voice) -> str | None:
+        action = event.get("action") or {}
+        kind = action.get("kind")
+        if kind == "aside":
+            n = int(action.get("count", 0))
+            return f"{explorer(event, voice)} now has {dice_aside(n)} set aside."
+        if kind == "free":
+            return None  # the steps say it
+        if kind == "caught":
+            return None  # the capture says it
+        return super().on_action(event, voice)
+
+
+class TableGame(MummyGame):
+    """Fluch der Mumie with the explorer side told by the people at a real table."""
+
+    name = "mummy_table"
+    title = "Fluch der Mumie at the table (the computer as the mummy)"
+    action_types = TABLE_ACTIONS  # type: ignore[assignment]
+    narrator = TableNarrator()
+
+    def _make_state(self, num_players: int, seed: int, options: Any) -> TableState:
+        return TableState(self, num_players, seed, options)
+
+
+#: The table game (not in the registry: only the companion plays it).
+TABLE_GAME = TableGame()
+
+__all__ = [
+    "CATCH",
+    "DIE",
+    "MOVED",
+    "ROLLING",
+    "TABLE_GAME",
+    "TURN",
+    "Aside",
+    "Cannot",
+    "Card",
+    "Caught",
+    "Die",
+    "Fail",
+    "Free",
+    "NoCard",
+    "RollDie",
+    "TableGame",
+    "TableState",
+]
