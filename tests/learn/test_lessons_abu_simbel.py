@@ -44,7 +44,7 @@ SCRIPTS = {
         ["Not allowed (rule abu_simbel:5.2)", "chamber 1, next to the vault, had the scorpions"],
     ),
     "referee": (
-        ["move SWIM", "ok 1", "ok 2", "ok 3", "ok 1", "ok 2", "fail 2", "1"],
+        ["move SWIM", "ok 1", "ok 2", "ok 3", "ok 1", "ok 2", "fail 2", "1", "2"],
         ["Not allowed (rule abu_simbel:10.2)", "the lava asks for a jump"],
     ),
 }
@@ -89,3 +89,17 @@ def test_the_lessons_claims_match_the_position():
     state, out = _run("way_out", SCRIPTS["way_out"][0])
     assert state.route[-1] == "GAS" and "the poison gas, is laid at the far end" in out
     assert len(state.route) == 4 and "4 chambers to remember" in out
+
+
+@pytest.mark.rules("abu_simbel:10.2")
+def test_the_referee_lesson_teaches_the_seed():
+    """Seed: "The other players check to see if you fail." The lesson's quiz answer is every
+    other player, not the left neighbour (the engine's rule before issue 27)."""
+    lesson = next(x for x in _lessons() if x["name"] == "referee")
+    quiz = next(s["quiz"] for s in lesson["steps"] if "quiz" in s)
+    right = quiz["choices"][quiz["answer"]]
+    assert right.startswith("every other player") and "one fail is enough" in right
+    setup = next(s["setup"] for s in lesson["steps"] if "setup" in s)
+    assert setup["players"] == 3  # two checkers, so the turn order of the answers shows
+    _, out = _run("referee", SCRIPTS["referee"][0])
+    assert "Ben is asked next" in out and "Cat" not in out

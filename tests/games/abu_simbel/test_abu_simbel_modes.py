@@ -84,7 +84,10 @@ def test_a23_no_input_after_game_over():
 # -- referee mode ----------------------------------------------------------------------------
 @pytest.mark.rules("abu_simbel:10.2")
 def test_a24_referee_verdicts_follow_the_cursor_and_are_final():
-    s = scripted(3, route=["LAVA", "BLADES", "GAS"], judging_mode="referee")
+    """The rule before issue 27 (an option now): the left neighbour alone judges."""
+    s = scripted(
+        3, route=["LAVA", "BLADES", "GAS"], judging_mode="referee", checkers="left_neighbour"
+    )
     assert s.current_player == 1  # the active player's left neighbour referees
     assert s.legal_actions() == [Verdict(0, True), Verdict(0, False)]
     assert PlayerView(s, 0).legal_actions() == []  # the active seat can't judge

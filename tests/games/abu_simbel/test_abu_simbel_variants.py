@@ -212,5 +212,5 @@ def test_cooperative_treasures_run_out_means_team_loss():
 def test_variant_presets_exist():
     assert {"little", "ultimate", "all_for_one", "referee", "referee_hotseat"} <= set(GAME.variants)
     s = GAME.new_state(3, 0, GAME.variant_options("little"))
-    assert s.forward == {1} and s.free == {0}
+    assert s.forward == {1} and s.free == set() and s.helpers == {1}  # issue 27
     assert EnterMove("PUNCH") in s.legal_actions()

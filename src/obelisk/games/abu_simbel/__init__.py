@@ -3,7 +3,7 @@ memory on the way out with a treasure. Rules: rules.md beside this module."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from obelisk.core import Action, Agent, Capabilities, Game, State
@@ -12,7 +12,7 @@ from .actions import ACTION_TYPES
 from .bot import AbuSimbelHeuristic, MemoryBot, TableHint, level_factory
 from .memory import LEVELS
 from .narration import NARRATOR
-from .options import MAX_STEPS, VARIANTS, AbuSimbelOptions, check
+from .options import FIELDS_BEFORE_ISSUE_27, MAX_STEPS, VARIANTS, AbuSimbelOptions, check
 from .rules import AbuSimbelState
 
 _DEFAULTS = AbuSimbelOptions()
@@ -44,15 +44,26 @@ class AbuSimbel(Game):
         "stomps...), farthest chamber first. Take a secret treasure, then walk out doing the "
         "moves in reverse order without looking. Get out and keep the treasure (the route "
         "grows by one chamber); make a mistake and lose the treasure and a charm, and a new "
-        "route is laid. The game ends when someone loses a third charm. Score treasure "
-        "jewels, charm jewels, urn+ark+chest sets and the mummy card. Judging: self-entry "
-        "(type each move: jump, duck, crab 2, stomp 3...) or referee (play on your feet). "
-        "Variants: little, ultimate, all_for_one."
+        "route is laid. The game ends when someone loses a third charm, or (rarely) when a "
+        "player reaches the vault and no treasure is left. Score treasure jewels, charm "
+        "jewels, urn+ark+chest sets and the mummy card. Judging: self-entry (type each "
+        "move: jump, duck, crab 2, stomp 3...) or referee (play on your feet while the other "
+        "players check: ok N or fail N). Variants: little (option little_seats: which seats "
+        "are young players, counted from 0), ultimate, all_for_one."
     )
 
     def make_options(self, values: Any = None) -> Any:
+        """The options; a full mapping from before issue 27 (a record of that time names
+        every option it had, and no ``checkers``) keeps its rule: the left neighbour alone
+        referees (abu_simbel:10.2)."""
         if values is None:  # the defaults, built once (set-up speed)
             return _DEFAULTS
+        if (
+            isinstance(values, Mapping)
+            and "checkers" not in values
+            and values.keys() >= FIELDS_BEFORE_ISSUE_27
+        ):
+            values = {**values, "checkers": "left_neighbour"}
         return super().make_options(values)
 
     def check_options(self, options: Any, num_players: int) -> None:

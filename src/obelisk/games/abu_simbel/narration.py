@@ -267,6 +267,8 @@ class AbuSimbelNarrator(Narrator):
         if isinstance(referee, int):
             ok = f"{voice.subject(referee, 'pass', 'passes')} {voice.possessive(seat)} move in"
             line = f"{ok} {where}"
+        elif event.get("checkers"):
+            line = f"The checking players pass {voice.possessive(seat)} move in {where}"
         else:
             line = f"{voice.subject(seat, 'get', 'gets')} past {where}"
         i, n = int(event.get("i", 0)), int(event.get("n", 0) or 0)
@@ -282,6 +284,8 @@ class AbuSimbelNarrator(Narrator):
         if isinstance(referee, int):
             fail = voice.subject(referee, "fail", "fails")
             return f"{fail} {voice.possessive(seat)} move in {where}."
+        if event.get("checkers"):
+            return f"The checking players fail {voice.possessive(seat)} move in {where}."
         if event.get("timeout"):
             return f"{voice.subject(seat, 'run', 'runs')} out of time in {where}: a mistake."
         return f"{voice.subject(seat, 'make', 'makes')} the wrong move in {where}."
@@ -404,6 +408,8 @@ class AbuSimbelNarrator(Narrator):
         line = f"{voice.subject(seat, 'turn', 'turns')} away from the table for the way out"
         if isinstance(referee, int):
             line += f"; {_mid(voice, referee, 'see', 'sees')} the route to judge it"
+        elif event.get("checkers"):
+            line += "; the checking players see the route to judge it"
         return line + "."
 
     def on_timeout_ignored(self, event: Mapping[str, JSON], voice: Voice) -> str | None:

@@ -19,7 +19,38 @@ from .components import (
 )
 
 #: The engine's declared bound on the steps of any game (checked against each table).
-MAX_STEPS = 6000
+MAX_STEPS = 9000
+
+#: The options every record written before issue 27 names (a record stores all of them).
+#: A mapping naming every one of these but not ``checkers`` is such a record: it keeps the
+#: rule of its time, the left neighbour as the only referee (abu_simbel:10.2).
+FIELDS_BEFORE_ISSUE_27 = frozenset(
+    {
+        "judging_mode",
+        "table_mode",
+        "first_player",
+        "new_round_starter",
+        "ultimate",
+        "cover_returns_to",
+        "cooperative",
+        "team_charms",
+        "team_target",
+        "forward_exit_seats",
+        "free_judging_seats",
+        "helper_seats",
+        "move_time_limit_s",
+        "bot_seats",
+        "chamber_deck",
+        "treasure_cards",
+        "treasure_decks",
+        "charm_jewels",
+        "mummy_cards",
+        "mummy_points",
+        "route_start_cards",
+        "min_players_competitive",
+        "min_players_cooperative",
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -31,6 +62,13 @@ class AbuSimbelOptions:
     judging_mode: Literal["self_entry", "referee"] = "self_entry"
     #: abu_simbel:10, 11 — one shared screen ("hotseat") or one client per seat ("networked").
     table_mode: Literal["networked", "hotseat"] = "networked"
+    #: abu_simbel:10.2 — who checks in referee mode (the seed: "the other players check").
+    #: "each": every other seat is asked in turn from the active player's left, ``ok N`` is
+    #: "no objection" and hands the question on, the first ``fail N`` is final; "together":
+    #: the checkers stand at one shared screen and one answer speaks for them all;
+    #: "left_neighbour": the left neighbour alone judges (the rule before issue 27, kept by
+    #: every older record).
+    checkers: Literal["each", "together", "left_neighbour"] = "each"
     #: abu_simbel:1 — the first player's seat, or "random" (drawn by the engine).
     first_player: int | Literal["random"] = 0
     #: abu_simbel:5.1 [DESIGN D-5] — who starts the round after a failure.
@@ -45,6 +83,9 @@ class AbuSimbelOptions:
     team_charms: int = 6
     #: abu_simbel:9.3 — kept treasure cards the team needs to win.
     team_target: int = 10
+    #: abu_simbel:9.1 — "I'm little": the seats of young players, each with a helper and a
+    #: way out in the way-in order (the seed's first two suggestions). Seats count from 0.
+    little_seats: tuple[int, ...] = ()
     #: abu_simbel:9.1 — "I'm little": seats whose way out repeats the way-in order.
     forward_exit_seats: tuple[int, ...] = ()
     #: abu_simbel:9.1 — "I'm little": seats whose moves always pass (judging = free).
@@ -82,13 +123,16 @@ class AbuSimbelOptions:
 
 #: Named presets (``--variant NAME``); the conformance suite runs each.
 VARIANTS: dict[str, dict[str, Any]] = {
-    # abu_simbel:9.1 — seat 1 (the first player) is judged freely and has a helper, seat 2
-    # exits in way-in order
-    "little": {"free_judging_seats": (0,), "helper_seats": (0,), "forward_exit_seats": (1,)},
+    # abu_simbel:9.1 — seat 2 (0-based 1) is little: a helper and a forward way out; choose
+    # others with --option little_seats=... (before issue 27 the preset gave seat 1, the
+    # person in 'obelisk play', free judging and a helper and seat 2 a forward exit:
+    # free_judging_seats=0, helper_seats=0, forward_exit_seats=1 restore it)
+    "little": {"little_seats": (1,)},
     "ultimate": {"ultimate": True},  # abu_simbel:9.2
     "all_for_one": {"cooperative": True},  # abu_simbel:9.3
     "referee": {"judging_mode": "referee"},  # abu_simbel:10.2, networked
-    "referee_hotseat": {"judging_mode": "referee", "table_mode": "hotseat"},  # abu_simbel:10.2
+    # abu_simbel:10.2 — one shared screen: the checkers answer together
+    "referee_hotseat": {"judging_mode": "referee", "table_mode": "hotseat", "checkers": "together"},
     "hotseat": {"table_mode": "hotseat"},  # abu_simbel:10.1 on one shared screen
 }
 
@@ -104,8 +148,8 @@ def step_bound(options: AbuSimbelOptions, num_players: int) -> int:
     Every turn ends in a success (which keeps a treasure, so at most one per treasure card,
     or the team target), a failure (at most 2 per player plus the last one; the team's
     charms in co-op) or the final treasure check. A turn takes at most one cover answer per
-    seat, a move (or verdict) per chamber each way, a deck choice and a turned-away
-    confirmation; a route never holds more than the chamber deck.
+    seat, a move (or a verdict from each checker) per chamber each way, a deck choice and a
+    turned-away confirmation; a route never holds more than the chamber deck.
     """
     chambers = len(chamber_cards(tuple(options.chamber_deck)))
     treasures = len(treasure_cards(tuple(options.treasure_cards)))
@@ -115,7 +159,9 @@ def step_bound(options: AbuSimbelOptions, num_players: int) -> int:
     successes = min(treasures, options.team_target) if coop else treasures
     route = min(chambers, options.route_start_cards + successes)
     turns = successes + failures + 1
-    return turns * (num_players + 2 * route + 2)
+    each = options.judging_mode == "referee" and options.checkers == "each"
+    answers = max(1, num_players - 1) if each else 1
+    return turns * (num_players + 2 * route * answers + 2)
 
 
 def check(options: AbuSimbelOptions, num_players: int) -> None:
@@ -147,7 +193,8 @@ def check(options: AbuSimbelOptions, num_players: int) -> None:
             f"first_player {o.first_player} is not a seat of {num_players}: the option counts "
             f"from 0 (0 is seat 1, {num_players - 1} is seat {num_players}), or 'random'"
         )
-    for name in ("forward_exit_seats", "free_judging_seats", "helper_seats", "bot_seats"):
+    seat_options = ("little_seats", "forward_exit_seats", "free_judging_seats", "helper_seats")
+    for name in (*seat_options, "bot_seats"):
         for s in getattr(o, name):
             if not 0 <= s < num_players:
                 raise InvalidOptions(

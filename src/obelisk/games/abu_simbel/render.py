@@ -93,10 +93,18 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
     lines.extend(_wrap(head, ""))
     if obs.get("referee") is not None and phase in ("way_in", "way_out"):
         ref = obs["referee"]
-        if ref == seat:
-            lines.append("You are the referee: judge each chamber as it comes (ok N / fail N).")
+        checking = obs.get("checking") or "left_neighbour"
+        if checking == "left_neighbour":
+            if ref == seat:
+                lines.append("You are the referee: judge each chamber as it comes (ok N / fail N).")
+            else:
+                lines.append(f"Referee: seat {ref + 1} judges each chamber (ok N / fail N).")
+        elif checking == "together":
+            lines.append("The checking players judge each chamber together (ok N / fail N).")
         else:
-            lines.append(f"Referee: seat {ref + 1} judges each chamber (ok N / fail N).")
+            asked = "you" if ref == seat else f"seat {ref + 1}"
+            lines.append(f"Every other player checks; asked now: {asked} (ok N: no objection).")
+            lines.append("One fail N is enough to fail the move.")
     route = obs["route"]
     n = obs["route_len"]
     order = obs["way_order"]

@@ -122,7 +122,10 @@ class AbuSimbelState(State):
         self.hotseat = o.table_mode == "hotseat"
         self.coop = is_cooperative(o, n)  # a solo game is always All for One
         self.ultimate = o.ultimate
-        self.forward = frozenset(o.forward_exit_seats)
+        little = frozenset(o.little_seats)  # abu_simbel:9.1 — a helper and a forward exit
+        self.forward = frozenset(o.forward_exit_seats) | little
+        self.helpers = frozenset(o.helper_seats) | little
+        self.checking = o.checkers  # abu_simbel:10.2 — each, together or left_neighbour
         self.free = frozenset(o.free_judging_seats)
         self.charm_jewels = tuple(o.charm_jewels)
         chambers = chamber_cards(tuple(o.chamber_deck))
@@ -154,6 +157,7 @@ class AbuSimbelState(State):
         self.phase = PRE_TURN
         self.progress = 0
         self.cover_k = 0
+        self.check_k = 0  # abu_simbel:10.2 — checkers who had no objection to this chamber
         self.turned_away = False
         self.end_reason = ""
         self.team_won = False
@@ -219,6 +223,7 @@ class AbuSimbelState(State):
         self.pending = None
         self.pending_deck = -1
         self.turned_away = False
+        self.check_k = 0
         data = {"seat": seat, "n": len(self.route), "round": self.round_no}
         if seat in self.forward:
             data["forward"] = True  # abu_simbel:9.1 — out in the way-in order
@@ -281,12 +286,25 @@ class AbuSimbelState(State):
             order = range(n)
         return [self.expected_token(i) for i in order]
 
-    def _judged_by(self, data: dict[str, Any]) -> dict[str, Any]:
-        """Who judged a move, for the narration: free judging or the referee's seat."""
+    def checker_seats(self) -> list[int]:
+        """abu_simbel:10.2 — the seats that check the active player, in turn order from
+        the active player's left (just the left neighbour under ``left_neighbour``)."""
+        n, a = self.num_players, self.active
+        if self.checking == "left_neighbour":
+            return [(a + 1) % n]
+        return [(a + k) % n for k in range(1, n)]
+
+    def _judged_by(self, data: dict[str, Any], ok: bool = True) -> dict[str, Any]:
+        """Who judged a move, for the narration: free judging, the referee's seat (the
+        left neighbour, or the checker who saw a mistake) or the checkers together."""
         if self.active in self.free:
             data["free"] = True
         elif self.referee:
-            data["referee"] = self.referee_seat
+            checkers = self.checker_seats()
+            if len(checkers) == 1 or (self.checking == "each" and not ok):
+                data["referee"] = self.referee_seat  # the only checker, or who saw a mistake
+            if self.checking != "left_neighbour":
+                data["checkers"] = checkers
         return data
 
     def _judge(self, ok: bool, entered: str | None, timeout: bool = False) -> None:
@@ -300,6 +318,7 @@ class AbuSimbelState(State):
             data = {"seat": self.active, "phase": way, "i": i, "slot": self.slot_at(i), "n": n}
             self.events.append(Event("move_ok", self._judged_by(data), None))
             self.progress = i + 1
+            self.check_k = 0
             if self.progress >= len(self.route):
                 if self.phase == WAY_IN:
                     self._finish_way_in()
@@ -319,7 +338,7 @@ class AbuSimbelState(State):
             "covered": self.covers[slot] >= 0,
             "timeout": timeout,
         }
-        self.events.append(Event("mistake", self._judged_by(data), None))
+        self.events.append(Event("mistake", self._judged_by(data, False), None))
         self._failure()
 
     def _finish_way_in(self) -> None:
@@ -346,6 +365,7 @@ class AbuSimbelState(State):
         self._emit("treasure_drawn", {"seat": a, "deck": deck, "card": card}, seats(a))
         self.phase = WAY_OUT
         self.progress = 0
+        self.check_k = 0
         self.turned_away = False
         if self.referee and a in self.free:
             self._auto_pass()
@@ -462,8 +482,13 @@ class AbuSimbelState(State):
 
     @property
     def referee_seat(self) -> int:
-        """abu_simbel:10.2 — the active player's left neighbour records the verdicts."""
-        return (self.active + 1) % self.num_players
+        """abu_simbel:10.2 — the checker asked now: the active player's left neighbour
+        first; under ``each``, the next checker after every "no objection"."""
+        return (self.active + 1 + self.check_k) % self.num_players
+
+    def _last_checker(self) -> bool:
+        """Whether the checker asked now is the last one to answer for this chamber."""
+        return self.checking != "each" or self.check_k >= self.num_players - 2
 
     def legal_actions(self) -> list[Action]:
         ph = self.phase
@@ -491,13 +516,17 @@ class AbuSimbelState(State):
             self._judge(ok, tok)
         elif kind == "verdict":
             assert isinstance(action, Verdict)
-            self._judge(action.passed, None)
+            if action.passed and not self._last_checker():
+                self.check_k += 1  # abu_simbel:10.2 — no objection: the next checker is asked
+            else:
+                self._judge(action.passed, None)
         elif kind == "deck":
             assert isinstance(action, ChooseTreasureDeck)
             self._draw_treasure(action.deck)
         elif kind == "turned_away":
             self.turned_away = True
-            self._emit("turned_away", {"seat": self.active, "referee": self.referee_seat})
+            data = self._judged_by({"seat": self.active})
+            self._emit("turned_away", data)
         elif kind == "cover":
             assert isinstance(action, PlaceCover)
             seat = self.current_player
@@ -561,9 +590,14 @@ class AbuSimbelState(State):
                     "first confirm that the player has turned away from the table", R + "10.2"
                 )
             p = self.progress + 1
+            final = (
+                "a fail is final, and a chamber passes once every checker had no objection"
+                if self.checking == "each"
+                else "a verdict given is final"
+            )
             return IllegalAction(
                 f"verdicts follow the way: the next one is ok {p} or fail {p}, for chamber "
-                f"{self.slot_at(self.progress) + 1}; a verdict given is final",
+                f"{self.slot_at(self.progress) + 1}; {final}",
                 R + "10.2",
             )
         if isinstance(action, ConfirmTurnedAway):
@@ -624,6 +658,9 @@ class AbuSimbelState(State):
         if isinstance(action, Verdict):
             slot = self.slot_at(action.index) + 1 if self.phase in (WAY_IN, WAY_OUT) else 0
             where = f"chamber {slot}" if slot else "this chamber"
+            if action.passed and not self._last_checker():
+                nxt = (self.referee_seat + 1) % self.num_players + 1
+                return f"{text} — no objection to the move in {where} (seat {nxt} checks next)"
             if action.passed:
                 return f"{text} — the move in {where} was right"
             lost = "the treasure and a charm" if self.phase == WAY_OUT else "a charm"
@@ -726,7 +763,7 @@ class AbuSimbelState(State):
                     "cover_in_use": self.cover_in_use[s],
                     "forward_exit": s in self.forward,
                     "free_judging": s in self.free,
-                    "helper": s in self.options.helper_seats,
+                    "helper": s in self.helpers,
                 }
             )
         obs: dict[str, Any] = {
@@ -742,6 +779,9 @@ class AbuSimbelState(State):
             "way_order": way_order,
             "progress": self.progress,
             "referee": self.referee_seat if self.referee else None,
+            "checkers": self.checker_seats() if self.referee else [],
+            "checking": self.checking if self.referee else None,
+            "no_objection": [(self.active + 1 + k) % self.num_players for k in range(self.check_k)],
             "turned_away": self.turned_away,
             "main_deck": len(self.main_deck),
             "discard": len(self.discard),
