@@ -4,6 +4,8 @@ and the replay viewer opening a record file."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -180,9 +182,18 @@ def test_generic_table_to_the_end_and_play_again(server: ServerProc, browser: An
             p.page.click("#gameover >> text=Download your record")
         saved = Path(download.value.path())
         data = json.loads(saved.read_text())
-        assert data["format"] == "obelisk-web-replay" and data["seat"] == 0
-        assert data["record"]["format"] == "obelisk-record-redacted"
-        assert data["record"]["for_seat"] == 0 and data["frames"]
+        # the server's redacted record, its sentences and the positions this browser saw
+        assert data["format"] == "obelisk-record-redacted" and data["for_seat"] == 0
+        assert data["frames"] and len(data["sentences"]) == len(data["events"])
+        assert any(data["sentences"])
+        # `obelisk replay` reads it as it reads every redacted record: a refusal in words
+        out = subprocess.run(
+            [str(Path(sys.executable).parent / "obelisk"), "replay", str(saved)],
+            capture_output=True,
+            text=True,
+        )
+        assert out.returncode != 0 and "redacted for one seat" in out.stdout + out.stderr
+        assert "Traceback" not in out.stdout + out.stderr
         viewer = Person(browser, server.http, 1280, 800, "viewer")
         try:
             viewer.goto("/replay")

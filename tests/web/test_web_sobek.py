@@ -12,6 +12,8 @@ from typing import Any
 from server_helpers import ServerProc
 from web_helpers import Person, check_p95, sobek_cards, state_now
 
+from obelisk.core import Record, replay
+
 
 def _create_in_lobby(ann: Person) -> str:
     page = ann.page
@@ -169,13 +171,30 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
         bob.shot(shots, "sobek-390-end")
         _check_pages(server, room, people)
 
-        # the replay of it, stepped forwards and backwards
+        # Bob asks for the rematch; Ann's page offers to join it
+        bob.page.click("#again")
+        bob.page.wait_for_function(f"window.obelisk.room && window.obelisk.room !== '{room}'")
+        again = str(bob.hook("room"))
+        bob.page.wait_for_selector("#waiting .share-link")
+        ann.page.wait_for_function(
+            "document.getElementById('again') && "
+            "document.getElementById('again').textContent === 'Join the rematch'"
+        )
+        ann.check_words()
+
+        # the replay of it, from the server: every position as Ann saw it
         ann.page.click("#gameover >> text=Watch the replay")
         ann.page.wait_for_selector("#replay-viewer:not([hidden])")
         counter = ann.page.locator("#replay-step")
         assert counter.inner_text().startswith("Step 1 of ")
         total = int(counter.inner_text().rsplit(" ", 1)[1])
         assert total > moves / 2
+        full = Record.from_json(server.full_record(room))
+        first = replay(full, upto=0).observation(0)
+        hand = ann.page.eval_on_selector_all(
+            "#replay-viewer .hand [data-card]", "ns => ns.map(n => n.dataset.card)"
+        )
+        assert sorted(hand) == sorted(first["hand"])
         ann.page.click("#replay-next")
         assert counter.inner_text().startswith("Step 2 of ")
         ann.page.keyboard.press("End")
@@ -186,6 +205,24 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
         assert ann.page.locator("#replay-log li").count() <= entries
         ann.check_words()
         ann.shot(shots, "sobek-1280-replay")
+        last = replay(full).observation(0)
+        ann.page.keyboard.press("End")
+        hand = ann.page.eval_on_selector_all(
+            "#replay-viewer .hand [data-card]", "ns => ns.map(n => n.dataset.card)"
+        )
+        assert sorted(hand) == sorted(last["hand"])
+
+        # Ann joins the rematch from her game's end: both seated again, the bot kept
+        ann.goto(f"/rooms/{room}")
+        ann.page.click("#again")
+        for p in (ann, bob):
+            p.page.wait_for_function(
+                f"window.obelisk.room === '{again}' && window.obelisk.status === 'playing'"
+            )
+        summary = server.get(f"/api/rooms/{again}").json()
+        assert [s["kind"] for s in summary["seats"]] == ["human", "human", "bot"]
+        assert [s["name"] for s in summary["seats"][:2]] == ["Ann", "Bob"]
+        assert ann.hook("seat") == 0 and bob.hook("seat") == 1
 
         assert cancels == 2, "no choice of several clicks was built and cancelled"
         check_p95(shots, "sobek", [ann, bob])

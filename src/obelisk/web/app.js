@@ -164,7 +164,9 @@ function renderOptions(g, notes) {
   for (const o of g.options) {
     let input = null;
     const def = stripQuotes(o.default);
-    const choices = info[o.name] && info[o.name].choices;
+    // each option's explanation and choices come with /api/games (the rules page's notes
+    // are the fallback of an older server)
+    const choices = o.choices || (info[o.name] && info[o.name].choices);
     if (o.type === "bool") {
       input = el("select", { dataset: { option: o.name, default: def } });
       input.add(new Option("yes", "True"));
@@ -186,7 +188,7 @@ function renderOptions(g, notes) {
       continue; // lists of cards and such: the variants cover them
     }
     if (kept[o.name] !== undefined) input.value = kept[o.name];
-    const help = info[o.name] && info[o.name].help;
+    const help = o.help || (info[o.name] && info[o.name].help);
     box.append(el("div.opt", null,
       el("label.row", null, words(o.name) + " ", input),
       help ? el("p.opt-help.muted", { text: helpWords(help) }) : null));
@@ -454,6 +456,7 @@ function handle(msg) {
       break;
     case "room":
       showSummary(msg.summary);
+      offerRematch();
       if (R.last) redraw();
       break;
     case "state":
@@ -766,19 +769,24 @@ function showGameOver() {
           el("td", null, el("span.dot", { style: { "--seat": seatColour(l.seat) } }), ` ${l.name}${l.winner ? " (winner)" : ""}`),
           el("td", { text: String(l.score) }))))),
     el("div.over-buttons", null,
-      el("button.primary", { type: "button", text: "Play again with the same seats", onclick: playAgain }),
+      R.seat !== null || (store.get("held:" + R.id) || []).length
+        ? el("button.primary#again", { type: "button", text: "Play again with the same seats", onclick: playAgain })
+        : null,
       el("a.button", { href: `/replay?room=${R.id}`, text: "Watch the replay" }),
       el("button", { type: "button", text: "Download your record", onclick: downloadRecord }),
       el("button", { type: "button", text: "See the table", onclick: () => { box.hidden = true; } })),
     el("p#again-note.muted"),
   );
+  offerRematch();
 }
 
 async function downloadRecord() {
   try {
     const rec = await api(`/api/rooms/${R.id}/record`, undefined, R.token);
     const kept = keptFrames(framesKey());
-    const file = { format: "obelisk-web-replay", format_version: 1, record: rec, frames: kept ? kept.frames : [], seats: R.room.seats, seat: R.seat };
+    // the server's redacted record as it is (with its sentences), and the positions this
+    // browser saw as an added field: every reader of redacted records reads it
+    const file = { ...rec, frames: kept ? kept.frames : [] };
     const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
     const a = el("a", { href: URL.createObjectURL(blob), download: `obelisk-${R.room.game}-${R.id}.json` });
     document.body.append(a);
@@ -789,24 +797,46 @@ async function downloadRecord() {
   }
 }
 
+/** Play again with the same seats: the room's rematch (POST /api/rooms/{id}/rematch), made
+ * by the first player who asks and joined by the others, each in their old seat. A device
+ * holding several seats takes each of them again. */
 async function playAgain() {
-  const s = R.room;
-  const made = store.get("made:" + R.id);
-  const seats = s.seats.map((x) => (x.kind === "bot" ? { kind: "bot", level: x.level } : { kind: "human" }));
-  const body = made ? { ...made, seats } : { game: s.game, players: s.players, seats, options: s.options || {} };
+  const note = $("again-note");
   try {
-    const room = await api("/api/rooms", body);
-    store.set("made:" + room.id, body);
-    if (R.seat !== null) {
-      const j = await api(`/api/rooms/${room.id}/join`, { seat: R.seat, name: seatName(s.seats, R.seat) });
-      store.set("seat:" + room.id, { seat: j.seat, token: j.token });
+    const held = store.get("held:" + R.id);
+    const mine = held && held.length ? held : [{ seat: R.seat, token: R.token }];
+    let room = null;
+    const seated = [];
+    for (const h of mine) {
+      if (!h.token) continue;
+      const j = await api(`/api/rooms/${R.id}/rematch`, {}, h.token);
+      room = j.room;
+      seated.push({ seat: j.seat, token: j.token });
     }
-    history.pushState(null, "", `/rooms/${room.id}`);
-    await openRoom(room.id);
+    if (!room) throw new Error("Only a player of this game can start its rematch.");
+    const first = seated.find((x) => x.seat === R.seat) || seated[0];
+    store.set("seat:" + room, first);
+    if (held && held.length) store.set("held:" + room, seated);
+    history.pushState(null, "", `/rooms/${room}`);
+    await openRoom(room);
   } catch (e) {
-    const note = $("again-note");
     if (note) note.textContent = e.message;
   }
+}
+
+/** On the game-over panel: once somebody started the rematch, say so and offer it. */
+function offerRematch() {
+  const note = $("again-note");
+  const s = R.room;
+  if (!note || !s || !s.rematch || !R.over) return;
+  const button = $("again");
+  if (R.seat === null) {
+    note.replaceChildren("A rematch has been started: ", el("a", { href: `/rooms/${s.rematch}?watch=1`, text: "watch it" }), ".");
+    if (button) button.hidden = true;
+    return;
+  }
+  note.textContent = "A rematch has been started: join it to take your seat again.";
+  if (button) button.textContent = "Join the rematch";
 }
 
 /** A JSON value as Python writes it (how /api/games spells option defaults). */

@@ -1,6 +1,7 @@
 // The replay viewer (/replay): a game stepped through forwards and backwards as one seat saw
-// it, with the narrated log beside it. Sources: the positions this browser kept while it
-// played (/replay?room=ID), a finished room's record from the server, or a record file.
+// it, with the narrated log beside it. Sources: a finished room replayed by the server
+// (/replay?room=ID: every position, as a seat this browser holds or a spectator), or a
+// record file (a downloaded one with the positions its browser saw, or a full record).
 
 import { el } from "./util.js";
 import { tableFor, drawFrame, logEntry, seatName } from "./frame.js";
@@ -51,14 +52,29 @@ function layout(root) {
     parts.viewer,
   );
   file.addEventListener("change", () => file.files[0] && openFile(file.files[0]));
-  seatSel.addEventListener("change", () => parts.lastRecord && fromRecord(parts.lastRecord, seatSel.value === "" ? null : +seatSel.value));
+  seatSel.addEventListener("change", () => {
+    const seat = seatSel.value === "" ? null : +seatSel.value;
+    const run = parts.room ? fromRoom(parts.room, seat) : parts.lastRecord ? fromRecord(parts.lastRecord, seat) : null;
+    if (run) run.catch((e) => { parts.error.textContent = e.message; });
+  });
 }
 
-function setSeats(n, chosen, enabled) {
+function setSeats(n, chosen, enabled, only) {
   const sel = parts.seatSel;
-  sel.replaceChildren(new Option("a spectator", ""), ...Array.from({ length: n }, (_, i) => new Option(`seat ${i + 1}`, String(i))));
+  const seats = Array.from({ length: n }, (_, i) => i).filter((i) => !only || only.includes(i));
+  sel.replaceChildren(new Option("a spectator", ""), ...seats.map((i) => new Option(`seat ${i + 1}`, String(i))));
   sel.value = chosen === null || chosen === undefined ? "" : String(chosen);
   sel.disabled = !enabled;
+}
+
+/** A finished room replayed by the server (GET /api/rooms/{id}/replay): every position as
+ * ``seat`` saw it (its token is needed for that), or as a spectator. */
+async function fromRoom(room, seat) {
+  parts.error.textContent = "";
+  const token = seat === null ? null : (parts.tokens || {})[seat];
+  const q = seat === null ? "" : `?seat=${seat}`;
+  const data = await parts.api(`/api/rooms/${room.id}/replay${q}`, undefined, token);
+  await show({ ...data, title: room.title, options: room.options, seats: room.seats });
 }
 
 async function show(data) {
@@ -118,8 +134,13 @@ async function openFile(file) {
   try {
     const data = JSON.parse(await file.text());
     if (data.format === "obelisk-web-replay" && data.frames && data.frames.length) {
+      // a download of an earlier version: the record wrapped with the positions
       setSeats((data.seats || []).length, data.seat, false);
       await show({ game: data.record.game, frames: data.frames, seats: data.seats, seat: data.seat, complete: true, result: data.record.result, options: data.record.options });
+    } else if (String(data.format).endsWith("-redacted") && data.frames && data.frames.length) {
+      // a download from a game's end: the seat's record and the positions its browser saw
+      setSeats(data.num_players || (data.seats || []).length, data.for_seat, false);
+      await show({ game: data.game, frames: data.frames, seats: data.seats, seat: data.for_seat, complete: true, result: data.result, options: data.options });
     } else {
       await fromRecord(data.format === "obelisk-web-replay" ? data.record : data, null);
     }
@@ -132,29 +153,28 @@ async function openFile(file) {
 export async function openReplay(root, ctx) {
   layout(root);
   current = null;
+  parts.api = ctx.api;
   if (!ctx.room) {
     parts.note.textContent = "Open a record file: one downloaded from a game's end, or one saved by the terminal.";
     return;
   }
-  const keys = ctx.store.keys(`frames:${ctx.room}:`).filter((k) => !k.includes(":"));
-  const key = keys.find((k) => k !== "watch") || keys[0];
-  const kept = key !== undefined ? ctx.keptFrames(`frames:${ctx.room}:${key}`) : null;
-  let result = null;
-  const seatInfo = ctx.store.get("seat:" + ctx.room);
+  // the seats this browser holds in that room (a device passed round may hold several)
+  const tokens = {};
+  const held = ctx.store.get("held:" + ctx.room) || [];
+  const own = ctx.store.get("seat:" + ctx.room);
+  for (const h of [...held, own]) if (h && h.token && typeof h.seat === "number") tokens[h.seat] = h.token;
+  parts.tokens = tokens;
   try {
-    const rec = await ctx.api(`/api/rooms/${ctx.room}/record`, undefined, seatInfo && seatInfo.token);
-    result = rec.result;
-    if (!kept || !kept.frames || !kept.frames.length) {
-      await fromRecord(rec, null);
-      return;
-    }
+    const room = await ctx.api(`/api/rooms/${ctx.room}`);
+    parts.room = room;
+    const mine = Object.keys(tokens).map(Number);
+    const seat = own && typeof own.seat === "number" && tokens[own.seat] ? own.seat : null;
+    setSeats(room.players, seat, true, mine);
+    await fromRoom(room, seat);
   } catch (e) {
-    // a game still being played is never replayed (in a memory game that would be a crib)
+    // a game still being played is not replayed to a spectator, nor a memory game to anyone
     parts.error.textContent = e.message;
-    return;
   }
-  setSeats((kept.seats || []).length, kept.seat, false);
-  await show({ game: kept.game, frames: kept.frames, seats: kept.seats, seat: kept.seat, complete: true, result, options: kept.options });
 }
 
 document.addEventListener("keydown", (ev) => {
