@@ -297,3 +297,227 @@ def test_the_terminal_resumes_a_saved_game(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr.decode()
     end = from_record(json.loads(rec.read_text()))
     assert end.over and end.orders() == played(4, 3).orders()
+
+
+# -- the page ------------------------------------------------------------------------
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+needs_browser = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+PAGE = "/companion/khufu"
+KAPI = "/api/companion/khufu"
+
+
+@pytest.fixture(scope="module")
+def kserver(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """A server of our own (the page and its API live in it; nothing else is used)."""
+    from server_helpers import ServerProc
+
+    db = Path(tmp_path_factory.mktemp("khufusrv")) / "rooms.sqlite3"
+    proc = ServerProc(str(db), "--rate", "600", "--room-rate", "0").start(timeout=60)
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def kbrowser() -> Any:
+    """Headless Debian Chromium, as in tests/web/conftest.py (never a downloaded browser)."""
+    if CHROMIUM is None:
+        pytest.skip("Debian's chromium is not installed")
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    import os
+
+    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def test_the_api_refuses_bad_requests_clearly(kserver: Any) -> None:
+    import httpx
+
+    url = kserver.http + KAPI
+    bad = [
+        ({"players": [{"name": "Ann"}]}, "3 to 6"),
+        ({"players": "Ann,Bob"}, "name the players"),
+        ({"players": [{"name": "A"}, {"name": "B"}, {"name": "C", "lucky": "rose"}]}, "lucky"),
+        ({"players": [{"name": "A"}, {"name": "B"}, {"name": "C"}], "seed": "x"}, "seed"),
+        ({"players": [{"name": "A"}, {"name": "B"}, {"name": "C"}], "time_scale": 1e6}, "1 to"),
+        ({"record": {"format": "nope"}}, "not a record"),
+    ]
+    for body, words in bad:
+        r = httpx.post(url + "/sessions", json=body, timeout=30)
+        assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
+    r = httpx.post(url + "/sessions", content=b"[1, 2", timeout=30)
+    assert r.status_code == 400 and r.json()["error"]
+    assert httpx.get(url + "/sessions/none", timeout=30).status_code == 404
+    players = [{"name": n} for n in ("Ann", "Bob", "Cleo")]
+    made = httpx.post(url + "/sessions", json={"players": players, "seed": 5}, timeout=30).json()
+    sid = made["id"]
+    r = httpx.post(f"{url}/sessions/{sid}/summon", json={}, timeout=30)
+    assert r.status_code == 400 and "start the countdown" in r.json()["error"]
+    r = httpx.post(f"{url}/sessions/{sid}/result", json={"result": "WIN"}, timeout=30)
+    assert r.status_code == 400 and "summon Khufu first" in r.json()["error"]
+    view = httpx.get(f"{url}/sessions/{sid}", timeout=30).json()
+    assert not view["started"] and len(view["moments"]) == 1 and "next_due" not in view
+    if HAS_ESPEAK:
+        r = httpx.get(f"{url}/sessions/{sid}/audio/0", timeout=60)
+        assert r.status_code == 200 and r.headers["content-type"] == "audio/wav"
+        import io
+
+        with wave.open(io.BytesIO(r.content), "rb") as w:
+            secs = w.getnframes() / w.getframerate()
+        words = len(view["moments"][0]["speech"].split())
+        assert 0.2 * words <= secs <= 1.0 * words
+    assert httpx.get(f"{url}/sessions/{sid}/audio/9", timeout=30).status_code == 404
+    rec = httpx.get(f"{url}/sessions/{sid}/record", timeout=30)
+    assert "attachment" in rec.headers["content-disposition"]
+    assert from_record(rec.json()).view() == KhufuSession(table(3), 5).view()
+
+
+def _no_sideways_scroll(page: Any) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def _no_raw_text(page: Any) -> None:
+    text = page.inner_text("body")
+    for raw in ("{", "}", "_", "FALCON", "KING'S", "null", "undefined", "NaN"):
+        assert raw not in text, (raw, text[:400])
+
+
+def _shot(page: Any, shots: Path, name: str) -> None:
+    page.screenshot(path=str(shots / f"companion-khufu-{name}.png"))
+
+
+def _p95(values: list[float]) -> float:
+    values = sorted(values)
+    return values[min(len(values) - 1, int(0.95 * len(values)))] if values else 0.0
+
+
+def _summon(page: Any) -> None:
+    """Close Khufu's order and summon him (the next order is 205 s = 7 s of wall time away;
+    should one come first under load, it is closed too)."""
+    for _ in range(3):
+        if page.locator("#moment.kind-order:not([hidden])").count():
+            page.click("#moment [data-action='carry on']")
+            page.wait_for_selector("#moment", state="hidden")
+        try:
+            page.click("#summon", timeout=3000)
+            return
+        except sync_api.TimeoutError:
+            continue
+    raise AssertionError("the summon button could not be pressed")
+
+
+@needs_browser
+@pytest.mark.parametrize(("label", "width", "height"), [("tv", 1920, 1080), ("phone", 390, 844)])
+def test_the_page_beside_the_board(
+    kserver: Any, kbrowser: Any, shots: Path, label: str, width: int, height: int
+) -> None:
+    ctx = kbrowser.new_context(viewport={"width": width, "height": height})
+    page = ctx.new_page()
+    page.set_default_timeout(30000)
+    audio: list[tuple[str, int, str]] = []
+    page.on(
+        "response",
+        lambda r: (
+            audio.append((r.url, r.status, r.headers.get("content-type", "")))
+            if "/audio/" in r.url
+            else None
+        ),
+    )
+    page.goto(kserver.http + PAGE + "?scale=30")
+    page.fill(".player-row:nth-child(1) .p-name", "Ann")
+    page.select_option(".player-row:nth-child(1) .p-piece", "Witch")
+    page.select_option(".player-row:nth-child(1) .p-lucky", "FALCON")
+    page.fill(".player-row:nth-child(2) .p-name", "Bob")
+    page.select_option(".player-row:nth-child(2) .p-lucky", "ANKH")
+    page.click("#add-player")
+    page.fill(".player-row:nth-child(3) .p-name", "Cleo")
+    page.fill(".player-row:nth-child(4) .p-name", "Dedi")
+    page.evaluate("document.querySelector('details').open = true")
+    page.fill("#seed", "23")
+    _no_sideways_scroll(page)
+    _shot(page, shots, f"setup-{label}")
+    page.click("[data-action=create]")
+    # the intro: Khufu names Lucky; Enter on the focused button starts the countdown
+    page.wait_for_selector("#moment.kind-intro:not([hidden])")
+    lucky = KhufuSession(table(4), 23).lucky
+    assert f"Lucky is {['Ann', 'Bob', 'Cleo', 'Dedi'][lucky]}" in page.inner_text("#moment")
+    _no_raw_text(page)
+    _shot(page, shots, f"intro-{label}")
+    assert page.evaluate("document.activeElement.dataset.action") == "start"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#moment.kind-start:not([hidden])")
+    page.click("#moment [data-action='carry on']")
+    page.wait_for_selector("#moment", state="hidden")
+    _no_sideways_scroll(page)
+    # Khufu appears with the Director's first order of seed 7 (at 2-6 s of wall time)
+    # Khufu appears with the Director's first order of seed 23 (65 s: 2 s of wall time)
+    page.wait_for_selector("#moment.kind-order:not([hidden])")
+    first = played(23, 4).moments[2]
+    assert page.inner_text("#moment-title") == first.title
+    _no_raw_text(page)
+    _no_sideways_scroll(page)
+    _shot(page, shots, f"order-{label}")
+    # a player reached the Sarcophagus: summon Khufu; the countdown pauses
+    _summon(page)
+    page.wait_for_selector("#moment.kind-challenge:not([hidden]) .kcard")
+    assert page.locator("#cards .kcard").count() == 3
+    frozen = page.inner_text("#moment-clock")
+    polls = page.evaluate("window.__khufu.fetchedAt")
+    page.wait_for_function(f"window.__khufu.fetchedAt > {polls} + 700")  # a few polls later
+    assert page.inner_text("#moment-clock") == frozen  # 30x: a running clock would move
+    _no_raw_text(page)
+    _no_sideways_scroll(page)
+    _shot(page, shots, f"challenge-{label}")
+    page.click("[data-action='result LOSE']")
+    page.wait_for_selector("#moment.kind-challenge_result:not([hidden])")
+    assert "furthest Curse space" in page.inner_text("#moment-words")
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"document.getElementById('countdown').textContent !== '{frozen}'")
+    _shot(page, shots, f"countdown-{label}")
+    timings = page.evaluate("window.__khufu.timings")
+    assert timings and max(timings) < 10000
+    print(f"\nclick-to-redraw ({label}): p95 {_p95(timings):.0f} ms over {len(timings)} clicks")
+    if HAS_ESPEAK:
+        assert audio and all(s == 200 and t == "audio/wav" for _, s, t in audio), audio
+    ctx.close()
+
+
+@needs_browser
+def test_the_end_of_a_resumed_game(
+    kserver: Any, kbrowser: Any, shots: Path, tmp_path: Path
+) -> None:
+    s = KhufuSession([parse_player("Ann:witch:falcon"), Player("Bob"), Player("Cleo")], 12)
+    s.start()
+    s.tick(COUNTDOWN - 20 - 60 * sum(e == "SANDS_RUN_FAST" for _, e in played(12, 3).orders()))
+    assert not s.over
+    rec = tmp_path / "khufu.json"
+    s.save(rec)
+    for label, w, h in (("tv", 1920, 1080), ("phone", 390, 844)):
+        ctx = kbrowser.new_context(viewport={"width": w, "height": h})
+        page = ctx.new_page()
+        page.set_default_timeout(30000)
+        page.goto(kserver.http + PAGE + "?scale=60")
+        page.evaluate("document.querySelector('details').open = true")
+        page.set_input_files("#resume", str(rec))
+        page.click("[data-action=create]")
+        page.wait_for_selector("#moment.kind-end:not([hidden])")
+        assert "Time is up" in page.inner_text("#moment-title")
+        assert page.locator("[data-action='download record']").count() == 1
+        _no_raw_text(page)
+        _no_sideways_scroll(page)
+        _shot(page, shots, f"end-{label}")
+        ctx.close()

@@ -1,0 +1,247 @@
+"""``/companion/khufu``: Khufu's DVD on a TV or laptop beside the real board.
+
+The page (``web/companion/khufu.html``) and a small JSON API under
+``/api/companion/khufu``. The server keeps each session in memory and runs its
+clock from wall time (nothing a client sends reaches the disk); the page polls the
+session and plays each of Khufu's lines, rendered here by espeak-ng and served from
+memory (or, where espeak-ng is missing, spoken by the browser).
+
+    POST /api/companion/khufu/sessions          {players, seed?, time_scale?} or {record}
+    GET  /api/companion/khufu/sessions/{id}      the session's view
+    POST /api/companion/khufu/sessions/{id}/start | /summon {seat?} | /result {result, seat?}
+    GET  /api/companion/khufu/sessions/{id}/audio/{n}   moment n spoken, audio/wav
+    GET  /api/companion/khufu/sessions/{id}/record      the game record (a download)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import secrets
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from . import speech
+from .khufu import (
+    MAX_TICK,
+    CompanionError,
+    KhufuSession,
+    WallClock,
+    from_record,
+    new_session,
+    player_from_json,
+)
+
+API = "/api/companion/khufu"
+#: Sessions kept at once (the oldest is dropped first) and how long an idle one lives.
+MAX_SESSIONS = 64
+IDLE_SECONDS = 6 * 3600
+#: Largest request body read (a record of a whole game is a few kilobytes).
+MAX_BODY = 256 * 1024
+#: Spoken lines kept per session, and the fastest clock a page may ask for.
+AUDIO_CACHE = 24
+MAX_SCALE = 600.0
+
+
+class Held:
+    """One session on the server: the session, its wall clock and its rendered lines."""
+
+    def __init__(self, session: KhufuSession, scale: float) -> None:
+        self.session = session
+        self.clock = WallClock(scale)
+        self.scale = scale
+        self.audio: OrderedDict[int, bytes] = OrderedDict()
+        self.seen = time.monotonic()
+
+    def advance(self) -> None:
+        """Run the countdown for the wall time since the last request (only while it runs)."""
+        self.seen = time.monotonic()
+        due = self.clock.due()
+        s = self.session
+        while s.running and due > 0:
+            step = min(due, MAX_TICK)
+            s.tick(step)
+            due -= step
+
+    def view(self) -> dict[str, Any]:
+        """The session's view, with what the page needs to run its own display."""
+        v = self.session.view()
+        v["time_scale"] = self.scale
+        v["audio"] = speech.espeak() is not None
+        return v
+
+
+class Sessions:
+    """The sessions in memory, by an unguessable id."""
+
+    def __init__(self) -> None:
+        self.held: OrderedDict[str, Held] = OrderedDict()
+
+    def add(self, held: Held) -> str:
+        self._expire()
+        while len(self.held) >= MAX_SESSIONS:
+            self.held.popitem(last=False)
+        sid = secrets.token_urlsafe(12)
+        self.held[sid] = held
+        return sid
+
+    def get(self, sid: str) -> Held:
+        held = self.held.get(sid)
+        if held is None:
+            raise LookupError(sid)
+        self.held.move_to_end(sid)
+        return held
+
+    def _expire(self) -> None:
+        now = time.monotonic()
+        for sid in [k for k, h in self.held.items() if now - h.seen > IDLE_SECONDS]:
+            del self.held[sid]
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise CompanionError(f"the request is larger than {MAX_BODY // 1024} KB")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise CompanionError("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise CompanionError("the request must be a JSON object")
+    return data
+
+
+def _scale(value: Any) -> float:
+    if value is None:
+        return 1.0
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        raise CompanionError("time_scale must be a number")
+    if not 1 <= value <= MAX_SCALE:
+        raise CompanionError(f"time_scale must be from 1 to {MAX_SCALE:.0f}")
+    return float(value)
+
+
+def register(app: FastAPI, web_dir: Path) -> None:
+    """Add the page and the API to the server."""
+    sessions = Sessions()
+    page = web_dir / "companion" / "khufu.html"
+
+    async def show_page() -> FileResponse:
+        return FileResponse(page)
+
+    app.add_api_route("/companion/khufu", show_page, methods=["GET"], include_in_schema=False)
+
+    async def create(request: Request) -> JSONResponse:
+        try:
+            body = await _body(request)
+            scale = _scale(body.get("time_scale"))
+            if "record" in body:
+                session = from_record(body["record"])
+            else:
+                players = body.get("players")
+                if not isinstance(players, list):
+                    raise CompanionError("name the players: a list of {name, piece, lucky}")
+                seed = body.get("seed")
+                if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+                    raise CompanionError("the seed must be a whole number")
+                session = new_session([player_from_json(p) for p in players], seed)
+        except CompanionError as exc:
+            return _error(str(exc))
+        held = Held(session, scale)
+        sid = sessions.add(held)
+        return JSONResponse({"id": sid, "view": held.view()}, status_code=201)
+
+    app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
+
+    def _held(sid: str) -> Held:
+        try:
+            return sessions.get(sid)
+        except LookupError:
+            raise CompanionError("no such game here (the server may have restarted)") from None
+
+    async def state(sid: str) -> JSONResponse:
+        try:
+            held = _held(sid)
+        except CompanionError as exc:
+            return _error(str(exc), 404)
+        held.advance()
+        return JSONResponse(held.view())
+
+    app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
+
+    async def act(sid: str, what: str, request: Request) -> JSONResponse:
+        try:
+            held = _held(sid)
+        except CompanionError as exc:
+            return _error(str(exc), 404)
+        try:
+            body = await _body(request)
+            held.advance()
+            s = held.session
+            if what == "start":
+                s.start()
+                held.clock.reset()
+            elif what == "summon":
+                s.summon(body.get("seat"))
+            elif what == "result":
+                s.result(body.get("result"), body.get("seat"))  # type: ignore[arg-type]
+                held.clock.reset()
+            else:
+                return _error(f"unknown action '{what}': start, summon or result", 404)
+        except CompanionError as exc:
+            return _error(str(exc))
+        return JSONResponse(held.view())
+
+    app.add_api_route(
+        f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False
+    )
+
+    async def audio(sid: str, index: int) -> Response:
+        try:
+            held = _held(sid)
+        except CompanionError as exc:
+            return _error(str(exc), 404)
+        moments = held.session.moments
+        if not 0 <= index < len(moments):
+            return _error(f"Khufu has not said line {index} yet", 404)
+        data = held.audio.get(index)
+        if data is None:
+            try:
+                data = await asyncio.to_thread(speech.render, moments[index].speech)
+            except speech.SpeechError as exc:
+                return _error(f"no audio: {exc}; the page speaks with the browser's voice", 503)
+            held.audio[index] = data
+            while len(held.audio) > AUDIO_CACHE:
+                held.audio.popitem(last=False)
+        return Response(data, media_type="audio/wav", headers={"Cache-Control": "no-store"})
+
+    app.add_api_route(
+        f"{API}/sessions/{{sid}}/audio/{{index}}", audio, methods=["GET"], include_in_schema=False
+    )
+
+    async def record(sid: str) -> JSONResponse:
+        try:
+            held = _held(sid)
+        except CompanionError as exc:
+            return _error(str(exc), 404)
+        held.advance()
+        name = f"khufu-companion-{held.session.seed}.json"
+        return JSONResponse(
+            held.session.record(),
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    app.add_api_route(
+        f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False
+    )

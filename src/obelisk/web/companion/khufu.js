@@ -1,0 +1,482 @@
+// Khufu beside the real board: the set-up, the countdown, Khufu's orders full screen
+// with his voice, the Ultimate Challenge and the end. The server runs the session and
+// its clock (/api/companion/khufu); this page polls it and draws what it says.
+
+const API = "/api/companion/khufu";
+const PIECES = ["Witch", "Zombie", "Vampire", "Werewolf", "Poltergeist", "Gorgon"];
+const SYMBOLS = [
+  ["CAT", "Cat"], ["FALCON", "Falcon"], ["JACKAL", "Jackal"],
+  ["ANKH", "Ankh"], ["EYE_OF_HORUS", "Eye of Horus"], ["KING", "King"],
+];
+const SYMBOL_WORD = Object.fromEntries(SYMBOLS);
+const SVG = "http://www.w3.org/2000/svg";
+const params = new URLSearchParams(location.search);
+const SCALE = Math.min(600, Math.max(1, Number(params.get("scale")) || 1));
+const POLL_MS = SCALE > 1 ? 200 : 500;
+const KEY = "obelisk-khufu-session";
+
+const $ = (id) => document.getElementById(id);
+const el = (tag, attrs = {}, text) => {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  if (text !== undefined) e.textContent = text;
+  return e;
+};
+const svg = (tag, attrs = {}) => {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+};
+const mmss = (s) => {
+  s = Math.max(0, Math.floor(s));
+  return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+};
+const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+const app = {
+  sid: null, view: null, fetchedAt: 0, shown: 0, queue: [], current: null, closeTimer: 0,
+  sound: true, told: false, polling: 0, audio: null,
+  timings: [],  // click-to-redraw milliseconds, read by the tests
+};
+window.__khufu = app;
+
+// -- pictures (our own drawings) -----------------------------------------------------
+const GLYPHS = {
+  CAT: [["path", { d: "M8 17 L11 4 L17 12 Q20 11 23 12 L29 4 L32 17 Q34 31 20 35 Q6 31 8 17Z" }],
+    ["circle", { cx: 15, cy: 20, r: 2, class: "hole" }], ["circle", { cx: 25, cy: 20, r: 2, class: "hole" }]],
+  FALCON: [["path", { d: "M5 30 Q9 13 23 8 Q32 6 35 12 L28 15 Q30 23 22 31 L13 35Z" }],
+    ["circle", { cx: 27, cy: 11, r: 1.8, class: "hole" }]],
+  JACKAL: [["path", { d: "M10 35 L12 18 L10 3 L16 12 L20 3 L22 14 L35 22 L33 26 L22 27 L20 35Z" }],
+    ["circle", { cx: 20, cy: 18, r: 1.6, class: "hole" }]],
+  ANKH: [["ellipse", { cx: 20, cy: 11, rx: 6, ry: 8, class: "stroke" }],
+    ["path", { d: "M20 19 L20 37 M9 21 L31 21", class: "stroke" }]],
+  EYE_OF_HORUS: [["path", { d: "M4 18 Q20 5 36 18 Q20 28 4 18Z" }], ["circle", { cx: 20, cy: 17, r: 4, class: "hole" }],
+    ["path", { d: "M17 25 L14 36 M24 25 Q31 31 35 28", class: "stroke" }]],
+  KING: [["path", { d: "M6 30 L8 11 L15 20 L20 7 L25 20 L32 11 L34 30Z" }], ["rect", { x: 6, y: 31, width: 28, height: 4 }]],
+};
+
+function glyph(sym) {
+  const g = svg("g", { class: "glyph" });
+  for (const [tag, attrs] of GLYPHS[sym] || []) g.append(svg(tag, attrs));
+  return g;
+}
+
+function card(sym) {
+  const box = el("figure", { class: "kcard" });
+  const pic = svg("svg", { viewBox: "0 0 40 40", "aria-hidden": "true" });
+  pic.append(glyph(sym));
+  box.append(pic, el("figcaption", {}, SYMBOL_WORD[sym] || sym));
+  return box;
+}
+
+function drawFace(root) {
+  root.replaceChildren(
+    svg("path", { d: "M20 40 Q60 -4 100 40 L112 104 L8 104Z", class: "nemes" }),
+    svg("path", { d: "M28 46 L20 100 M92 46 L100 100 M36 40 L30 100 M84 40 L90 100", class: "stripes" }),
+    svg("ellipse", { cx: 60, cy: 60, rx: 26, ry: 32, class: "skin" }),
+    svg("path", { d: "M42 54 Q48 49 55 54 Q48 57 42 54Z M65 54 Q72 49 78 54 Q72 57 65 54Z", class: "eyes" }),
+    svg("path", { d: "M54 80 Q60 84 66 80", class: "mouth" }),
+    svg("rect", { x: 55, y: 90, width: 10, height: 22, rx: 3, class: "beard" }),
+  );
+}
+
+function drawHourglass(root) {
+  root.replaceChildren();
+  const defs = svg("defs");
+  const top = svg("clipPath", { id: "sand-top" });
+  top.append(svg("rect", { id: "sand-top-rect", x: 0, y: 8, width: 60, height: 40 }));
+  const bottom = svg("clipPath", { id: "sand-bottom" });
+  bottom.append(svg("rect", { id: "sand-bottom-rect", x: 0, y: 92, width: 60, height: 0 }));
+  defs.append(top, bottom);
+  root.append(
+    defs,
+    svg("path", { d: "M10 10 L50 10 L32 50 L50 90 L10 90 L28 50Z", class: "glass" }),
+    svg("path", { d: "M12 12 L48 12 L31 49 L29 49Z", class: "sand", "clip-path": "url(#sand-top)" }),
+    svg("path", { d: "M29 51 L31 51 L48 88 L12 88Z", class: "sand", "clip-path": "url(#sand-bottom)" }),
+    svg("rect", { x: 6, y: 4, width: 48, height: 6, rx: 2, class: "frame" }),
+    svg("rect", { x: 6, y: 90, width: 48, height: 6, rx: 2, class: "frame" }),
+  );
+}
+
+function setHourglass(remaining, total) {
+  const f = Math.max(0, Math.min(1, remaining / total));
+  const t = document.getElementById("sand-top-rect");
+  const b = document.getElementById("sand-bottom-rect");
+  if (!t || !b) return;
+  t.setAttribute("y", String(12 + (1 - f) * 37));
+  t.setAttribute("height", String(f * 37 + 1));
+  b.setAttribute("y", String(88 - (1 - f) * 37));
+  b.setAttribute("height", String((1 - f) * 37 + 1));
+}
+
+// -- the set-up form -------------------------------------------------------------------
+function playerRow(i) {
+  const row = el("fieldset", { class: "player-row" });
+  row.append(el("legend", {}, `Player ${i + 1}`));
+  const name = el("input", { class: "p-name", maxlength: "24", autocomplete: "off", placeholder: "name", "aria-label": `Player ${i + 1}'s name` });
+  const piece = el("select", { class: "p-piece", "aria-label": `Player ${i + 1}'s piece` });
+  piece.append(el("option", { value: "" }, "piece: not said"));
+  for (const p of PIECES) piece.append(el("option", { value: p }, p));
+  const lucky = el("select", { class: "p-lucky", "aria-label": `Player ${i + 1}'s lucky symbol` });
+  lucky.append(el("option", { value: "" }, "lucky symbol: not said"));
+  for (const [id, word] of SYMBOLS) lucky.append(el("option", { value: id }, word));
+  row.append(name, piece, lucky);
+  return row;
+}
+
+function setPlayers(n) {
+  const box = $("players");
+  while (box.children.length < n) box.append(playerRow(box.children.length));
+  while (box.children.length > n) box.lastElementChild.remove();
+  $("add-player").disabled = n >= 6;
+  $("remove-player").disabled = n <= 3;
+}
+
+async function call(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers["Content-Type"] = "application/json";
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(API + path, opts);
+  let data = null;
+  try { data = await res.json(); } catch { data = null; }
+  if (!res.ok) throw new Error((data && data.error) || `the server answered ${res.status}`);
+  return data;
+}
+
+async function create(ev) {
+  ev.preventDefault();
+  $("setup-error").textContent = "";
+  const body = { time_scale: SCALE };
+  const file = $("resume").files[0];
+  try {
+    if (file) {
+      let record;
+      try { record = JSON.parse(await file.text()); } catch { throw new Error("that file is not a saved Khufu game (not JSON)"); }
+      body.record = record;
+    } else {
+      body.players = [...document.querySelectorAll(".player-row")].map((row) => ({
+        name: row.querySelector(".p-name").value.trim(),
+        piece: row.querySelector(".p-piece").value || null,
+        lucky: row.querySelector(".p-lucky").value || null,
+      }));
+      const seed = $("seed").value.trim();
+      if (seed) {
+        if (!/^\d{1,12}$/.test(seed)) throw new Error("the seed must be a whole number");
+        body.seed = Number(seed);
+      }
+    }
+    const made = await call("POST", "/sessions", body);
+    app.sid = made.id;
+    sessionStorage.setItem(KEY, made.id);
+    app.shown = 0;
+    enterGame(made.view, !body.record);  // a resumed game does not say its past again
+  } catch (e) {
+    $("setup-error").textContent = e.message;
+  }
+}
+
+// -- the game --------------------------------------------------------------------------
+function enterGame(view, fresh) {
+  $("setup").hidden = true;
+  $("game").hidden = false;
+  drawHourglass($("hourglass"));
+  drawFace(document.querySelector(".khufu-face"));
+  if (!fresh) {
+    // a reload: what was said before is not said again; a lasting moment is shown again
+    app.shown = view.moments.length;
+    const last = view.moments[view.moments.length - 1];
+    if (last && (last.kind === "end" || (last.kind === "challenge" && view.paused) || (last.kind === "intro" && !view.started))) {
+      app.queue.push(last);
+    }
+  }
+  update(view);
+  if (!app.polling) poll();
+}
+
+function update(view) {
+  app.view = view;
+  app.fetchedAt = performance.now();
+  drawTable(view);
+  drawLog(view);
+  $("start").hidden = view.started || view.over;
+  $("summon").hidden = !view.running;
+  for (const m of view.moments.slice(app.shown)) app.queue.push(m);
+  app.shown = view.moments.length;
+  const end = app.queue.find((m) => m.kind === "end");
+  if (end) {  // the end comes before anything still waiting to be shown
+    app.queue = [end];
+    if (app.current && app.current.kind !== "end") { clearTimeout(app.closeTimer); app.current = null; }
+  }
+  if (app.current && app.current.kind === "challenge" && !view.paused) closeMoment();
+  if (!app.current) nextMoment();
+  else if (app.current.kind === "challenge" || app.current.kind === "end") drawMomentActions(app.current);
+  tickDisplay();
+}
+
+function drawTable(view) {
+  const box = $("table");
+  box.replaceChildren();
+  view.players.forEach((p, i) => {
+    const panel = el("div", { class: "panel" + (i === view.lucky ? " lucky" : ""), "data-seat": String(i + 1) });
+    panel.append(el("span", { class: "pname" }, p.name));
+    const bits = [];
+    if (p.piece) bits.push(p.piece);
+    if (p.lucky) bits.push(`lucky symbol ${SYMBOL_WORD[p.lucky]}`);
+    if (bits.length) panel.append(el("span", { class: "pmeta" }, bits.join(", ")));
+    if (i === view.lucky) panel.append(el("span", { class: "badge" }, "Lucky"));
+    box.append(panel);
+  });
+  box.append(el("div", { class: "sarc" }, `The Sarcophagus is in ${view.sarcophagus_words}.`));
+}
+
+function drawLog(view) {
+  const log = $("log");
+  const items = view.moments.filter((m) => m.kind === "order" || m.kind === "challenge_result" || m.kind === "warning");
+  if (log.children.length === items.length) return;
+  log.replaceChildren();
+  for (const m of items.slice().reverse()) {
+    const li = el("li", {});
+    if (m.detail && Number.isInteger(m.detail.seat)) li.setAttribute("data-seat", String(m.detail.seat + 1));
+    li.append(el("span", { class: "at" }, `${mmss(view.countdown - m.at)} left`), el("strong", {}, m.title));
+    log.append(li);
+  }
+}
+
+function remainingNow() {
+  const v = app.view;
+  if (!v) return 0;
+  let r = v.remaining;
+  if (v.running) r -= ((performance.now() - app.fetchedAt) / 1000) * v.time_scale;
+  return Math.max(0, r);
+}
+
+function tickDisplay() {
+  const v = app.view;
+  if (!v) return;
+  const r = remainingNow();
+  const text = mmss(Math.ceil(r));
+  const cd = $("countdown");
+  if (cd.textContent !== text) cd.textContent = text;
+  const mc = $("moment-clock");
+  if (mc.textContent !== text) mc.textContent = text;
+  cd.classList.toggle("hurry", v.warned || r <= 300);
+  let status = "Time left";
+  if (!v.started) status = "The countdown starts when you are ready";
+  else if (v.over) status = v.winner === null ? "Time is up: Khufu wins" : `${v.players[v.winner].name} beat Khufu`;
+  else if (v.paused) status = "Paused for the Ultimate Challenge";
+  else if (v.warned) status = "Five minutes left or less: hurry!";
+  if ($("status").textContent !== status) $("status").textContent = status;
+  $("moment-clock-note").textContent = v.paused ? "paused" : v.running ? "left" : "";
+  setHourglass(r, v.countdown);
+}
+
+function frame() {
+  tickDisplay();
+  requestAnimationFrame(frame);
+}
+
+async function poll() {
+  app.polling = 1;
+  try {
+    const view = await call("GET", `/sessions/${app.sid}`);
+    update(view);
+    $("game-error").textContent = "";
+  } catch (e) {
+    $("game-error").textContent = `Khufu cannot be reached: ${e.message}`;
+  }
+  setTimeout(poll, POLL_MS);
+}
+
+async function act(what, body, started) {
+  $("game-error").textContent = "";
+  try {
+    const view = await call("POST", `/sessions/${app.sid}/${what}`, body);
+    update(view);
+    requestAnimationFrame(() => app.timings.push(performance.now() - started));
+  } catch (e) {
+    $("game-error").textContent = e.message;
+    if (app.current) $("moment-words").after(Object.assign(el("p", { class: "error", role: "alert" }), { textContent: e.message }));
+  }
+}
+
+// -- Khufu appears ---------------------------------------------------------------------
+const LASTING = new Set(["intro", "challenge", "end"]);
+
+function showSeconds(m) {
+  const words = m.speech.split(/\s+/).length;
+  return Math.max(8, Math.min(30, words * 0.45 + 4));
+}
+
+function nextMoment() {
+  let m = app.queue.shift();
+  // an old Challenge (already answered) or intro (already started) is not shown again
+  while (m && ((m.kind === "challenge" && !app.view.paused) || (m.kind === "intro" && app.view.started))) m = app.queue.shift();
+  if (!m) {
+    if (app.view && app.view.paused && app.current === null) {
+      const ch = [...app.view.moments].reverse().find((x) => x.kind === "challenge");
+      if (ch) m = ch;
+    }
+    if (!m) return;
+  }
+  showMoment(m);
+}
+
+function showMoment(m) {
+  app.current = m;
+  const box = $("moment");
+  box.className = `moment kind-${m.kind}` + (reduced() ? "" : " animate");
+  $("moment-kicker").textContent = m.kind === "order" ? "Khufu appears: stop and listen" : "Khufu speaks";
+  $("moment-title").textContent = m.title;
+  $("moment-words").textContent = m.speech;
+  for (const e of box.querySelectorAll(".moment-inner > .error")) e.remove();
+  const cards = $("cards");
+  cards.hidden = m.kind !== "challenge";
+  cards.replaceChildren();
+  if (m.kind === "challenge") {
+    cards.append(el("p", { class: "cards-head" }, "Khufu's hand"));
+    const row = el("div", { class: "cards-row" });
+    for (const s of m.detail.hand || []) row.append(card(s));
+    cards.append(row);
+  }
+  const bar = $("mummy-bar");
+  bar.hidden = m.event !== "MUMMY_CALL";
+  if (!bar.hidden) {
+    const fill = bar.firstElementChild;
+    fill.style.animation = "none";
+    void fill.offsetWidth;
+    fill.style.animation = reduced() ? "none" : "";
+  }
+  drawMomentActions(m);
+  box.hidden = false;
+  const first = box.querySelector(".moment-actions button");
+  if (first) first.focus();
+  clearTimeout(app.closeTimer);
+  if (!LASTING.has(m.kind)) app.closeTimer = setTimeout(closeMoment, showSeconds(m) * 1000);
+  say(m);
+}
+
+function button(text, action, onClick, primary = false) {
+  const b = el("button", { type: "button", "data-action": action, class: primary ? "primary big" : "big" }, text);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function drawMomentActions(m) {
+  const box = $("moment-actions");
+  const v = app.view;
+  const wanted = `${m.index}:${m.kind}:${v.paused}:${v.over}:${v.started}`;
+  if (box.dataset.for === wanted) return;
+  box.dataset.for = wanted;
+  box.replaceChildren();
+  if (m.kind === "intro" && !v.started) {
+    box.append(button("Start the countdown", "start", (e) => { closeMoment(); act("start", {}, e.timeStamp); }, true));
+  } else if (m.kind === "challenge" && v.paused) {
+    box.append(el("p", { class: "ask" }, "Who won the Ultimate Challenge?"));
+    const row = el("div", { class: "result-row" });
+    v.players.forEach((p, i) => row.append(button(`${p.name} won`, `result WIN ${i + 1}`, (e) => act("result", { result: "WIN", seat: i }, e.timeStamp), true)));
+    row.append(button("Khufu won", "result LOSE", (e) => act("result", { result: "LOSE" }, e.timeStamp)));
+    row.append(button("A draw", "result DRAW", (e) => act("result", { result: "DRAW" }, e.timeStamp)));
+    box.append(row);
+  } else if (m.kind === "end") {
+    box.append(button("Download the game record", "download record", () => download()));
+    box.append(button("New game", "new game", () => newGame(), true));
+  } else {
+    box.append(button("Carry on", "carry on", () => closeMoment(), true));
+  }
+}
+
+function closeMoment() {
+  clearTimeout(app.closeTimer);
+  const m = app.current;
+  if (!m) return;
+  if (m.kind === "end") return;  // the end stays
+  app.current = null;
+  $("moment").hidden = true;
+  nextMoment();
+  if (!app.current) {
+    const focus = $("summon").hidden ? $("start") : $("summon");
+    if (!focus.hidden) focus.focus();
+  }
+}
+
+function download() {
+  const a = el("a", { href: `${API}/sessions/${app.sid}/record`, download: "" });
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function newGame() {
+  sessionStorage.removeItem(KEY);
+  location.href = location.pathname + location.search;
+}
+
+// -- Khufu's voice ---------------------------------------------------------------------
+function notice(text) {
+  if (app.told) return;
+  app.told = true;
+  const n = $("notice");
+  n.textContent = text;
+  n.hidden = false;
+}
+
+function browserVoice(text) {
+  if (!("speechSynthesis" in window)) {
+    notice("This browser cannot speak and the server has no espeak-ng: Khufu's words are shown only.");
+    return;
+  }
+  window.speechSynthesis.cancel();
+  const u = new SpeechSynthesisUtterance(text);
+  u.rate = 0.95;
+  u.pitch = 0.7;
+  window.speechSynthesis.speak(u);
+}
+
+function say(m) {
+  if (!app.sound) return;
+  if (app.audio) { app.audio.pause(); app.audio = null; }
+  if (!app.view.audio) {
+    notice("The server has no espeak-ng: your browser's own voice reads Khufu's lines.");
+    browserVoice(m.speech);
+    return;
+  }
+  const audio = new Audio(`${API}/sessions/${app.sid}/audio/${m.index}`);
+  app.audio = audio;
+  audio.play().catch(() => browserVoice(m.speech));
+}
+
+function toggleSound() {
+  app.sound = !app.sound;
+  const b = $("sound");
+  b.textContent = app.sound ? "Sound: on" : "Sound: off";
+  b.setAttribute("aria-pressed", String(app.sound));
+  b.setAttribute("data-action", app.sound ? "sound off" : "sound on");
+  if (!app.sound) {
+    if (app.audio) app.audio.pause();
+    if ("speechSynthesis" in window) window.speechSynthesis.cancel();
+  }
+}
+
+// -- wiring ----------------------------------------------------------------------------
+function init() {
+  setPlayers(3);
+  $("add-player").addEventListener("click", () => setPlayers($("players").children.length + 1));
+  $("remove-player").addEventListener("click", () => setPlayers($("players").children.length - 1));
+  $("create").addEventListener("submit", create);
+  $("start").addEventListener("click", (e) => act("start", {}, e.timeStamp));
+  $("summon").addEventListener("click", (e) => act("summon", {}, e.timeStamp));
+  $("sound").addEventListener("click", toggleSound);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && app.current && !LASTING.has(app.current.kind)) closeMoment();
+  });
+  requestAnimationFrame(frame);
+  const sid = sessionStorage.getItem(KEY);
+  if (sid) {
+    call("GET", `/sessions/${sid}`).then((view) => { app.sid = sid; enterGame(view, false); })
+      .catch(() => sessionStorage.removeItem(KEY));
+  }
+}
+
+init();
