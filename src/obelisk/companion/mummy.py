@@ -217,7 +217,9 @@ class MummySession:
     def say(self, text: str) -> list[str]:
         """Apply one input in words; returns the new sentences. A wrong input raises
         :class:`MummyCompanionError` and changes nothing."""
-        action = self.parse(text)
+        typed = text.strip().lower()
+        exact = [a for a in self.state.legal_actions() if a.text() == typed]
+        action = exact[0] if exact else self.parse(text)
         self.apply(action)
         return self.news()
 
@@ -263,17 +265,24 @@ class MummySession:
     def news(self) -> list[str]:
         """The sentences of everything that happened since the last call."""
         events = self.state.events_for(1)
-        out = self._sentences(events[self.read :])
+        out = [text for _, text in self._sentences(events[self.read :])]
         self.read = len(events)
         return out
 
     def log(self) -> list[str]:
         """Every sentence of the game so far (for a page reloaded)."""
-        return self._sentences(self.state.events_for(1))
+        return [text for _, text in self._sentences(self.state.events_for(1))]
 
-    def _sentences(self, events: Sequence[dict[str, Any]]) -> list[str]:
-        """The events in words; the mummy's steps of one move make one sentence."""
-        out: list[str] = []
+    def log_entries(self) -> list[dict[str, Any]]:
+        """Every sentence with the seat (counted from 1, the mummy is 1) of its actor."""
+        return [
+            {"seat": seat, "text": text} for seat, text in self._sentences(self.state.events_for(1))
+        ]
+
+    def _sentences(self, events: Sequence[dict[str, Any]]) -> list[tuple[int, str]]:
+        """The events in words, each with its actor's seat counted from 1 (0: nobody);
+        the mummy's steps of one move make one sentence."""
+        out: list[tuple[int, str]] = []
         walk: list[str] = []
         end: Any = None
         for e in events:
@@ -284,15 +293,19 @@ class MummySession:
                 end = e.get("cell")
                 continue
             if walk:
-                out.append(f"The mummy walks {', '.join(walk)}, to {_where(end)}.")
+                out.append((1, f"The mummy walks {', '.join(walk)}, to {_where(end)}."))
                 walk = []
             if act in ("free", "caught"):
                 continue
             text = TABLE_GAME.narrate(e, self.voice)
             if text:
-                out.append(text)
+                if kind in ("mummy_move", "capture"):
+                    seat = 1
+                else:
+                    seat = int(e["seat"]) + 1 if isinstance(e.get("seat"), int) else 0
+                out.append((seat, text))
         if walk:
-            out.append(f"The mummy walks {', '.join(walk)}, to {_where(end)}.")
+            out.append((1, f"The mummy walks {', '.join(walk)}, to {_where(end)}."))
         return out
 
     def undo(self) -> None:

@@ -1,0 +1,305 @@
+"""``/companion/mummy``: the computer as the mummy on a phone or laptop beside the real board.
+
+The page (``web/companion/mummy.html``, ``mummy.js``, ``mummy.css``) and a small JSON API.
+The server keeps each session in memory (nothing a client sends reaches the disk); a
+game is saved by downloading its record and resumed by sending it back.
+
+    POST /api/companion/mummy/sessions              {names, level?, seed?} or {record}
+    GET  /api/companion/mummy/sessions/{id}          the session's view
+    POST /api/companion/mummy/sessions/{id}/say      {text}: one input (a button's action)
+    POST /api/companion/mummy/sessions/{id}/undo     take back the last input
+    GET  /api/companion/mummy/sessions/{id}/record   the game record (a download)
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+
+from obelisk.games.mummy.actions import Choose
+from obelisk.games.mummy.components import DIRECTION_WORDS, SYMBOLS, label
+from obelisk.games.mummy.narration import dice_aside
+from obelisk.games.mummy.table import CATCH, DIE, MOVED, Aside, Cannot, Card, Caught, Die, Fail
+
+from .mummy import LEVELS, MummyCompanionError, MummySession, capital, from_record
+
+API = "/api/companion/mummy"
+MAX_SESSIONS = 64
+IDLE_SECONDS = 6 * 3600
+MAX_BODY = 512 * 1024
+LOG_LINES = 60
+
+
+def _board(session: MummySession) -> dict[str, Any]:
+    """The maze as the page draws it: size, the open sides of each field, the symbols."""
+    b = session.state.board
+    open_sides = []
+    for cell in range(b.size):
+        open_sides.append("".join("NESW"[d] for d in range(4) if b.nbr[d][cell] >= 0))
+    return {
+        "rows": b.rows,
+        "cols": b.cols,
+        "open": open_sides,
+        "start": list(b.rc(b.start)),
+        "dungeon": list(b.rc(b.dungeon)),
+        "sarcophagus": list(b.rc(b.mummy_start)),
+        "symbols": [
+            {"rc": list(b.rc(c)), "colour": SYMBOLS[x][0], "name": SYMBOLS[x][1]}
+            for x, c in sorted(b.symbol_cell.items())
+        ],
+    }
+
+
+def _choice(action: Any, label_text: str, group: str) -> dict[str, str]:
+    return {"action": action.text(), "label": label_text, "group": group}
+
+
+def _choices(session: MummySession) -> list[dict[str, str]]:
+    """The buttons of the moment: every legal input, in words."""
+    s = session.state
+    if s.is_terminal() or s.current_player == 0:
+        return []
+    out = []
+    b = s.board
+    for a in s.legal_actions():
+        if isinstance(a, Choose):
+            face = "the arrow" if a.face == "arrow" else a.face
+            out.append(_choice(a, f"Announced {face}", "face"))
+        elif isinstance(a, Fail):
+            face = "the arrow" if a.face == "arrow" else a.face
+            out.append(_choice(a, f"{capital(face)} failed", "fail"))
+        elif isinstance(a, Aside):
+            out.append(_choice(a, f"{capital(dice_aside(a.count))} aside", "aside"))
+        elif a.text() == "lost":
+            out.append(_choice(a, "Five mummies: turn lost", "aside"))
+        elif a.text() == "resolve yes":
+            n = dice_aside(s.aside)
+            out.append(_choice(a, f"Resolve the {n}", "turn"))
+        elif isinstance(a, Cannot):
+            out.append(_choice(a, "Cannot move at all", "turn"))
+        elif isinstance(a, Card):
+            colour, name = SYMBOLS[a.symbol]
+            where = label(*b.rc(b.symbol_cell[a.symbol]))
+            out.append(_choice(a, f"The {name} ({colour}, {where})", "card"))
+        elif a.text() == "no card":
+            out.append(_choice(a, "No card laid", "nocard"))
+        elif a.text() == "roll":
+            out.append(_choice(a, "Roll the mummy die for me", "die"))
+        elif isinstance(a, Die):
+            out.append(_choice(a, f"We rolled {a.value}", "dievalue"))
+        elif a.text() == "free":
+            out.append(_choice(a, "Nobody was caught", "free"))
+    if s.phase == CATCH:
+        fields = session.path_fields()
+        for a in s.legal_actions():
+            if not isinstance(a, Caught) or a.step > len(fields):
+                continue
+            cell = fields[a.step - 1]
+            possible = s.belief.cells[a.figure]
+            for c in fields[: a.step - 1]:
+                possible &= ~(1 << c)
+            if (possible >> cell) & 1:
+                colour = s.fig_colour[a.figure]
+                where = label(*b.rc(cell))
+                out.append(
+                    _choice(a, f"{capital(colour)} caught at step {a.step} ({where})", "caught")
+                )
+    return out
+
+
+def view(session: MummySession, error: str = "") -> dict[str, Any]:
+    """Everything the page shows now (public: what the mummy player may know)."""
+    s = session.state
+    b = s.board
+    names = session.names
+    figures = []
+    for f, colour in enumerate(s.fig_colour):
+        seat = s.fig_seat[f]
+        figures.append(
+            {
+                "colour": colour,
+                "name": names[seat - 1],
+                "ankhs": s.ankhs[seat],
+                "out": s.pos[f] < 0,
+                "cards": dict(s.backs[seat]),
+                "turn": s.fig == f and s.phase in ("table_turn", "table_rolling", MOVED),
+            }
+        )
+    played = [
+        {"name": SYMBOLS[x][1], "colour": SYMBOLS[x][0], "field": label(*b.rc(b.symbol_cell[x]))}
+        for h in s.played
+        for x in h
+    ]
+    path = []
+    if s.phase == CATCH:
+        for a, cell in zip(session.plan(), session.path_fields(), strict=True):
+            path.append(
+                {
+                    "word": DIRECTION_WORDS[a.direction],
+                    "field": label(*b.rc(cell)),
+                    "rc": list(b.rc(cell)),
+                }
+            )
+    log = session.log_entries()
+    return {
+        "names": names,
+        "level": session.level,
+        "level_words": LEVELS.get(session.level, ""),
+        "round": s.round,
+        "phase": s.phase,
+        "over": s.is_terminal(),
+        "prompt": session.prompt(),
+        "hint": session.hint(),
+        "error": error,
+        "mummy": {"rc": list(b.rc(s.mummy)), "field": label(*b.rc(s.mummy))},
+        "mummy_ankhs": s.ankhs[0],
+        "threshold": s.threshold,
+        "aside": s.aside,
+        "figures": figures,
+        "played": played,
+        "path": path,
+        "choices": _choices(session),
+        "can_undo": bool(session.told),
+        "die_phase": s.phase == DIE,
+        "log": log[-LOG_LINES:],
+        "log_total": len(log),
+        "board": _board(session),
+    }
+
+
+class Sessions:
+    """The sessions in memory, by an unguessable id (the oldest is dropped first)."""
+
+    def __init__(self) -> None:
+        self.held: OrderedDict[str, tuple[MummySession, float]] = OrderedDict()
+
+    def add(self, session: MummySession) -> str:
+        now = time.monotonic()
+        for sid in [k for k, (_, t) in self.held.items() if now - t > IDLE_SECONDS]:
+            del self.held[sid]
+        while len(self.held) >= MAX_SESSIONS:
+            self.held.popitem(last=False)
+        sid = secrets.token_urlsafe(12)
+        self.held[sid] = (session, now)
+        return sid
+
+    def get(self, sid: str) -> MummySession:
+        held = self.held.get(sid)
+        if held is None:
+            raise MummyCompanionError("no such game here (the server may have restarted)")
+        self.held[sid] = (held[0], time.monotonic())
+        self.held.move_to_end(sid)
+        return held[0]
+
+
+def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise MummyCompanionError(f"the request is larger than {MAX_BODY // 1024} KB")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise MummyCompanionError("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise MummyCompanionError("the request must be a JSON object")
+    return data
+
+
+def _new(body: dict[str, Any]) -> MummySession:
+    if "record" in body:
+        return from_record(body["record"])
+    names = body.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise MummyCompanionError("name the explorer players: a list of 1 to 4 names")
+    level = body.get("level", "normal")
+    if level not in LEVELS:
+        raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
+    seed = body.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise MummyCompanionError("the seed must be a whole number from 0")
+    return MummySession(names, level, seed)
+
+
+def register(app: FastAPI, web_dir: Path) -> None:
+    """Add the page and the API to the server."""
+    sessions = Sessions()
+    page = web_dir / "companion" / "mummy.html"
+
+    async def show_page() -> FileResponse:
+        return FileResponse(page)
+
+    app.add_api_route("/companion/mummy", show_page, methods=["GET"], include_in_schema=False)
+
+    async def create(request: Request) -> JSONResponse:
+        try:
+            session = _new(await _body(request))
+        except MummyCompanionError as exc:
+            return _error(str(exc))
+        sid = sessions.add(session)
+        return JSONResponse({"id": sid, "view": view(session)}, status_code=201)
+
+    app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
+
+    async def state(sid: str) -> JSONResponse:
+        try:
+            session = sessions.get(sid)
+        except MummyCompanionError as exc:
+            return _error(str(exc), 404)
+        return JSONResponse(view(session))
+
+    app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
+
+    async def act(sid: str, what: str, request: Request) -> JSONResponse:
+        try:
+            session = sessions.get(sid)
+        except MummyCompanionError as exc:
+            return _error(str(exc), 404)
+        try:
+            body = await _body(request)
+            if what == "say":
+                text = body.get("text")
+                if not isinstance(text, str) or len(text) > 200:
+                    raise MummyCompanionError("say what was announced, in up to 200 letters")
+                session.say(text)
+            elif what == "undo":
+                session.undo()
+            else:
+                return _error(f"unknown request '{what}': say or undo", 404)
+        except MummyCompanionError as exc:
+            return _error(capital(str(exc)), view=view(session, capital(str(exc))))
+        session.news()
+        return JSONResponse(view(session))
+
+    app.add_api_route(
+        f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False
+    )
+
+    async def record(sid: str) -> JSONResponse:
+        try:
+            session = sessions.get(sid)
+        except MummyCompanionError as exc:
+            return _error(str(exc), 404)
+        name = f"mummy-companion-{session.seed}.json"
+        return JSONResponse(
+            session.record().to_json(),
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    app.add_api_route(
+        f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False
+    )

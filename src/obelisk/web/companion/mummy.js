@@ -1,0 +1,273 @@
+// The computer as the mummy beside the real board (Fluch der Mumie): the page of
+// /companion/mummy. Plain ES module; the server keeps the game (web_mummy.py).
+
+const API = "/api/companion/mummy/sessions";
+const SVG = "http://www.w3.org/2000/svg";
+const CELL = 40;
+const PAD = 26;
+const COLOURS = { red: "#b3261e", green: "#1e6b34", blue: "#1f4fa8", yellow: "#8a6d00", white: "#5d5d5d" };
+
+let sid = sessionStorage.getItem("mummy-companion") || "";
+let current = null;
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, text = "") {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+function svg(tag, attrs = {}, text = "") {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  if (text) node.textContent = text;
+  return node;
+}
+
+async function call(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  };
+  const res = await fetch(path, options);
+  let data = null;
+  try { data = await res.json(); } catch { data = { error: "the server did not answer in JSON" }; }
+  return { ok: res.ok, status: res.status, data };
+}
+
+// -- the maze ------------------------------------------------------------------------------
+function columnLetter(c) { return String.fromCharCode(65 + c); }
+
+function drawMaze(v) {
+  const b = v.board;
+  const maze = $("maze");
+  const w = b.cols * CELL + PAD + 6;
+  const h = b.rows * CELL + PAD + 6;
+  maze.setAttribute("viewBox", `0 0 ${w} ${h}`);
+  while (maze.childNodes.length > 1) maze.removeChild(maze.lastChild);
+  const g = svg("g", { transform: `translate(${PAD},${PAD})` });
+  g.appendChild(svg("rect", { x: 0, y: 0, width: b.cols * CELL, height: b.rows * CELL, class: "floor" }));
+  for (let c = 0; c < b.cols; c++) {
+    maze.appendChild(svg("text", { x: PAD + c * CELL + CELL / 2, y: PAD - 8, class: "axis" }, columnLetter(c)));
+  }
+  for (let r = 0; r < b.rows; r++) {
+    maze.appendChild(svg("text", { x: PAD - 6, y: PAD + r * CELL + CELL / 2 + 5, class: "axis end" }, String(r + 1)));
+  }
+  const at = (rc) => [rc[1] * CELL, rc[0] * CELL];
+  const special = (rc, text, cls) => {
+    const [x, y] = at(rc);
+    g.appendChild(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, class: cls }));
+    g.appendChild(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 5, class: "mark" }, text));
+  };
+  special(b.start, "S", "stairs");
+  special(b.dungeon, "V", "dungeon");
+  for (const s of b.symbols) {
+    const [x, y] = at(s.rc);
+    const done = v.played.some((p) => p.name === s.name);
+    const dot = svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 8, fill: COLOURS[s.colour] || "#555", class: done ? "symbol done" : "symbol" });
+    dot.appendChild(svg("title", {}, `${s.name} (${s.colour})${done ? ", played" : ""}`));
+    g.appendChild(dot);
+    // the colour's initial too: colour is never the only sign
+    g.appendChild(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 3, class: done ? "symbol-letter done" : "symbol-letter" }, s.colour[0].toUpperCase()));
+  }
+  // walls: the sides of each field that do not open
+  let d = "";
+  for (let i = 0; i < b.open.length; i++) {
+    const r = Math.floor(i / b.cols), c = i % b.cols;
+    const x = c * CELL, y = r * CELL, o = b.open[i];
+    if (!o.includes("N")) d += `M${x} ${y}h${CELL}`;
+    if (!o.includes("W")) d += `M${x} ${y}v${CELL}`;
+    if (!o.includes("S") && r === b.rows - 1) d += `M${x} ${y + CELL}h${CELL}`;
+    if (!o.includes("E") && c === b.cols - 1) d += `M${x + CELL} ${y}v${CELL}`;
+  }
+  g.appendChild(svg("path", { d, class: "walls" }));
+  // her planned path, numbered
+  if (v.path.length) {
+    let p = `M${at(v.mummy.rc)[0] + CELL / 2} ${at(v.mummy.rc)[1] + CELL / 2}`;
+    for (const step of v.path) {
+      const [x, y] = at(step.rc);
+      p += `L${x + CELL / 2} ${y + CELL / 2}`;
+    }
+    g.appendChild(svg("path", { d: p, class: "route" }));
+    v.path.forEach((step, i) => {
+      const [x, y] = at(step.rc);
+      const off = (i % 2) * 6 - 3;
+      g.appendChild(svg("circle", { cx: x + CELL / 2 + off, cy: y + CELL / 2 + off, r: 9, class: "stepdot" }));
+      g.appendChild(svg("text", { x: x + CELL / 2 + off, y: y + CELL / 2 + off + 4, class: "stepno" }, String(i + 1)));
+    });
+  }
+  const [mx, my] = at(v.mummy.rc);
+  const fig = svg("g", { class: "mummy", transform: `translate(${mx + CELL / 2},${my + CELL / 2})` });
+  fig.appendChild(svg("circle", { r: 15, class: "mummy-body" }));
+  fig.appendChild(svg("path", { d: "M-11 -8l22 5M-12 7l24-4", class: "mummy-wraps" }));
+  fig.appendChild(svg("text", { y: 1, class: "mummy-m" }, "M"));
+  g.appendChild(fig);
+  maze.appendChild(g);
+  maze.setAttribute("aria-label", `The mummy stands on ${v.mummy.field}`);
+}
+
+// -- the panel -----------------------------------------------------------------------------
+function plural(n, one, many) { return `${n} ${n === 1 ? one : many}`; }
+
+function drawPanel(v) {
+  $("status").textContent = v.over
+    ? `The game is over after round ${v.round}.`
+    : `Round ${v.round} · the mummy on ${v.mummy.field} · ${v.mummy_ankhs} of ${v.threshold} ankhs · ${plural(v.aside, "die", "dice")} aside`;
+  const players = $("players");
+  players.replaceChildren();
+  v.figures.forEach((f) => {
+    const seat = v.names.indexOf(f.name) + 2;
+    const li = el("li", { "data-seat": String(seat), class: f.turn ? "turn" : "" });
+    const chip = el("span", { class: `chip chip-${f.colour}`, "aria-hidden": "true" }, f.colour[0].toUpperCase());
+    li.appendChild(chip);
+    const cards = Object.entries(f.cards).filter(([, n]) => n > 0).map(([c, n]) => (n > 1 ? `${n} ${c}` : c));
+    const text = f.out
+      ? `${cap(f.colour)} (${f.name}): out of the game`
+      : `${cap(f.colour)} (${f.name}): ${plural(f.ankhs, "ankh", "ankhs")}; cards ${cards.join(", ") || "none"}`;
+    li.appendChild(el("span", {}, (f.turn ? "Now: " : "") + text));
+    players.appendChild(li);
+  });
+  $("prompt").textContent = v.prompt;
+  $("error").textContent = v.error || "";
+  $("hint").textContent = v.hint;
+  $("undo").disabled = !v.can_undo;
+  drawChoices(v);
+  const log = $("log");
+  log.replaceChildren();
+  for (const entry of v.log) {
+    log.appendChild(el("li", { "data-seat": String(entry.seat) }, entry.text));
+  }
+  log.scrollTop = log.scrollHeight;
+}
+
+function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
+
+function button(choice, cls = "") {
+  const b = el("button", { type: "button", "data-action": choice.action, class: cls }, choice.label);
+  b.addEventListener("click", () => say(choice.action));
+  return b;
+}
+
+const GROUPS = [
+  ["face", "Announced and walked"],
+  ["fail", "Announced, but it could not be walked to the end"],
+  ["aside", "Dice showing the mummy set aside"],
+  ["turn", ""],
+  ["card", "The card laid"],
+  ["nocard", ""],
+  ["die", ""],
+  ["dievalue", "Or you rolled it for her"],
+  ["free", ""],
+];
+
+function drawChoices(v) {
+  const box = $("choices");
+  box.replaceChildren();
+  const path = $("path");
+  path.replaceChildren();
+  for (const [group, title] of GROUPS) {
+    const items = v.choices.filter((c) => c.group === group);
+    if (!items.length) continue;
+    const div = el("div", { class: `group group-${group}` });
+    if (title) div.appendChild(el("p", { class: "group-title" }, title));
+    for (const c of items) div.appendChild(button(c, group === "face" || group === "die" || group === "free" ? "main" : ""));
+    box.appendChild(div);
+  }
+  v.path.forEach((step, i) => {
+    const li = el("li", {}, `${cap(step.word)} to ${step.field}`);
+    const caught = v.choices.filter((c) => c.group === "caught" && c.action.endsWith(` ${i + 1}`));
+    for (const c of caught) {
+      const colour = c.action.split(" ")[1];
+      li.appendChild(button({ ...c, label: `${cap(colour)} caught here` }, `catch chip-${colour}-line`));
+    }
+    path.appendChild(li);
+  });
+}
+
+function show(v) {
+  current = v;
+  $("setup").hidden = true;
+  $("game").hidden = false;
+  drawMaze(v);
+  drawPanel(v);
+}
+
+// -- talking to the server -------------------------------------------------------------------
+async function say(text) {
+  if (!sid) return;
+  const r = await call(`${API}/${sid}/say`, { text });
+  if (r.ok) show(r.data);
+  else if (r.data && r.data.view) show(r.data.view);
+  else $("error").textContent = (r.data && r.data.error) || "Something went wrong.";
+}
+
+async function start(body) {
+  const r = await call(API, body);
+  if (!r.ok) {
+    $("setup-error").textContent = r.data.error || "The game could not start.";
+    return;
+  }
+  sid = r.data.id;
+  sessionStorage.setItem("mummy-companion", sid);
+  show(r.data.view);
+}
+
+$("create").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const form = new FormData(ev.target);
+  const names = ["p1", "p2", "p3", "p4"].map((k) => String(form.get(k) || "").trim()).filter(Boolean);
+  start({ names, level: form.get("level") || "normal" });
+});
+
+$("resume").addEventListener("change", async (ev) => {
+  const file = ev.target.files[0];
+  if (!file) return;
+  let record;
+  try { record = JSON.parse(await file.text()); } catch {
+    $("setup-error").textContent = "That file is not a saved game (not JSON).";
+    return;
+  }
+  start({ record });
+});
+
+$("typed").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const text = $("say").value.trim();
+  if (!text) return;
+  $("say").value = "";
+  say(text);
+});
+
+$("undo").addEventListener("click", async () => {
+  const r = await call(`${API}/${sid}/undo`, {});
+  if (r.ok) show(r.data);
+  else if (r.data && r.data.view) show(r.data.view);
+});
+
+$("save").addEventListener("click", async () => {
+  const r = await call(`${API}/${sid}/record`);
+  if (!r.ok) return;
+  const blob = new Blob([JSON.stringify(r.data, null, 1)], { type: "application/json" });
+  const a = el("a", { href: URL.createObjectURL(blob), download: `mummy-companion-round-${current ? current.round : 0}.json` });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+});
+
+$("new").addEventListener("click", () => {
+  sid = "";
+  sessionStorage.removeItem("mummy-companion");
+  $("game").hidden = true;
+  $("setup").hidden = false;
+});
+
+// a page reloaded goes on with its game
+if (sid) {
+  call(`${API}/${sid}`).then((r) => {
+    if (r.ok) show(r.data);
+    else { sid = ""; sessionStorage.removeItem("mummy-companion"); }
+  });
+}

@@ -1,0 +1,170 @@
+"""The mummy companion's page ``/companion/mummy`` in Debian's Chromium (issue 28).
+
+A real server (``ServerProc``), a real browser. The page is driven by its buttons (every
+clickable input carries ``data-action``, the input's text form) and by the keyboard;
+refusals leave the game as it was; screenshots at TV and phone width.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import ServerProc
+
+sync_api = pytest.importorskip("playwright.sync_api")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+API = "/api/companion/mummy/sessions"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    db = Path(tmp_path_factory.mktemp("mummysrv")) / "rooms.sqlite3"
+    proc = ServerProc(str(db), "--rate", "300", "--room-rate", "0").start()
+    yield proc
+    proc.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(
+            executable_path=CHROMIUM,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture(scope="module")
+def shots() -> Path:
+    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def _no_sideways_scroll(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"the page scrolls sideways ({width} px)"
+
+
+def _click(page: Any, action: str) -> float:
+    """Click the input ``action`` and wait for the page to show the next view; returns
+    the milliseconds from the click to the redraw."""
+    before = page.locator("#log li").count()
+    prompt = page.locator("#prompt").inner_text()
+    t0 = time.perf_counter()
+    page.locator(f'#ask [data-action="{action}"]').first.click()
+    page.wait_for_function(
+        "([n, p]) => document.querySelectorAll('#log li').length !== n || "
+        "document.getElementById('prompt').textContent !== p || "
+        "document.getElementById('error').textContent !== ''",
+        arg=[before, prompt],
+        timeout=30_000,
+    )
+    return (time.perf_counter() - t0) * 1000
+
+
+def test_a_game_on_the_page_at_tv_width(server: ServerProc, browser: Any, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 1920, "height": 1080})
+    page.goto(server.http + "/companion/mummy")
+    page.fill("input[name=p1]", "Ann")
+    page.fill("input[name=p2]", "Bob")
+    page.fill("input[name=p3]", "Cleo")
+    page.click("[data-action=start]")
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert "Red (Ann)'s turn" in page.locator("#prompt").inner_text()
+    assert page.locator("#players li[data-seat='2']").count() == 1
+    times = []
+    times.append(_click(page, "aside 1"))
+    times.append(_click(page, "choose 3"))
+    times.append(_click(page, "no card"))
+    # a refusal: typed, with the reason, and nothing changes
+    log_before = page.locator("#log li").count()
+    page.fill("#say", "6")
+    page.press("#say", "Enter")
+    page.wait_for_function("document.getElementById('error').textContent.length > 0")
+    assert "not on the explorer dice" in page.locator("#error").inner_text()
+    assert page.locator("#log li").count() == log_before
+    # the keyboard: tab to a choice and press Enter
+    page.locator('#ask [data-action="choose 2"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.getElementById('prompt').textContent.includes('moved')")
+    times.append(_click(page, "no card"))
+    times.append(_click(page, "choose arrow"))
+    times.append(_click(page, "no card"))
+    times.append(_click(page, "roll"))
+    assert "Move the mummy" in page.locator("#prompt").inner_text()
+    assert page.locator("#path li").count() >= 2
+    assert page.locator("#maze .stepdot").count() == page.locator("#path li").count()
+    text = page.locator("body").inner_text()
+    assert "{'" not in text and not re.search(r"\w=\w", text)  # no raw JSON, no key=value
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(shots / "companion-mummy-1920.png"))
+    times.append(_click(page, "free"))
+    assert page.locator("#log li[data-seat='1']").count() >= 2  # her die and her walk
+    assert "The mummy walks" in page.locator("#log").inner_text()
+    # undo the answer: the same path is shown again
+    page.click("#undo")
+    page.wait_for_function("document.getElementById('prompt').textContent.includes('Move')")
+    # the record downloads
+    with page.expect_download() as dl:
+        page.click("#save")
+    assert dl.value.suggested_filename.endswith(".json")
+    page.close()
+    times.sort()
+    print(f"click-to-redraw ms: median {times[len(times) // 2]:.0f}, max {times[-1]:.0f}")
+    assert times[-1] < 20_000
+
+
+def test_the_page_on_a_phone(server: ServerProc, browser: Any, shots: Path) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page.goto(server.http + "/companion/mummy")
+    _no_sideways_scroll(page)
+    page.fill("input[name=p1]", "Ann")
+    page.click("[data-action=start]")
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    for action in ("choose 4", "no card", "choose 2", "no card"):
+        _click(page, action)
+    _click(page, "die 5")
+    assert "Move the mummy 5 steps" in page.locator("#prompt").inner_text()
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(shots / "companion-mummy-390.png"), full_page=False)
+    page.screenshot(path=str(shots / "companion-mummy-390-full.png"), full_page=True)
+    page.close()
+
+
+def test_the_api_refuses_bad_requests(server: ServerProc) -> None:
+    base = server.http
+    r = httpx.post(base + API, json={"names": []})
+    assert r.status_code == 400 and "1 to 4" in r.json()["error"]
+    r = httpx.post(base + API, json={"names": ["Ann"], "level": "godlike"})
+    assert r.status_code == 400 and "no level" in r.json()["error"]
+    r = httpx.post(base + API, content=b"not json", headers={"Content-Type": "application/json"})
+    assert r.status_code == 400
+    r = httpx.post(base + API, json={"record": {"format": "obelisk-record", "game": "sobek"}})
+    assert r.status_code == 400
+    sid = httpx.post(base + API, json={"names": ["Ann", "Bob"], "seed": 2}).json()["id"]
+    r = httpx.post(f"{base}{API}/{sid}/say", json={"text": "card Q99"})
+    assert r.status_code == 400 and r.json()["view"]["phase"] == "table_turn"
+    record = httpx.get(f"{base}{API}/{sid}/record").json()
+    again = httpx.post(base + API, json={"record": record})
+    assert again.status_code == 201
+    assert httpx.get(f"{base}{API}/nonesuch").status_code == 404
+
+
+def test_judged_screenshots_are_in_the_docs() -> None:
+    for name in ("companion-mummy-1920.png", "companion-mummy-390.png"):
+        assert (DOCS / name).exists(), name
