@@ -50,12 +50,16 @@ def _check_pages(server: ServerProc, room: str, people: dict[int, Person]) -> No
         assert sorted(hand) == sorted(view.observation(seat)["hand"]), p.label
 
 
-def _cancel_returns(server: ServerProc, room: str, p: Person, before: list[str], key: bool) -> None:
+def _cancel_returns(
+    server: ServerProc, room: str, p: Person, before: list[str], key: bool, shots: Path
+) -> None:
     """In the middle of a choice: Cancel (or Esc) returns to its start and plays nothing."""
     steps = len(server.full_record(room)["steps"])
     bar = p.page.locator("#build")
     assert bar.is_visible() and "Your choice so far" in bar.inner_text()
     p.check_words()
+    if not key:
+        p.shot(shots, f"sobek-{p.page.viewport_size['width']}-building")
     if key:
         p.page.keyboard.press("Escape")
     else:
@@ -145,7 +149,7 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
                 _click_outside(mover)
             building = mover.hook("building")
             if building and len(building) >= 2 and cancels < 2:
-                _cancel_returns(server, room, mover, before, key=cancels == 1)
+                _cancel_returns(server, room, mover, before, key=cancels == 1, shots=shots)
                 cancels += 1
                 continue
             if moves >= 8 and not reloaded and not building:

@@ -59,10 +59,11 @@ function layout(root) {
   });
 }
 
-function setSeats(n, chosen, enabled, only) {
+function setSeats(n, chosen, enabled, only, names) {
   const sel = parts.seatSel;
   const seats = Array.from({ length: n }, (_, i) => i).filter((i) => !only || only.includes(i));
-  sel.replaceChildren(new Option("a spectator", ""), ...seats.map((i) => new Option(`seat ${i + 1}`, String(i))));
+  const label = (i) => (names && names[i] && names[i].name ? `${names[i].name} (seat ${i + 1})` : `seat ${i + 1}`);
+  sel.replaceChildren(new Option("a spectator", ""), ...seats.map((i) => new Option(label(i), String(i))));
   sel.value = chosen === null || chosen === undefined ? "" : String(chosen);
   sel.disabled = !enabled;
 }
@@ -169,7 +170,7 @@ export async function openReplay(root, ctx) {
     parts.room = room;
     const mine = Object.keys(tokens).map(Number);
     const seat = own && typeof own.seat === "number" && tokens[own.seat] ? own.seat : null;
-    setSeats(room.players, seat, true, mine);
+    setSeats(room.players, seat, true, mine, room.seats);
     await fromRoom(room, seat);
   } catch (e) {
     // a game still being played is not replayed to a spectator, nor a memory game to anyone
