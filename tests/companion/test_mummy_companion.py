@@ -303,3 +303,25 @@ def test_the_terminal_command(tmp_path):
         check=True,
     ).stdout
     assert "Resumed: Ann, Bob" in resumed_out and "The mummy walks" in resumed_out
+
+
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_random_inputs_play_a_whole_game_or_are_refused_unchanged(level):
+    """Any input the table could give (possible or not) is applied or refused with the
+    game unchanged; the game runs to its end at both levels."""
+    rng = random.Random(7)
+    s = MummySession(["A", "B", "C"], level, 5)
+    refusals = 0
+    for _ in range(1500):
+        if s.state.is_terminal():
+            break
+        action = rng.choice(s.state.legal_actions())
+        before = fingerprint(s.state)
+        try:
+            s.apply(action)
+        except MummyCompanionError:
+            refusals += 1
+            assert fingerprint(s.state) == before
+        s.state.check_invariants()
+    assert s.state.is_terminal()
+    assert refusals > 0  # captures named where nobody can be

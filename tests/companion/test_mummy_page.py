@@ -136,6 +136,8 @@ def test_the_page_on_a_phone(server: ServerProc, browser: Any, shots: Path) -> N
     page.fill("input[name=p1]", "Ann")
     page.click("[data-action=start]")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(shots / "companion-mummy-390-turn.png"))
     for action in ("choose 4", "no card", "choose 2", "no card"):
         _click(page, action)
     _click(page, "die 5")

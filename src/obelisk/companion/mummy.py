@@ -230,7 +230,7 @@ class MummySession:
             raise MummyCompanionError("the game is over: start a new one, or undo")
         if len(self.told) >= MAX_INPUTS:
             raise MummyCompanionError("this game is too long to go on")
-        if isinstance(action, Caught):
+        if isinstance(action, (Caught, Free)) and s.phase == CATCH:
             self._check_catch(action)
         seat = s.current_player
         try:
@@ -241,26 +241,47 @@ class MummySession:
         self.told.append(Told(seat, action))
         self._advance()
 
-    def _check_catch(self, action: Caught) -> None:
+    def _check_catch(self, action: Caught | Free) -> None:
+        """Refuse a magnet's answer that contradicts what was announced: a capture on a
+        field where that figure cannot be, or a move past every field where another
+        figure can be without catching it."""
         s = self.state
         fields = self.path_fields()
-        if not 1 <= action.step <= len(fields):
-            raise MummyCompanionError(
-                f"She walks {steps(len(fields))} this time: name a step from 1 to {len(fields)}."
-            )
-        if not 0 <= action.figure < len(s.pos) or s.pos[action.figure] < 0:
-            raise MummyCompanionError("That explorer is not on the board.")
-        cell = fields[action.step - 1]
         b = s.board
-        possible = s.belief.cells[action.figure]
-        for c in fields[: action.step - 1]:
-            possible &= ~(1 << c)
-        if not (possible >> cell) & 1:
-            colour = FIGURE_COLOURS[action.figure].capitalize()
-            raise MummyCompanionError(
-                f"{colour} cannot be on {label(*b.rc(cell))} by what was announced: "
-                "check the colour and the step."
-            )
+        caught = -1
+        walked = fields
+        if isinstance(action, Caught):
+            if not 1 <= action.step <= len(fields):
+                raise MummyCompanionError(
+                    f"She walks {steps(len(fields))} this time: name a step from 1 to "
+                    f"{len(fields)}."
+                )
+            if not 0 <= action.figure < len(s.pos) or s.pos[action.figure] < 0:
+                raise MummyCompanionError("That explorer is not on the board.")
+            caught = action.figure
+            cell = fields[action.step - 1]
+            walked = fields[: action.step]
+            possible = s.belief.cells[caught]
+            for c in fields[: action.step - 1]:
+                possible &= ~(1 << c)
+            if not (possible >> cell) & 1:
+                colour = FIGURE_COLOURS[caught].capitalize()
+                raise MummyCompanionError(
+                    f"{colour} cannot be on {label(*b.rc(cell))} by what was announced: "
+                    "check the colour and the step."
+                )
+        for g, p in enumerate(s.pos):
+            if p < 0 or g == caught:
+                continue
+            rest = s.belief.cells[g]
+            for c in walked:
+                rest &= ~(1 << c)
+            if not rest:
+                colour = FIGURE_COLOURS[g].capitalize()
+                raise MummyCompanionError(
+                    f"By what was announced, {colour} can only stand on a field of her path: "
+                    f"the magnet must have caught {colour}. Check the board."
+                )
 
     def news(self) -> list[str]:
         """The sentences of everything that happened since the last call."""

@@ -76,9 +76,9 @@ def _choices(session: MummySession) -> list[dict[str, str]]:
             face = "the arrow" if a.face == "arrow" else a.face
             out.append(_choice(a, f"{capital(face)} failed", "fail"))
         elif isinstance(a, Aside):
-            out.append(_choice(a, f"{capital(dice_aside(a.count))} aside", "aside"))
+            out.append(_choice(a, f"{a.count} {'die' if a.count == 1 else 'dice'}", "aside"))
         elif a.text() == "lost":
-            out.append(_choice(a, "Five mummies: turn lost", "aside"))
+            out.append(_choice(a, "All five: turn lost", "aside"))
         elif a.text() == "resolve yes":
             n = dice_aside(s.aside)
             out.append(_choice(a, f"Resolve the {n}", "turn"))
