@@ -449,6 +449,7 @@ def test_the_page_beside_the_board(
     page.evaluate("document.querySelector('details').open = true")
     page.fill("#seed", "23")
     _no_sideways_scroll(page)
+    page.evaluate("window.scrollTo(0, 0)")
     _shot(page, shots, f"setup-{label}")
     page.click("[data-action=create]")
     # the intro: Khufu names Lucky; Enter on the focused button starts the countdown
@@ -475,6 +476,7 @@ def test_the_page_beside_the_board(
     _summon(page)
     page.wait_for_selector("#moment.kind-challenge:not([hidden]) .kcard")
     assert page.locator("#cards .kcard").count() == 3
+    assert "Khufu's hand" in page.inner_text("#cards")
     frozen = page.inner_text("#moment-clock")
     polls = page.evaluate("window.__khufu.fetchedAt")
     page.wait_for_function(f"window.__khufu.fetchedAt > {polls} + 700")  # a few polls later
@@ -496,6 +498,20 @@ def test_the_page_beside_the_board(
     ctx.close()
 
 
+def _no_espeak_route(route: Any) -> None:
+    """The server's answers as a server without espeak-ng would give them."""
+    res = route.fetch()
+    body = res.json()
+    view = body.get("view", body)
+    if isinstance(view, dict) and "audio" in view:
+        view["audio"] = False
+    route.fulfill(response=res, json=body)
+
+
+SPOKEN = """window.__spoken = [];
+window.speechSynthesis.speak = (u) => window.__spoken.push(u.text);"""
+
+
 @needs_browser
 def test_the_end_of_a_resumed_game(
     kserver: Any, kbrowser: Any, shots: Path, tmp_path: Path
@@ -510,6 +526,9 @@ def test_the_end_of_a_resumed_game(
         ctx = kbrowser.new_context(viewport={"width": w, "height": h})
         page = ctx.new_page()
         page.set_default_timeout(30000)
+        if label == "phone":  # as if the server had no espeak-ng: the browser's voice
+            page.add_init_script(SPOKEN)
+            page.route("**/api/companion/khufu/sessions**", _no_espeak_route)
         page.goto(kserver.http + PAGE + "?scale=60")
         page.evaluate("document.querySelector('details').open = true")
         page.set_input_files("#resume", str(rec))
@@ -520,4 +539,19 @@ def test_the_end_of_a_resumed_game(
         _no_raw_text(page)
         _no_sideways_scroll(page)
         _shot(page, shots, f"end-{label}")
+        if label == "phone":
+            assert "browser's own voice" in page.inner_text("#notice")
+            spoken = page.evaluate("window.__spoken")
+            assert spoken and "Time is up" in spoken[-1]
         ctx.close()
+
+
+def test_without_espeak_the_terminal_says_so_once(monkeypatch: Any, tmp_path: Path) -> None:
+    from obelisk.companion import speech
+
+    monkeypatch.setattr(speech, "espeak", lambda: None)
+    sp = speech.Speaker(speak=True, audio_dir=tmp_path)
+    assert sp.notice and "espeak-ng is not installed" in sp.notice
+    assert sp.say("Stop! The sands run fast.") is None and not list(tmp_path.iterdir())
+    with pytest.raises(speech.SpeechError, match="not installed"):
+        speech.render("hello")

@@ -17,7 +17,7 @@ from typing import Any
 
 from obelisk.core.narration import join_words
 from obelisk.games.khufu import components as K
-from obelisk.games.khufu.narration import ORDER_WORDS, SUIT_WORDS, chamber, symbol
+from obelisk.games.khufu.narration import ORDER_WORDS, SUIT_WORDS, card_word, chamber, symbol
 
 #: Khufu's banter for the taunt order (khufu:14.7 E02): no effect, only words.
 TAUNTS: tuple[str, ...] = (
@@ -137,7 +137,7 @@ def order_words(eid: str, table: Table, rng: random.Random) -> Order:
         sym = rng.choice(K.SYMBOLS)
         detail["symbol"] = sym
         speech = (
-            f"I demand a tithe of the {symbol(sym)}. Everybody holding a {symbol(sym)} shows "
+            f"I demand a tithe of the {symbol(sym)}. Everybody holding {card_word(sym)} shows "
             "one and returns it to the bottom of the deck."
         )
     elif eid == "LUCKY_PICKPOCKET":

@@ -113,14 +113,19 @@ function setHourglass(remaining, total) {
 function playerRow(i) {
   const row = el("fieldset", { class: "player-row" });
   row.append(el("legend", {}, `Player ${i + 1}`));
-  const name = el("input", { class: "p-name", maxlength: "24", autocomplete: "off", placeholder: "name", "aria-label": `Player ${i + 1}'s name` });
-  const piece = el("select", { class: "p-piece", "aria-label": `Player ${i + 1}'s piece` });
-  piece.append(el("option", { value: "" }, "piece: not said"));
+  const name = el("input", { class: "p-name", maxlength: "24", autocomplete: "off", placeholder: `Player ${i + 1}` });
+  const piece = el("select", { class: "p-piece" });
+  piece.append(el("option", { value: "" }, "not said"));
   for (const p of PIECES) piece.append(el("option", { value: p }, p));
-  const lucky = el("select", { class: "p-lucky", "aria-label": `Player ${i + 1}'s lucky symbol` });
-  lucky.append(el("option", { value: "" }, "lucky symbol: not said"));
+  const lucky = el("select", { class: "p-lucky" });
+  lucky.append(el("option", { value: "" }, "not said"));
   for (const [id, word] of SYMBOLS) lucky.append(el("option", { value: id }, word));
-  row.append(name, piece, lucky);
+  const field = (text, input) => {
+    const l = el("label", { class: "mini" });
+    l.append(el("span", {}, text), input);
+    return l;
+  };
+  row.append(field("Name", name), field("Piece", piece), field("Lucky symbol", lucky));
   return row;
 }
 
@@ -332,12 +337,13 @@ function showMoment(m) {
   $("moment-words").textContent = m.speech;
   for (const e of box.querySelectorAll(".moment-inner > .error")) e.remove();
   const cards = $("cards");
-  cards.hidden = m.kind !== "challenge";
+  const shown = m.kind === "challenge" ? m.detail.hand || [] : m.detail && m.detail.symbol ? [m.detail.symbol] : [];
+  cards.hidden = shown.length === 0;
   cards.replaceChildren();
-  if (m.kind === "challenge") {
-    cards.append(el("p", { class: "cards-head" }, "Khufu's hand"));
+  if (shown.length) {
+    cards.append(el("p", { class: "cards-head" }, m.kind === "challenge" ? "Khufu's hand" : "The symbol die shows"));
     const row = el("div", { class: "cards-row" });
-    for (const s of m.detail.hand || []) row.append(card(s));
+    for (const s of shown) row.append(card(s));
     cards.append(row);
   }
   const bar = $("mummy-bar");
