@@ -1,2 +1,476 @@
-// The khufu table: drawn as text until its own drawing lands (issue 25).
-export { default } from "./generic.js";
+// Khufu's table: the ring of 36 spaces with the four chambers inside it (a blocked chamber
+// is turned away from its door), the Sarcophagus and the Coin, every piece in its seat's
+// colour and its character's shape with the seat's number, the chamber tables with their
+// minimum wagers and the cards on them, the dice, the Ultimate Challenge as its own scene,
+// a large countdown from the server's clock and Khufu's appearances as a full-screen moment
+// (tables/khufu/). Drawn from the seat's observation and the state's events only.
+
+import { el, svg, plural, andList } from "../util.js";
+import { SYMBOL_WORDS, PIECES, card, cardBack, cardFace, cardWords, coin, die, pieceIcon, pieceMark, sarcophagus, scarab, symbolIcon, symbolTile } from "./khufu/pictures.js";
+import { countdownBox, fromState, tick } from "./khufu/countdown.js";
+import { answerSlot, maybeShow, momentOpen } from "./khufu/moment.js";
+
+const CHAMBERS = ["SERVANT", "HIGH_PRIEST", "QUEEN", "KING"];
+const TITLES = { SERVANT: "Servant's", HIGH_PRIEST: "High-Priest's", QUEEN: "Queen's", KING: "King's" };
+const GAMES = [
+  "the die is rolled: 1, 3 or 5 wins",
+  "the die is rolled: 2, 4 or 6 wins",
+  "Khufu's coin is tossed: tails wins",
+  "two of the cards go face up, the symbol die is rolled: a table card's symbol wins",
+];
+const ROOM_FILL = ["#e7efe1", "#e3ebf6", "#f4e4ef", "#f6ecd2"];
+const DEFAULT_BOARD = "0TTCTTSTT1TCTSTTCT2TTSTTCTT3TCTTSTST";
+const KIND_WORDS = { T: "Treasure space", C: "Curse space", S: "Steal space" };
+
+const C = 320; // the board's centre (viewBox 640 × 640)
+const R_OUT = 314;
+const R_IN = 250;
+const ROOM = { w: 136, h: 104, d: 152 };
+
+let lastBlocked = null; // the blocked chambers at the last drawing (to turn a chamber that changed)
+
+function boardOf(ctx) {
+  const b = ctx.options && typeof ctx.options.board === "string" ? ctx.options.board : DEFAULT_BOARD;
+  return /^[TCS0-3]+$/.test(b) ? b : DEFAULT_BOARD;
+}
+
+function minWager(ctx, i) {
+  const m = ctx.options && Array.isArray(ctx.options.min_wagers) ? ctx.options.min_wagers : [1, 2, 3, 4];
+  return Number(m[i]) || i + 1;
+}
+
+function polar(r, deg) {
+  const a = (deg * Math.PI) / 180;
+  return [C + r * Math.cos(a), C + r * Math.sin(a)];
+}
+
+/** The angle (degrees, 0 = east) of space i of n: space 0 at the top, clockwise. */
+function angleOf(i, n) {
+  return -90 + (360 / n) * i;
+}
+
+function sector(i, n) {
+  const half = 180 / n - 0.5;
+  const a = angleOf(i, n);
+  const [x1, y1] = polar(R_OUT, a - half);
+  const [x2, y2] = polar(R_OUT, a + half);
+  const [x3, y3] = polar(R_IN, a + half);
+  const [x4, y4] = polar(R_IN, a - half);
+  return `M${x1} ${y1} A${R_OUT} ${R_OUT} 0 0 1 ${x2} ${y2} L${x3} ${y3} A${R_IN} ${R_IN} 0 0 0 ${x4} ${y4} Z`;
+}
+
+/** The centre of chamber c's room: each room sits inside the ring next to its door. */
+function roomCentre(c, doorIndex, n) {
+  const a = angleOf(doorIndex >= 0 ? doorIndex : c * (n / 4), n);
+  return polar(ROOM.d, a);
+}
+
+function spaceMark(kind, x, y) {
+  const S = { stroke: "#2b2218", "stroke-width": 2, fill: "none", "stroke-linecap": "round" };
+  if (kind === "C") return svg("path", { d: `M${x - 9} ${y + 4}q4.5 -8 9 0t9 0`, ...S, stroke: "#7f1d1d", "stroke-width": 3 });
+  if (kind === "S") return svg("path", { d: `M${x - 7} ${y + 6}v-8M${x - 2} ${y + 6}v-11M${x + 3} ${y + 6}v-10M${x + 8} ${y + 6}v-6`, ...S, stroke: "#1e3a8a", "stroke-width": 2.6 });
+  return svg("circle", { cx: x, cy: y, r: 6, fill: "#d9a520", stroke: "#5b3d05", "stroke-width": 1.6 });
+}
+
+function where(p, board) {
+  if (typeof p.location === "string") return `in the ${TITLES[p.location] || p.location} Chamber`;
+  const k = board[p.location];
+  if (/[0-3]/.test(k)) return `at the ${TITLES[CHAMBERS[+k]]} door (space ${p.location})`;
+  return `on space ${p.location} (${KIND_WORDS[k] || "space"})`;
+}
+
+function pieceName(ctx, seat) {
+  const p = ctx.obs.players[seat];
+  return p && p.character ? `${ctx.name(seat)} (${p.character})` : ctx.name(seat);
+}
+
+/** The last event of a kind in this state's events (what the table shows now). */
+function lastEvent(ctx, pred) {
+  const evs = ctx.events || [];
+  for (let i = evs.length - 1; i >= 0; i--) if (pred(evs[i])) return evs[i];
+  return null;
+}
+
+function drawBoard(ctx) {
+  const obs = ctx.obs;
+  const board = boardOf(ctx);
+  const n = board.length;
+  const doorOf = CHAMBERS.map((_, c) => board.indexOf(String(c)));
+  const dec = obs.decision || {};
+  const blocked = obs.blocked || {};
+  const root = svg("svg", { viewBox: "0 0 640 640", class: "kh-board", role: "group", "aria-label": "the board: a ring of spaces clockwise from the Servant's door, the four chambers inside" });
+  root.append(svg("circle", { cx: C, cy: C, r: R_OUT + 4, fill: "#c9b48a" }), svg("circle", { cx: C, cy: C, r: R_IN - 4, fill: "#efe4c8" }));
+  // connectors from the doors to the rooms
+  CHAMBERS.forEach((ch, c) => {
+    const [dx, dy] = polar(R_IN, angleOf(doorOf[c], n));
+    const [rx, ry] = roomCentre(c, doorOf[c], n);
+    root.append(svg("line", { x1: dx, y1: dy, x2: rx, y2: ry, stroke: blocked[ch] ? "#8d7b5a" : "#5b3d05", "stroke-width": 10, "stroke-dasharray": blocked[ch] ? "4 6" : null, opacity: 0.7 }));
+  });
+  // the spaces
+  for (let i = 0; i < n; i++) {
+    const k = board[i];
+    const door = /[0-3]/.test(k);
+    const a = angleOf(i, n);
+    const [lx, ly] = polar(R_OUT - 20, a);
+    const [nx, ny] = polar(R_IN + 16, a);
+    const fill = door ? ROOM_FILL[+k] : { T: "#f7e7b0", C: "#f1c4bb", S: "#c9d7f0" }[k] || "#fff";
+    const g = svg("g", { class: "kh-space" + (door ? " door" : ""), "data-space": String(i) },
+      svg("path", { d: sector(i, n), fill, stroke: "#5b4a2e", "stroke-width": door ? 2.5 : 1.2 }),
+      door
+        ? svg("text", { x: lx, y: ly + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2218" }, "SHQK"[+k])
+        : spaceMark(k, lx, ly),
+      svg("text", { x: nx, y: ny + 4, "text-anchor": "middle", "font-size": 11, fill: "#3b2f20" }, String(i)),
+      svg("title", null, door ? `space ${i}: the door of the ${TITLES[CHAMBERS[+k]]} Chamber` : `space ${i}: ${KIND_WORDS[k] || "space"}`));
+    if (door && dec.kind === "CHAMBER_TURN_OPTION" && dec.chamber === CHAMBERS[+k]) {
+      const entry = ctx.pool.take((x) => x.kind === "leave");
+      if (entry) ctx.pool.bind(g, entry, `leave the ${TITLES[dec.chamber]} Chamber through its door: roll and walk on`);
+    }
+    root.append(g);
+  }
+  // the rooms
+  const turned = [];
+  CHAMBERS.forEach((ch, c) => {
+    const [cx, cy] = roomCentre(c, doorOf[c], n);
+    const isBlocked = !!blocked[ch];
+    const was = lastBlocked ? !!lastBlocked[ch] : isBlocked;
+    // the doorway faces the chamber's door; a blocked chamber is turned away from it
+    const a = angleOf(doorOf[c], n) + (isBlocked ? 180 : 0);
+    const ux = Math.round(Math.cos((a * Math.PI) / 180));
+    const uy = Math.round(Math.sin((a * Math.PI) / 180));
+    const gap = ux !== 0
+      ? { x: cx + ux * (ROOM.w / 2) - 3.5, y: cy - 16, width: 7, height: 32 }
+      : { x: cx - 16, y: cy + uy * (ROOM.h / 2) - 3.5, width: 32, height: 7 };
+    const inner = svg("g", { class: "kh-room-shape" + (was !== isBlocked ? " kh-turning" : "") },
+      svg("rect", { x: cx - ROOM.w / 2, y: cy - ROOM.h / 2, width: ROOM.w, height: ROOM.h, rx: 8, fill: ROOM_FILL[c], stroke: "#3b2f20", "stroke-width": 3 }),
+      svg("rect", { ...gap, fill: "#efe4c8" }));
+    if (was !== isBlocked) turned.push(ch);
+    const g = svg("g", { class: "kh-room" + (isBlocked ? " blocked" : ""), "data-chamber": ch }, inner);
+    g.append(svg("text", { x: cx, y: cy - 30, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2218" }, TITLES[ch]),
+      svg("text", { x: cx, y: cy - 13, "text-anchor": "middle", "font-size": 12, fill: "#3b2f20" }, `min. wager ${minWager(ctx, c)}`));
+    if (isBlocked) {
+      g.append(svg("rect", { x: cx - 52, y: cy - 6, width: 104, height: 20, rx: 4, fill: "#7f1d1d" }),
+        svg("text", { x: cx, y: cy + 9, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, `blocked ${blocked[ch]}`));
+    }
+    // the Scarabs placed here
+    const owners = obs.players.filter((p) => (p.scarabs || []).includes(ch));
+    owners.forEach((p, j) => g.append(scarab(cx - ROOM.w / 2 + 14 + j * 17, cy + ROOM.h / 2 - 12, p.seat, ctx.colour(p.seat))));
+    if (obs.sarcophagus === ch) g.append(sarcophagus(cx + ROOM.w / 2 - 18, cy + 8, 0.9));
+    if (ch === "QUEEN") {
+      const toss = lastEvent(ctx, (e) => e.kind === "wager" && e.chamber === "QUEEN" && typeof e.roll === "string");
+      g.append(coin(cx - ROOM.w / 2 + 16, cy - ROOM.h / 2 + 16, toss ? toss.roll : null));
+    }
+    g.append(svg("title", null, `the ${TITLES[ch]} Chamber`));
+    let entry = null;
+    if (dec.kind === "DOOR_ENTER_OR_PASS" && dec.chamber === ch) entry = ctx.pool.take((x) => x.kind === "enter");
+    if (!entry && dec.kind === "CHAMBER_TURN_OPTION" && dec.chamber === ch) entry = ctx.pool.take((x) => x.kind === "challenge") || ctx.pool.take((x) => x.kind === "stay");
+    if (entry) ctx.pool.bind(g, entry, entry.action.kind === "enter" ? `enter the ${TITLES[ch]} Chamber` : entry.action.kind === "challenge" ? "face Khufu's Ultimate Challenge" : `stay and wager again at the ${TITLES[ch]} table`);
+    root.append(g);
+  });
+  lastBlocked = { ...blocked };
+  // the centre: the Treasure deck, the Curse deck, the die
+  const take = ctx.pool.take((x) => x.kind === "take");
+  const deck = svg("g", { class: "kh-deck", "data-deck": "treasure" },
+    svg("rect", { x: C - 72, y: C - 60, width: 60, height: 74, rx: 7, fill: "#d9a520", stroke: "#5b3d05", "stroke-width": 2.5 }),
+    svg("text", { x: C - 42, y: C - 28, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2218" }, "Treasure"),
+    svg("text", { x: C - 42, y: C - 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#2b2218" }, String(obs.deck)));
+  if (take) ctx.pool.bind(deck, take, "take the top Treasure card");
+  const curses = svg("g", { class: "kh-deck", "data-deck": "curse" },
+    svg("rect", { x: C + 12, y: C - 60, width: 60, height: 74, rx: 7, fill: "#7f1d1d", stroke: "#3b0d0d", "stroke-width": 2.5 }),
+    svg("text", { x: C + 42, y: C - 28, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff" }, "Curse"),
+    svg("text", { x: C + 42, y: C - 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#fff" }, String(obs.curse_deck)));
+  root.append(deck, curses);
+  const roll = ctx.pool.take((x) => x.kind === "roll");
+  const last = lastEvent(ctx, (e) => e.kind === "move" && typeof e.die === "number");
+  if (roll || last) {
+    const g = svg("g", { class: "kh-roll" + (roll ? " ready" : "") },
+      svg("rect", { x: C - 20, y: C + 22, width: 40, height: 40, rx: 8, fill: "#fffdf7", stroke: "#2b2218", "stroke-width": 2.5 }));
+    const pips = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] }[roll ? 5 : last.die];
+    for (const [dx, dy] of pips) g.append(svg("circle", { cx: C + dx * 10, cy: C + 42 + dy * 10, r: 3.6, fill: "#2b2218" }));
+    g.append(svg("text", { x: C, y: C + 80, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2218" }, roll ? "Roll the die" : `${ctx.name(last.seat)} rolled ${last.die}`));
+    if (roll) ctx.pool.bind(g, roll, "roll the die and move clockwise");
+    root.append(g);
+  }
+  // the pieces: on the track stacked on their space, in a chamber along its floor
+  const bySpace = new Map();
+  const byRoom = new Map();
+  for (const p of obs.players) {
+    const m = typeof p.location === "number" ? bySpace : byRoom;
+    if (!m.has(p.location)) m.set(p.location, []);
+    m.get(p.location).push(p);
+  }
+  const steals = new Set();
+  const placePiece = (p, x, y) => {
+    const g = pieceMark(x, y, p.seat, p.character, ctx.colour(p.seat), 1.15);
+    g.setAttribute("data-seat", String(p.seat + 1));
+    g.append(svg("title", null, `${pieceName(ctx, p.seat)} ${where(p, board)}`));
+    if (!steals.has(p.seat)) {
+      const entry = ctx.pool.take((x2) => x2.kind === "steal" && x2.target === p.seat);
+      if (entry) {
+        steals.add(p.seat);
+        ctx.pool.bind(g, entry, `steal a random card from ${pieceName(ctx, p.seat)}`);
+      }
+    }
+    if (obs.active === p.seat && !ctx.over) g.classList.add("active");
+    root.append(g);
+  };
+  for (const [i, ps] of bySpace) {
+    const a = angleOf(i, n);
+    ps.forEach((p, j) => {
+      const row = Math.floor(j / 2);
+      const r = R_OUT - 30 - row * 22;
+      const side = ps.length - row * 2 === 1 && j % 2 === 0 ? 0 : j % 2 === 0 ? -1 : 1;
+      const [x, y] = polar(r, a + (side * 5.2 * 282) / r);
+      placePiece(p, x, y);
+    });
+  }
+  for (const [ch, ps] of byRoom) {
+    const c = CHAMBERS.indexOf(ch);
+    const [cx, cy] = roomCentre(c, doorOf[c], n);
+    ps.forEach((p, j) => placePiece(p, cx - 44 + (j % 4) * 26, cy + 14 - Math.floor(j / 4) * 26));
+  }
+  return { root, turned };
+}
+
+function wagerOn(ctx, ch) {
+  const obs = ctx.obs;
+  const dec = obs.decision;
+  if (!dec || dec.kind !== "WAGER_CARDS" || dec.chamber !== ch) return null;
+  const mine = dec.seat === ctx.seat && Array.isArray(obs.wager);
+  const cards = mine ? obs.wager.map((id, j) => card(id, ctx.options, { class: ch === "KING" && j < 2 ? "kh-card table-card" : "kh-card" })) : Array.from({ length: dec.chosen || 0 }, () => cardBack());
+  const who = dec.seat === ctx.seat ? "Your wager" : `${ctx.name(dec.seat)}'s wager`;
+  const place = ctx.pool.take((x) => x.kind === "place");
+  const out = el("div.kh-wager", null,
+    el("p", { text: `${who}: ${plural(dec.chosen || 0, "card")} of at least ${dec.minimum}${ch === "KING" ? " (the first two go face up as table cards)" : ""}` }),
+    cards.length ? el("div.kh-cards", null, ...cards) : null);
+  if (place) {
+    const b = el("button.primary.kh-place", { type: "button", text: `Place the wager: ${plural(dec.chosen || 0, "card")}` });
+    ctx.pool.bind(b, place, place.choice || "place the wager");
+    b.removeAttribute("role");
+    out.append(b);
+  }
+  return out;
+}
+
+function resultOf(ctx, ch) {
+  const e = lastEvent(ctx, (x) => x.kind === "wager" && x.chamber === ch && x.result);
+  if (!e) return null;
+  const what = e.result === "LOSS" ? "lost" : e.result === "DOUBLE" ? "won, the wager doubled" : "won a Scarab";
+  let shown;
+  if (typeof e.roll === "number") shown = die(e.roll, 36);
+  else if (SYMBOL_WORDS[e.roll]) shown = symbolTile(e.roll, ".small");
+  else shown = el("span.kh-coin-face", { text: String(e.roll || "").toLowerCase() });
+  return el("div.kh-result" + (e.result === "LOSS" ? ".lost" : ".won"), null, shown,
+    el("span", { text: `${ctx.name(e.seat)}: ${plural(e.count || 0, "card")}, ${what}.` }),
+    Array.isArray(e.table) && e.table.length ? el("span.kh-cards", null, ...e.table.map((id) => card(id, ctx.options, { class: "kh-card table-card" }))) : null);
+}
+
+function drawChambers(ctx) {
+  const obs = ctx.obs;
+  const blocked = obs.blocked || {};
+  return el("div.kh-chambers", { role: "list", "aria-label": "the chamber tables" }, ...CHAMBERS.map((ch, c) => {
+    const inside = obs.players.filter((p) => p.location === ch);
+    const scar = obs.players.filter((p) => (p.scarabs || []).includes(ch));
+    return el("section.kh-chamber" + (blocked[ch] ? ".blocked" : ""), { role: "listitem", dataset: { chamber: ch }, style: { "--room": ROOM_FILL[c] } },
+      el("h3", { text: `${TITLES[ch]} Chamber` }),
+      el("p.kh-min", { text: `Minimum wager ${plural(minWager(ctx, c), "card")}: ${GAMES[c]}.` }),
+      obs.sarcophagus === ch ? el("p.kh-flag.sarc", { text: "Khufu's Sarcophagus is here: a player with 4 Scarabs and 3 cards faces the Ultimate Challenge." }) : null,
+      blocked[ch] ? el("p.kh-flag.block", { text: `Blocked: nobody may enter for ${plural(blocked[ch], "more turn end")}.` }) : null,
+      el("p", { text: `Scarabs: ${scar.length ? andList(scar.map((p) => ctx.name(p.seat))) : "none yet"}.` }),
+      inside.length ? el("p", { text: `Inside: ${andList(inside.map((p) => ctx.name(p.seat)))}.` }) : null,
+      wagerOn(ctx, ch),
+      resultOf(ctx, ch));
+  }));
+}
+
+function drawChallenge(ctx) {
+  const obs = ctx.obs;
+  const ch = obs.challenge;
+  if (!ch) return null;
+  const now = lastEvent(ctx, (e) => e.kind === "challenge_result" || e.kind === "challenge");
+  if (!ch.in_progress && !now && !(ctx.over && ch.result === "WIN")) return null;
+  const who = ch.seat === ctx.seat ? "You face" : `${pieceName(ctx, ch.seat)} faces`;
+  const selects = ctx.legal.filter((e) => e.action.kind === "select");
+  const choices = selects.map((entry) => {
+    ctx.pool.take((a) => a === entry.action);
+    const b = el("button.kh-select", { type: "button" }, ...entry.action.cards.map((id) => card(id, ctx.options)));
+    ctx.pool.bind(b, entry, `play ${andList(entry.action.cards.map((id) => cardWords(id, ctx.options)))}`);
+    b.removeAttribute("role");
+    return b;
+  });
+  const result = ch.result ? { WIN: "The challenger beats Khufu!", LOSE: "Khufu wins the Challenge.", DRAW: "A draw: nothing is lost." }[ch.result] || "" : "";
+  const res = lastEvent(ctx, (e) => e.kind === "challenge_result");
+  return el("section.kh-challenge" + (ch.in_progress ? ".in-progress" : ""), { "aria-label": "the Ultimate Challenge" },
+    el("h3", { text: `The Ultimate Challenge: ${who} Khufu` }),
+    el("p.kh-paused", { text: ch.in_progress ? "The countdown is stopped while the Challenge lasts." : "The Challenge is over; the countdown runs again." }),
+    el("div.kh-ch-row", null, el("span.kh-ch-label", { text: "Khufu's hand" }), el("div.kh-cards", null, ...ch.khufu.map((id) => symbolTile(cardFace(id, ctx.options).sym, ".khufu")))),
+    el("div.kh-ch-row", null, el("span.kh-ch-label", { text: "Dealt" }), el("div.kh-cards", null, ...ch.dealt.map((id) => card(id, ctx.options, ch.selected.includes(id) ? { class: "kh-card chosen-card" } : null)))),
+    choices.length ? el("div.kh-ch-row", null, el("span.kh-ch-label", { text: "Choose three" }), el("div.kh-selects", null, ...choices)) : null,
+    ch.dice && ch.dice.length ? el("div.kh-ch-row", null, el("span.kh-ch-label", { text: "Symbol dice (shared)" }), el("div.kh-cards", null, ...ch.dice.map((s) => symbolTile(s, ".die-tile")))) : null,
+    result ? el("p.kh-ch-result." + String(ch.result).toLowerCase(), { text: result }) : null,
+    res && res.sentence ? el("p", { text: res.sentence }) : null);
+}
+
+function drawPieceChoice(ctx) {
+  const entries = ctx.legal.filter((e) => e.action.kind === "piece");
+  const dec = ctx.obs.decision;
+  if (!dec || dec.kind !== "CHOOSE_PIECE") return null;
+  const free = new Set(dec.pieces || []);
+  const colour = ctx.colour(dec.seat);
+  const buttons = PIECES.map((name) => {
+    const entry = entries.find((e) => e.action.name === name);
+    const b = el("button.kh-piece-choice", { type: "button", disabled: !entry }, pieceIcon(name, colour, null, 44), el("span", { text: name }),
+      !free.has(name) ? el("span.muted", { text: "taken" }) : null);
+    if (entry) {
+      ctx.pool.take((a) => a === entry.action);
+      ctx.pool.bind(b, entry, `play the ${name}`);
+      b.removeAttribute("role");
+    }
+    return b;
+  });
+  const head = dec.seat === ctx.seat ? "Choose your playing piece (its shape marks your pieces and Scarabs)" : `${ctx.name(dec.seat)} is choosing a playing piece`;
+  return el("section.kh-pieces", null, el("h3", { text: head }), el("div.kh-piece-row", null, ...buttons));
+}
+
+function answerButtons(ctx) {
+  const entries = ctx.legal.filter((e) => e.action.kind === "answer" || e.action.kind === "silent");
+  return entries.map((entry) => {
+    ctx.pool.take((a) => a === entry.action);
+    const b = el("button" + (entry.action.kind === "answer" ? ".primary.kh-shout" : ".kh-silent"), { type: "button", text: entry.action.kind === "answer" ? "You are the mummy!" : "Stay silent" });
+    ctx.pool.bind(b, entry, entry.action.kind === "answer" ? "shout: you are the mummy!" : "stay silent and return a random card");
+    b.removeAttribute("role");
+    return b;
+  });
+}
+
+function statusStrip(ctx) {
+  const obs = ctx.obs;
+  const blocked = Object.keys(obs.blocked || {});
+  return el("div.kh-strip", null,
+    el("span", null, el("b", { text: "Lucky: " }), pieceName(ctx, obs.lucky)),
+    el("span", null, el("b", { text: "Sarcophagus: " }), `${TITLES[obs.sarcophagus]} Chamber`),
+    el("span", null, el("b", { text: "Blocked: " }), blocked.length ? andList(blocked.map((c) => TITLES[c])) : "none"),
+    el("span", null, el("b", { text: "Decks: " }), `${obs.deck} Treasure, ${obs.curse_deck} Curse`));
+}
+
+function nextWords(ctx) {
+  const obs = ctx.obs;
+  const d = obs.decision;
+  if (ctx.over || !d) return null;
+  const seat = d.seat;
+  return seat === ctx.seat ? "The turn passes: your turn now." : `The turn passes: ${ctx.name(seat)} to play.`;
+}
+
+const PROMPTS = {
+  CHOOSE_PIECE: () => "Choose your playing piece.",
+  ROLL: () => "Roll the die: click it in the middle of the board.",
+  CHAMBER_TURN_OPTION: (d) => `In the ${TITLES[d.chamber]} Chamber: click the room to stay and wager (or face Khufu at the Sarcophagus), or its door on the ring to leave.`,
+  DOOR_ENTER_OR_PASS: (d) => `At the ${TITLES[d.chamber]} door: click the room to enter, or walk on.`,
+  TAKE_TREASURE: () => "A Treasure space: click the Treasure deck to take a card, or leave it.",
+  STEAL_TARGET_OR_DECLINE: () => "A Steal space: click a piece to steal a random card from its player, or steal nothing.",
+  PICKPOCKET_TARGET: () => "Khufu orders Lucky to steal: click the piece of the player to steal from.",
+  COBRA_GIVE_CARD: () => "A cobra! Click one of your cards to give it back.",
+  CURSE_TOLL_CARD: () => "Tomb Toll: click one of your cards to give to the next player.",
+  WAGER_CARDS: (d) => `Wager at the ${TITLES[d.chamber]} table: click your cards (at least ${d.minimum}), then place the wager.`,
+  CHALLENGE_SELECT_3: () => "The Ultimate Challenge: choose the three dealt cards to play.",
+  MUMMY_CALL_ANSWER: () => "Khufu asks: who is the mummy? Answer quickly!",
+};
+
+export default {
+  css: "khufu.css",
+
+  draw(board, mine, ctx) {
+    const obs = ctx.obs;
+    if (!obs || !Array.isArray(obs.players)) return;
+    fromState(obs.clock, ctx.clock, !!ctx.over || (obs.result !== null && obs.result !== undefined));
+    const shown = !ctx.readonly && maybeShow(ctx.events || [], ctx, nextWords(ctx));
+    const answers = answerButtons(ctx);
+    let banner = null;
+    const slot = answerSlot();
+    if (slot) slot.replaceChildren(...(momentOpen() && answers.length ? answers : []));
+    if (answers.length && !(momentOpen() && slot)) {
+      banner = el("section.kh-call", null, el("h3", { text: "Khufu: \u201cWho is the mummy?\u201d" }), el("div.row", null, ...answers));
+    }
+    const { root, turned } = drawBoard(ctx);
+    const over = obs.result !== null && obs.result !== undefined
+      ? el("p.kh-over", { text: obs.result === "KHUFU" ? "Time is up: Khufu wins, every player loses." : `${pieceName(ctx, obs.result)} beat Khufu's Ultimate Challenge and wins!` })
+      : null;
+    board.append(el("div.khufu", { dataset: { shown: shown ? "moment" : "", turned: turned.join(" ") } },
+      el("div.kh-top", null, countdownBox(), statusStrip(ctx)),
+      over,
+      banner,
+      drawPieceChoice(ctx),
+      drawChallenge(ctx),
+      el("div.kh-main", null, el("div.kh-board-wrap", null, root), drawChambers(ctx))));
+    if (typeof ctx.seat === "number" && Array.isArray(obs.hand)) mine.append(drawHand(ctx));
+  },
+
+  panel(obs, i, ctx) {
+    const p = obs.players && obs.players[i];
+    if (!p) return [];
+    const board = boardOf(ctx || {});
+    const out = [];
+    out.push(`${p.character ? p.character + ", " : ""}lucky symbol ${SYMBOL_WORDS[p.lucky_symbol] || p.lucky_symbol}`);
+    out.push(`${where(p, board).replace(/^./, (c) => c.toUpperCase())}`);
+    out.push(`Treasure cards: ${p.hand}`);
+    out.push(`Scarabs: ${(p.scarabs || []).length} of 4${p.scarabs && p.scarabs.length ? " (" + p.scarabs.map((c) => TITLES[c]).join(", ") + ")" : ""}`);
+    if (obs.lucky === i) out.push("Lucky");
+    if (p.qualified) out.push("Ready for the Ultimate Challenge");
+    if (p.miss_turns) out.push(`Misses ${plural(p.miss_turns, "turn")}`);
+    if (p.grip_pending || p.no_entry_this_turn) out.push("Mummy's Grip: may not enter a chamber");
+    return out;
+  },
+
+  toMove(obs) {
+    const d = obs && obs.decision;
+    return d && typeof d.seat === "number" && d.seat >= 0 ? d.seat : null;
+  },
+
+  prompt(ctx) {
+    const d = ctx.obs && ctx.obs.decision;
+    if (!d || ctx.over) return "";
+    if (d.seat !== ctx.seat || !ctx.legal.length) return `${ctx.name(d.seat)} is deciding.`;
+    const f = PROMPTS[d.kind];
+    return f ? f(d) : "Your move.";
+  },
+
+  buttonLabel(entry) {
+    const a = entry.action;
+    if (a.kind === "pass") return (entry.choice || "").includes("—") ? "Walk on past the door" + entry.choice.split("—")[1].replace(/^ walk on past the door/, "") : "Walk on";
+    if (a.kind === "decline") return /steal/.test(entry.choice || "") ? "Steal nothing" : "Leave the card";
+    if (a.kind === "silent") return "Stay silent";
+    if (a.kind === "answer") return "You are the mummy!";
+    const words = String(entry.choice || entry.text).split(" — ");
+    const text = words.length > 1 ? words.slice(1).join(" — ") : words[0];
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  },
+
+  onClock(clock) {
+    tick(clock);
+  },
+
+  notes(options) {
+    const o = options || {};
+    const out = [];
+    out.push(o.clock === "realtime" ? "Real time: the countdown runs on the wall clock; Khufu may interrupt any turn." : "Game clock: every step costs seconds of the countdown.");
+    if (o.director === false) out.push("Khufu does not appear in this game.");
+    out.push("The countdown stops during the Ultimate Challenge.");
+    return out;
+  },
+};
+
+function drawHand(ctx) {
+  const obs = ctx.obs;
+  const wagered = new Set(obs.wager || []);
+  const cards = obs.hand.map((id) => {
+    const entry = ctx.pool.take((a) => (a.kind === "bet" || a.kind === "give") && a.card === id);
+    const node = card(id, ctx.options, wagered.has(id) ? { class: "kh-card wagered" } : null);
+    if (wagered.has(id)) node.append(el("span.kh-wagered", { text: "wagered" }));
+    if (entry) ctx.pool.bind(node, entry, `${entry.action.kind === "bet" ? "wager" : "give"} your ${cardWords(id, ctx.options)}`);
+    return node;
+  });
+  const me = obs.players[ctx.seat];
+  return el("section.kh-hand", { "aria-label": "your Treasure cards" },
+    el("h3", null, me && me.character ? pieceIcon(me.character, ctx.colour(ctx.seat), ctx.seat, 26) : null,
+      ` Your Treasure cards (${obs.hand.length})`, me ? el("span.kh-lucky", null, " · lucky symbol ", symbolIcon(me.lucky_symbol, 20), ` ${SYMBOL_WORDS[me.lucky_symbol] || ""}`) : null),
+    cards.length ? el("div.kh-cards", null, ...cards) : el("p.muted", { text: "No cards yet: land on a Treasure space to take one." }));
+}

@@ -1,0 +1,308 @@
+"""Khufu in the browser: a person and two computer players on the real-time clock. The person
+chooses a piece and plays two full rounds and more by clicking the board (the die, the
+Treasure deck, a chamber, a door, the hand's cards), the page's countdown agrees with the
+server's clock, a reload returns to the same position, then the computer players finish the
+game. A second room shows Khufu interrupting the person's turn as a full-screen moment with
+his words and the turn passing, then the five-minute warning."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import ServerProc
+from web_helpers import Person, check_p95, state_now
+
+#: What the person prefers to click (so that the game moves on: take, enter, wager…).
+PREFER = (
+    "piece",
+    "take",
+    "roll",
+    "enter",
+    "bet",
+    "place",
+    "stay",
+    "challenge",
+    "select",
+    "answer",
+    "steal",
+    "give",
+    "leave",
+)
+#: Actions that start one of the person's turns.
+TURN_STARTS = ("roll", "leave", "stay", "challenge")
+
+
+def _seat(p: Person, server: ServerProc, room: str, seat: int, name: str) -> None:
+    r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": name})
+    assert r.status_code == 200, r.text
+    p.goto(f"/rooms/{room}#token={r.json()['token']}")
+    p.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+
+
+def _listen_clock(p: Person) -> list[tuple[float, float, bool]]:
+    """Every ``clock`` message the page receives: (arrival, remaining seconds, running)."""
+    got: list[tuple[float, float, bool]] = []
+
+    def on_frame(payload: Any) -> None:
+        try:
+            m = json.loads(payload)
+        except (TypeError, ValueError):
+            return
+        if isinstance(m, dict) and m.get("type") == "clock":
+            c = (m.get("game") or {}).get("clock") or {}
+            if isinstance(c.get("remaining"), (int, float)):
+                got.append((time.monotonic(), float(c["remaining"]), bool(m.get("running"))))
+
+    p.page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
+    return got
+
+
+def _seconds(text: str) -> int:
+    m = re.fullmatch(r"(\d+):(\d\d)", text.strip())
+    assert m, f"the countdown reads {text!r}"
+    return int(m.group(1)) * 60 + int(m.group(2))
+
+
+def _check_countdown(p: Person, ticks: list[tuple[float, float, bool]]) -> float:
+    """The page's countdown within 1 s of the server's clock (the last tick, run on since)."""
+    p.page.wait_for_function("document.getElementById('kh-countdown') !== null")
+    deadline = time.monotonic() + 20
+    while not ticks or not ticks[-1][2]:
+        assert time.monotonic() < deadline, "no running clock message came"
+        p.page.wait_for_timeout(100)
+    shown = _seconds(p.page.inner_text("#kh-countdown"))
+    at, remaining, _ = ticks[-1]
+    server_now = remaining - (time.monotonic() - at)
+    diff = abs(shown - server_now)
+    assert diff <= 1.0, f"page {shown} s, server {server_now:.2f} s"
+    return diff
+
+
+def _position(p: Person) -> dict[str, Any]:
+    """What a reload must bring back: panels, pieces, hand, chambers, the places to play."""
+    return dict(
+        p.page.evaluate(
+            """() => ({
+        panels: [...document.querySelectorAll('#panels .panel')].map(n => n.innerText),
+        pieces: [...document.querySelectorAll('.kh-board .kh-piece')].map(n => n.getAttribute('transform')),
+        hand: [...document.querySelectorAll('#mine-area [data-card]')].map(n => n.dataset.card),
+        rooms: [...document.querySelectorAll('.kh-chamber')].map(n => n.querySelector('h3').innerText + n.querySelector('.kh-min').innerText),
+        places: [...document.querySelectorAll('[data-action]')].map(n => n.dataset.action).sort(),
+    })"""
+        )
+    )
+
+
+def _hand_ok(p: Person, server: ServerProc, room: str, seat: int) -> None:
+    """The page's cards are exactly the seat's hand (and the dealt challenge cards)."""
+    obs = state_now(server, room).observation(seat)
+    p.page.wait_for_function(
+        f"document.querySelectorAll('#mine-area [data-card]').length === {len(obs['hand'])}"
+    )
+    shown = p.page.eval_on_selector_all(
+        "#mine-area [data-card]", "ns => ns.map(n => n.dataset.card)"
+    )
+    assert sorted(shown) == sorted(obs["hand"]), p.label
+
+
+@pytest.mark.rules("khufu:5.3", "khufu:6.2", "khufu:7.1", "khufu:8.2", "khufu:12.3")
+def test_khufu_person_plays_by_clicking_and_bots_finish(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    room = server.create(
+        "khufu",
+        [
+            {"kind": "human"},
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "bot", "level": "heuristic"},
+        ],
+        seed=21,
+        # Khufu stays away in this room (the second test has him interrupt)
+        options={"first_gap_seconds": [3600, 3600]},
+    )["id"]
+    ann = Person(browser, server.http, 1280, 800, "Ann")
+    ticks = _listen_clock(ann)
+    try:
+        _seat(ann, server, room, 0, "Ann")
+        ann.page.wait_for_function("window.obelisk.status === 'playing'")
+        assert ann.wait_turn_or_over(20000)
+        # the six pieces, the person's shape and colour chosen by a click
+        assert sorted(ann.places()) == sorted(
+            f"piece {n}"
+            for n in ("Witch", "Zombie", "Vampire", "Werewolf", "Poltergeist", "Gorgon")
+        )
+        ann.check_words()
+        ann.click_action("piece Gorgon")
+        assert ann.wait_turn_or_over(20000)
+        ann.shot(shots, "khufu-1280-start")
+        ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.check_words()
+        ann.shot(shots, "khufu-390-start")
+        ann.page.set_viewport_size({"width": 1280, "height": 800})
+
+        diffs = [_check_countdown(ann, ticks)]
+        # the countdown changes every second between the server's ticks
+        before = ann.page.inner_text("#kh-countdown")
+        ann.page.wait_for_function(
+            f"document.getElementById('kh-countdown').textContent !== {json.dumps(before)}",
+            timeout=3000,
+        )
+
+        rng = random.Random(5)
+        turns = 0
+        clicks = 0
+        reloaded = False
+        while turns < 4:
+            assert ann.wait_turn_or_over(30000), "the person's turn never came"
+            if ann.hook("over"):
+                break
+            ann.check_words()
+            acts = ann.places()
+            assert acts, "nothing to click on the person's turn"
+            if clicks == 6 and not reloaded:
+                reloaded = True
+                pos = _position(ann)
+                ann.page.reload()
+                ann.page.wait_for_function(
+                    "window.obelisk && window.obelisk.states > 0 && window.obelisk.yourTurn"
+                )
+                assert _position(ann) == pos
+                diffs.append(_check_countdown(ann, ticks))
+            if clicks % 5 == 0:
+                _hand_ok(ann, server, room, 0)
+            liked = [a for a in acts if a.split(" ")[0] in PREFER]
+            # a door is entered, a card taken, a wager placed once it is big enough
+            for first in ("place", "enter", "take", "challenge", "select"):
+                hit = [a for a in liked if a.split(" ")[0] == first]
+                if hit:
+                    liked = hit
+                    break
+            choice = rng.choice(liked or acts)
+            # every choice is on the drawing or its own button: never raw ids on the page
+            ann.click_action(choice)
+            clicks += 1
+            if choice.split(" ")[0] in TURN_STARTS:
+                turns += 1
+        assert turns >= 3, "the person did not play two full rounds"
+        ann.check_words()
+        diffs.append(_check_countdown(ann, ticks))
+        ann.shot(shots, "khufu-1280-mid")
+        ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.check_words()
+        ann.shot(shots, "khufu-390-mid")
+        ann.page.set_viewport_size({"width": 1280, "height": 800})
+
+        # the computer players take over the person's seat and finish the game; the page
+        # notes whether it drew the Ultimate Challenge and the stopped clock on the way
+        ann.page.evaluate(
+            """() => { window.khSeen = {challenge: false, paused: 0, running: 0};
+            new MutationObserver(() => {
+              if (document.querySelector('.kh-challenge')) window.khSeen.challenge = true;
+              // a Challenge in progress: the countdown must show that it stands still
+              if (document.querySelector('.kh-challenge.in-progress')) {
+                if (document.querySelector('#kh-clock.paused')) window.khSeen.paused++;
+                else window.khSeen.running++;
+              }
+            }).observe(document.getElementById('board'), {childList: true, subtree: true}); }"""
+        )
+        ann.page.select_option("#bot-level", "heuristic")
+        ann.page.click("#to-bot")
+        ann.page.wait_for_selector("#gameover:not([hidden])", timeout=120000)
+        ann.check_words()
+        ann.shot(shots, "khufu-1280-end")
+        ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.check_words()
+        ann.shot(shots, "khufu-390-end")
+        final = state_now(server, room).observation(None)
+        over = ann.page.inner_text(".kh-over")
+        if final["result"] == "KHUFU":
+            assert "Khufu wins" in over
+        else:
+            assert "wins" in over
+            seen = ann.page.evaluate("window.khSeen")
+            assert seen["challenge"] and seen["running"] == 0, seen
+            print(f"khufu: challenge positions drawn with the clock stopped: {seen['paused']}")
+        print(f"khufu countdown: page vs server clock, largest difference {max(diffs):.2f} s")
+        check_p95(shots, "khufu", [ann], limit=1000.0)
+        assert ann.errors == []
+    finally:
+        ann.close()
+
+
+@pytest.mark.rules("khufu:14.4", "khufu:14.9", "khufu:12.2")
+def test_khufu_interruption_is_a_full_screen_moment_and_ends_the_turn(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    weights = [0] * 20
+    weights[1] = 100  # TAUNT: Khufu laughs; nothing else changes
+    room = server.create(
+        "khufu",
+        [
+            {"kind": "human"},
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "bot", "level": "heuristic"},
+        ],
+        seed=4,
+        # Khufu comes 3 s into the game and then not again; five minutes are left at 8 s
+        options={
+            "first_gap_seconds": [3, 3],
+            "gap_seconds": [3600, 3600],
+            "event_weights": weights,
+            "countdown": 308,
+        },
+    )["id"]
+    ann = Person(browser, server.http, 1280, 800, "Ann")
+    try:
+        _seat(ann, server, room, 0, "Ann")
+        assert ann.wait_turn_or_over(20000)
+        ann.click_action("piece Witch")
+        # the person does not move: Khufu comes while it is their turn
+        moment = ann.page.wait_for_selector("#kh-moment", timeout=30000)
+        assert moment is not None
+        text = ann.page.inner_text("#kh-moment")
+        assert "Khufu interrupts" in text and "your turn ends" in text, text
+        assert "Khufu laughs at the players" in text, text
+        assert "The turn passes" in text, text
+        assert ann.page.get_attribute("#kh-moment", "data-khufu") == "TAUNT"
+        assert ann.page.get_attribute("#kh-moment", "data-interrupted") == "1"
+        assert ann.page.get_attribute("#kh-moment", "data-sound") in (
+            "played",
+            "muted",
+            "unavailable",
+        )
+        # the moment covers the screen: the window as the person sees it
+        ann.page.screenshot(path=str(shots / "khufu-1280-interruption.png"))
+        ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.page.screenshot(path=str(shots / "khufu-390-interruption.png"))
+        ann.page.set_viewport_size({"width": 1280, "height": 800})
+        ann.page.click("#kh-moment >> text=Carry on")
+        assert ann.page.locator("#kh-moment").count() == 0
+        # the turn passed: the interruption is in the log and other players moved after it
+        log = ann.page.locator("#log li").all_inner_texts()
+        at = next(i for i, t in enumerate(log) if "Khufu interrupts" in t)
+        record = state_now(server, room)
+        cut = [e for e in record.events_for(0) if e.get("kind") == "interrupt"]
+        assert cut and cut[0]["seat"] == 0
+        ann.page.wait_for_function(
+            f"document.querySelectorAll('#log li').length > {at + 1}", timeout=20000
+        )
+        after = ann.page.locator("#log li").all_inner_texts()[at + 1 :]
+        assert any("heuristic bot" in t for t in after), after
+        ann.check_words()
+        # five minutes left: Khufu says so, and the countdown turns into the ticking timer
+        ann.page.wait_for_selector("#kh-clock.warning", timeout=30000)
+        ann.page.wait_for_selector("#kh-moment[data-khufu='FIVE_MINUTES_LEFT']", timeout=10000)
+        assert "five minutes left" in ann.page.inner_text("#kh-moment").lower()
+        ann.page.keyboard.press("Escape")
+        assert ann.page.locator("#kh-moment").count() == 0
+        assert _seconds(ann.page.inner_text("#kh-countdown")) <= 300
+        ann.shot(shots, "khufu-1280-warning")
+        assert ann.errors == []
+    finally:
+        ann.close()
