@@ -159,13 +159,13 @@ def test_lesson_mummy_faces_claims_hold():
     from obelisk.games.mummy.actions import Choose, Resolve
 
     steps = {j: s.clone() for j, _, s in _walk("mummy_faces") if s is not None}
-    s = steps[1]
+    s = steps[2]  # (step 1 says that a failed announcement rolls again)
     assert _faces(s) == ["1", "2", "mummy", "mummy", "mummy"] and len(s.dice) == 2
-    s = steps[3]  # "Two more mummies: all five dice are set aside"
+    s = steps[4]  # "Two more mummies: all five dice are set aside"
     assert s.aside == 5 and [a.text() for a in s.legal_actions()] == ["lost"]
     err = s.explain_illegal(Choose("1"))  # "no die is left to announce": the refusal says why
     assert err.rule == "mummy:11.1" and "all five dice show the mummy" in err.reason
-    s = steps[5]  # after the forced intermediate move
+    s = steps[6]  # after the forced intermediate move
     forced = [e.data for e in s.events if e.kind == "mummy_move"][-1]
     assert forced["move"] == "forced" and forced["steps"] == 5
     assert _at(s, 0) == "E11"  # "your turn ended without a move"
