@@ -67,7 +67,10 @@ def _setup_players(console: Any) -> list[Player]:
 @contextlib.contextmanager
 def _keys() -> Iterator[Any]:
     """Single key presses from stdin (cbreak on a terminal; a pipe is read as it comes)."""
-    fd = sys.stdin.fileno() if sys.stdin and not sys.stdin.closed else -1
+    try:
+        fd = sys.stdin.fileno() if sys.stdin and not sys.stdin.closed else -1
+    except (OSError, ValueError):  # a stdin without a file (a test runner's): no keys
+        fd = -1
     saved = None
     if fd >= 0 and os.isatty(fd):
         import termios
@@ -95,6 +98,14 @@ def _keys() -> Iterator[Any]:
             import termios
 
             termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+def fd_is_tty() -> bool:
+    """Whether stdin is a terminal a person types at."""
+    try:
+        return bool(sys.stdin) and os.isatty(sys.stdin.fileno())
+    except (OSError, ValueError):
+        return False
 
 
 def _default_save(seed: int) -> Path:
@@ -139,10 +150,12 @@ def khufu(
     """Khufu's DVD for the real board: the 45-minute countdown, Khufu's orders spoken aloud
     and in large words, the five-minute warning, the Ultimate Challenge and the end.
 
-    Keys: Enter starts the countdown; s summons Khufu when a player reaches the
-    Sarcophagus (the countdown pauses); then the player's number if they won, l if Khufu
-    won, d for a draw; q quits and saves. Nothing else pauses the countdown.
-    Example: obelisk companion khufu -p Ann:witch:falcon -p Bob:zombie -p Cy
+    Keys: Enter starts the countdown.
+    s: a player reached the Sarcophagus; the countdown pauses for the Challenge.
+    Then the player's number if they won, l if Khufu won, d for a draw.
+    q: quit and save. Nothing else pauses the countdown.
+
+    Example: obelisk companion khufu -p Ann:witch:falcon -p Bob:zombie -p Cleo
     """
     from obelisk.cli.main import console, fail
 
@@ -153,7 +166,7 @@ def khufu(
         else:
             if players:
                 table = [parse_player(p) for p in players]
-            elif sys.stdin.isatty():
+            elif fd_is_tty():
                 table = _setup_players(console)
             else:
                 fail("name the players with --players NAME[:piece[:lucky]] (one per player)")
@@ -200,7 +213,7 @@ def _run(
 
     if not session.started and session.moments and not live_mode:
         said(session.moments[-1:])
-    interactive = sys.stdin.isatty()
+    interactive = fd_is_tty()
     quit_asked = False
     with _keys() as read, contextlib.ExitStack() as stack:
         live = None
