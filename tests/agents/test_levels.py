@@ -1,4 +1,5 @@
-"""Level names: the generic table, game levels, name clashes, ``ismcts:…`` specs."""
+"""Level names: each game's ladder, the research names, game levels, name clashes, oracles,
+``ismcts:…`` and ``careless:…`` specs."""
 
 from __future__ import annotations
 
@@ -7,7 +8,18 @@ from typing import Any
 
 import pytest
 
-from obelisk.agents import GENERIC_LEVELS, ISMCTSAgent, RandomAgent, levels, make_agent
+from obelisk.agents import (
+    GENERIC_LEVELS,
+    CarelessAgent,
+    ISMCTSAgent,
+    RandomAgent,
+    analysis_levels,
+    default_level,
+    is_oracle,
+    ladder_of,
+    levels,
+    make_agent,
+)
 from obelisk.agents.levels import SEARCH_LEVELS, describe_level
 from obelisk.core import InvalidOptions, PlayerView
 from obelisk.core.registry import get_game
@@ -31,27 +43,91 @@ class _WithLevels(TinyTricks):
         return {"heuristic": _Greedy, "hard": RandomAgent, "memory": _Greedy}
 
 
+SEARCHES = ("search-easy", "search-normal", "search-hard", "search-expert")
+
+
 def test_generic_levels_in_every_game():
-    assert list(GENERIC_LEVELS) == ["random", "easy", "normal", "hard", "expert"]
-    assert levels(TINY) == list(GENERIC_LEVELS)
+    """A game with no ladder of its own offers the generic search ladder under the
+    ladder's names; the searches keep their research names."""
+    assert list(GENERIC_LEVELS) == ["random", *SEARCHES]
+    assert levels(TINY) == ["easy", "normal", "hard", "expert", *GENERIC_LEVELS]
     for name, lv in SEARCH_LEVELS.items():
         agent = make_agent(TINY, name)
         assert isinstance(agent, ISMCTSAgent)
         assert (agent.iterations, agent.seconds) == (lv.iterations, lv.seconds)
-    budgets = [SEARCH_LEVELS[n].iterations for n in ("easy", "normal", "hard", "expert")]
+    for rung, search in zip(("easy", "normal", "hard", "expert"), SEARCHES, strict=True):
+        agent = make_agent(TINY, rung)
+        assert (
+            isinstance(agent, ISMCTSAgent) and agent.iterations == SEARCH_LEVELS[search].iterations
+        )
+    budgets = [SEARCH_LEVELS[n].iterations for n in SEARCHES]
     assert budgets == sorted(budgets)
+
+
+#: What each game's ladder plays as (games/<game>/levels.py).
+LADDERS = {
+    "ramses": ["ramses-easy", "medium", "ramses-hard", "ramses-expert"],
+    "abu_simbel": ["child", "casual", "abu_simbel-hard", "abu_simbel-expert"],
+    "mummy": ["careless:p=0.3", "belief", "search-hard"],
+    "sobek": ["careless:p=0.3", "search-normal", "search-hard", "search-expert"],
+    "khufu": ["careless:p=0.4", "heuristic"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(LADDERS))
+def test_each_game_defines_its_ladder_in_words(name):
+    g = get_game(name)
+    ladder = ladder_of(g)
+    assert [r.plays_as for r in ladder.values()] == LADDERS[name]
+    assert list(ladder) == ["easy", "normal", "hard", "expert"][: len(ladder)]
+    assert default_level(g) == "normal" and levels(g)[: len(ladder)] == list(ladder)
+    for rung in ladder.values():
+        # words a player understands: a sentence, no jargon of the research names
+        assert rung.words.endswith(".") and not any(
+            w in rung.words.lower() for w in ("ismcts", "iteration", "rollout", "heuristic")
+        )
+        assert describe_level(g, rung.plays_as)
+    for lv in levels(g):
+        make_agent(g, lv)
+
+
+@pytest.mark.parametrize("name", ["ramses", "abu_simbel"])
+def test_oracles_are_for_analysis_only(name):
+    """A perfect memory is no person's: never offered, still there for analysis."""
+    g = get_game(name)
+    assert "perfect" not in levels(g) and f"{name}-perfect" not in levels(g)
+    assert "perfect" in analysis_levels(g) and is_oracle(g, "perfect")
+    assert is_oracle(g, f"{name}-perfect") and not is_oracle(g, "normal")
+    make_agent(g, "perfect")  # analysis still reaches it
+
+
+def test_careless_specs():
+    g = get_game("sobek")
+    a = make_agent(g, "careless:p=0.25")
+    assert isinstance(a, CarelessAgent) and a.slip == 0.25
+    b = make_agent(g, "careless:p=0.5,player=search-easy")
+    assert isinstance(b, CarelessAgent) and isinstance(b.base, ISMCTSAgent)
+    for spec, message in [
+        ("careless:p=2", "between 0 and 1"),
+        ("careless:p=x", "must be a number"),
+        ("careless:q=1", "bad setting"),
+        ("careless:p=0.1,player=careless:p=0.2", "cannot stand behind"),
+    ]:
+        with pytest.raises(InvalidOptions, match=message):
+            make_agent(g, spec)
 
 
 def test_game_levels_and_clashing_names():
     g = _WithLevels()
-    assert levels(g) == [*GENERIC_LEVELS, "heuristic", "tiny_levels-hard", "memory"]
-    assert isinstance(make_agent(g, "hard"), ISMCTSAgent)  # generic names mean the same everywhere
+    ladder = ["easy", "normal", "hard", "expert"]
+    assert levels(g) == [*ladder, *GENERIC_LEVELS, "heuristic", "tiny_levels-hard", "memory"]
+    assert isinstance(make_agent(g, "hard"), ISMCTSAgent)  # the generic ladder: search
     assert isinstance(make_agent(g, "tiny_levels-hard"), RandomAgent)
     assert isinstance(make_agent(g, "tiny_levels-memory"), _Greedy)
     assert isinstance(make_agent(g, "heuristic"), _Greedy)
     assert "highest card" in describe_level(g, "memory")
-    assert "heuristic rollouts" in describe_level(g, "normal")
-    assert "random rollouts" in describe_level(TINY, "normal")
+    assert "heuristic rollouts" in describe_level(g, "search-normal")
+    assert "random rollouts" in describe_level(TINY, "search-normal")
     agent = make_agent(g, "easy")
     assert isinstance(agent, ISMCTSAgent) and isinstance(agent._policy, _Greedy)
 
@@ -83,9 +159,9 @@ def test_rollout_depth_comes_from_the_game_unless_a_spec_names_one():
     """A game with long rounds (Fluch der Mumie, about 12 moves a round) rolls out 30 moves."""
     mummy, sobek = get_game("mummy"), get_game("sobek")
     assert (mummy.rollout_depth, sobek.rollout_depth, TINY.rollout_depth) == (30, 10, 10)
-    assert make_agent(mummy, "hard").max_rollout == 30
-    assert make_agent(sobek, "hard").max_rollout == 10
+    assert make_agent(mummy, "search-hard").max_rollout == 30
+    assert make_agent(sobek, "search-hard").max_rollout == 10
     assert make_agent(mummy, "ismcts:iterations=5").max_rollout == 30
     assert make_agent(mummy, "ismcts:iterations=5,depth=4").max_rollout == 4
-    assert "rollouts of 30 moves" in describe_level(mummy, "hard")
-    assert "rollouts of 10 moves" in describe_level(sobek, "hard")
+    assert "rollouts of 30 moves" in describe_level(mummy, "search-hard")
+    assert "rollouts of 10 moves" in describe_level(sobek, "search-hard")

@@ -1,50 +1,101 @@
 """Computer players: the level names every program accepts, and the agents behind them.
 
-A level is a string: ``random``, the generic search levels (``easy``,
-``normal``, ``hard``, ``expert``: ISMCTS of increasing budget, see
-:mod:`obelisk.agents.levels`), or one of a game's own levels
-(``Game.agent_levels()``: ``heuristic`` and human-like levels). A string
-``ismcts:iterations=500,rollout=random`` asks for any other search budget.
-:func:`make_agent` turns a level name into a fresh agent for a game.
+People choose from a game's **ladder**: ``easy``, ``normal``, ``hard``, ``expert``, each the
+best player of that strength the project has for that game (``Game.player_ladder()``:
+a memory model in Ramses II and Abu Simbel, the deducing mummy in Fluch der Mumie, search
+where search is strongest). ``normal`` is the default opponent.
+
+The **research names** stay available everywhere: ``random``, ``heuristic``, the generic
+searches ``search-easy`` … ``search-expert`` (see :mod:`obelisk.agents.levels`),
+``ismcts:iterations=500,…`` for any other budget, ``careless:p=0.3`` (the heuristic with
+slips), and a game's own players (``Game.agent_levels()``; one whose name is a ladder name
+is ``GAME-NAME``, e.g. ``ramses-hard``). **Oracles** (``Game.oracle_levels()``: perfect
+memory) are for analysis only: :func:`levels` never lists them, so ``play`` and the server
+refuse them; :func:`analysis_levels` and :func:`make_agent` accept them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from obelisk.core import Agent, Game, InvalidOptions
+from obelisk.core import LADDER, Agent, Game, InvalidOptions, PlayerLevel
 
+from .careless import CarelessAgent, parse_careless_spec
 from .ismcts import ISMCTSAgent
-from .levels import SEARCH_LEVELS, describe_level, generic_levels, parse_search_spec
+from .levels import GENERIC_LADDER, SEARCH_LEVELS, describe_level, generic_levels, parse_search_spec
 from .random_agent import RandomAgent
 
-#: Generic levels: name -> factory(game).
+#: Generic research levels: name -> factory(game).
 GENERIC_LEVELS: dict[str, Callable[[Game], Agent]] = generic_levels()
 
 #: The level the programs use when none is given.
 DEFAULT_LEVEL = "normal"
 
 
-def _own_levels(game: Game) -> dict[str, Callable[[], Agent]]:
-    """The game's own levels under the names the programs accept.
+def ladder_of(game: Game) -> dict[str, PlayerLevel]:
+    """The levels offered to people for ``game``, weakest first."""
+    own = game.player_ladder()
+    if not own:
+        return dict(GENERIC_LADDER)
+    return {name: own[name] for name in LADDER if name in own}
 
-    A generic name means the same search in every game, so a game level that
-    has a generic name (Ramses' memory level ``hard``) is offered as
-    ``GAME-NAME`` (``ramses-hard``). ``GAME-NAME`` works for every own level.
+
+def default_level(game: Game) -> str:
+    """The default opponent: ``normal`` where the ladder has it, else its strongest rung."""
+    ladder = ladder_of(game)
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in ladder else list(ladder)[-1]
+
+
+def _own_levels(game: Game) -> dict[str, Callable[[], Agent]]:
+    """The game's own players under the names the programs accept.
+
+    A game player whose name is a ladder or generic name (Ramses' memory level ``hard``)
+    is offered as ``GAME-NAME`` (``ramses-hard``); ``GAME-NAME`` works for every own level.
     """
     out: dict[str, Callable[[], Agent]] = {}
     for name, factory in game.agent_levels().items():
-        out[f"{game.name}-{name}" if name in GENERIC_LEVELS else name] = factory
+        clash = name in GENERIC_LEVELS or name in LADDER
+        out[f"{game.name}-{name}" if clash else name] = factory
     return out
 
 
+def _oracles(game: Game) -> set[str]:
+    names = game.oracle_levels()
+    return {n for n in _own_levels(game) if n in names or n.removeprefix(f"{game.name}-") in names}
+
+
+def is_oracle(game: Game, level: str) -> bool:
+    """Whether ``level`` names one of the game's analysis-only players."""
+    return level in _oracles(game) or level.removeprefix(f"{game.name}-") in game.oracle_levels()
+
+
 def levels(game: Game) -> list[str]:
-    """Every level name this game accepts, generic first (``ismcts:…`` specs aside)."""
-    return [*GENERIC_LEVELS, *_own_levels(game)]
+    """The level names people may choose (``ismcts:…`` and ``careless:…`` specs aside):
+    the ladder first, then the research names; never an oracle."""
+    oracles = _oracles(game)
+    return [*ladder_of(game), *GENERIC_LEVELS, *(n for n in _own_levels(game) if n not in oracles)]
+
+
+def analysis_levels(game: Game) -> list[str]:
+    """Every level name, oracles included (for ladders, simulations and tests)."""
+    return [*levels(game), *sorted(_oracles(game))]
+
+
+def accepts(game: Game, level: str) -> bool:
+    """Whether people may choose ``level`` (a listed name, or an ismcts/careless spec)."""
+    if level in levels(game):
+        return True
+    return level.startswith(("ismcts:", "careless:")) or level == "ismcts"
 
 
 def make_agent(game: Game, level: str) -> Agent:
     """A new agent of ``level`` for ``game``; unknown levels raise InvalidOptions."""
+    ladder = ladder_of(game)
+    if level in ladder:
+        plays_as = ladder[level].plays_as
+        if plays_as in ladder:
+            raise InvalidOptions(f"{game.title}'s level '{level}' plays as another rung")
+        return make_agent(game, plays_as)
     if level in GENERIC_LEVELS:
         return GENERIC_LEVELS[level](game)
     own = _own_levels(game)
@@ -57,9 +108,11 @@ def make_agent(game: Game, level: str) -> Agent:
             return factory()
     if level == "ismcts" or level.startswith("ismcts:"):
         return parse_search_spec(game, level)
+    if level.startswith("careless:"):
+        return parse_careless_spec(game, level, make_agent)
     raise InvalidOptions(
         f"unknown player level '{level}' for {game.title}; levels: {', '.join(levels(game))} "
-        "(or ismcts:iterations=N,…)"
+        "(or ismcts:iterations=N,… or careless:p=0.3)"
     )
 
 
@@ -67,9 +120,15 @@ __all__ = [
     "DEFAULT_LEVEL",
     "GENERIC_LEVELS",
     "SEARCH_LEVELS",
+    "CarelessAgent",
     "ISMCTSAgent",
     "RandomAgent",
+    "accepts",
+    "analysis_levels",
+    "default_level",
     "describe_level",
+    "is_oracle",
+    "ladder_of",
     "levels",
     "make_agent",
 ]

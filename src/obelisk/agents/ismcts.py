@@ -206,6 +206,15 @@ class ISMCTSAgent:
             "reused": reused,
             # the time cap stopped the search before the iteration budget
             "capped": limit is not None and done < limit,
+            # what the search thought of each choice: (action, visits, mean reward), best first
+            "ranking": sorted(
+                (
+                    (a, n.visits, n.total / n.visits)
+                    for a, n in root.children.items()
+                    if a in legal and n.visits
+                ),
+                key=lambda r: -r[1],
+            ),
         }
         return choice
 

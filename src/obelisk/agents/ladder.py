@@ -35,8 +35,7 @@ from typing import Any
 
 from obelisk.core import Action, Agent, InvalidOptions, PlayerView, get_game
 
-from . import levels as level_names
-from . import make_agent
+from . import analysis_levels, make_agent
 from .ismcts import ISMCTSAgent
 from .levels import describe_level
 from .match import play_match
@@ -316,9 +315,9 @@ def run_ladder(
 ) -> Ladder:
     """Play the ladder's pending games (``jobs`` worker processes), saving to ``out``."""
     game = get_game(ladder.game)
-    known = level_names(game)
+    known = analysis_levels(game)
     for lv in ladder.levels:
-        if lv not in known and not lv.startswith("ismcts:"):
+        if lv not in known and not lv.startswith(("ismcts:", "careless:")):
             raise InvalidOptions(
                 f"unknown level '{lv}' for {game.title}; levels: {', '.join(known)}"
             )

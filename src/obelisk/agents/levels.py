@@ -1,14 +1,16 @@
-"""The generic computer-player levels, and the ``ismcts:…`` form for any other budget.
+"""The generic research levels, and the ``ismcts:…`` form for any other budget.
 
-A level is defined by what it does and how much it may think:
+People choose from each game's ladder (``easy`` … ``expert``, :meth:`Game.player_ladder`);
+the rungs play as one of these research players or as one of the game's own:
 
-========  ==========================================================================
-random    a uniformly random legal move
-easy      ISMCTS, 25 iterations (at most 0.25 s)
-normal    ISMCTS, 100 iterations (at most 1 s)
-hard      ISMCTS, 400 iterations (at most 4 s)
-expert    ISMCTS, 1600 iterations (at most 15 s)
-========  ==========================================================================
+=============  ====================================================================
+random         a uniformly random legal move
+search-easy    ISMCTS, 25 iterations (at most 0.25 s)
+search-normal  ISMCTS, 100 iterations (at most 1 s)
+search-hard    ISMCTS, 400 iterations (at most 4 s)
+search-expert  ISMCTS, 1600 iterations (at most 15 s)
+careless:p=P   the game's heuristic, with a random move at a share P of its decisions
+=============  ====================================================================
 
 Every search level rolls out with the game's heuristic player for at most
 10 moves (the game's ``rollout_depth``: 30 in Fluch der Mumie, whose round is
@@ -34,7 +36,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from obelisk.core import Agent, Game, InvalidOptions
+from obelisk.core import Agent, Game, InvalidOptions, PlayerLevel
 
 from .ismcts import DEFAULT_C, DEFAULT_PRIOR, ISMCTSAgent
 from .random_agent import RandomAgent
@@ -76,10 +78,10 @@ class SearchLevel:
 SEARCH_LEVELS: dict[str, SearchLevel] = {
     lv.name: lv
     for lv in (
-        SearchLevel("easy", 25, 0.25),
-        SearchLevel("normal", 100, 1.0),
-        SearchLevel("hard", 400, 4.0),
-        SearchLevel("expert", 1600, 15.0),
+        SearchLevel("search-easy", 25, 0.25),
+        SearchLevel("search-normal", 100, 1.0),
+        SearchLevel("search-hard", 400, 4.0),
+        SearchLevel("search-expert", 1600, 15.0),
     )
 }
 
@@ -137,8 +139,26 @@ def parse_search_spec(game: Game, spec: str) -> ISMCTSAgent:
     )
 
 
+#: The generic ladder, for a game that defines none: the search levels under the ladder's names.
+GENERIC_LADDER: dict[str, PlayerLevel] = {
+    "easy": PlayerLevel("search-easy", "Looks a few moves ahead, now and then."),
+    "normal": PlayerLevel(
+        "search-normal", "Tries the likely moves and plays the one that works out best."
+    ),
+    "hard": PlayerLevel("search-hard", "Thinks every move through, several times over."),
+    "expert": PlayerLevel("search-expert", "Thinks long and hard about every move."),
+}
+
+
 def describe_level(game: Game, level: str) -> str:
     """One line saying what a level does, for tables and docs."""
+    from . import ladder_of
+
+    rung = ladder_of(game).get(level)
+    if rung is not None:
+        return rung.words
+    if level.startswith("careless:"):
+        return f"the game's heuristic, with random moves ({level.partition(':')[2]})"
     if level == "random":
         return "a uniformly random legal move"
     if level in SEARCH_LEVELS:

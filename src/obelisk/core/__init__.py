@@ -17,7 +17,7 @@ from .errors import (
     UnknownGame,
 )
 from .events import HIDDEN, Event, redact, seats, visible_to
-from .game import SYSTEM, TERMINAL, Capabilities, Game, State, Step
+from .game import LADDER, SYSTEM, TERMINAL, Capabilities, Game, PlayerLevel, State, Step
 from .narration import Narrator, Voice, join_words, plural, raw_fragment
 from .options import describe_options, make_options, options_to_json, parse_assignments
 from .record import Record, redacted, replay, replay_file, undo
@@ -25,6 +25,7 @@ from .registry import all_games, get_game, register, unregister
 
 __all__ = [
     "HIDDEN",
+    "LADDER",
     "SYSTEM",
     "TERMINAL",
     "Action",
@@ -39,6 +40,7 @@ __all__ = [
     "InvalidOptions",
     "Narrator",
     "ObeliskError",
+    "PlayerLevel",
     "PlayerView",
     "Record",
     "RecordError",

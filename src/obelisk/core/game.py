@@ -73,6 +73,24 @@ class Capabilities:
         return [n.replace("_", " ") for n in names if getattr(self, n)]
 
 
+#: The names of the levels people choose from, weakest first (the same names in every game).
+LADDER = ("easy", "normal", "hard", "expert")
+
+
+@dataclasses.dataclass(frozen=True)
+class PlayerLevel:
+    """One rung of the ladder people choose from, as a game defines it.
+
+    ``plays_as`` names the research player behind the rung, in the level language of
+    ``obelisk.agents`` (a game's own player such as ``medium`` or ``belief``, ``heuristic``,
+    ``careless:p=0.3``, ``search-normal`` or ``ismcts:…``), so a game defines its ladder
+    without knowing how agents are built. ``words`` is what a player reads.
+    """
+
+    plays_as: str
+    words: str
+
+
 class Step(NamedTuple):
     """One applied action in a state's history."""
 
@@ -217,6 +235,36 @@ class Game(ABC):
         """
         bot = self.heuristic_agent()
         return {} if bot is None else {"heuristic": self.heuristic_agent}  # type: ignore[dict-item]
+
+    def player_ladder(self) -> dict[str, PlayerLevel]:
+        """The levels offered to people, by name from :data:`LADDER`, weakest first (hook).
+
+        Each rung is the best player of that strength the project has for this game. A
+        game that cannot give four distinguishable levels offers fewer. An empty ladder
+        means the generic search ladder of ``obelisk.agents``. Default: ``PLAYER_LADDER``
+        of the module ``levels`` beside the game's module, if there is one.
+        """
+        return dict(getattr(self._levels_module(), "PLAYER_LADDER", {}))
+
+    def oracle_levels(self) -> frozenset[str]:
+        """Own levels that know more than a person could (perfect memory, peeking) (hook).
+
+        They are for analysis only: ``play``, the server and the web page never offer them.
+        Default: ``ORACLES`` of the game's ``levels`` module, if there is one.
+        """
+        return frozenset(getattr(self._levels_module(), "ORACLES", ()))
+
+    def _levels_module(self) -> Any:
+        """The ``levels`` module beside the game's module, or None."""
+        package = self._package()
+        if not package:
+            return None
+        try:
+            return importlib.import_module(f"{package}.levels")
+        except ModuleNotFoundError as e:
+            if e.name != f"{package}.levels":
+                raise
+            return None
 
     def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
         """Every action any seat may ever take with these settings, in a fixed order.
@@ -408,6 +456,15 @@ class State(ABC):
 
     def hint_refusal(self, seat: int) -> str | None:
         """Why a hint cannot help ``seat`` now (hook), e.g. in a memory phase, or None."""
+        return None
+
+    def hint_reason(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is a good choice for ``seat`` now, in one short clause (hook).
+
+        Read from the table as ``seat`` sees it (never from hidden state), e.g. "no
+        corruption, and it completes your ivory set". None: the face gives the hint's
+        player's own reason (a search says how its look-ahead went).
+        """
         return None
 
     def winners(self) -> list[int]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from obelisk.agents import levels
+from obelisk.agents import accepts, default_level, is_oracle, levels
 from obelisk.core import Game, InvalidOptions
 
 HUMAN = "human"
@@ -29,12 +29,21 @@ class SeatSpec:
 
 
 def default_bot_level(game: Game) -> str:
-    """The level a new player meets by default: ``normal`` if offered, else the best there is."""
-    known = levels(game)
-    for lv in ("normal", "heuristic", "random"):
-        if lv in known:
-            return lv
-    return known[0]
+    """The level a new player meets by default: the game's ``normal`` (its ladder's default)."""
+    return default_level(game)
+
+
+def check_level(game: Game, level: str) -> None:
+    """Refuse a level people may not choose: unknown, or an oracle (analysis only)."""
+    if is_oracle(game, level):
+        raise InvalidOptions(
+            f"'{level}' is an analysis player that remembers more than any person can; it is "
+            f"not offered for play. Levels: {', '.join(levels(game))}"
+        )
+    if not accepts(game, level):
+        raise InvalidOptions(
+            f"unknown seat '{level}': use 'human' or a level ({', '.join(levels(game))})"
+        )
 
 
 def parse_seats(
@@ -59,10 +68,9 @@ def parse_seats(
         kinds = [HUMAN] + [default_bot_level(game)] * (n - 1)
     n = len(kinds)
     game.check_players(n, game.make_options(options))
-    known = levels(game)
     for k in kinds:
-        if k != HUMAN and k not in known:
-            raise InvalidOptions(f"unknown seat '{k}': use 'human' or a level ({', '.join(known)})")
+        if k != HUMAN:
+            check_level(game, k)
     given = [x.strip() for x in names.split(",")] if names else []
     out = []
     people = kinds.count(HUMAN)

@@ -46,7 +46,7 @@ from .screen import (
     show_rules_text,
     view_panel,
 )
-from .seats import SeatSpec, default_bot_level
+from .seats import SeatSpec
 
 #: How many recent sentences a memory game's redrawn table shows above the board.
 LOG_LINES = 10
@@ -372,18 +372,15 @@ class PlaySession:
         return True
 
     def _hint(self, p: int) -> None:
-        refusal = self.state.hint_refusal(p)
-        if refusal:
-            self.console.print(f"[green]Hint[/]: {refusal}")
+        from rich.markup import escape
+
+        from obelisk.agents.hints import hint
+
+        h = hint(self.game, self.state, p, random.Random(len(self.state.history)))
+        if h.action is None:
+            self.console.print(f"[green]Hint[/]: {escape(h.reason)}")
             return
-        agent = self.game.hint_agent()
-        level = "the table as it is now"
-        if agent is None:
-            level = default_bot_level(self.game)
-            agent = make_agent(self.game, level)
-            level = f"{level} player"
-        action = agent.act(PlayerView(self.state, p), random.Random(len(self.state.history)))
-        self.console.print(f"[green]Hint[/] ({level}): {self.state.choice_text(action)}")
+        self.console.print(f"[green]Hint[/] ({escape(h.source)}): {escape(h.line())}")
 
     def _undo(self, p: int) -> None:
         try:

@@ -308,3 +308,55 @@ def test_the_block_rules_are_built_into_the_risk_map(seed):
         located = {BLOCK[p] for p, t in known.items() if t > 0}
         may_hide = [p for p in range(PLACES) if full.get(p, SOME_TREASURE) == SOME_TREASURE]
         assert sorted(hidden) == [p for p in may_hide if BLOCK[p] not in located]
+
+
+@pytest.mark.rules("ramses:12.6")
+@pytest.mark.parametrize(
+    ("seed", "seats"),
+    [(31004, ("ramses-hard", "ramses-expert")), (31005, ("ramses-expert", "ramses-hard"))],
+)
+def test_a_memory_player_whose_memory_fails_does_not_slide_for_ever(seed, seats):
+    """With no slide limit (the seed's rule), an expert whose recall put every treasure
+    somewhere else used to slide between two blanks it had just uncovered, 200,000 steps
+    long. It now tries a place this search has not uncovered, and the game ends."""
+    from obelisk.agents.match import play_match
+
+    state = play_match(GAME, list(seats), seed)
+    assert state.is_terminal() and len(state.history) < 2000
+
+
+def _misses_on_own_last_turn(state) -> tuple[int, int]:
+    """(misses on a treasure the searcher uncovered at that place in its own last turn,
+    all misses), read from the public events. A turn is a run of searches by one seat."""
+    last: dict[int, dict[int, str]] = {}
+    turn: dict[int, str] = {}
+    searcher, target = -1, ""
+    bad = misses = 0
+    for e in state.events_for(0):
+        if e["kind"] == "search_started":
+            if e["searcher"] != searcher:
+                if searcher >= 0:
+                    last[searcher] = turn
+                turn = {}
+            searcher, target = e["searcher"], e["target"]
+            turn[e["empty"]] = e["showing"]
+        elif e["kind"] == "action" and "token" in e:
+            place, token = e["action"]["place"], e["token"]
+            if token not in ("blank", target):
+                misses += 1
+                bad += last.get(searcher, {}).get(place) == token
+            turn[place] = token
+    return bad, misses
+
+
+@pytest.mark.rules("ramses:12.3")
+def test_normal_never_misses_on_a_treasure_it_uncovered_in_its_own_last_turn():
+    """A person remembers what their own last turn showed; so does the default player
+    (levels from medium up keep their last turn's reveals exactly, across box turns)."""
+    from obelisk.agents.match import play_match
+
+    bad = misses = 0
+    for seed in range(12):
+        b, m = _misses_on_own_last_turn(play_match(GAME, ["normal", "normal"], seed))
+        bad, misses = bad + b, misses + m
+    assert misses > 100 and bad == 0

@@ -131,7 +131,7 @@ def ladder(
         chosen = (
             split_levels(level_list)
             if level_list
-            else [lv for lv in all_levels(g) if lv != "expert"]
+            else [lv for lv in all_levels(g) if lv != "expert" and lv != "search-expert"]
         )
         n = players if players is not None else max(2, g.min_players)
         opts = g.variant_options(variant, parse_assignments(option or []))
@@ -223,10 +223,16 @@ def _print_ladder(lad: object) -> None:
 def levels_cmd(
     game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
 ) -> None:
-    """List the computer-player levels of a game and what each one does."""
+    """List the levels of a game: the ladder people choose from, with its measured strength,
+    then the research players (for simulations and ladders).
+
+    The default opponent is marked. Analysis-only players (perfect memory) are listed last,
+    never offered by `obelisk play` or the server.
+    """
     from rich.table import Table
 
-    from obelisk.agents import levels as all_levels
+    from obelisk.agents import analysis_levels, default_level, ladder_of, levels
+    from obelisk.agents.calibration import measured_words
     from obelisk.agents.levels import describe_level
     from obelisk.cli.main import console, fail
 
@@ -234,13 +240,38 @@ def levels_cmd(
         g = get_game(game)
     except ObeliskError as e:
         fail(str(e))
-    t = Table(title=f"{g.title}: computer-player levels (strength: docs/levels.md)")
+    ladder = ladder_of(g)
+    default = default_level(g)
+    t = Table(title=f"{g.title}: the levels to play against (weakest first)")
     t.add_column("level")
-    t.add_column("what it does")
-    for lv in all_levels(g):
-        t.add_row(lv, describe_level(g, lv))
+    t.add_column("how it plays")
+    t.add_column("measured (docs/levels.md)")
+    for lv, rung in ladder.items():
+        name = f"{lv} (default)" if lv == default else lv
+        t.add_row(name, rung.words, measured_words(g, lv))
     console.print(t)
-    console.print("Any other search: ismcts:iterations=N,seconds=S,rollout=random|heuristic,c=0.7")
+    if len(ladder) < 4:
+        console.print(
+            f"{g.title} offers {len(ladder)} levels: docs/levels.md says why, with the numbers."
+        )
+    r = Table(title="Research players (for simulate, ladder and --seats)")
+    r.add_column("name")
+    r.add_column("what it does")
+    offered = levels(g)
+    for lv in offered:
+        if lv not in ladder:
+            r.add_row(lv, describe_level(g, lv))
+    console.print(r)
+    oracles = [lv for lv in analysis_levels(g) if lv not in offered]
+    if oracles:
+        console.print(
+            "For analysis only, never offered for play: "
+            + ", ".join(f"{lv} ({describe_level(g, lv)})" for lv in oracles)
+        )
+    console.print(
+        "Any other search: ismcts:iterations=N,seconds=S,rollout=random|heuristic,c=0.7; "
+        "the heuristic with slips: careless:p=0.3"
+    )
 
 
 def register(app: typer.Typer) -> None:

@@ -45,6 +45,9 @@ class Watched:
     last_reveal: dict[int, int]
     search_key: int
     last_n: int
+    searcher: int
+    turn_reveals: dict[int, int]
+    last_search: dict[int, dict[int, int]]
 
 
 class MemoryBot:
@@ -71,6 +74,11 @@ class MemoryBot:
         self._last_n = 0
         self._last_step = -1
         self.working: dict[int, int] = {}  # exact reveals of the current search
+        self.searcher = -1  # who makes the current search
+        self.turn_reveals: dict[int, int] = {}  # the earlier searches of the current turn
+        #: seat -> the exact reveals (box places) of that seat's last finished search: a
+        #: player remembers what its own last turn showed, even across a turn of the box
+        self.last_search: dict[int, dict[int, int]] = {}
         self.recalled: dict[int, int] | None = None
         self.last_reveal: dict[int, int] = {}  # treasure -> event number of its last reveal
         self.search_key = 0
@@ -116,6 +124,9 @@ class MemoryBot:
             self.last_reveal = dict(mark.last_reveal)
             self.search_key = mark.search_key
             self._last_n = mark.last_n
+            self.searcher = mark.searcher
+            self.turn_reveals = dict(mark.turn_reveals)
+            self.last_search = {k: dict(v) for k, v in mark.last_search.items()}
         return m * c
 
     def _watch(self, evs: list[dict[str, Any]], start: int) -> None:
@@ -134,6 +145,9 @@ class MemoryBot:
                         dict(self.last_reveal),
                         self.search_key,
                         self._last_n,
+                        self.searcher,
+                        dict(self.turn_reveals),
+                        {k: dict(v) for k, v in self.last_search.items()},
                     )
                 )
 
@@ -154,6 +168,13 @@ class MemoryBot:
                     self.last_reveal[tok] = n
             elif k == "search_started":
                 place, tok = e["empty"], _tnum(e["showing"])
+                if e["searcher"] == self.searcher:  # the same turn goes on
+                    self.turn_reveals.update(self.working)
+                else:
+                    if self.searcher >= 0:
+                        self.last_search[self.searcher] = {**self.turn_reveals, **self.working}
+                    self.turn_reveals = {}
+                self.searcher = e["searcher"]
                 self.working = {place: tok}
                 mem.encode(place, tok)
                 if tok:
@@ -186,12 +207,19 @@ class MemoryBot:
                 rng, bool(o.professional), float(o.pro_rotation_factor)
             )
         known = dict(self.recalled)
-        # drop a recalled treasure that working memory places elsewhere
-        for p, t in self.working.items():
+        # what its own last search uncovered, exactly (all but the easy level), then this
+        # search's reveals; a treasure placed by them is dropped from where recall put it
+        exact: dict[int, int] = {}
+        if self.level.name != "easy":
+            exact.update(self.last_search.get(view.seat, {}))
+            if self.searcher == view.seat:
+                exact.update(self.turn_reveals)
+        exact.update(self.working)
+        for p, t in exact.items():
             if t != BLANK:
                 for q in [q for q, x in known.items() if x == t and q != p]:
                     del known[q]
-        known.update(self.working)
+        known.update(exact)
         known[obs["empty"]["place"]] = _tnum(obs["showing"])
         return known
 
@@ -343,10 +371,15 @@ class MemoryBot:
         x = next((p for p, t in known.items() if t == target and p != empty), None)
         if x is not None:
             targets = [x]
-        else:  # look where it may hide, else anywhere not known to hold a treasure
-            targets = hidden or [
-                p for p in range(PLACES) if p != empty and known.get(p, BLANK) <= 0
-            ]
+        else:
+            # look where it may hide; else where nothing is known; else (memory must be
+            # wrong somewhere) any place not uncovered in this search, blanks first by
+            # risk. Never a place this search already uncovered: that loops for ever.
+            targets = (
+                hidden
+                or [p for p in range(PLACES) if p != empty and p not in known]
+                or [p for p in range(PLACES) if p != empty and p not in self.working]
+            )
         if not targets:
             return legal[rng.randrange(len(legal))]
         step, pred = self._cheapest(empty, risk, w, self._neigh(view), targets)

@@ -1,0 +1,48 @@
+"""The measured strength of each game's ladder, as ``obelisk levels`` shows it.
+
+``calibration.json`` beside this module is written by ``benchmarks/agents_levels_doc.py``
+from the ladder files under ``benchmarks/agents_results/calibration/``: for each game and
+rung, the win share alone against the rung below (paired seeds, seat rotation), its 95%
+interval, the number of games, the fair share, and the median seconds per decision.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from obelisk.core import Game
+
+
+@cache
+def table() -> dict[str, Any]:
+    """The whole calibration table (empty when it was never measured)."""
+    try:
+        text = resources.files(__package__).joinpath("calibration.json").read_text("utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    data = json.loads(text)
+    return data if isinstance(data, dict) else {}
+
+
+def measured(game: Game, level: str) -> dict[str, Any] | None:
+    """The calibration entry of one rung, or None."""
+    entry = table().get(game.name, {}).get(level)
+    return entry if isinstance(entry, dict) else None
+
+
+def measured_words(game: Game, level: str) -> str:
+    """One cell for ``obelisk levels``: how the rung did against the one below it."""
+    m = measured(game, level)
+    if m is None:
+        return "the weakest rung" if level == "easy" else "not measured yet"
+    lo, hi = m["ci95"]
+    text = (
+        f"wins {m['share']:.0%} [{lo:.0%}–{hi:.0%}] alone against {m['below']} "
+        f"({m['games']} games, fair {m['fair']:.0%})"
+    )
+    if m.get("decision_median") is not None:
+        text += f"; {m['decision_median']:.2f} s a move"
+    return text
