@@ -8,7 +8,7 @@
 import { el, svg, plural, andList } from "../util.js";
 import { SYMBOL_WORDS, PIECES, card, cardBack, cardFace, cardWords, coin, die, pieceIcon, pieceMark, sarcophagus, scarab, symbolIcon, symbolTile } from "./khufu/pictures.js";
 import { countdownBox, fromState, tick } from "./khufu/countdown.js";
-import { answerSlot, maybeShow, momentOpen } from "./khufu/moment.js";
+import { answerSlot, maybeShow, momentOpen, updateNext } from "./khufu/moment.js";
 
 const CHAMBERS = ["SERVANT", "HIGH_PRIEST", "QUEEN", "KING"];
 const TITLES = { SERVANT: "Servant's", HIGH_PRIEST: "High-Priest's", QUEEN: "Queen's", KING: "King's" };
@@ -356,6 +356,8 @@ function nextWords(ctx) {
   const obs = ctx.obs;
   const d = obs.decision;
   if (ctx.over || !d) return null;
+  // a decision inside Khufu's order (the Mummy call, Lucky's theft) is not the next turn
+  if (d.kind === "MUMMY_CALL_ANSWER" || d.kind === "PICKPOCKET_TARGET") return null;
   const seat = d.seat;
   return seat === ctx.seat ? "The turn passes: your turn now." : `The turn passes: ${ctx.name(seat)} to play.`;
 }
@@ -363,7 +365,11 @@ function nextWords(ctx) {
 const PROMPTS = {
   CHOOSE_PIECE: () => "Choose your playing piece.",
   ROLL: () => "Roll the die: click it in the middle of the board.",
-  CHAMBER_TURN_OPTION: (d) => `In the ${TITLES[d.chamber]} Chamber: click the room to stay and wager (or face Khufu at the Sarcophagus), or its door on the ring to leave.`,
+  CHAMBER_TURN_OPTION: (d, kinds) => kinds.has("challenge")
+    ? `In the ${TITLES[d.chamber]} Chamber with the Sarcophagus: click it to face Khufu's Ultimate Challenge, or the door on the ring to leave.`
+    : kinds.has("stay")
+      ? `In the ${TITLES[d.chamber]} Chamber: click the room to stay and wager again, or its door on the ring to leave.`
+      : `In the ${TITLES[d.chamber]} Chamber with too few cards to wager: click its door on the ring to leave.`,
   DOOR_ENTER_OR_PASS: (d) => `At the ${TITLES[d.chamber]} door: click the room to enter, or walk on.`,
   TAKE_TREASURE: () => "A Treasure space: click the Treasure deck to take a card, or leave it.",
   STEAL_TARGET_OR_DECLINE: () => "A Steal space: click a piece to steal a random card from its player, or steal nothing.",
@@ -381,8 +387,11 @@ export default {
   draw(board, mine, ctx) {
     const obs = ctx.obs;
     if (!obs || !Array.isArray(obs.players)) return;
-    fromState(obs.clock, ctx.clock, !!ctx.over || (obs.result !== null && obs.result !== undefined));
-    const shown = !ctx.readonly && maybeShow(ctx.events || [], ctx, nextWords(ctx));
+    const ended = !!ctx.over || (obs.result !== null && obs.result !== undefined);
+    fromState(obs.clock, ctx.clock, ctx.readonly ? "replay" : ended ? "over" : null);
+    const next = nextWords(ctx);
+    const shown = !ctx.readonly && maybeShow(ctx.events || [], ctx, next);
+    if (!shown && momentOpen()) updateNext(next);
     const answers = answerButtons(ctx);
     let banner = null;
     const slot = answerSlot();
@@ -430,7 +439,7 @@ export default {
     if (!d || ctx.over) return "";
     if (d.seat !== ctx.seat || !ctx.legal.length) return `${ctx.name(d.seat)} is deciding.`;
     const f = PROMPTS[d.kind];
-    return f ? f(d) : "Your move.";
+    return f ? f(d, new Set(ctx.legal.map((e) => e.action.kind))) : "Your move.";
   },
 
   buttonLabel(entry) {

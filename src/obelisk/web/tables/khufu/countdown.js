@@ -11,7 +11,7 @@ let timer = null;
 
 /** Seconds as mm:ss (hours as h:mm:ss). */
 export function mmss(total) {
-  const t = Math.max(0, Math.ceil(total));
+  const t = Math.max(0, Math.round(total));
   const h = Math.floor(t / 3600);
   const m = Math.floor((t % 3600) / 60);
   const s = String(t % 60).padStart(2, "0");
@@ -43,13 +43,13 @@ export function tick(clock) {
 }
 
 /** The clock a state shows (at draw time); the last tick (``ctx.clock``) seeds the pace. */
-export function fromState(obsClock, lastTick, over) {
-  if (!anchor && lastTick) tick(lastTick);
+export function fromState(obsClock, lastTick, still) {
+  if (!still && !anchor && lastTick) tick(lastTick);
   if (!obsClock) return;
   const s = fromClock(obsClock, performance.now());
-  if (over) {
-    // the game is over: the countdown stands where it ended
-    anchor = { ...s, mode: "over" };
+  if (still) {
+    // the game is over (or a replay's step): the countdown stands where it is
+    anchor = { ...s, mode: still };
     return;
   }
   // a state agreeing with the running clock keeps its anchor (the tick's own moment)
@@ -103,12 +103,14 @@ function paint(box0) {
   const rem = remainingNow();
   const text = mmss(rem);
   const warn = anchor.numeric;
-  const state = anchor.mode === "over" ? "over" : anchor.paused ? "paused" : warn ? "warning" : anchor.mode === "realtime" ? "running" : "simulated";
+  const state = anchor.mode === "over" || anchor.mode === "replay" ? anchor.mode : anchor.paused ? "paused" : warn ? "warning" : anchor.mode === "realtime" ? "running" : "simulated";
   if (box.dataset.state !== state) {
     box.dataset.state = state;
     box.className = "kh-clock " + state;
     const label = anchor.mode === "over"
       ? "The game is over"
+      : anchor.mode === "replay"
+      ? anchor.paused ? "Time left (stopped for the Ultimate Challenge)" : "Time left at this step"
       : anchor.paused
       ? "Clock stopped for the Ultimate Challenge"
       : warn
@@ -120,7 +122,7 @@ function paint(box0) {
     );
   }
   const pic = box.querySelector(".kh-clock-pic");
-  const want = anchor.mode === "over" ? "none" : anchor.paused ? "pause" : warn ? "none" : `hg${Math.round((rem / anchor.countdown) * 20)}`;
+  const want = anchor.mode === "over" || anchor.mode === "replay" ? "none" : anchor.paused ? "pause" : warn ? "none" : `hg${Math.round((rem / anchor.countdown) * 20)}`;
   if (pic.dataset.pic !== want) {
     pic.dataset.pic = want;
     pic.replaceChildren(want === "none" ? "" : anchor.paused ? pauseMark() : hourglass(rem / anchor.countdown));

@@ -11,12 +11,27 @@ let box = null;
 let closeTimer = null;
 let audio = null;
 
-function soundOn() {
+function setting(key, fallback) {
   try {
-    return localStorage.getItem("khufu:sound") !== "off";
+    return localStorage.getItem(key) || fallback;
   } catch {
-    return true;
+    return fallback;
   }
+}
+
+function store(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch { /* storage refused: the setting stays as it is */ }
+}
+
+function soundOn() {
+  return setting("khufu:sound", "on") !== "off";
+}
+
+/** Whether Khufu's words stay until closed (timing adjustable), else they close by themselves. */
+function lingers() {
+  return setting("khufu:linger", "off") === "on";
 }
 
 /** Khufu's voice: a low falling groan over a soft gong, about a second long. */
@@ -120,10 +135,19 @@ export function maybeShow(events, ctx, next) {
     text: soundOn() ? "Sound off" : "Sound on",
     onclick: (ev) => {
       ev.stopPropagation();
-      try {
-        localStorage.setItem("khufu:sound", soundOn() ? "off" : "on");
-      } catch { /* storage refused: the sound stays as it is */ }
+      store("khufu:sound", soundOn() ? "off" : "on");
       mute.textContent = soundOn() ? "Sound off" : "Sound on";
+    },
+  });
+  const keepWords = () => (lingers() ? "Close by itself next time" : "Keep on screen until I close it");
+  const keep = el("button.small.kh-moment-keep", {
+    type: "button",
+    text: keepWords(),
+    onclick: (ev) => {
+      ev.stopPropagation();
+      store("khufu:linger", lingers() ? "off" : "on");
+      keep.textContent = keepWords();
+      clearTimeout(closeTimer);
     },
   });
   box = el("div#kh-moment.kh-moment" + (warning ? ".warning" : ""), {
@@ -138,12 +162,18 @@ export function maybeShow(events, ctx, next) {
     el("div.kh-moment-text", null,
       el("h2#kh-moment-title", { text: warning ? "Khufu: five minutes left!" : interrupt ? "Khufu interrupts!" : "Khufu appears!" }),
       ...words,
-      next ? el("p.kh-moment-next", { text: next }) : null,
+      el("p.kh-moment-next", { text: next || "" }),
       el("div.kh-moment-answers"),
-      el("div.kh-moment-buttons", null, close, mute))));
+      el("div.kh-moment-buttons", null, close, mute, keep))));
   document.body.append(box);
   document.addEventListener("keydown", onKey, true);
   close.focus({ preventScroll: true });
-  closeTimer = setTimeout(closeMoment, warning ? 4000 : 6000);
+  if (!lingers()) closeTimer = setTimeout(closeMoment, warning ? 5000 : 8000);
   return true;
+}
+
+/** After an interruption, say whose turn it is once a turn's decision is known. */
+export function updateNext(text) {
+  const p = box && box.querySelector(".kh-moment-next");
+  if (p && text && p.textContent !== text) p.textContent = text;
 }
