@@ -189,6 +189,26 @@ def test_bad_inputs_are_refused_and_change_nothing() -> None:
         s.result("MAYBE")
 
 
+@pytest.mark.rules("khufu:10.5", "khufu:10.6")
+def test_the_judge_compares_the_hands_and_changes_nothing() -> None:
+    s = KhufuSession(table(3), 2)
+    s.start()
+    with pytest.raises(CompanionError, match="summon Khufu first"):
+        s.judge(["CAT"] * 3, ["CAT"] * 2)
+    s.summon(0)
+    hand = list(s.khufu_hand)
+    steps = list(s.steps)
+    five = s.judge([hand[0]] * 3, [hand[0]] * 2)
+    assert five["player_hand"] == "FIVE_OF_A_KIND" and five["result"] in ("WIN", "DRAW")
+    tie = s.judge(hand, ["falcon", "Eye of Horus"])
+    assert tie["result"] == "DRAW" and "a draw" in tie["words"]
+    with pytest.raises(CompanionError, match="'ROSE' is not a symbol"):
+        s.judge(["CAT", "CAT", "ROSE"], ["CAT", "CAT"])
+    with pytest.raises(CompanionError, match="three cards"):
+        s.judge(["CAT"], ["CAT", "CAT"])
+    assert s.steps == steps and s.paused
+
+
 def test_the_view_never_shows_the_directors_future() -> None:
     s = KhufuSession(table(4), 3)
     s.start()
@@ -494,6 +514,12 @@ def test_the_page_beside_the_board(
     _no_raw_text(page)
     _no_sideways_scroll(page)
     _shot(page, shots, f"challenge-{label}")
+    page.click(".judge summary")
+    page.select_option(".judge-row:nth-of-type(1) label:nth-child(1) select", "CAT")
+    page.click("[data-action='compare hands']")
+    page.wait_for_function("document.querySelector('.verdict').textContent.includes('Khufu has')")
+    _no_sideways_scroll(page)
+    _shot(page, shots, f"judge-{label}")
     page.click("[data-action='result LOSE']")
     page.wait_for_selector("#moment.kind-challenge_result:not([hidden])")
     assert "furthest Curse space" in page.inner_text("#moment-words")

@@ -61,13 +61,13 @@ _SYMBOL_NAMES.update({"eye": "EYE_OF_HORUS", "horus": "EYE_OF_HORUS"})
 _PIECE_NAMES = {c.lower(): c for c in K.CHARACTERS}
 
 
-def symbol_id(text: str) -> str:
-    """A lucky symbol from its name in any case (``eye of horus``, ``Falcon``, ``KING``)."""
+def symbol_id(text: str, what: str = "lucky symbol") -> str:
+    """A symbol from its name in any case (``eye of horus``, ``Falcon``, ``KING``)."""
     key = text.strip().lower().replace("-", " ").replace("_", " ")
     found = _SYMBOL_NAMES.get(key) or _SYMBOL_NAMES.get(key.replace(" ", "_"))
     if found is None:
         names = join_words([symbol(s) for s in K.SYMBOLS], "or")
-        raise CompanionError(f"'{text}' is not a lucky symbol: say {names}")
+        raise CompanionError(f"'{text}' is not a {what}: say {names}")
     return found
 
 
@@ -430,6 +430,33 @@ class KhufuSession:
             )
         ]
 
+    def judge(self, selected: Any, dice: Any) -> dict[str, Any]:
+        """khufu:10.4-10.6: who wins with these three cards and two dice (changes nothing).
+
+        A help for the table: the players still report the result with :meth:`result`.
+        """
+        if not self.paused:
+            raise CompanionError("there is no Ultimate Challenge to judge: summon Khufu first")
+        if not isinstance(selected, list) or len(selected) != 3:
+            raise CompanionError("name the three cards the challenger chose")
+        if not isinstance(dice, list) or len(dice) != 2:
+            raise CompanionError("name the two symbols the dice show")
+        for word in (*selected, *dice):
+            if not isinstance(word, str):
+                raise CompanionError("cards and dice are named by their symbols")
+        mine = [K.SYMBOLS.index(symbol_id(w, "symbol")) for w in (*selected, *dice)]
+        his = [K.SYMBOLS.index(s) for s in self.khufu_hand] + mine[3:]
+        me, him = K.category(mine), K.category(his)
+        result = K.compare(me, him)
+        verdict = {"WIN": "the challenger wins", "LOSE": "Khufu wins", "DRAW": "a draw"}[result]
+        return {
+            "result": result,
+            "player_hand": K.CATEGORIES[me],
+            "khufu_hand": K.CATEGORIES[him],
+            "words": f"The challenger has {HAND_WORDS[K.CATEGORIES[me]]}, Khufu has "
+            f"{HAND_WORDS[K.CATEGORIES[him]]}: {verdict}.",
+        }
+
     # -- the record --------------------------------------------------------------------
     def record(self) -> dict[str, Any]:
         """The game record: the table, the seed and every input as a step."""
@@ -616,7 +643,3 @@ class WallClock:
         """Forget the time since the last call (after a pause, on start)."""
         self._last = self._now()
         self._carry = 0.0
-
-
-#: The hand categories in words, for faces that show the Challenge (khufu:10.5).
-HAND_CATEGORY_WORDS = HAND_WORDS

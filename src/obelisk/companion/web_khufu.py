@@ -9,6 +9,7 @@ memory (or, where espeak-ng is missing, spoken by the browser).
     POST /api/companion/khufu/sessions          {players, seed?, time_scale?} or {record}
     GET  /api/companion/khufu/sessions/{id}      the session's view
     POST /api/companion/khufu/sessions/{id}/start | /summon {seat?} | /result {result, seat?}
+    POST /api/companion/khufu/sessions/{id}/judge {selected: [3 symbols], dice: [2]}  who wins
     GET  /api/companion/khufu/sessions/{id}/audio/{n}   moment n spoken, audio/wav
     GET  /api/companion/khufu/sessions/{id}/record      the game record (a download)
 """
@@ -194,11 +195,13 @@ def register(app: FastAPI, web_dir: Path) -> None:
                 held.clock.reset()
             elif what == "summon":
                 s.summon(body.get("seat"))
+            elif what == "judge":  # a help only: the session does not change
+                return JSONResponse(s.judge(body.get("selected"), body.get("dice")))
             elif what == "result":
                 s.result(body.get("result"), body.get("seat"))  # type: ignore[arg-type]
                 held.clock.reset()
             else:
-                return _error(f"unknown action '{what}': start, summon or result", 404)
+                return _error(f"unknown action '{what}': start, summon, judge or result", 404)
         except CompanionError as exc:
             return _error(str(exc))
         return JSONResponse(held.view())

@@ -385,12 +385,42 @@ function drawMomentActions(m) {
     row.append(button("Khufu won", "result LOSE", (e) => act("result", { result: "LOSE" }, e.timeStamp)));
     row.append(button("A draw", "result DRAW", (e) => act("result", { result: "DRAW" }, e.timeStamp)));
     box.append(row);
+    box.append(judgeBox());
   } else if (m.kind === "end") {
     box.append(button("Download the game record", "download record", () => download()));
     box.append(button("New game", "new game", () => newGame(), true));
   } else {
     box.append(button("Carry on", "carry on", () => closeMoment(), true));
   }
+}
+
+function judgeBox() {
+  // a help: the server compares the hands; the players still press who won
+  const box = el("details", { class: "judge" });
+  box.append(el("summary", {}, "Work out who won"));
+  const pick = (text) => {
+    const l = el("label", { class: "mini" });
+    const s = el("select", {});
+    for (const [id, word] of SYMBOLS) s.append(el("option", { value: id }, word));
+    l.append(el("span", {}, text), s);
+    return l;
+  };
+  const cards = el("div", { class: "judge-row" });
+  for (const n of [1, 2, 3]) cards.append(pick(`Chosen card ${n}`));
+  const dice = el("div", { class: "judge-row" });
+  for (const n of [1, 2]) dice.append(pick(`Symbol die ${n}`));
+  const verdict = el("p", { class: "verdict", role: "status" });
+  const go = button("Compare the hands", "compare hands", async () => {
+    const val = (row) => [...row.querySelectorAll("select")].map((x) => x.value);
+    try {
+      const j = await call("POST", `/sessions/${app.sid}/judge`, { selected: val(cards), dice: val(dice) });
+      verdict.textContent = j.words;
+    } catch (e) {
+      verdict.textContent = e.message;
+    }
+  });
+  box.append(cards, dice, go, verdict);
+  return box;
 }
 
 function closeMoment() {
