@@ -1,0 +1,362 @@
+"""``/companion/abu_simbel``: Abu Simbel's referee on a phone beside the cards on the floor.
+
+The page (``web/companion/abu_simbel.html``, ``.js``, ``.css``) and a small JSON API. The
+server keeps each session in memory (nothing a client sends reaches the disk); a game is
+saved by downloading its record and resumed by sending it back.
+
+    POST /api/companion/abu_simbel/sessions           {names, first?, little?, seed?} or {record}
+    GET  /api/companion/abu_simbel/sessions/{id}       the session's view
+    POST /api/companion/abu_simbel/sessions/{id}/say   {text}: one input (a button's action)
+    GET  /api/companion/abu_simbel/sessions/{id}/record  the game record (a download)
+
+Every view says who holds the phone (``holder``); while the active player holds it from the
+vault on (the deck, the treasure, the hand-over) the view holds no chamber of the route.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections import OrderedDict
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+
+from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
+from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
+
+from .abu_simbel import (
+    CHAMBER_KINDS,
+    TREASURE_KINDS,
+    RefereeError,
+    RefereeSession,
+    chamber_kind_words,
+    drew_text,
+    from_record,
+    lay_text,
+)
+
+API = "/api/companion/abu_simbel"
+MAX_SESSIONS = 64
+IDLE_SECONDS = 6 * 3600
+MAX_BODY = 512 * 1024
+LOG_LINES = 40
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _card(card: str, slot: int, status: str = "") -> dict[str, Any]:
+    return {
+        "slot": slot + 1,
+        "kind": card_type(card).lower(),
+        "scorpions": scorpions(card),
+        "name": _cap(chamber_name(card)),
+        "move": move_phrase(card_token(card)),
+        "status": status,
+    }
+
+
+def _route(session: RefereeSession) -> list[dict[str, Any]] | None:
+    """The route in the order of the current way, or None when it must stay hidden."""
+    if session.holder() == "active":
+        return None  # the active player holds the phone: never a chamber (abu_simbel:11)
+    s = session.state
+    stage = session.stage()
+    if stage == "lay_route":
+        return [_card(c, i, "told") for i, c in enumerate(session.route_told())]
+    assert s is not None
+    cards = s.route
+    if stage in ("verdict_in", "verdict_out"):
+        out = []
+        for pos in range(len(cards)):
+            slot = s.slot_at(pos)
+            status = "done" if pos < s.progress else "now" if pos == s.progress else "todo"
+            if s.covers[slot] >= 0:  # pragma: no cover - no Ultimate Adventure here
+                continue
+            out.append(_card(cards[slot], slot, status))
+        return out
+    return [_card(c, i) for i, c in enumerate(cards)]
+
+
+def _choice(action: str, label: str, kind: str) -> dict[str, Any]:
+    return {"action": action, "label": label, "kind": kind}
+
+
+def _choices(session: RefereeSession) -> list[dict[str, Any]]:
+    """The buttons of the moment: every input, in words."""
+    s = session.state
+    stage = session.stage()
+    out: list[dict[str, Any]] = []
+    if stage in ("lay_route", "add_chamber"):
+        for c in CHAMBER_KINDS:
+            choice: dict[str, Any] = _choice(lay_text(c), chamber_kind_words(c), "lay")
+            choice["card"] = {"kind": card_type(c).lower(), "scorpions": scorpions(c)}
+            out.append(choice)
+        if session.route_told():
+            out.append(_choice("back", "Take back the last card", "back"))
+    elif stage == "treasure":
+        assert s is not None
+        left = set(s.pool)
+        for t in TREASURE_KINDS:
+            if t in left:
+                out.append(_choice(drew_text(t), _cap(treasure_words(t)), "drew"))
+        out.append(_choice("back", "Back", "back"))
+    elif stage in ("verdict_in", "verdict_out"):
+        assert s is not None
+        p = s.progress + 1
+        out.append(_choice(f"fail {p}", "Fail", "fail"))
+        out.append(_choice(f"ok {p}", "Pass", "pass"))
+    elif stage == "deck":
+        assert s is not None
+        for k, n in enumerate(s.deck_counts):
+            if n > 0:
+                out.append(_choice(f"deck {k + 1}", f"Deck {k + 1} ({n} cards)", "deck"))
+    elif stage == "handover":
+        out.append(_choice("turned away", "I am checking: show me the route", "handover"))
+    return out
+
+
+def _prompt(session: RefereeSession) -> tuple[str, str]:
+    """The headline and the line under it."""
+    s = session.state
+    names = session.names
+    stage = session.stage()
+    if stage == "lay_route":
+        who = names[session.starter()]
+        n = len(session.route_told())
+        return (
+            f"{who} lays a new route",
+            f"Tap the chambers as they are laid, from the vault outwards: card {n + 1} of 3.",
+        )
+    assert s is not None
+    a = names[s.active]
+    if stage == "add_chamber":
+        return (
+            f"{a} got out!",
+            "Draw the top chamber card, lay it at the far end and tap it here.",
+        )
+    if stage == "verdict_in":
+        return (
+            f"{a} walks in",
+            f"Checking players: watch {a} and judge chamber {s.slot_at(s.progress) + 1}.",
+        )
+    if stage == "verdict_out":
+        return (
+            f"{a} walks out from memory",
+            f"Checking players: judge chamber {s.slot_at(s.progress) + 1}; "
+            f"{a} must not see this screen.",
+        )
+    if stage == "deck":
+        return (
+            f"{a} reached the vault",
+            f"{a}: take the phone, choose a treasure deck and draw its top card.",
+        )
+    if stage == "treasure":
+        return (f"{a}: which treasure did you draw?", "Only you look. It stays secret.")
+    if stage == "handover":
+        return (
+            "Give the phone to a checking player",
+            f"{a}: turn your back to the cards, then hand the phone over.",
+        )
+    return ("The game is over", _ending(session))
+
+
+def _ending(session: RefereeSession) -> str:
+    s = session.state
+    assert s is not None
+    why = {
+        "charms": f"{session.names[s.active]} lost a third charm.",
+        "treasures": "The treasure decks are empty.",
+    }.get(s.end_reason, "")
+    winners = s.winners()
+    names = [session.names[w] for w in winners]
+    if len(names) == 1:
+        return f"{why} {names[0]} wins."
+    return f"{why} {' and '.join(names)} share the win."
+
+
+def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
+    """Everything the page shows now (public: never a kept treasure before the end)."""
+    s = session.state
+    head, line = _prompt(session)
+    players = []
+    for i, name in enumerate(session.names):
+        p: dict[str, Any] = {"seat": i + 1, "name": name, "little": i in session.little}
+        if s is not None:
+            p.update(
+                charms=s.charms[i],
+                treasures=len(s.tableaux[i]),
+                mummy=s.has_mummy[i],
+                active=i == s.active and not s.is_terminal(),
+            )
+        else:
+            p.update(charms=3, treasures=0, mummy=False, active=i == session.first)
+        players.append(p)
+    over = s is not None and s.is_terminal()
+    scores = []
+    if over:
+        assert s is not None
+        for i, part in enumerate(s.score_table()):
+            scores.append(
+                {
+                    "name": session.names[i],
+                    "treasures": [treasure_words(t) for t in s.tableaux[i]],
+                    "parts": part,
+                    "winner": i in s.winners(),
+                }
+            )
+    route = _route(session)
+    log = session.log()
+    return {
+        "names": session.names,
+        "stage": session.stage(),
+        "holder": session.holder(),
+        "round": s.round_no if s is not None else 1,
+        "active": session.active() + 1,
+        "headline": head,
+        "line": line,
+        "error": error,
+        "route": route,
+        "route_len": len(s.route) if s is not None else 0,
+        "decks": list(s.deck_counts) if s is not None else [7, 7, 7],
+        "graveyard": [_cap(treasure_words(t)) for t in s.graveyard] if s is not None else [],
+        "players": players,
+        "choices": _choices(session),
+        "over": over,
+        "scores": scores,
+        "log": log[-LOG_LINES:],
+        "saved": s is not None,
+    }
+
+
+class Sessions:
+    """The sessions in memory, by an unguessable id (the oldest is dropped first)."""
+
+    def __init__(self) -> None:
+        self.held: OrderedDict[str, tuple[RefereeSession, float]] = OrderedDict()
+
+    def add(self, session: RefereeSession) -> str:
+        """Keep ``session``; its new id."""
+        now = time.monotonic()
+        for sid in [k for k, (_, t) in self.held.items() if now - t > IDLE_SECONDS]:
+            del self.held[sid]
+        while len(self.held) >= MAX_SESSIONS:
+            self.held.popitem(last=False)
+        sid = secrets.token_urlsafe(12)
+        self.held[sid] = (session, now)
+        return sid
+
+    def get(self, sid: str) -> RefereeSession:
+        """The session ``sid``, or RefereeError."""
+        held = self.held.get(sid)
+        if held is None:
+            raise RefereeError("no such game here (the server may have restarted)")
+        self.held[sid] = (held[0], time.monotonic())
+        self.held.move_to_end(sid)
+        return held[0]
+
+
+def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
+    return JSONResponse({"error": message, **extra}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise RefereeError(f"the request is larger than {MAX_BODY // 1024} KB")
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise RefereeError("the request is not JSON") from None
+    if not isinstance(data, dict):
+        raise RefereeError("the request must be a JSON object")
+    return data
+
+
+def _new(body: dict[str, Any]) -> RefereeSession:
+    if "record" in body:
+        return from_record(body["record"])
+    names = body.get("names")
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise RefereeError("name the players: a list of 2 to 6 names")
+    first = body.get("first", 1)
+    if not isinstance(first, int) or isinstance(first, bool):
+        raise RefereeError("the first player is a number, counted from 1")
+    little = body.get("little", [])
+    if not isinstance(little, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) for x in little
+    ):
+        raise RefereeError("the young players are a list of numbers, counted from 1")
+    seed = body.get("seed")
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+        raise RefereeError("the seed must be a whole number from 0")
+    return RefereeSession(names, first - 1, seed, tuple(x - 1 for x in little))
+
+
+def register(app: FastAPI, web_dir: Path) -> None:
+    """Add the page and the API to the server."""
+    sessions = Sessions()
+    page = web_dir / "companion" / "abu_simbel.html"
+
+    async def show_page() -> FileResponse:
+        return FileResponse(page)
+
+    app.add_api_route("/companion/abu_simbel", show_page, methods=["GET"], include_in_schema=False)
+
+    async def create(request: Request) -> JSONResponse:
+        try:
+            session = _new(await _body(request))
+        except RefereeError as exc:
+            return _error(_cap(str(exc)))
+        sid = sessions.add(session)
+        return JSONResponse({"id": sid, "view": view(session)}, status_code=201)
+
+    app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
+
+    async def state(sid: str) -> JSONResponse:
+        try:
+            session = sessions.get(sid)
+        except RefereeError as exc:
+            return _error(_cap(str(exc)), 404)
+        return JSONResponse(view(session))
+
+    app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
+
+    async def say(sid: str, request: Request) -> JSONResponse:
+        try:
+            session = sessions.get(sid)
+        except RefereeError as exc:
+            return _error(_cap(str(exc)), 404)
+        try:
+            body = await _body(request)
+            text = body.get("text")
+            if not isinstance(text, str) or len(text) > 200:
+                raise RefereeError("say what happened, in up to 200 letters")
+            session.say(text)
+        except RefereeError as exc:
+            return _error(_cap(str(exc)), view=view(session, _cap(str(exc))))
+        return JSONResponse(view(session))
+
+    app.add_api_route(f"{API}/sessions/{{sid}}/say", say, methods=["POST"], include_in_schema=False)
+
+    async def record(sid: str) -> JSONResponse:
+        try:
+            session = sessions.get(sid)
+            data = session.record().to_json()
+        except RefereeError as exc:
+            return _error(_cap(str(exc)), 404)
+        name = f"abu_simbel-referee-{session.seed}.json"
+        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+
+    app.add_api_route(
+        f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False
+    )

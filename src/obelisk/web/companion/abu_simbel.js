@@ -1,0 +1,312 @@
+// The referee on a phone (Abu Simbel): the page of /companion/abu_simbel.
+// The server keeps the game (the real engine); this page draws its view and sends the
+// button pressed. A chamber is drawn only when the view carries it: while the active
+// player holds the phone (the vault, the hand-over) the view carries none.
+
+const API = "/api/companion/abu_simbel/sessions";
+const $ = (id) => document.getElementById(id);
+const SVGNS = "http://www.w3.org/2000/svg";
+let sid = null;
+let busy = false;
+
+function el(tag, attrs = {}, ...kids) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "text") node.textContent = v;
+    else if (k === "class") node.className = v;
+    else node.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid) node.append(kid);
+  return node;
+}
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+// Our own little pictures, one per kind of chamber (a 60 x 60 box).
+const PICTURES = {
+  mummy: [
+    ["circle", { cx: 30, cy: 26, r: 14, class: "fill-cloth" }],
+    ["path", { d: "M17 20h26M16 27h28M18 34h24", class: "stroke" }],
+    ["circle", { cx: 25, cy: 25, r: 2, class: "fill-ink" }],
+    ["circle", { cx: 35, cy: 25, r: 2, class: "fill-ink" }],
+    ["path", { d: "M20 42l-4 12M40 42l4 12M22 42h16", class: "stroke" }],
+  ],
+  blades: [
+    ["path", { d: "M30 8l5 9 10-3-3 10 9 6-9 5 3 10-10-3-5 9-5-9-10 3 3-10-9-5 9-6-3-10 10 3z", class: "fill-metal" }],
+    ["circle", { cx: 30, cy: 30, r: 5, class: "fill-ink" }],
+  ],
+  lava: [
+    ["path", { d: "M4 44c6-6 10 6 16 0s10 6 16 0 10 6 16 0 6 6 8 4v12H4z", class: "fill-lava" }],
+    ["ellipse", { cx: 16, cy: 40, rx: 7, ry: 3, class: "fill-stone" }],
+    ["ellipse", { cx: 38, cy: 36, rx: 7, ry: 3, class: "fill-stone" }],
+    ["path", { d: "M22 24c0-6 6-6 6-12M34 22c0-5 5-5 5-10", class: "stroke-lava" }],
+  ],
+  crack: [
+    ["rect", { x: 6, y: 6, width: 48, height: 48, rx: 4, class: "fill-stone" }],
+    ["path", { d: "M28 6l6 12-8 10 7 10-6 16", class: "stroke-dark" }],
+  ],
+  empty: [
+    ["path", { d: "M14 54V18a16 16 0 0 1 32 0v36", class: "stroke" }],
+    ["path", { d: "M6 54h48", class: "stroke" }],
+  ],
+  pit: [
+    ["path", { d: "M4 40h14v16H4zM42 40h14v16H42z", class: "fill-stone" }],
+    ["path", { d: "M4 14h52", class: "stroke-rope" }],
+    ["path", { d: "M24 14v10M36 14v10", class: "stroke" }],
+  ],
+  scorpions: [],
+  dive: [
+    ["path", { d: "M4 34c6-5 10 5 16 0s10 5 16 0 10 5 16 0 6 4 8 3", class: "stroke-water" }],
+    ["path", { d: "M4 46c6-5 10 5 16 0s10 5 16 0 10 5 16 0 6 4 8 3", class: "stroke-water" }],
+    ["path", { d: "M30 8c6 8 8 12 8 15a8 8 0 0 1-16 0c0-3 2-7 8-15z", class: "fill-water" }],
+  ],
+  gas: [
+    ["circle", { cx: 20, cy: 34, r: 10, class: "fill-gas" }],
+    ["circle", { cx: 34, cy: 28, r: 12, class: "fill-gas" }],
+    ["circle", { cx: 42, cy: 40, r: 9, class: "fill-gas" }],
+  ],
+  crawl: [
+    ["path", { d: "M6 54h48", class: "stroke" }],
+    ["path", { d: "M14 54V44a16 12 0 0 1 32 0v10", class: "stroke" }],
+    ["rect", { x: 6, y: 8, width: 48, height: 24, rx: 3, class: "fill-stone" }],
+  ],
+  hissing: [
+    ["path", { d: "M6 30h48", class: "stroke-plank" }],
+    ["path", { d: "M10 50c6-8 12 8 18 0s12 8 18 0", class: "stroke-snake" }],
+    ["circle", { cx: 47, cy: 49, r: 3, class: "fill-snake" }],
+  ],
+};
+
+function scorpion(x, y) {
+  return [
+    ["ellipse", { cx: x, cy: y, rx: 6, ry: 4, class: "fill-ink" }],
+    ["path", { d: `M${x + 5} ${y}c6 0 7-8 2-10`, class: "stroke-thin" }],
+    ["path", { d: `M${x - 5} ${y - 2}l-4-3M${x - 5} ${y + 2}l-4 3`, class: "stroke-thin" }],
+  ];
+}
+
+function picture(card) {
+  const box = svg("svg", { viewBox: "0 0 60 60", class: "pic", "aria-hidden": "true", focusable: "false" });
+  let parts = PICTURES[card.kind] || [];
+  if (card.kind === "scorpions") {
+    const spots = [[30, 30], [18, 18], [42, 42], [42, 18], [18, 42], [30, 50]];
+    parts = spots.slice(0, card.scorpions).flatMap(([x, y]) => scorpion(x, y));
+  }
+  for (const [tag, attrs] of parts) box.append(svg(tag, attrs));
+  return box;
+}
+
+function chamberCard(card) {
+  const li = el("li", { class: `chamber ${card.status || ""}` });
+  if (card.status === "now") li.setAttribute("aria-current", "step");
+  li.append(
+    el("span", { class: "no", text: `${card.slot}` }),
+    picture(card),
+    el("span", { class: "cname", text: card.name }),
+    el("span", { class: "cmove", text: card.move }),
+  );
+  if (card.status === "done") li.append(el("span", { class: "mark", text: "passed" }));
+  if (card.status === "now") li.append(el("span", { class: "mark", text: "now" }));
+  return li;
+}
+
+function drawRoute(view) {
+  const box = $("route");
+  box.replaceChildren();
+  if (!view.route) return;
+  if (!view.route.length) return;
+  const title =
+    view.stage === "verdict_out" ? "The way out, from the vault (chamber 1) outwards" :
+    view.stage === "verdict_in" ? "The way in, from the far end to the vault" :
+    view.stage === "lay_route" ? "Laid so far, from the vault" : "The route, from the vault";
+  box.append(el("h3", { text: title }));
+  const ol = el("ol", { class: `chambers ${view.stage}` });
+  for (const card of view.route) ol.append(chamberCard(card));
+  box.append(ol);
+}
+
+function charms(n) {
+  const span = el("span", { class: "charms", "aria-label": `${n} charm cards` });
+  for (let i = 0; i < 3; i++) {
+    const s = svg("svg", { viewBox: "0 0 20 20", class: `scarab ${i < n ? "kept" : "lost"}`, "aria-hidden": "true" });
+    s.append(svg("ellipse", { cx: 10, cy: 11, rx: 6, ry: 7 }), svg("circle", { cx: 10, cy: 4, r: 3 }));
+    span.append(s);
+  }
+  span.append(el("span", { class: "count", text: `${n} charm${n === 1 ? "" : "s"}` }));
+  return span;
+}
+
+function drawPlayers(view) {
+  const box = $("players");
+  box.replaceChildren();
+  for (const p of view.players) {
+    const div = el("div", { class: `player${p.active ? " active" : ""}`, "data-seat": `${p.seat}` });
+    div.append(el("span", { class: "pname", text: p.name }));
+    if (p.active) div.append(el("span", { class: "turn", text: "turn" }));
+    div.append(charms(p.charms));
+    const bits = [`${p.treasures} treasure${p.treasures === 1 ? "" : "s"}`];
+    if (p.mummy) bits.push("mummy card");
+    if (p.little) bits.push("young player");
+    div.append(el("span", { class: "pinfo", text: bits.join(" · ") }));
+    box.append(div);
+  }
+  const d = view.decks.map((n, i) => `deck ${i + 1}: ${n}`).join(", ");
+  $("decks").textContent = `Treasure cards left: ${d}.`;
+}
+
+function drawLog(view) {
+  const ol = $("log");
+  ol.replaceChildren();
+  for (const entry of view.log) {
+    const li = el("li", { text: entry.text });
+    if (entry.seat !== null && entry.seat !== undefined) li.setAttribute("data-seat", `${entry.seat + 1}`);
+    ol.append(li);
+  }
+}
+
+function drawOver(view) {
+  const box = $("over");
+  box.hidden = !view.over;
+  box.replaceChildren();
+  if (!view.over) return;
+  const table = el("table", { class: "scores" });
+  const head = el("tr");
+  for (const h of ["Player", "Treasure", "Charms", "Sets", "Mummy", "Total"]) head.append(el("th", { text: h, scope: "col" }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  for (const s of view.scores) {
+    const tr = el("tr", { class: s.winner ? "winner" : "" });
+    const p = s.parts;
+    tr.append(
+      el("th", { scope: "row", text: s.winner ? `${s.name} (wins)` : s.name }),
+      el("td", { text: `${p.treasure_jewels ?? p.treasures ?? 0}` }),
+      el("td", { text: `${p.charm_jewels ?? 0}` }),
+      el("td", { text: `${p.sets ?? 0}` }),
+      el("td", { text: `${p.mummy ?? 0}` }),
+      el("td", { text: `${p.total}` }),
+    );
+    body.append(tr);
+  }
+  table.append(body);
+  box.append(table);
+  for (const s of view.scores) {
+    const list = s.treasures.length ? s.treasures.join(", ") : "no treasure";
+    box.append(el("p", { class: "note", text: `${s.name}: ${list}.` }));
+  }
+  const again = el("button", { class: "big main", type: "button", text: "A new game" });
+  again.addEventListener("click", () => { sid = null; history.replaceState(null, "", location.pathname); show(null); });
+  box.append(again);
+}
+
+function drawChoices(view) {
+  const box = $("choices");
+  box.replaceChildren();
+  box.className = `choices stage-${view.stage}`;
+  for (const c of view.choices) {
+    const b = el("button", { type: "button", class: `choice ${c.kind}`, "data-action": c.action });
+    if (c.card) b.append(picture(c.card));
+    b.append(el("span", { text: c.label }));
+    b.addEventListener("click", () => send(c.action));
+    box.append(b);
+  }
+}
+
+function show(view) {
+  $("setup").hidden = !!view;
+  $("game").hidden = !view;
+  if (!view) { $("round").textContent = ""; return; }
+  document.body.dataset.holder = view.holder;
+  document.body.dataset.stage = view.stage;
+  $("round").textContent = view.over ? "Game over" : `Round ${view.round}`;
+  $("headline").textContent = view.headline;
+  $("line").textContent = view.line;
+  $("error").textContent = view.error || "";
+  const hand = $("handover");
+  hand.hidden = view.holder !== "active";
+  hand.textContent = view.holder === "active" ? "The route is hidden on this screen now." : "";
+  drawRoute(view);
+  drawPlayers(view);
+  drawLog(view);
+  drawOver(view);
+  drawChoices(view);
+  $("save").hidden = !view.saved;
+  if (sid) $("save").href = `${API}/${sid}/record`;
+  const first = $("choices").querySelector("button.pass, button.handover, button.deck, button.drew, button.lay");
+  if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
+}
+
+async function call(url, body) {
+  const res = await fetch(url, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await res.json().catch(() => ({ error: "The server sent no answer." }));
+  return { ok: res.ok, data };
+}
+
+async function send(text) {
+  if (busy || !sid) return;
+  busy = true;
+  try {
+    const { ok, data } = await call(`${API}/${sid}/say`, { text });
+    if (ok) show(data);
+    else if (data.view) show(data.view);
+    else $("error").textContent = data.error || "Something went wrong.";
+  } finally {
+    busy = false;
+  }
+}
+
+async function start(body) {
+  const { ok, data } = await call(API, body);
+  if (!ok) { $("setup-error").textContent = data.error || "The game could not start."; return; }
+  sid = data.id;
+  history.replaceState(null, "", `${location.pathname}#${sid}`);
+  show(data.view);
+}
+
+$("create").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const form = ev.target;
+  const names = [];
+  const little = [];
+  for (let i = 1; i <= 6; i++) {
+    const v = form[`p${i}`].value.trim();
+    if (v) {
+      names.push(v);
+      if (form[`l${i}`].checked) little.push(names.length);
+    }
+  }
+  start({ names, little, first: 1 });
+});
+
+$("resume").addEventListener("change", async (ev) => {
+  const file = ev.target.files[0];
+  if (!file) return;
+  let record;
+  try { record = JSON.parse(await file.text()); } catch { $("setup-error").textContent = "That file is not a saved game."; return; }
+  start({ record });
+});
+
+document.addEventListener("keydown", (ev) => {
+  if (ev.target.closest && ev.target.closest("input, textarea, select")) return;
+  if (!sid || busy) return;
+  const pick = (cls) => $("choices").querySelector(`button.${cls}`);
+  if (ev.key === "p" && pick("pass")) pick("pass").click();
+  else if (ev.key === "f" && pick("fail")) pick("fail").click();
+});
+
+async function boot() {
+  const hash = location.hash.slice(1);
+  if (hash) {
+    const { ok, data } = await call(`${API}/${hash}`);
+    if (ok) { sid = hash; show(data); return; }
+  }
+  show(null);
+}
+boot();

@@ -1,0 +1,100 @@
+"""The Abu Simbel referee's session (issue 28), without a browser: the floor's cards forced
+into the real engine, refusals that change nothing, the record saved, resumed, replayed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from obelisk.companion.abu_simbel import RefereeError, RefereeSession, from_record
+from obelisk.companion.web_abu_simbel import view
+from obelisk.core import Record, replay
+
+KINDS = ("MUMMY", "BLADES", "LAVA", "CRACK", "EMPTY", "PIT", "SCORPIONS", "DIVE", "GAS")
+
+
+def _say(s: RefereeSession, *texts: str) -> None:
+    for t in texts:
+        s.say(t)
+
+
+def _game_to_the_end() -> RefereeSession:
+    s = RefereeSession(["Ann", "Bob", "Cat"], seed=7)
+    _say(s, "lay lava", "lay blades", "lay gas", "ok 1", "ok 2", "ok 3", "deck 2")
+    _say(s, "drew urn 3", "turned away", "ok 1", "ok 2", "ok 3", "lay pit")
+    # Bob: in, out, and a mistake on the way out (the treasure is lost, a new route)
+    _say(s, "ok 1", "ok 2", "ok 3", "ok 4", "deck 1", "drew ark 2", "turned away", "ok 1")
+    _say(s, "fail 2", "lay dive", "lay crack", "lay scorpions 2")
+    _say(s, "fail 1", "lay crawl", "lay hissing", "lay empty")  # Bob again, from the far end
+    _say(s, "ok 1", "fail 2")  # his third charm: the game ends at once
+    return s
+
+
+@pytest.mark.rules("abu_simbel:5.1", "abu_simbel:5.3", "abu_simbel:5.4", "abu_simbel:8")
+def test_a_whole_game_told_by_the_table():
+    s = _game_to_the_end()
+    st = s.state
+    assert st is not None and st.is_terminal() and st.end_reason == "charms"
+    assert st.charms == [3, 0, 3]
+    assert st.tableaux[0] == ["URN:3"] and st.graveyard == ["ARK:2"]
+    assert st.route == ["CRAWL", "HISSING", "EMPTY"]
+    v = view(s)
+    assert v["over"] and v["stage"] == "over"
+    assert "Bob lost a third charm" in v["line"]
+    assert [x["parts"]["total"] for x in v["scores"]] == [7, 0, 4]
+
+
+@pytest.mark.rules("abu_simbel:11")
+def test_the_view_holds_no_chamber_while_the_active_player_holds_the_phone():
+    s = RefereeSession(["Ann", "Bob"], seed=1)
+    _say(s, "lay lava", "lay blades", "lay gas", "ok 1", "ok 2", "ok 3")
+    for step in ("deck 1", "drew chest 1", None):
+        v = view(s)
+        assert v["holder"] == "active" and v["route"] is None
+        text = json.dumps(v).upper()
+        for word in ("LAVA", "BLADES", "GAS", "JUMP", "DUCK", "NOSE"):
+            assert word not in text, (v["stage"], word)
+        if step:
+            s.say(step)
+    assert view(s)["stage"] == "handover"
+    s.say("turned away")
+    v = view(s)
+    assert v["holder"] == "checkers" and v["route"][0]["name"] == "The lava"
+
+
+def test_wrong_inputs_are_refused_and_change_nothing():
+    s = RefereeSession(["Ann", "Bob"], seed=1)
+    with pytest.raises(RefereeError, match="not a chamber"):
+        s.say("lay dragon")
+    _say(s, "lay lava", "lay blades", "lay gas")
+    before = json.dumps(view(s))
+    for bad, why in (("ok 2", "verdicts follow the way"), ("deck 1", "treasure deck")):
+        with pytest.raises(RefereeError, match=why):
+            s.say(bad)
+        assert json.dumps(view(s)) == before
+    _say(s, "ok 1", "ok 2", "ok 3", "deck 1")
+    with pytest.raises(RefereeError, match="not a treasure"):
+        s.say("drew urn 9")
+    s.say("back")  # the deck choice is taken back with the treasure
+    assert view(s)["stage"] == "deck"
+    with pytest.raises(RefereeError):
+        RefereeSession(["Ann"])
+    with pytest.raises(RefereeError, match="same name"):
+        RefereeSession(["Ann", "ann"])
+
+
+def test_the_record_replays_and_resumes():
+    s = _game_to_the_end()
+    data = s.record().to_json()
+    assert data["meta"]["inputs"][:3] == ["lay lava", "lay blades", "lay gas"]
+    state = replay(Record.from_json(json.loads(json.dumps(data))))
+    assert state.is_terminal() and state.scores() == s.state.scores()
+    # resumed half-way: the game goes on where it stopped
+    half = RefereeSession(["Ann", "Bob", "Cat"], seed=3)
+    _say(half, "lay lava", "lay blades", "lay gas", "ok 1")
+    again = from_record(half.record().to_json())
+    assert again.stage() == "verdict_in" and again.state.progress == 1
+    again.say("ok 2")
+    with pytest.raises(RefereeError, match="not a game of the Abu Simbel referee"):
+        from_record({**data, "meta": {}})
