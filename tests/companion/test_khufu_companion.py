@@ -591,3 +591,14 @@ def test_without_espeak_the_terminal_says_so_once(monkeypatch: Any, tmp_path: Pa
     assert sp.say("Stop! The sands run fast.") is None and not list(tmp_path.iterdir())
     with pytest.raises(speech.SpeechError, match="not installed"):
         speech.render("hello")
+
+
+def test_the_terminal_writes_khufus_words_large_within_the_width() -> None:
+    from obelisk.companion.khufu_screen import big_words
+    from obelisk.games.khufu.narration import ORDER_WORDS
+
+    for title, _ in ORDER_WORDS.values():
+        for width in (40, 76, 120):
+            rows = big_words(title, width).split("\n")
+            assert all(len(r) <= width for r in rows if len(title.split()[0]) * 6 <= width)
+            assert "█" in rows[0]

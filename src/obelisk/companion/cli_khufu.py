@@ -219,7 +219,11 @@ def _run(
         live = None
         if live_mode:
             live = stack.enter_context(
-                Live(screen(session.view(), latest, None), console=console, auto_refresh=False)
+                Live(
+                    screen(session.view(), latest, None, console.width),
+                    console=console,
+                    auto_refresh=False,
+                )
             )
             if not session.started:
                 speaker.say(session.moments[-1].speech, session.moments[-1].title)
@@ -250,7 +254,7 @@ def _run(
             if session.running and due > 0:
                 said(session.tick(min(due, MAX_TICK)))
             if live is not None:
-                live.update(screen(session.view(), latest, None), refresh=True)
+                live.update(screen(session.view(), latest, None, console.width), refresh=True)
             if session.over:
                 break
             time.sleep(FRAME)

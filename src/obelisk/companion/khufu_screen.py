@@ -31,6 +31,66 @@ _FONT: dict[str, tuple[str, ...]] = {
 }
 
 
+#: Letters for Khufu's words, five rows each (our own drawing; ``#`` is a block).
+_LETTERS: dict[str, tuple[str, ...]] = {
+    "A": (" ## ", "#  #", "####", "#  #", "#  #"),
+    "B": ("### ", "#  #", "### ", "#  #", "### "),
+    "C": (" ###", "#   ", "#   ", "#   ", " ###"),
+    "D": ("### ", "#  #", "#  #", "#  #", "### "),
+    "E": ("####", "#   ", "### ", "#   ", "####"),
+    "F": ("####", "#   ", "### ", "#   ", "#   "),
+    "G": (" ###", "#   ", "# ##", "#  #", " ###"),
+    "H": ("#  #", "#  #", "####", "#  #", "#  #"),
+    "I": ("###", " # ", " # ", " # ", "###"),
+    "J": ("  ##", "   #", "   #", "#  #", " ## "),
+    "K": ("#  #", "# # ", "##  ", "# # ", "#  #"),
+    "L": ("#   ", "#   ", "#   ", "#   ", "####"),
+    "M": ("#   #", "## ##", "# # #", "#   #", "#   #"),
+    "N": ("#  #", "## #", "# ##", "#  #", "#  #"),
+    "O": (" ## ", "#  #", "#  #", "#  #", " ## "),
+    "P": ("### ", "#  #", "### ", "#   ", "#   "),
+    "Q": (" ## ", "#  #", "#  #", "# ##", " ###"),
+    "R": ("### ", "#  #", "### ", "# # ", "#  #"),
+    "S": (" ###", "#   ", " ## ", "   #", "### "),
+    "T": ("#####", "  #  ", "  #  ", "  #  ", "  #  "),
+    "U": ("#  #", "#  #", "#  #", "#  #", " ## "),
+    "V": ("#   #", "#   #", "#   #", " # # ", "  #  "),
+    "W": ("#   #", "#   #", "# # #", "## ##", "#   #"),
+    "X": ("#   #", " # # ", "  #  ", " # # ", "#   #"),
+    "Y": ("#   #", " # # ", "  #  ", "  #  ", "  #  "),
+    "Z": ("####", "   #", "  # ", " #  ", "####"),
+    "'": ("#", "#", " ", " ", " "),
+    "!": ("#", "#", "#", " ", "#"),
+    "?": ("### ", "   #", " ## ", "    ", " #  "),
+    ":": (" ", "#", " ", "#", " "),
+    "-": ("   ", "   ", "###", "   ", "   "),
+    ",": ("  ", "  ", "  ", " #", "# "),
+    ".": (" ", " ", " ", " ", "#"),
+    " ": ("  ", "  ", "  ", "  ", "  "),
+}
+
+
+def _word_rows(word: str) -> list[str]:
+    glyphs = [_LETTERS.get(ch, _LETTERS["?"]) for ch in word.upper()]
+    return [" ".join(g[r] for g in glyphs).replace("#", "█") for r in range(5)]
+
+
+def big_words(text: str, width: int) -> str:
+    """``text`` in large letters, wrapped between words to fit ``width`` columns."""
+    lines: list[list[str]] = []
+    current: list[str] = []
+    for word in text.split():
+        trial = _word_rows(" ".join([*current, word]))
+        if current and len(trial[0]) > width:
+            lines.append(_word_rows(" ".join(current)))
+            current = [word]
+        else:
+            current.append(word)
+    if current:
+        lines.append(_word_rows(" ".join(current)))
+    return "\n\n".join("\n".join(rows) for rows in lines)
+
+
 def big(text: str) -> str:
     """``text`` (digits and colons) in the block font, five lines."""
     rows = []
@@ -52,7 +112,7 @@ def keys_line(view: dict[str, Any]) -> str:
 
 
 def screen(
-    view: dict[str, Any], latest: dict[str, Any] | None, notice: str | None
+    view: dict[str, Any], latest: dict[str, Any] | None, notice: str | None, width: int = 100
 ) -> RenderableType:
     """The whole terminal picture for a session view and the moment to show."""
     names = ", ".join(
@@ -85,6 +145,8 @@ def screen(
         )
     if latest is not None:
         title = Text(str(latest["title"]).upper(), style="bold yellow")
+        if latest.get("kind") in ("order", "warning", "end", "challenge_result"):
+            parts.append(Align.center(Text(big_words(str(latest["title"]), width - 4), "yellow")))
         parts.append(
             Panel(Text(str(latest["speech"])), title=title, border_style="yellow", padding=(1, 2))
         )
