@@ -146,6 +146,10 @@ def khufu(
     resume: Annotated[
         Path | None, typer.Option(help="Continue a saved companion game from its record.")
     ] = None,
+    replay: Annotated[
+        Path | None,
+        typer.Option(help="Replay a saved game: print everything Khufu said, with the time."),
+    ] = None,
 ) -> None:
     """Khufu's DVD for the real board: the 45-minute countdown, Khufu's orders spoken aloud
     and in large words, the five-minute warning, the Ultimate Challenge and the end.
@@ -159,6 +163,9 @@ def khufu(
     """
     from obelisk.cli.main import console, fail
 
+    if replay is not None:
+        _replay(replay, console, fail)
+        return
     try:
         if resume is not None:
             session = load(resume)
@@ -271,6 +278,29 @@ def _run(
             highlight=False,
         )
     console.print(f"Record saved to {path}", highlight=False)
+
+
+def _replay(path: Path, console: Any, fail: Any) -> None:
+    """Print a saved game's moments in order, each with the time left on the countdown."""
+    try:
+        session = load(path)
+    except CompanionError as exc:
+        fail(str(exc))
+        return
+    for m in session.moments:
+        left = clock_words(max(0, session.view()["countdown"] - m.at))
+        console.print(f"[{left} left] {m.title.upper()}: {m.speech}", highlight=False, markup=False)
+    if session.over:
+        who = session.winner
+        console.print(
+            "The game is over: "
+            + ("Khufu wins." if who is None else f"{session.players[who].name} wins."),
+            highlight=False,
+        )
+    else:
+        console.print(
+            f"The game stopped with {clock_words(session.remaining)} left.", highlight=False
+        )
 
 
 def register(app: typer.Typer) -> None:

@@ -266,10 +266,10 @@ class KhufuSession:
         return K.CHAMBERS[self.table.sarcophagus]
 
     def view(self) -> dict[str, Any]:
-        """The session for a face: everything public, never the Director's future."""
+        """The session for a face: everything public, never the Director's future (nor the
+        seed, which would tell it: khufu:17.2a)."""
         return {
             "players": [asdict(p) for p in self.players],
-            "seed": self.seed,
             "started": self.started,
             "running": self.running,
             "paused": self.paused,
