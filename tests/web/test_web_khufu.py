@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from server_helpers import ServerProc
-from web_helpers import Person, check_p95, state_now
+from web_helpers import PLACES, Person, check_p95, state_now
 
 #: What the person prefers to click (so that the game moves on: take, enter, wager…).
 PREFER = (
@@ -168,7 +168,7 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
             ann.check_words()
             acts = ann.places()
             assert acts, "nothing to click on the person's turn"
-            if clicks == 6 and not reloaded:
+            if clicks == 2 and not reloaded:
                 reloaded = True
                 pos = _position(ann)
                 heard = len(ticks)
@@ -189,7 +189,14 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
                     break
             choice = rng.choice(liked or acts)
             # every choice is on the drawing or its own button: never raw ids on the page
-            ann.click_action(choice)
+            if clicks == 1:
+                # the keyboard: the place focused, Enter plays it
+                answers = int(ann.hook("answers") or 0)
+                ann.page.locator(f'{PLACES}[data-action="{choice}"]').first.focus()
+                ann.page.keyboard.press("Enter")
+                ann.page.wait_for_function(f"window.obelisk.answers > {answers}")
+            else:
+                ann.click_action(choice)
             played.append(choice)
             clicks += 1
             if choice.split(" ")[0] in TURN_STARTS:
@@ -199,6 +206,8 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
         ann.check_words()
         diffs.append(_check_countdown(ann, ticks))
         ann.shot(shots, "khufu-1280-mid")
+        ann.page.set_viewport_size({"width": 1920, "height": 1080})
+        ann.check_words()
         ann.page.set_viewport_size({"width": 390, "height": 844})
         ann.check_words()
         ann.shot(shots, "khufu-390-mid")
@@ -234,8 +243,28 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
             seen = ann.page.evaluate("window.khSeen")
             assert seen["challenge"] and seen["running"] == 0, seen
             print(f"khufu: challenge positions drawn with the clock stopped: {seen['paused']}")
-        print(f"khufu countdown: page vs server clock, largest difference {max(diffs):.2f} s")
         check_p95(shots, "khufu", [ann], limit=1000.0)
+        # the replay: a step of the Ultimate Challenge drawn as its own scene (read-only)
+        ann.page.set_viewport_size({"width": 1280, "height": 800})
+        ann.page.click("#gameover >> text=Watch the replay")
+        ann.page.wait_for_selector("#replay-viewer:not([hidden])")
+        k = ann.page.evaluate(
+            f"""async () => {{
+            const r = await fetch('/api/rooms/{room}/replay');
+            const frames = (await r.json()).frames;
+            return frames.findIndex(f => f.obs && f.obs.challenge && f.obs.challenge.in_progress);
+        }}"""
+        )
+        if k >= 0:
+            ann.page.evaluate(
+                f"""() => {{ const r = document.getElementById('replay-range');
+                r.value = '{k}'; r.dispatchEvent(new Event('input')); }}"""
+            )
+            ann.page.wait_for_selector(".kh-challenge.in-progress")
+            assert "stopped" in ann.page.inner_text("#kh-clock").lower()
+            ann.check_words()
+            ann.shot(shots, "khufu-1280-challenge")
+        print(f"khufu countdown: page vs server clock, largest difference {max(diffs):.2f} s")
         assert ann.errors == []
     finally:
         ann.close()

@@ -153,7 +153,8 @@ function drawBoard(ctx) {
     }
     // the Scarabs placed here
     const owners = obs.players.filter((p) => (p.scarabs || []).includes(ch));
-    owners.forEach((p, j) => g.append(scarab(cx - ROOM.w / 2 + 14 + j * 17, cy + ROOM.h / 2 - 12, p.seat, ctx.colour(p.seat))));
+    const step = Math.min(24, (ROOM.w - 24) / Math.max(1, owners.length - 1));
+    owners.forEach((p, j) => g.append(scarab(cx - ROOM.w / 2 + 16 + j * step, cy + ROOM.h / 2 - 14, p.seat, ctx.colour(p.seat), 1.35)));
     if (obs.sarcophagus === ch) g.append(sarcophagus(cx + ROOM.w / 2 - 18, cy + 8, 0.9));
     if (ch === "QUEEN") {
       const toss = lastEvent(ctx, (e) => e.kind === "wager" && e.chamber === "QUEEN" && typeof e.roll === "string");
@@ -275,8 +276,8 @@ function drawChambers(ctx) {
       el("p.kh-min", { text: `Minimum wager ${plural(minWager(ctx, c), "card")}: ${GAMES[c]}.` }),
       obs.sarcophagus === ch ? el("p.kh-flag.sarc", { text: "Khufu's Sarcophagus is here: a player with 4 Scarabs and 3 cards faces the Ultimate Challenge." }) : null,
       blocked[ch] ? el("p.kh-flag.block", { text: `Blocked: nobody may enter for ${plural(blocked[ch], "more turn end")}.` }) : null,
-      el("p", { text: `Scarabs: ${scar.length ? andList(scar.map((p) => ctx.name(p.seat))) : "none yet"}.` }),
-      inside.length ? el("p", { text: `Inside: ${andList(inside.map((p) => ctx.name(p.seat)))}.` }) : null,
+      el("p", { text: `Scarabs: ${scar.length ? andList(scar.map((p) => pieceName(ctx, p.seat))) : "none yet"}.` }),
+      inside.length ? el("p", { text: `Inside: ${andList(inside.map((p) => pieceName(ctx, p.seat)))}.` }) : null,
       wagerOn(ctx, ch),
       resultOf(ctx, ch));
   }));

@@ -108,8 +108,8 @@ export function pieceIcon(character, colour, seat, size = 30) {
 }
 
 /** A Scarab in a seat's colour with the seat's number. */
-export function scarab(x, y, seat, colour) {
-  return svg("g", { class: "kh-scarab", transform: `translate(${x} ${y})` },
+export function scarab(x, y, seat, colour, scale = 1) {
+  return svg("g", { class: "kh-scarab", transform: `translate(${x} ${y}) scale(${scale})` },
     svg("ellipse", { cx: 0, cy: 1, rx: 6.5, ry: 8, fill: colour, stroke: "#2b2218", "stroke-width": 1 }),
     svg("path", { d: "M0 -7V9M-6 -2l-4 -3M6 -2l4 -3M-6 4l-4 2M6 4l4 2", stroke: "#2b2218", "stroke-width": 1.2, fill: "none" }),
     svg("text", { x: 0, y: 4, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: "#fff" }, String(seat + 1)));
