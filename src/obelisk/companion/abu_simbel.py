@@ -146,7 +146,8 @@ class RefereeSession:
         self.pending: Pending | None = None
         self.setup_route: list[str] = []
         self.inputs: list[str] = []
-        self.error = ""
+        #: where the sentences caused by the last input begin in the log
+        self.news_from = 0
 
     # -- what is asked now ---------------------------------------------------------------
     def stage(self) -> str:
@@ -201,6 +202,7 @@ class RefereeSession:
         :class:`RefereeError` and changes nothing."""
         t = " ".join(str(text).lower().split())
         st = self.stage()
+        mark = len(self.log())
         if t == "back":
             self._back()
         elif st == "lay_route":
@@ -214,6 +216,7 @@ class RefereeSession:
         else:
             self._act(t)
         self.inputs.append(t)
+        self.news_from = mark
 
     def _back(self) -> None:
         if self.state is None and self.setup_route:
@@ -332,7 +335,8 @@ class RefereeSession:
             line = GAME.narrate(e, voice)
             if line:
                 seat = e.get("seat")
-                out.append({"text": line, "seat": seat if isinstance(seat, int) else None})
+                who = seat if isinstance(seat, int) else None
+                out.append({"text": line, "seat": who, "kind": str(e.get("kind"))})
         return out
 
 
@@ -345,6 +349,12 @@ def _engine_action(t: str) -> Any:
     if t == "turned away":
         return ConfirmTurnedAway()
     raise RefereeError(f"'{t}' is not an answer here: ok N, fail N, deck N or turned away")
+
+
+def news(session: RefereeSession) -> list[str]:
+    """What the last input caused, in words (a charm lost, a mummy card to take...)."""
+    quiet = ("move_ok", "action", "turn_started", "turned_away", "treasure_taken")
+    return [e["text"] for e in session.log()[session.news_from :] if e["kind"] not in quiet]
 
 
 def _deck() -> list[str]:
@@ -404,4 +414,5 @@ __all__ = [
     "drew_text",
     "from_record",
     "lay_text",
+    "news",
 ]

@@ -33,10 +33,10 @@ from .abu_simbel import (
     TREASURE_KINDS,
     RefereeError,
     RefereeSession,
-    chamber_kind_words,
     drew_text,
     from_record,
     lay_text,
+    news,
 )
 
 API = "/api/companion/abu_simbel"
@@ -94,8 +94,9 @@ def _choices(session: RefereeSession) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     if stage in ("lay_route", "add_chamber"):
         for c in CHAMBER_KINDS:
-            choice: dict[str, Any] = _choice(lay_text(c), chamber_kind_words(c), "lay")
+            choice: dict[str, Any] = _choice(lay_text(c), _cap(chamber_name(c)), "lay")
             choice["card"] = {"kind": card_type(c).lower(), "scorpions": scorpions(c)}
+            choice["sub"] = move_phrase(card_token(c))
             out.append(choice)
         if session.route_told():
             out.append(_choice("back", "Take back the last card", "back"))
@@ -129,10 +130,12 @@ def _prompt(session: RefereeSession) -> tuple[str, str]:
     if stage == "lay_route":
         who = names[session.starter()]
         n = len(session.route_told())
-        return (
-            f"{who} lays a new route",
-            f"Tap the chambers as they are laid, from the vault outwards: card {n + 1} of 3.",
-        )
+        tap = f"Tap the chambers as they are laid, from the vault outwards: card {n + 1} of 3."
+        if s is not None:  # a failure ended the round
+            a = names[s.active]
+            lost = "the treasure carried (face up) and " if s.pending is not None else ""
+            tap = f"A mistake: {a} discards {lost}the top charm card, and the round ends. " + tap
+        return (f"{who} lays a new route", tap)
     assert s is not None
     a = names[s.active]
     if stage == "add_chamber":
@@ -230,6 +233,7 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
         "over": over,
         "scores": scores,
         "log": log[-LOG_LINES:],
+        "news": news(session)[-4:],
         "saved": s is not None,
     }
 

@@ -209,7 +209,9 @@ function drawChoices(view) {
   for (const c of view.choices) {
     const b = el("button", { type: "button", class: `choice ${c.kind}`, "data-action": c.action });
     if (c.card) b.append(picture(c.card));
-    b.append(el("span", { text: c.label }));
+    const words = el("span", { class: "words" }, el("span", { class: "label", text: c.label }));
+    if (c.sub) words.append(el("span", { class: "sub", text: c.sub }));
+    b.append(words);
     b.addEventListener("click", () => send(c.action));
     box.append(b);
   }
@@ -219,6 +221,7 @@ function show(view) {
   $("setup").hidden = !!view;
   $("game").hidden = !view;
   if (!view) { $("round").textContent = ""; return; }
+  if (document.body.dataset.stage !== view.stage) window.scrollTo(0, 0);
   document.body.dataset.holder = view.holder;
   document.body.dataset.stage = view.stage;
   $("round").textContent = view.over ? "Game over" : `Round ${view.round}`;
@@ -228,6 +231,7 @@ function show(view) {
   const hand = $("handover");
   hand.hidden = view.holder !== "active";
   hand.textContent = view.holder === "active" ? "The route is hidden on this screen now." : "";
+  $("news").replaceChildren(...view.news.map((t) => el("li", { text: t })));
   drawRoute(view);
   drawPlayers(view);
   drawLog(view);
