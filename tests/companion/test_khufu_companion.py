@@ -609,3 +609,19 @@ def test_the_terminal_writes_khufus_words_large_within_the_width() -> None:
             rows = big_words(title, width).split("\n")
             assert all(len(r) <= width for r in rows), (title, width)
             assert "█" in rows[0]
+
+
+@pytest.mark.skipif(not HAS_ESPEAK, reason="espeak-ng is not installed (.ci/run installs it)")
+def test_lines_are_played_one_after_another(tmp_path: Path) -> None:
+    from obelisk.companion import speech
+
+    log = tmp_path / "played.txt"
+    script = "import sys, time; open(sys.argv[1], 'a').write('start\\n'); time.sleep(0.3); "
+    script += "open(sys.argv[1], 'a').write('end\\n')"
+    sp = speech.Speaker(speak=True)
+    sp.player = [sys.executable, "-c", script, str(log)]
+    sp.say("Stop! The sands run fast.")
+    sp.say("Five minutes left!")
+    sp.pump()  # the first is still playing: the second waits
+    sp.close(wait=30)
+    assert log.read_text().split() == ["start", "end", "start", "end"]

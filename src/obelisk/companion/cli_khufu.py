@@ -262,6 +262,7 @@ def _run(
                 said(session.tick(min(due, MAX_TICK)))
             if live is not None:
                 live.update(screen(session.view(), latest, None, console.width), refresh=True)
+            speaker.pump()
             if session.over:
                 break
             time.sleep(FRAME)

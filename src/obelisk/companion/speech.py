@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+import time
 import wave
 from pathlib import Path
 
@@ -96,7 +97,8 @@ class Speaker:
             self.audio_dir.mkdir(parents=True, exist_ok=True)
         self.count = 0
         self.player = audio_player() if speak else None
-        self._playing: list[subprocess.Popen[bytes]] = []
+        self._playing: subprocess.Popen[bytes] | None = None
+        self._queue: list[Path] = []
         self.notice: str | None = None
         if (speak or self.audio_dir) and espeak() is None:
             self.notice = "espeak-ng is not installed: Khufu's lines are shown as text only."
@@ -134,35 +136,50 @@ class Speaker:
         return path
 
     def _play(self, data: bytes, path: Path | None) -> None:
-        self._reap()
+        """Queue a line; lines are played one after another, never on top of each other."""
         if path is None:
             if self._tmp is None:
                 self._tmp = Path(tempfile.mkdtemp(prefix="obelisk-speech-"))
             path = self._tmp / f"{self.count:03d}.wav"
             path.write_bytes(data)
+        self._queue.append(path)
+        self.pump()
+
+    def pump(self) -> None:
+        """Start the next queued line once the one playing has finished (call it often)."""
+        if self._playing is not None and self._playing.poll() is None:
+            return
+        self._playing = None
+        if not self._queue or not self.player:
+            return
+        path = self._queue.pop(0)
         try:
-            proc = subprocess.Popen(
-                [*(self.player or []), str(path)],
+            self._playing = subprocess.Popen(
+                [*self.player, str(path)],
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
         except OSError:
             self.notice = "The audio player could not run: Khufu's lines are shown as text only."
             self.player = None
-            return
-        self._playing.append(proc)
-
-    def _reap(self) -> None:
-        self._playing = [p for p in self._playing if p.poll() is None]
+            self._queue.clear()
 
     def close(self, wait: float = 0.0) -> None:
-        """Let the lines being played finish for up to ``wait`` seconds, then stop them."""
-        for p in self._playing:
-            try:
-                p.wait(timeout=wait)
-            except subprocess.TimeoutExpired:
-                p.terminate()
-        self._playing = []
+        """Play what is queued for up to ``wait`` seconds in all, then stop."""
+        deadline = time.monotonic() + wait
+        while self._playing is not None or self._queue:
+            left = deadline - time.monotonic()
+            if self._playing is not None:
+                try:
+                    self._playing.wait(timeout=max(0.0, left))
+                except subprocess.TimeoutExpired:
+                    self._playing.terminate()
+                    self._playing.wait(timeout=5)
+                    self._queue.clear()
+                self._playing = None
+            if left <= 0:
+                self._queue.clear()
+            self.pump()
         if self._tmp is not None:
             shutil.rmtree(self._tmp, ignore_errors=True)
             self._tmp = None
