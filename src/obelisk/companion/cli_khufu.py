@@ -121,8 +121,8 @@ def khufu(
             "--players",
             "-p",
             help="A player as NAME, NAME:piece or NAME:piece:lucky symbol "
-            "(e.g. Ann:witch:falcon); repeat for each player, in seat order. "
-            "Without it the command asks.",
+            "(e.g. Ann:witch:falcon); repeat for each player in turn order, or give them "
+            "comma-separated. Without it the command asks.",
         ),
     ] = None,
     seed: Annotated[
@@ -172,7 +172,7 @@ def khufu(
             save = save or resume
         else:
             if players:
-                table = [parse_player(p) for p in players]
+                table = [parse_player(p) for arg in players for p in arg.split(",") if p.strip()]
             elif fd_is_tty():
                 table = _setup_players(console)
             else:
