@@ -70,13 +70,18 @@ def _seconds(text: str) -> int:
 
 
 def _check_countdown(p: Person, ticks: list[tuple[float, float, bool]], after: int = 0) -> float:
-    """The page's countdown within 1 s of the server's clock (the last tick, run on since),
-    once the page has heard a tick after the ``after``-th."""
+    """The page's countdown within 1 s of the server's clock: read just after a fresh tick
+    (newer than the ``after``-th) has come in, against that tick run on by the time since."""
     p.page.wait_for_function("document.getElementById('kh-countdown') !== null")
     deadline = time.monotonic() + 20
-    while len(ticks) <= after or not ticks[-1][2]:
+    seen = max(after, len(ticks))
+    # Playwright hands the frames to this thread between its calls: poll in short steps so
+    # that a tick's arrival time is known to within a few tens of milliseconds
+    while len(ticks) <= seen or not ticks[-1][2]:
         assert time.monotonic() < deadline, "no running clock message came"
-        p.page.wait_for_timeout(100)
+        if len(ticks) > seen:
+            seen = len(ticks)
+        p.page.wait_for_timeout(30)
     shown = _seconds(p.page.inner_text("#kh-countdown"))
     at, remaining, _ = ticks[-1]
     server_now = remaining - (time.monotonic() - at)
@@ -100,9 +105,12 @@ def _position(p: Person) -> dict[str, Any]:
     )
 
 
-def _hand_ok(p: Person, server: ServerProc, room: str, seat: int) -> None:
-    """The page's cards are exactly the seat's hand (and the dealt challenge cards)."""
-    obs = state_now(server, room).observation(seat)
+def _cards_ok(p: Person, server: ServerProc, room: str, seat: int) -> None:
+    """The page's hand is exactly the seat's hand, and no card another seat holds unseen is
+    anywhere on the page: only its own cards, its wager, the Challenge's public cards and
+    the King's table cards shown to all."""
+    state = state_now(server, room)
+    obs = state.observation(seat)
     p.page.wait_for_function(
         f"document.querySelectorAll('#mine-area [data-card]').length === {len(obs['hand'])}"
     )
@@ -110,6 +118,15 @@ def _hand_ok(p: Person, server: ServerProc, room: str, seat: int) -> None:
         "#mine-area [data-card]", "ns => ns.map(n => n.dataset.card)"
     )
     assert sorted(shown) == sorted(obs["hand"]), p.label
+    public: set[str] = set()
+    for e in state.events_for(None):
+        if e.get("kind") == "wager":
+            public.update(e.get("table") or [])
+    ch = obs.get("challenge") or {}
+    allowed = set(obs["hand"]) | set(obs.get("wager") or []) | public
+    allowed |= set(ch.get("dealt") or []) | set(ch.get("khufu") or [])
+    everywhere = p.page.eval_on_selector_all("[data-card]", "ns => ns.map(n => n.dataset.card)")
+    assert set(everywhere) <= allowed, f"{p.label} shows {set(everywhere) - allowed}"
 
 
 @pytest.mark.rules("khufu:5.3", "khufu:6.2", "khufu:7.1", "khufu:8.2", "khufu:12.3")
@@ -179,7 +196,7 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
                 assert _position(ann) == pos
                 diffs.append(_check_countdown(ann, ticks, heard))
             if clicks % 5 == 0:
-                _hand_ok(ann, server, room, 0)
+                _cards_ok(ann, server, room, 0)
             liked = [a for a in acts if a.split(" ")[0] in PREFER]
             # a door is entered, a card taken, a wager placed once it is big enough
             for first in ("place", "enter", "take", "challenge", "select"):
@@ -326,6 +343,7 @@ def test_khufu_interruption_is_a_full_screen_moment_and_ends_the_turn(
             " && document.querySelector('#kh-moment .kh-moment-next').textContent.includes('The turn passes')",
             timeout=20000,
         )
+        print("khufu: the moment's sound:", ann.page.get_attribute("#kh-moment", "data-sound"))
         ann.page.click("#kh-moment >> text=Carry on")
         assert ann.page.locator("#kh-moment").count() == 0
         # the turn passed: the interruption is in the log and other players moved after it

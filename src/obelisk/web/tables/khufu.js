@@ -382,6 +382,22 @@ const PROMPTS = {
   MUMMY_CALL_ANSWER: () => "Khufu asks: who is the mummy? Answer quickly!",
 };
 
+/** What another player is deciding, in words. */
+const OTHERS = {
+  CHOOSE_PIECE: () => "which playing piece to take",
+  ROLL: () => "the roll of the die",
+  CHAMBER_TURN_OPTION: (d) => `whether to stay in the ${TITLES[d.chamber]} Chamber or leave`,
+  DOOR_ENTER_OR_PASS: (d) => `whether to enter the ${TITLES[d.chamber]} Chamber`,
+  TAKE_TREASURE: () => "whether to take a Treasure card",
+  STEAL_TARGET_OR_DECLINE: () => "whom to steal from",
+  PICKPOCKET_TARGET: () => "whom Lucky steals from",
+  COBRA_GIVE_CARD: () => "which card to give back for the cobra",
+  CURSE_TOLL_CARD: () => "which card to give for the Tomb Toll",
+  WAGER_CARDS: (d) => `the wager at the ${TITLES[d.chamber]} table`,
+  CHALLENGE_SELECT_3: () => "the three cards against Khufu",
+  MUMMY_CALL_ANSWER: () => "the answer to Khufu",
+};
+
 export default {
   css: "khufu.css",
 
@@ -438,7 +454,7 @@ export default {
   prompt(ctx) {
     const d = ctx.obs && ctx.obs.decision;
     if (!d || ctx.over) return "";
-    if (d.seat !== ctx.seat || !ctx.legal.length) return `${ctx.name(d.seat)} is deciding.`;
+    if (d.seat !== ctx.seat || !ctx.legal.length) return `${pieceName(ctx, d.seat)} is deciding: ${OTHERS[d.kind] ? OTHERS[d.kind](d) : "a choice"}.`;
     const f = PROMPTS[d.kind];
     return f ? f(d, new Set(ctx.legal.map((e) => e.action.kind))) : "Your move.";
   },
