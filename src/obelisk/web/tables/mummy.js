@@ -1,2 +1,532 @@
-// The mummy table: drawn as text until its own drawing lands (issue 25).
-export { default } from "./generic.js";
+// Fluch der Mumie's table: the maze (own SVG from the built-in map: walls, symbols, the
+// stairs, the sarcophagus, the dungeon and its two breaches; columns A-K and rows 1-11 as
+// the log names fields), drawn from the seat's observation only.
+//
+// An explorer's seat sees every figure, the mummy, the five dice (mummy faces set aside)
+// and its own task cards: a die is clicked to announce its face, the end fields of the
+// announced number are highlighted and clicked, an arrow's stopping fields are drawn with
+// their slide. The mummy's seat sees only the mummy, the played cards on their fields and
+// her notebook (announcements round by round, her pencil marks, kept in this browser);
+// she steps by clicking a field next to her. Every move is an action the server offered.
+
+import { el, svg, plural } from "../util.js";
+import { CELLS, COLS, ROWS, SYMBOLS, SYMBOL_CELL, DUNGEON, label, parseLabel } from "./mummy/maze.js";
+import { symbolGlyph, stairsGlyph, sarcophagusGlyph, dungeonGlyph, mummyGlyph, figureGlyph, dieFace, arrowMark, FIGURE } from "./mummy/glyphs.js";
+import * as notebook from "./mummy/notebook.js";
+
+const CELL = 40;
+const LEFT = 24;
+const TOP = 22;
+const WIDTH = LEFT + COLS * CELL + 6;
+const HEIGHT = TOP + ROWS * CELL + 6;
+const DIRS = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
+const DIR_WORDS = { N: "north", E: "east", S: "south", W: "west" };
+const FACE_WORDS = { 1: "1", 2: "2", 3: "3", 4: "4", arrow: "arrow", mummy: "mummy" };
+
+// what the last drawing showed, so a figure that moved is pulsed once (not kept elsewhere)
+let previous = null;
+
+function cap(s) {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
+}
+
+function rcLabel(rc) {
+  return Array.isArray(rc) ? label(rc[0], rc[1]) : "";
+}
+
+function isExplorerView(obs) {
+  return Array.isArray(obs.positions);
+}
+
+/** The field labels a choice's words name ("… to D9, C10 or E10"). */
+function labelsIn(text) {
+  return [...String(text || "").matchAll(/\b([A-K](?:1[01]|[1-9]))\b/g)].map((m) => m[1]);
+}
+
+function cellOrigin(c) {
+  return [LEFT + c.c * CELL, TOP + c.r * CELL];
+}
+
+// -- the maze -------------------------------------------------------------------------------
+function wallsPath() {
+  const d = [];
+  for (const c of CELLS) {
+    const [x, y] = cellOrigin(c);
+    if (c.wallN) d.push(`M${x} ${y}h${CELL}`);
+    if (c.wallW) d.push(`M${x} ${y}v${CELL}`);
+    if (c.r === ROWS - 1 && c.wallS) d.push(`M${x} ${y + CELL}h${CELL}`);
+    if (c.c === COLS - 1 && c.wallE) d.push(`M${x + CELL} ${y}v${CELL}`);
+  }
+  return svg("path", { class: "walls", d: d.join(""), "aria-hidden": "true" });
+}
+
+function breaches() {
+  // the two breaches of the dungeon: broken stones on each side of its openings
+  const [x, y] = cellOrigin(DUNGEON);
+  const stones = [];
+  for (const bx of [x, x + CELL]) {
+    stones.push(svg("path", { d: `M${bx - 3} ${y + 2}l3 5l3-5zM${bx - 3} ${y + CELL - 2}l3-5l3 5z`, class: "breach" }));
+  }
+  return svg("g", { class: "breaches", "aria-hidden": "true" }, ...stones);
+}
+
+function axes() {
+  const out = [];
+  for (let c = 0; c < COLS; c++) {
+    out.push(svg("text", { x: LEFT + c * CELL + CELL / 2, y: TOP - 7, class: "axis", "text-anchor": "middle" }, String.fromCharCode(65 + c)));
+  }
+  for (let r = 0; r < ROWS; r++) {
+    out.push(svg("text", { x: LEFT - 5, y: TOP + r * CELL + CELL / 2 + 4, class: "axis", "text-anchor": "end" }, String(r + 1)));
+  }
+  return svg("g", { class: "axes", "aria-hidden": "true" }, ...out);
+}
+
+/** One field: its ground, its symbol or special mark, and whatever stands on it. */
+function cellNode(c, played) {
+  const [x, y] = cellOrigin(c);
+  const cls = ["cell"];
+  let what = c.label;
+  const kids = [];
+  if (c.symbol) {
+    const [colour, name] = SYMBOLS[c.symbol];
+    cls.push("sym", `area-${colour}`);
+    if (played.has(c.symbol)) cls.push("played");
+    what = `${c.label}, the ${name} (${colour})` + (played.has(c.symbol) ? ", its card played" : "");
+    kids.push(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 5, class: "ground" }));
+    kids.push(symbolGlyph(c.symbol, CELL / 2, CELL / 2, 1.35));
+    if (played.has(c.symbol)) kids.push(svg("path", { d: "M27 8l4 4l7-8", class: "tick", "aria-hidden": "true" }));
+  } else if (c.ch === "S") {
+    cls.push("start");
+    what = `${c.label}, the stairs (the explorers' start)`;
+    kids.push(stairsGlyph(CELL / 2, CELL / 2, 1.4));
+  } else if (c.ch === "M") {
+    cls.push("sarcophagus");
+    what = `${c.label}, the sarcophagus`;
+    kids.push(sarcophagusGlyph(CELL / 2, CELL / 2, 1.4));
+  } else if (c.ch === "V") {
+    cls.push("dungeon");
+    what = `${c.label}, the dungeon (left through its two breaches)`;
+    kids.push(dungeonGlyph(CELL / 2, CELL / 2, 1.4));
+  }
+  const g = svg("g", { class: cls.join(" "), "data-cell": c.label, transform: `translate(${x},${y})` },
+    svg("rect", { x: 0, y: 0, width: CELL, height: CELL, class: "floor" }),
+    ...kids,
+    svg("title", null, what));
+  return g;
+}
+
+function figuresOn(obs) {
+  // explorer figures by field (only an explorer's observation has positions)
+  const at = new Map();
+  if (!isExplorerView(obs)) return at;
+  obs.positions.forEach((rc, f) => {
+    if (!rc) return;
+    const key = rcLabel(rc);
+    if (!at.has(key)) at.set(key, []);
+    at.get(key).push(f);
+  });
+  return at;
+}
+
+function drawMaze(obs, ctx, book) {
+  const played = new Set((obs.played || []).flat());
+  const cells = new Map();
+  const cellGroup = svg("g", { class: "cells" });
+  for (const c of CELLS) {
+    const g = cellNode(c, played);
+    cells.set(c.label, g);
+    cellGroup.append(g);
+  }
+  const overlay = svg("g", { class: "overlay", "aria-hidden": "true" });
+  const maze = svg("svg", {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "maze", id: "maze", role: "group",
+    "aria-label": "The maze: columns A to K from the left, rows 1 to 11 from the top",
+  }, svg("rect", { x: LEFT, y: TOP, width: COLS * CELL, height: ROWS * CELL, class: "maze-ground" }), cellGroup, wallsPath(), breaches(), axes(), overlay);
+
+  const moved = new Set();
+  const now = {};
+  // the mummy
+  const m = obs.mummy;
+  const mummyCell = cells.get(rcLabel(m));
+  if (mummyCell) {
+    mummyCell.classList.add("mummy-here");
+    mummyCell.append(mummyGlyph(CELL / 2, CELL / 2 + 1, 1.5));
+    now.mummy = rcLabel(m);
+  }
+  // the explorers (an explorer's view only)
+  const turnFig = obs.turn ? obs.turn.figure : null;
+  for (const [key, figs] of figuresOn(obs)) {
+    const g = cells.get(key);
+    if (!g) continue;
+    figs.forEach((f, k) => {
+      const fig = obs.figures[f] || {};
+      const n = figs.length;
+      const dx = n === 1 ? CELL / 2 : 10 + (k % 2) * 20;
+      const dy = n === 1 ? CELL / 2 + 1 : n <= 2 ? CELL / 2 + 1 : 11 + Math.floor(k / 2) * 18;
+      const piece = figureGlyph(fig.colour, dx, dy, n === 1 ? 1.45 : 1.0);
+      piece.dataset.figure = fig.colour;
+      if (f === turnFig && obs.phase !== "mummy_move" && !ctx.over) piece.classList.add("on-turn");
+      g.append(piece);
+      now["f" + f] = key;
+      if (previous && previous["f" + f] && previous["f" + f] !== key) moved.add(key);
+    });
+  }
+  if (previous && now.mummy && previous.mummy && previous.mummy !== now.mummy) moved.add(now.mummy);
+  previous = now;
+  for (const key of moved) {
+    const g = cells.get(key);
+    if (g) g.classList.add("arrived");
+  }
+
+  // the pencil marks (the mummy's own guesses)
+  if (book && book.marks) {
+    for (const [key, colours] of Object.entries(book.marks)) {
+      const g = cells.get(key);
+      if (!g) continue;
+      g.classList.add("pencilled");
+      colours.forEach((col, k) => g.append(pencilMark(col, k)));
+    }
+  }
+
+  placeMoves(obs, ctx, cells, overlay);
+  return { maze, cells };
+}
+
+function pencilMark(colour, k) {
+  const f = FIGURE[colour];
+  const letter = f ? f.letter : "?";
+  return svg("g", { class: "pencil-mark", transform: `translate(${4 + (k % 3) * 11},${CELL - 5 - Math.floor(k / 3) * 11})`, "aria-hidden": "true" },
+    svg("text", { x: 0, y: 0, class: "pencil-letter" }, letter));
+}
+
+/** Put every move the server offers on the field it ends on. */
+function placeMoves(obs, ctx, cells, overlay) {
+  const pool = ctx.pool;
+  // a number move: the end field
+  for (;;) {
+    const entry = pool.take((a) => a.kind === "move");
+    if (!entry) break;
+    const key = label(entry.action.row, entry.action.col);
+    const g = cells.get(key);
+    if (!g) continue;
+    g.classList.add("reach");
+    g.append(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "reach-ring", "aria-hidden": "true" }));
+    pool.bind(g, entry, entry.choice || `end on ${key}`);
+  }
+  // an arrow slide: the field it stops on (named in the choice's words) and its line
+  const from = isExplorerView(obs) && obs.turn ? obs.positions[obs.turn.figure] : null;
+  for (const d of ["N", "E", "S", "W"]) {
+    const entry = ctx.legal.find((e) => e.action.kind === "arrow" && e.action.direction === d);
+    if (!entry) continue;
+    const stop = labelsIn(entry.choice)[0];
+    const g = stop && cells.get(stop);
+    if (!g) continue;
+    pool.take((a) => a === entry.action);
+    g.classList.add("reach", "stop");
+    g.append(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "reach-ring", "aria-hidden": "true" }));
+    g.append(arrowMark(d, CELL - 9, 9, 0.7));
+    pool.bind(g, entry, entry.choice || `slide ${DIR_WORDS[d]} to ${stop}`);
+    if (from) {
+      const rc = parseLabel(stop);
+      const x1 = LEFT + from[1] * CELL + CELL / 2;
+      const y1 = TOP + from[0] * CELL + CELL / 2;
+      const x2 = LEFT + rc[1] * CELL + CELL / 2;
+      const y2 = TOP + rc[0] * CELL + CELL / 2;
+      overlay.append(svg("line", { x1, y1, x2, y2, class: "slide" }));
+    }
+  }
+  // the mummy's step: the field next to her in that direction
+  const m = obs.mummy;
+  for (const d of ["N", "E", "S", "W"]) {
+    const entry = pool.take((a) => a.kind === "step" && a.direction === d);
+    if (!entry || !m) continue;
+    const [dr, dc] = DIRS[d];
+    const r = m[0] + dr;
+    const c = m[1] + dc;
+    const g = r >= 0 && r < ROWS && c >= 0 && c < COLS ? cells.get(label(r, c)) : null;
+    if (!g) continue;
+    g.classList.add("step-to");
+    g.append(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "step-ring", "aria-hidden": "true" }));
+    g.append(arrowMark(d, CELL / 2 + DIRS[d][1] * -11, CELL / 2 + DIRS[d][0] * -11, 0.8));
+    pool.bind(g, entry, entry.choice || `step ${DIR_WORDS[d]}`);
+  }
+}
+
+// -- the explorer's dice ---------------------------------------------------------------------
+function dieNode(face, cls) {
+  return el(`div.die.${cls}`, { dataset: { face } }, dieFace(face), el("span.die-word", { text: FACE_WORDS[face] || "not rolled" }));
+}
+
+function drawDice(obs, ctx, cells) {
+  const aside = Number(obs.aside) || 0;
+  const dice = Array.isArray(obs.dice) ? obs.dice : [];
+  const free = el("div.dice-row.free");
+  const offered = new Set();
+  for (const face of dice) {
+    const node = dieNode(face, "rolled");
+    if (!offered.has(face)) {
+      const entry = ctx.pool.take((a) => a.kind === "choose" && a.face === face);
+      if (entry) {
+        offered.add(face);
+        ctx.pool.bind(node, entry, entry.choice || `announce ${face}`);
+        // what the face would allow, when the choice names the fields
+        const preview = labelsIn(entry.choice).map((k) => cells.get(k)).filter(Boolean);
+        const on = () => preview.forEach((g) => g.classList.add("preview"));
+        const off = () => preview.forEach((g) => g.classList.remove("preview"));
+        node.addEventListener("mouseenter", on);
+        node.addEventListener("mouseleave", off);
+        node.addEventListener("focus", on);
+        node.addEventListener("blur", off);
+      }
+    }
+    if (!node.classList.contains("legal-place") && !offered.has(face) && ctx.legal.length) node.classList.add("unusable");
+    free.append(node);
+  }
+  const unrolled = 5 - aside - dice.length;
+  for (let i = 0; i < unrolled; i++) free.append(dieNode("", "unrolled"));
+  const setAside = el("div.dice-row.aside");
+  for (let i = 0; i < aside; i++) setAside.append(dieNode("mummy", "set-aside"));
+  const buttons = el("div.tray-buttons");
+  const button = (pred, text) => {
+    const entry = ctx.pool.take(pred);
+    if (!entry) return;
+    const b = el("button.act", { type: "button", text });
+    ctx.pool.bind(b, entry, entry.choice || text);
+    b.removeAttribute("role");
+    buttons.append(b);
+  };
+  button((a) => a.kind === "resolve" && a.yes, `Hand back the ${plural(aside, "mummy die", "mummy dice")}`);
+  button((a) => a.kind === "resolve" && !a.yes, `Keep them aside and roll ${5 - aside}`);
+  button((a) => a.kind === "reroll", `Reroll ${plural(5 - aside, "die", "dice")}`);
+  button((a) => a.kind === "lost", "Five mummies: the turn is lost");
+  const announced = obs.announced ? `Announced: ${obs.announced === "arrow" ? "the arrow" : obs.announced}.` : "";
+  const rolling = obs.explorer_phase === "choose" || obs.explorer_phase === "lost";
+  const rolls = rolling ? Number(obs.rolls) || 0 : 0;
+  return el("section.mm-dice", { "aria-label": "the dice" },
+    el("h3", { text: "The dice" }),
+    free.childNodes.length ? free : el("p.muted", { text: "No die is free." }),
+    el("div.aside-box", null,
+      el("span.aside-title", { text: aside ? `Set aside: ${plural(aside, "mummy die", "mummy dice")}` : "No mummy die set aside." }),
+      setAside),
+    buttons.childNodes.length ? buttons : null,
+    el("p.muted.dice-note", { text: [announced, rolls ? `${plural(rolls, "roll", "rolls")} this turn.` : ""].filter(Boolean).join(" ") || " " }));
+}
+
+// -- what everybody sees beside the maze -------------------------------------------------------
+function playedList(obs, ctx) {
+  const rows = [];
+  (obs.played || []).forEach((syms, seat) => {
+    if (!syms || !syms.length) return;
+    rows.push(el("li", { dataset: { seat: String(seat + 1) } },
+      el("strong", { text: `${ctx.name(seat)}: ` }),
+      syms.map((s) => {
+        const [colour, name] = SYMBOLS[s] || ["", s];
+        const at = SYMBOL_CELL[s] ? SYMBOL_CELL[s].label : "";
+        return `the ${name} (${colour}, ${at})`;
+      }).join(", ")));
+  });
+  return el("section.mm-played", null,
+    el("h3", { text: "Cards played" }),
+    rows.length ? el("ul", null, ...rows) : el("p.muted", { text: "None yet." }));
+}
+
+function statusLine(obs, ctx) {
+  const parts = [`Round ${obs.round}`, `the mummy has ${obs.mummy_ankhs} of ${plural(obs.threshold, "ankh", "ankhs")}`];
+  const aside = Number(obs.aside) || 0;
+  parts.push(aside ? `${plural(aside, "mummy die", "mummy dice")} set aside` : "no mummy die set aside");
+  if (obs.mummy_move) {
+    const k = { normal: "her move", intermediate: "an intermediate move", forced: "an intermediate move", second: "her second move" }[obs.mummy_move.kind] || "her move";
+    parts.push(`the mummy is walking ${k}: ${plural(obs.mummy_move.steps_left, "step", "steps")} left`);
+  } else if (obs.announced) {
+    const who = obs.figures[obs.turn.figure];
+    parts.push(`${cap(who ? who.colour : "the explorer")} announced ${obs.announced === "arrow" ? "the arrow" : obs.announced}`);
+  }
+  if (obs.phase === "over") {
+    parts.push(obs.reason === "mummy" ? "the mummy has won" : obs.reason === "explorer" ? "an explorer has played all his cards" : "the game has stopped");
+  }
+  return el("p.mm-status", { text: cap(parts.join(" · ")) + "." });
+}
+
+function legend(obs) {
+  const items = [
+    el("li", null, el("span.key.key-mummy", { "aria-hidden": "true" }), " the mummy"),
+    el("li", null, el("span.key.key-start", { "aria-hidden": "true" }), " the stairs, where the explorers start"),
+    el("li", null, el("span.key.key-dungeon", { "aria-hidden": "true" }), " the dungeon, left through its two breaches"),
+    el("li", null, el("span.key.key-played", { "aria-hidden": "true" }), " a symbol whose card is played"),
+  ];
+  if (isExplorerView(obs)) items.splice(1, 0, el("li", null, el("span.key.key-figure", { "aria-hidden": "true" }), " an explorer (R, G, B, Y: red, green, blue, yellow)"));
+  else items.push(el("li", null, el("span.key.key-pencil", { "aria-hidden": "true" }), " a pencil mark (R, G, B, Y)"));
+  return el("details.mm-legend", null, el("summary", { text: "What the maze shows" }), el("ul", null, ...items));
+}
+
+// -- the seat's own area ---------------------------------------------------------------------
+function cardNode(s) {
+  const [colour, name] = SYMBOLS[s] || ["", s];
+  const at = SYMBOL_CELL[s] ? SYMBOL_CELL[s].label : "";
+  return el(`div.mm-card.area-${colour}`, { dataset: { card: s } },
+    svg("svg", { viewBox: "-12 -12 24 24", class: "card-glyph", "aria-hidden": "true" }, symbolGlyph(s, 0, 0, 1)),
+    el("span.card-name", { text: cap(name) }),
+    el("span.card-meta", { text: `${colour}, on ${at}` }));
+}
+
+function drawHand(obs) {
+  const hand = obs.hand || [];
+  return el("section.mm-hand", null,
+    el("h3", { text: `Your task cards: ${plural(hand.length, "card", "cards")} left` }),
+    hand.length ? el("div.mm-cards", null, ...hand.map(cardNode)) : el("p.muted", { text: "All played." }),
+    el("p.muted", { text: "End a move on the symbol of one of your cards to play it." }));
+}
+
+function drawNotebook(obs, ctx, book, room, role, redrawMarks) {
+  const box = el("section.mm-notebook", { "aria-label": "your notebook" });
+  const pencil = role === "mummy" && !ctx.readonly;
+  box.append(el("h3", { text: role === "mummy" ? "Your notebook" : "What was announced" }));
+  if (pencil) {
+    const colours = obs.figures.filter((f) => !f.out).map((f) => f.colour);
+    if (!book.pencil || !colours.includes(book.pencil)) book.pencil = colours[0] || "red";
+    const chooser = el("div.pencil-colours", { role: "group", "aria-label": "pencil colour" },
+      el("span", { text: "Pencil for: " }),
+      ...colours.map((col) =>
+        el("button.small.pencil-colour", {
+          type: "button", "aria-pressed": book.pencil === col ? "true" : "false", dataset: { pencil: col },
+          style: { "--fig": (FIGURE[col] || {}).fill || "#6b7280" },
+          text: cap(col),
+          onclick: () => { book.pencil = col; notebook.save(room, role, book); redrawMarks(); },
+        })));
+    const input = el("input.pencil-field", { type: "text", maxlength: 3, placeholder: "field", "aria-label": "a field to mark: its column letter and row number", autocomplete: "off" });
+    const err = el("span.pencil-error", { role: "status" });
+    const form = el("form.pencil-form", {
+      onsubmit: (ev) => {
+        ev.preventDefault();
+        const rc = parseLabel(input.value);
+        if (!rc) {
+          err.textContent = "Type a column letter (A to K) and a row number (1 to 11).";
+          return;
+        }
+        notebook.toggleMark(book, label(rc[0], rc[1]), book.pencil);
+        notebook.save(room, role, book);
+        redrawMarks();
+      },
+    }, el("label", null, "Mark a field ", input), el("button.small", { type: "submit", text: "Mark or rub out" }), err);
+    const clear = el("button.small.pencil-clear", {
+      type: "button", text: "Rub out all marks",
+      onclick: () => { book.marks = {}; notebook.save(room, role, book); redrawMarks(); },
+    });
+    box.append(
+      el("p.muted", { text: "Click a field on the maze to pencil in where you think an explorer is; click again to rub it out. Only this browser keeps your marks." }),
+      chooser, form, clear);
+  }
+  box.append(notebook.notebookRounds(book));
+  return box;
+}
+
+// -- the prompt --------------------------------------------------------------------------------
+function promptFor(ctx) {
+  const obs = ctx.obs;
+  const legal = ctx.legal || [];
+  if (!legal.length) return "";
+  const kinds = new Set(legal.map((e) => e.action.kind));
+  const aside = Number(obs.aside) || 0;
+  if (kinds.has("step")) {
+    const left = obs.mummy_move ? obs.mummy_move.steps_left : 0;
+    return `Walk ${plural(left, "more step", "more steps")}: click a field next to the mummy.`;
+  }
+  if (kinds.has("resolve")) return `Hand back the ${plural(aside, "mummy die", "mummy dice")} (the mummy walks ${plural(aside, "step", "steps")} now), or keep them aside and roll.`;
+  if (kinds.has("lost")) return "All five dice show the mummy: your turn is lost.";
+  if (kinds.has("choose")) return "Click a die to announce its face, or reroll the free dice.";
+  if (kinds.has("reroll")) return "No rolled face can be walked: reroll the free dice.";
+  if (kinds.has("move")) return `Walk exactly ${obs.announced}: click a highlighted field.`;
+  if (kinds.has("arrow")) return "Slide with the arrow: click the field where you stop.";
+  if (kinds.has("play")) return "Play the card of this field, or keep it.";
+  if (kinds.has("stop")) return "Step on, or end the move here.";
+  return "Your move.";
+}
+
+export default {
+  css: "mummy.css",
+
+  draw(board, mine, ctx) {
+    const obs = ctx.obs;
+    const explorer = isExplorerView(obs);
+    const role = explorer ? "explorer" : obs.role === "mummy" ? "mummy" : "spectator";
+    const room = ctx.readonly ? null : notebook.roomId();
+    let book = null;
+    if (!explorer && room) {
+      book = notebook.load(room, role);
+      if (notebook.record(book, ctx.events)) notebook.save(room, role, book);
+    }
+    const { maze, cells } = drawMaze(obs, ctx, role === "mummy" ? book : null);
+    const side = el("div.mm-side");
+    let redrawMarks = () => {};
+    if (explorer) side.append(drawDice(obs, ctx, cells));
+    if (role === "mummy" && book && !ctx.readonly) {
+      // her pencil: a click on any field that is not a step marks or rubs out a guess
+      redrawMarks = () => {
+        for (const g of cells.values()) {
+          g.classList.remove("pencilled");
+          for (const n of g.querySelectorAll(".pencil-mark")) n.remove();
+        }
+        for (const [key, colours] of Object.entries(book.marks)) {
+          const g = cells.get(key);
+          if (!g) continue;
+          g.classList.add("pencilled");
+          colours.forEach((col, k) => g.append(pencilMark(col, k)));
+        }
+        for (const b of mine.querySelectorAll(".pencil-colour")) b.setAttribute("aria-pressed", b.dataset.pencil === book.pencil ? "true" : "false");
+      };
+      maze.classList.add("with-pencil");
+      maze.addEventListener("click", (ev) => {
+        const g = ev.target.closest ? ev.target.closest(".cell") : null;
+        if (!g || g.classList.contains("legal-place")) return;
+        notebook.toggleMark(book, g.dataset.cell, book.pencil || "red");
+        notebook.save(room, role, book);
+        redrawMarks();
+      });
+    }
+    side.append(playedList(obs, ctx), legend(obs));
+    board.append(el("div.mummy-table.role-" + role, null,
+      statusLine(obs, ctx),
+      el("div.mm-main", null, el("div.mm-maze-box", null, maze), side)));
+    if (explorer && ctx.seat !== null && ctx.seat !== undefined) mine.append(el("div.mummy-mine", null, drawHand(obs)));
+    else if (book) mine.append(el("div.mummy-mine", null, drawNotebook(obs, ctx, book, room, role, redrawMarks)));
+  },
+
+  panel(obs, i) {
+    if (i === 0) {
+      return ["The mummy", `Ankhs: ${obs.mummy_ankhs} of ${obs.threshold}`, `On ${rcLabel(obs.mummy)}`];
+    }
+    const figs = (obs.figures || []).map((f, k) => [f, k]).filter(([f]) => f.seat === i);
+    const out = [];
+    for (const [f, k] of figs) {
+      let line = `${cap(f.colour)} explorer`;
+      if (f.out) line += ": out of the game";
+      else if (isExplorerView(obs) && obs.positions[k]) line += ` on ${rcLabel(obs.positions[k])}`;
+      out.push(line);
+    }
+    if (figs.length) out.push(`Ankhs: ${figs[0][0].ankhs}`);
+    const colours = (obs.hand_colours || [])[i] || {};
+    const left = Object.entries(colours).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`);
+    out.push(left.length ? `Cards left: ${left.join(", ")}` : "Cards left: none");
+    out.push(`Played: ${((obs.played || [])[i] || []).length}`);
+    return out;
+  },
+
+  toMove(obs) {
+    return typeof obs.to_move === "number" && obs.to_move >= 0 ? obs.to_move : null;
+  },
+
+  prompt: promptFor,
+
+  buttonLabel(entry) {
+    return entry.text.charAt(0).toUpperCase() + entry.text.slice(1);
+  },
+
+  notes(options) {
+    const o = options || {};
+    const out = ["The first seat is the mummy; the others are the explorers. The mummy sees only her own figure."];
+    out.push(o.card_play_mandatory === false ? "Ending on a symbol of your card lets you choose to play it." : "Ending on a symbol of your card plays it.");
+    out.push(o.mummy_may_stop_early ? "The mummy may end a move early." : "The mummy walks exactly the number of steps she has.");
+    if (o.max_rounds) out.push(`The game stops after round ${o.max_rounds}.`);
+    return out;
+  },
+};

@@ -1,0 +1,173 @@
+// The mummy player's notebook: what the explorers announced, round by round, taken from
+// the events her seat is sent (so it holds nothing her observation and events do not),
+// and her pencil marks (her own guesses of where the explorers are). Both are kept in
+// this browser's localStorage only; nothing of the notebook is ever sent.
+
+import { el } from "../../util.js";
+import { SYMBOLS } from "./maze.js";
+
+const PREFIX = "obelisk-mummy-notebook:";
+const MAX_ROUNDS = 200;
+// the events already written into a notebook (a redraw hands the same events again)
+const done = new WeakSet();
+
+function cap(s) {
+  return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
+}
+
+function field(rc) {
+  return Array.isArray(rc) && rc.length === 2 ? String.fromCharCode(65 + rc[1]) + String(rc[0] + 1) : "";
+}
+
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** The room this page plays in (null in the replay viewer or the lobby). */
+export function roomId() {
+  const m = /^\/rooms\/([\w-]+)/.exec(location.pathname);
+  return m ? m[1] : null;
+}
+
+function empty() {
+  return { rounds: [], marks: {}, pencil: null };
+}
+
+/** The notebook of ``room`` for ``role`` ("mummy" or "spectator") from storage. */
+export function load(room, role) {
+  try {
+    const raw = JSON.parse(localStorage.getItem(PREFIX + room + ":" + role));
+    if (raw && Array.isArray(raw.rounds) && raw.marks && typeof raw.marks === "object") return raw;
+  } catch {
+    // a notebook that cannot be read starts again empty
+  }
+  return empty();
+}
+
+export function save(room, role, book) {
+  try {
+    localStorage.setItem(PREFIX + room + ":" + role, JSON.stringify(book));
+  } catch {
+    // storage full or refused: the notebook lives on this page only
+  }
+}
+
+function roundOf(book, n) {
+  let r = book.rounds[book.rounds.length - 1];
+  if (!r || r.round !== n) {
+    r = { round: n, lines: [] };
+    book.rounds.push(r);
+    if (book.rounds.length > MAX_ROUNDS) book.rounds.shift();
+  }
+  return r;
+}
+
+function lastRound(book) {
+  return book.rounds.length ? book.rounds[book.rounds.length - 1] : roundOf(book, 1);
+}
+
+/** The line of the explorer turn now being told (made when the turn begins). */
+function turnLine(book, colour) {
+  const r = lastRound(book);
+  let line = r.lines[r.lines.length - 1];
+  if (!line || line.who !== colour || line.closed) {
+    line = { who: colour, say: [] };
+    r.lines.push(line);
+  }
+  return line;
+}
+
+/**
+ * Write the events of one state message into the notebook (each event once). Returns
+ * whether anything changed. The events are the ones this seat was sent: the mummy's
+ * and a spectator's never hold an explorer's field unless a card or a capture shows it.
+ */
+export function record(book, events) {
+  let changed = false;
+  for (const e of events || []) {
+    if (!e || typeof e !== "object" || done.has(e)) continue;
+    done.add(e);
+    changed = true;
+    const kind = e.kind;
+    if (kind === "setup") {
+      // the game from its start: the notebook's announcements are written again
+      book.rounds = [];
+    } else if (kind === "turn") {
+      const r = roundOf(book, Number(e.round) || 1);
+      r.lines.push({ who: String(e.explorer || ""), say: [] });
+    } else if (kind === "action") {
+      const a = e.action || {};
+      if (a.kind === "choose") {
+        const face = a.face === "arrow" ? "the arrow" : String(a.face);
+        const n = Number(e.aside) || 0;
+        turnLine(book, String(e.explorer || "")).say.push(`announced ${face}` + (n ? ` (${plural(n, "mummy die", "mummy dice")} aside)` : ""));
+      } else if (a.kind === "lost") {
+        turnLine(book, String(e.explorer || "")).say.push("rolled five mummies: turn lost");
+      }
+    } else if (kind === "cannot_move") {
+      turnLine(book, String(e.explorer || "")).say.push("could not move");
+    } else if (kind === "forced") {
+      turnLine(book, String(e.explorer || "")).say.push("five mummies resolved by force first");
+    } else if (kind === "resolve") {
+      const n = Number(e.aside) || 0;
+      turnLine(book, String(e.explorer || "")).say.push(`resolved ${plural(n, "mummy die", "mummy dice")} first`);
+    } else if (kind === "moved") {
+      const line = turnLine(book, String(e.explorer || ""));
+      if (e.card) {
+        const name = (SYMBOLS[e.card] || ["", String(e.card)])[1];
+        line.say.push(`played the ${name} (${e.colour || ""}) on ${field(e.cell)}`);
+        line.at = field(e.cell);
+      } else {
+        line.say.push("moved out of sight, no card");
+      }
+      line.closed = true;
+    } else if (kind === "mummy_move") {
+      const n = Number(e.steps) || 0;
+      const r = lastRound(book);
+      let text;
+      if (e.move === "normal") {
+        const die = Number(e.die) || 0;
+        text = n > die ? `rolled ${die} + ${n - die} aside: walks ${plural(n, "step", "steps")}` : `rolled ${die}: walks ${plural(n, "step", "steps")}`;
+      } else if (e.move === "second") {
+        text = `walks ${plural(n, "step", "steps")} more for the five mummy dice`;
+      } else {
+        text = `walks ${plural(n, "step", "steps")} at once (an intermediate move)`;
+      }
+      r.lines.push({ who: "mummy", say: [text], closed: true });
+    } else if (kind === "capture") {
+      const r = lastRound(book);
+      const left = Number(e.ankhs_left) || 0;
+      r.lines.push({
+        who: "mummy", closed: true,
+        say: [`caught ${cap(String(e.explorer || "an explorer"))} on ${field(e.cell)} (${plural(Number(e.mummy_ankhs) || 0, "ankh", "ankhs")} of ${e.threshold}; ${e.eliminated ? "out of the game" : plural(left, "ankh", "ankhs") + " left"})`],
+      });
+    }
+  }
+  return changed;
+}
+
+/** Toggle a pencil mark of ``colour`` on the field ``label``. */
+export function toggleMark(book, label, colour) {
+  const marks = book.marks[label] || [];
+  const i = marks.indexOf(colour);
+  if (i >= 0) marks.splice(i, 1);
+  else marks.push(colour);
+  if (marks.length) book.marks[label] = marks;
+  else delete book.marks[label];
+}
+
+/** The notebook drawn: the rounds, newest first, each turn as one line. */
+export function notebookRounds(book) {
+  const rounds = book.rounds.slice().reverse();
+  if (!rounds.length) return el("p.muted", { text: "Nothing announced yet." });
+  return el("ol.nb-rounds", { reversed: true },
+    ...rounds.map((r) =>
+      el("li.nb-round", null,
+        el("h4", { text: `Round ${r.round}` }),
+        el("ul.nb-lines", null,
+          ...r.lines.filter((l) => l.say.length).map((l) =>
+            el("li.nb-line" + (l.who === "mummy" ? ".nb-mummy" : ""), { dataset: { who: l.who } },
+              el("span.nb-who", { text: l.who === "mummy" ? "Mummy" : cap(l.who) || "Explorer" }),
+              " ",
+              el("span.nb-say", { text: l.say.join("; ") })))))));
+}

@@ -1,0 +1,248 @@
+"""Fluch der Mumie in the browser: a person as the mummy (a 1280 px window) against a person
+as the explorer (a 390 px phone), two browser contexts, seats opened by #token= links.
+
+They play two full rounds by clicking the drawing: the explorer clicks a die to announce
+it and a highlighted field (or an arrow's stopping field) to move, the mummy clicks the
+fields next to her; she pencils guesses in her notebook. At every state both pages are
+checked against the full record: the mummy's page holds no explorer position the rules
+keep from her (attributes, SVG and text), the explorer's page draws every figure and
+exactly the end fields the server offers. A reload returns to the same table and the same
+notebook. Then the explorer hands his seat to a computer player and the mummy plays on
+to the end (she guesses well: the test steps her towards the explorers)."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mummy_helpers import check_explorer_page, check_mummy_page, loose_p95
+from server_helpers import ServerProc
+from web_helpers import Person, state_now
+
+from obelisk.core import State
+
+pytestmark = pytest.mark.rules("mummy:14", "mummy:7.2", "mummy:8.1", "mummy:8.2", "mummy:9")
+
+
+def _seat(p: Person, server: ServerProc, room: str, seat: int, name: str) -> None:
+    """Open a seat through a #token= link: the token leaves the address bar at once."""
+    r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": name})
+    assert r.status_code == 200, r.text
+    p.goto(f"/rooms/{room}#token={r.json()['token']}")
+    p.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+    assert "token" not in p.page.url
+
+
+def _wait_seen(p: Person, state: State, seat: int) -> None:
+    p.page.wait_for_function(f"window.obelisk.seen === {len(state.events_for(seat))}")
+
+
+def _check(state: State, mia: Person, ed: Person, pencilled: set[str]) -> None:
+    """Both pages at this position: words only, no sideways scroll, and the record's truth."""
+    _wait_seen(mia, state, 0)
+    _wait_seen(ed, state, 1)
+    for p in (mia, ed):
+        p.check_words()
+    check_mummy_page(mia, state, pencilled)
+    check_explorer_page(ed, state, 1)
+
+
+def _explorer_click(ed: Person, rng: random.Random, seen: set[str]) -> str:
+    """The explorer's choice: a die most of the time (the arrow when it shows, now and
+    then), a field that plays a card when there is one, else any offered field."""
+    places = ed.page.eval_on_selector_all(
+        "[data-action]:not([aria-disabled=true]):not([disabled])",
+        "ns => ns.map(n => [n.dataset.action, n.getAttribute('aria-label') || ''])",
+    )
+    acts = [a for a, _ in places]
+    chooses = [a for a in acts if a.startswith("choose")]
+    pick = None
+    if chooses:
+        if "choose arrow" in chooses and ("arrow" not in seen or rng.random() < 0.3):
+            pick = "choose arrow"
+        elif rng.random() < 0.9 or "reroll" not in acts:
+            pick = rng.choice(chooses)
+    cards = [a for a, says in places if "you play this card" in says]
+    if pick is None and cards:
+        pick = cards[0]
+    if pick is None and "resolve yes" in acts and "resolve" not in seen:
+        pick = "resolve yes"
+    pick = pick or rng.choice(acts)
+    seen.add(pick.split(" ")[0])
+    if pick.startswith("arrow"):
+        seen.add("arrow")
+        # the slide's line and its stopping field are on the maze
+        assert ed.page.locator("#maze .overlay .slide").count() >= 1
+    ed.click_action(pick)
+    return pick
+
+
+def _hunting_step(state: State, rng: random.Random) -> str:
+    """A mummy who guesses well: the step that brings her nearest to an explorer (the test
+    reads the full record; the page never shows her where they are)."""
+    board = state.board  # type: ignore[attr-defined]
+    safe = (board.start, board.dungeon)
+    targets = [p for p in state.pos if p >= 0 and p not in safe]  # type: ignore[attr-defined]
+
+    def how_far(action: Any) -> tuple[int, str]:
+        after = state.clone()
+        after.apply(action)
+        if after.is_terminal() or after.ankhs[0] > state.ankhs[0]:  # type: ignore[attr-defined]
+            return (-1, action.text())
+        m = after.mummy  # type: ignore[attr-defined]
+        return (min((board.mummy_dist[m][t] for t in targets), default=0), action.text())
+
+    return str(min(state.legal_actions(), key=how_far).text())
+
+
+def _pencil(mia: Person, cell: str, pencilled: set[str]) -> None:
+    """A pencil mark: drawn at once, kept in this browser, never sent."""
+    sent = mia.hook("sent")
+    mia.page.locator(f'#maze .cell[data-cell="{cell}"]').click()
+    if cell in pencilled:
+        pencilled.discard(cell)
+    else:
+        pencilled.add(cell)
+        mia.page.wait_for_selector(f'#maze .cell.pencilled[data-cell="{cell}"] .pencil-mark')
+    assert mia.hook("sent") == sent
+    stored = mia.page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('obelisk-mummy-notebook:'))"
+        ".map(k => localStorage.getItem(k)).join(' ')"
+    )
+    assert (cell in stored) == (cell in pencilled)
+
+
+def _reload_returns(p: Person) -> None:
+    """A reload comes back to the same table, the same own area and the same log."""
+    board = p.page.inner_text("#board")
+    mine = p.page.inner_text("#mine-area")
+    log = p.page.locator("#log li").count()
+    p.page.reload()
+    p.page.wait_for_function(
+        "window.obelisk && window.obelisk.states > 0 && window.obelisk.yourTurn"
+    )
+    assert p.page.inner_text("#board") == board, p.label
+    assert p.page.inner_text("#mine-area") == mine, p.label
+    assert p.page.locator("#log li").count() == log, p.label
+
+
+def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    t0 = time.monotonic()
+    room = server.create("mummy", [{"kind": "human"}, {"kind": "human"}], seed=7)["id"]
+    mia = Person(browser, server.http, 1280, 800, "Mia (the mummy)")
+    ed = Person(browser, server.http, 390, 844, "Ed (the explorer)")
+    try:
+        _seat(mia, server, room, 0, "Mia")
+        _seat(ed, server, room, 1, "Ed")
+        for p in (mia, ed):
+            p.page.wait_for_function("window.obelisk.status === 'playing'")
+        ed.page.wait_for_function("window.obelisk.yourTurn")
+        assert ed.page.locator("#maze .cell").count() == 121
+        assert mia.page.locator("#maze [data-figure]").count() == 0
+        mia.shot(shots, "mummy-1280-start")
+        ed.shot(shots, "mummy-390-start")
+
+        rng = random.Random(5)
+        seen: set[str] = set()
+        pencilled: set[str] = set()
+        clicks = 0
+        reloaded = False
+        state = state_now(server, room)
+        while state.round < 3 and not state.is_terminal():  # type: ignore[attr-defined]
+            _check(state, mia, ed, pencilled)
+            mover = mia if state.current_player == 0 else ed
+            mover.page.wait_for_function("window.obelisk.yourTurn")
+            if mover is mia:
+                if clicks % 4 == 1:
+                    free = mia.page.eval_on_selector_all(
+                        "#maze .cell:not(.legal-place)", "ns => ns.map(n => n.dataset.cell)"
+                    )
+                    _pencil(mia, rng.choice(free), pencilled)
+                    check_mummy_page(mia, state, pencilled)
+                steps = mia.places()
+                assert steps and all(a.startswith("step") for a in steps), steps
+                if "keyboard" not in seen:
+                    seen.add("keyboard")
+                    before = int(mia.hook("answers") or 0)
+                    mia.page.locator(f'#maze [data-action="{steps[0]}"]').focus()
+                    mia.page.keyboard.press("Enter")
+                    mia.page.wait_for_function(f"window.obelisk.answers > {before}")
+                else:
+                    mia.click_action(
+                        _hunting_step(state, rng) if rng.random() < 0.7 else rng.choice(steps)
+                    )
+            else:
+                if not reloaded and state.round == 2:  # type: ignore[attr-defined]
+                    reloaded = True
+                    _reload_returns(ed)
+                    _reload_returns_mummy_notebook(mia)
+                _explorer_click(ed, rng, seen)
+            clicks += 1
+            assert clicks < 300, "two rounds did not end"
+            state = state_now(server, room)
+        _check(state, mia, ed, pencilled)
+        assert reloaded and "arrow" in seen and pencilled
+        mia.shot(shots, "mummy-1280-mid")
+        ed.shot(shots, "mummy-390-mid")
+        # the other sizes of the same moment
+        mia.page.set_viewport_size({"width": 390, "height": 844})
+        mia.check_words()
+        mia.shot(shots, "mummy-390-mid-mummy")
+        mia.page.set_viewport_size({"width": 1280, "height": 800})
+        two_rounds = time.monotonic() - t0
+
+        # the explorer hands his seat to a computer player; the mummy plays on to the end
+        ed.page.select_option("#bot-level", "heuristic")
+        ed.page.click("#to-bot")
+        while True:
+            mia.page.wait_for_function(
+                "window.obelisk.yourTurn || window.obelisk.over", timeout=60000
+            )
+            state = state_now(server, room)
+            if state.is_terminal():
+                break
+            _wait_seen(mia, state, 0)
+            mia.check_words()
+            check_mummy_page(mia, state, pencilled)
+            mia.click_action(_hunting_step(state, rng))
+            clicks += 1
+            assert clicks < 400, "the game did not end"
+        mia.page.wait_for_selector("#gameover:not([hidden])")
+        _wait_seen(mia, state, 0)
+        mia.check_words()
+        check_mummy_page(mia, state, pencilled)
+        assert "Mia wins" in mia.text()
+        mia.shot(shots, "mummy-1280-end")
+        mia.page.set_viewport_size({"width": 390, "height": 844})
+        mia.check_words()
+        mia.shot(shots, "mummy-390-end")
+        print(
+            f"mummy: {clicks} clicks, two rounds in {two_rounds:.1f} s, "
+            f"the whole test {time.monotonic() - t0:.1f} s, {state.round} rounds"  # type: ignore[attr-defined]
+        )
+        loose_p95(shots, "mummy", [mia, ed])
+        assert mia.errors == [] and ed.errors == []
+    finally:
+        mia.close()
+        ed.close()
+
+
+def _reload_returns_mummy_notebook(mia: Person) -> None:
+    """The mummy's page after a reload: the same maze, notebook and pencil marks."""
+    board = mia.page.inner_html("#maze")
+    book = mia.page.inner_text("#mine-area")
+    mia.page.reload()
+    mia.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+    mia.page.wait_for_selector("#maze")
+    assert mia.page.inner_text("#mine-area") == book
+    assert _strip_live(mia.page.inner_html("#maze")) == _strip_live(board)
+
+
+def _strip_live(html: str) -> str:
+    """The maze's markup without the one-off arrival pulse."""
+    return html.replace(" arrived", "")
