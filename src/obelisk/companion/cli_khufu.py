@@ -20,7 +20,9 @@ from typing import Annotated, Any
 import typer
 
 from .khufu import (
+    MAX_PLAYERS,
     MAX_TICK,
+    MIN_PLAYERS,
     CompanionError,
     KhufuSession,
     Moment,
@@ -39,28 +41,33 @@ from .speech import Speaker
 FRAME = 0.05
 
 
+def _ask(console: Any, question: str, parse: Any) -> Any:
+    """Ask until the answer parses (Enter alone: None); a bad answer is explained."""
+    while True:
+        text = typer.prompt(question, default="", show_default=False).strip()
+        if not text:
+            return None
+        try:
+            return parse(text)
+        except CompanionError as exc:
+            console.print(str(exc), highlight=False)
+
+
 def _setup_players(console: Any) -> list[Player]:
-    """Ask who is at the table (the interactive set-up)."""
-    count = typer.prompt("How many players (3 to 6)", type=int)
+    """Ask who is at the table (the interactive set-up), one answer at a time."""
+    while True:
+        count = typer.prompt("How many players (3 to 6)", type=int)
+        if MIN_PLAYERS <= count <= MAX_PLAYERS:
+            break
+        console.print("Khufu is played by 3 to 6 players (2 as a variant).", highlight=False)
     players: list[Player] = []
     for i in range(count):
-        name = typer.prompt(f"Player {i + 1}'s name").strip()
-        piece = typer.prompt("  their piece (Witch, Zombie, ...; Enter to skip)", default="")
-        lucky = typer.prompt("  their lucky symbol (Falcon, Ankh, ...; Enter to skip)", default="")
-        while True:
-            try:
-                players.append(
-                    Player(
-                        name,
-                        piece_id(piece) if piece.strip() else None,
-                        symbol_id(lucky) if lucky.strip() else None,
-                    )
-                )
-                break
-            except CompanionError as exc:
-                console.print(f"{exc}", highlight=False)
-                piece = typer.prompt("  their piece (Enter to skip)", default="")
-                lucky = typer.prompt("  their lucky symbol (Enter to skip)", default="")
+        name = ""
+        while not name:
+            name = typer.prompt(f"Player {i + 1}'s name").strip()
+        piece = _ask(console, "  their piece (Witch, Zombie, ...; Enter to skip)", piece_id)
+        lucky = _ask(console, "  their lucky symbol (Falcon, Ankh, ...; Enter to skip)", symbol_id)
+        players.append(Player(name, piece, lucky))
     return players
 
 
