@@ -82,7 +82,8 @@ def test_abu_simbel_two_people_and_a_bot_play_to_the_end(
                 if not ann.wait_turn_or_over(200):
                     bob.wait_turn_or_over(200)
                 continue
-            mover.check_words()
+            for p in (ann, bob):
+                p.check_words()
             state = state_now(server, room)
             _check_pages(state, people)
             out = mover.page.locator(".chamber.face-down").count() > 0
@@ -96,9 +97,11 @@ def test_abu_simbel_two_people_and_a_bot_play_to_the_end(
                 assert mover.hook("sent") == sent
             if moves == 5:
                 board = mover.page.inner_text("#board")
+                log = mover.page.inner_text("#log")
                 mover.page.reload()
                 mover.page.wait_for_function("window.obelisk.states > 0 && window.obelisk.yourTurn")
                 assert mover.page.inner_text("#board") == board
+                assert mover.page.inner_text("#log") == log
             if moves == 6:
                 ann.shot(shots, "abu_simbel-1280-mid")
                 bob.shot(shots, "abu_simbel-390-mid")

@@ -142,7 +142,8 @@ def test_sobek_two_people_and_a_bot_play_to_the_end(
                 if not ann.wait_turn_or_over(200):
                     bob.wait_turn_or_over(200)
                 continue
-            mover.check_words()
+            for p in (ann, bob):
+                p.check_words()
             if moves % 12 == 0:
                 _check_pages(server, room, people)
             if moves == 4:
