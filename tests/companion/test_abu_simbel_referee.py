@@ -205,6 +205,11 @@ def test_the_page_at_tv_width_and_a_refusal(server: ServerProc, browser: Any, sh
         _click(page, a)
     _no_sideways_scroll(page)
     page.screenshot(path=str(shots / "companion-abu_simbel-1920.png"))
+    # a wrong tap taken back: the same chamber is asked again
+    assert "chamber 2" in page.locator("#line").inner_text()
+    page.click("#undo")
+    page.wait_for_function("document.getElementById('line').textContent.includes('chamber 3')")
+    _click(page, "ok 1")
     # a wrong input sent by hand: a clear message, nothing changes
     sid = page.evaluate("location.hash.slice(1)")
     before = httpx.get(server.http + f"{API}/{sid}").json()

@@ -98,3 +98,30 @@ def test_the_record_replays_and_resumes():
     again.say("ok 2")
     with pytest.raises(RefereeError, match="not a game of the Abu Simbel referee"):
         from_record({**data, "meta": {}})
+
+
+@pytest.mark.rules("abu_simbel:9.1")
+def test_a_young_player_walks_out_in_the_way_in_order():
+    s = RefereeSession(["Ann", "Kid"], seed=2, little=(1,))
+    _say(s, "lay lava", "lay blades", "lay gas", "ok 1", "ok 2", "ok 3", "deck 1")
+    _say(s, "drew urn 1", "turned away", "ok 1", "ok 2", "ok 3", "lay pit")
+    _say(s, "ok 1", "ok 2", "ok 3", "ok 4", "deck 1", "drew ark 1", "turned away")
+    v = view(s)
+    assert "same order as in" in v["route_title"]
+    assert [c["slot"] for c in v["route"]] == [4, 3, 2, 1]  # the far end first, as in
+    assert next(p for p in v["players"] if p["name"] == "Kid")["little"]
+
+
+def test_a_wrong_tap_is_taken_back():
+    s = RefereeSession(["Ann", "Bob"], seed=2)
+    _say(s, "lay lava", "lay blades", "lay gas", "ok 1")
+    assert not RefereeSession(["Ann", "Bob"]).can_undo()
+    s.say("fail 2")  # meant Pass: the new route is being asked for
+    assert s.stage() == "lay_route"
+    s.say("undo")
+    assert s.stage() == "verdict_in" and s.state.progress == 1 and s.state.charms == [3, 3]
+    s.say("undo")  # and the Pass before it
+    assert s.state.progress == 0
+    _say(s, "ok 1", "ok 2", "ok 3", "deck 1", "drew urn 1")
+    s.say("undo")  # the treasure goes back with the deck choice
+    assert s.stage() == "deck" and s.state.pending is None and len(s.state.pool) == 21

@@ -205,6 +205,9 @@ class RefereeSession:
         mark = len(self.log())
         if t == "back":
             self._back()
+        elif t == "undo":
+            self.undo()
+            return
         elif st == "lay_route":
             self._lay_route(t)
         elif st == "add_chamber":
@@ -217,6 +220,27 @@ class RefereeSession:
             self._act(t)
         self.inputs.append(t)
         self.news_from = mark
+
+    def can_undo(self) -> bool:
+        """Whether a given answer can be taken back (not the first route: start again)."""
+        return self.state is not None and (bool(self.state.history) or self.pending is not None)
+
+    def undo(self) -> None:
+        """Take back the last answer (a tap on the wrong button): a card being told, or
+        the last engine step with the cards it drew; the game is replayed without it."""
+        s = self.state
+        if s is None or not self.can_undo():
+            raise RefereeError("nothing to take back yet")
+        mark = len(self.log())
+        if self.pending is not None:
+            self.pending = None
+        else:
+            record = self.record()
+            state = replay(record, upto=len(record.steps) - 1, check_result=False)
+            assert isinstance(state, AbuSimbelState)
+            self.state = state
+        self.inputs.append("undo")
+        self.news_from = min(mark, len(self.log()))
 
     def _back(self) -> None:
         if self.state is None and self.setup_route:

@@ -215,6 +215,18 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
             )
     route = _route(session)
     log = session.log()
+    stage = session.stage()
+    title = "The route, from the vault"
+    if stage == "lay_route":
+        title = "Laid so far, from the vault"
+    elif stage == "verdict_in":
+        title = "The way in, from the far end to the vault"
+    elif stage == "verdict_out" and s is not None:
+        title = (
+            "The way out, in the same order as in (a young player)"
+            if s.active in s.forward
+            else "The way out, from the vault (chamber 1) outwards"
+        )
     return {
         "names": session.names,
         "stage": session.stage(),
@@ -225,6 +237,7 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
         "line": line,
         "error": error,
         "route": route,
+        "route_title": title,
         "route_len": len(s.route) if s is not None else 0,
         "decks": list(s.deck_counts) if s is not None else [7, 7, 7],
         "graveyard": [_cap(treasure_words(t)) for t in s.graveyard] if s is not None else [],
@@ -235,6 +248,7 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
         "log": log[-LOG_LINES:],
         "news": news(session)[-4:],
         "saved": s is not None,
+        "can_undo": session.can_undo(),
     }
 
 

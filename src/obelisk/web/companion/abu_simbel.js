@@ -119,11 +119,7 @@ function drawRoute(view) {
   box.replaceChildren();
   if (!view.route) return;
   if (!view.route.length) return;
-  const title =
-    view.stage === "verdict_out" ? "The way out, from the vault (chamber 1) outwards" :
-    view.stage === "verdict_in" ? "The way in, from the far end to the vault" :
-    view.stage === "lay_route" ? "Laid so far, from the vault" : "The route, from the vault";
-  box.append(el("h3", { text: title }));
+  box.append(el("h3", { text: view.route_title }));
   const ol = el("ol", { class: `chambers ${view.stage}` });
   for (const card of view.route) ol.append(chamberCard(card));
   box.append(ol);
@@ -238,6 +234,7 @@ function show(view) {
   drawOver(view);
   drawChoices(view);
   $("save").hidden = !view.saved;
+  $("undo").hidden = !view.can_undo;
   if (sid) $("save").href = `${API}/${sid}/record`;
   const first = $("choices").querySelector("button.pass, button.handover, button.deck, button.drew, button.lay");
   if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
@@ -273,6 +270,8 @@ async function start(body) {
   history.replaceState(null, "", `${location.pathname}#${sid}`);
   show(data.view);
 }
+
+$("undo").addEventListener("click", () => send("undo"));
 
 $("create").addEventListener("submit", (ev) => {
   ev.preventDefault();
