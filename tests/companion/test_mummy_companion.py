@@ -9,8 +9,10 @@ undo, save and resume, the terminal command, and the page (in test_mummy_page.py
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import re
 import subprocess
 import sys
 import time
@@ -18,7 +20,7 @@ import time
 import pytest
 
 from obelisk.companion.mummy import MummyCompanionError, MummySession, from_record, load
-from obelisk.core import PlayerView, Record, get_game, replay
+from obelisk.core import PlayerView, Record, Voice, get_game, replay
 from obelisk.core.conformance import fingerprint, views
 from obelisk.games.mummy.actions import Choose, Lost, Resolve, Step
 from obelisk.games.mummy.bot import MummyBelief, MummyHeuristic
@@ -325,3 +327,24 @@ def test_random_inputs_play_a_whole_game_or_are_refused_unchanged(level):
         s.state.check_invariants()
     assert s.state.is_terminal()
     assert refusals > 0  # captures named where nobody can be
+
+
+def test_every_table_event_is_a_sentence():
+    """The companion's log: every event of a whole table game in words, for the table and
+    for the mummy's seat (no raw fields, no seat counted from 0)."""
+    rng = random.Random(11)
+    s = MummySession(["Ann", "Bob"], "normal", 12)
+    while not s.state.is_terminal():
+        with contextlib.suppress(MummyCompanionError):
+            s.apply(rng.choice(s.state.legal_actions()))
+    kinds = set()
+    for seat in (None, 0, 1):
+        voice = Voice(("Obelisk", "Ann", "Bob"), seat)
+        for e in s.state.events_for(seat):
+            kinds.add(e["kind"])
+            text = TABLE_GAME.narrate(e, voice)
+            if text is None:
+                continue
+            assert not re.search(r"\w=\w|\{'|\(\w+: ", text), text
+    assert {"setup", "turn", "action", "moved", "mummy_move", "game_over"} <= kinds
+    assert all(line and line[0].isupper() for line in s.log())
