@@ -79,7 +79,7 @@ def _click(page: Any, action: str) -> float:
 
 def test_a_game_on_the_page_at_tv_width(server: ServerProc, browser: Any, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 1920, "height": 1080})
-    page.goto(server.http + "/companion/mummy")
+    page.goto(server.http + "/companion/mummy?seed=0")
     page.fill("input[name=p1]", "Ann")
     page.fill("input[name=p2]", "Bob")
     page.fill("input[name=p3]", "Cleo")
@@ -109,16 +109,25 @@ def test_a_game_on_the_page_at_tv_width(server: ServerProc, browser: Any, shots:
     assert "Move the mummy" in page.locator("#prompt").inner_text()
     assert page.locator("#path li").count() >= 2
     assert page.locator("#maze .stepdot").count() == page.locator("#path li").count()
+    times.append(_click(page, "free"))
+    assert page.locator("#log li[data-seat='1']").count() >= 2  # her die and her walk
+    assert "The mummy walks" in page.locator("#log").inner_text()
+    for action in ("choose 4", "no card", "choose 3", "no card", "choose 4", "no card", "roll"):
+        times.append(_click(page, action))
+    # round 2: her path passes fields where explorers may be: a button per possible catch
+    catches = page.locator("#path [data-action^='caught ']")
+    assert catches.count() >= 1
     text = page.locator("body").inner_text()
     assert "{'" not in text and not re.search(r"\w=\w", text)  # no raw JSON, no key=value
     _no_sideways_scroll(page)
     page.screenshot(path=str(shots / "companion-mummy-1920.png"))
-    times.append(_click(page, "free"))
-    assert page.locator("#log li[data-seat='1']").count() >= 2  # her die and her walk
-    assert "The mummy walks" in page.locator("#log").inner_text()
+    times.append(_click(page, "caught red 1"))
+    assert "catches Red (Ann)" in page.locator("#log").inner_text()
+    assert "1 of 6 ankhs" in page.locator("#status").inner_text()
     # undo the answer: the same path is shown again
     page.click("#undo")
     page.wait_for_function("document.getElementById('prompt').textContent.includes('Move')")
+    assert "0 of 6 ankhs" in page.locator("#status").inner_text()
     # the record downloads
     with page.expect_download() as dl:
         page.click("#save")

@@ -219,7 +219,11 @@ $("create").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const form = new FormData(ev.target);
   const names = ["p1", "p2", "p3", "p4"].map((k) => String(form.get(k) || "").trim()).filter(Boolean);
-  start({ names, level: form.get("level") || "normal" });
+  const body = { names, level: form.get("level") || "normal" };
+  // ?seed=N: the same die rolls and choices again (for a rehearsal, or a test)
+  const seed = new URLSearchParams(location.search).get("seed");
+  if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
+  start(body);
 });
 
 $("resume").addEventListener("change", async (ev) => {
