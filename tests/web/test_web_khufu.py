@@ -160,6 +160,7 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
         assert ann.wait_turn_or_over(20000)
         ann.shot(shots, "khufu-1280-start")
         ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.wait_drawn(ann.states())  # drawn again at the phone's size (the clock ticks)
         ann.check_words()
         ann.shot(shots, "khufu-390-start")
         ann.page.set_viewport_size({"width": 1280, "height": 800})
@@ -210,6 +211,10 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
                 # the keyboard: the place focused, Enter plays it
                 answers = int(ann.hook("answers") or 0)
                 ann.page.locator(f'{PLACES}[data-action="{choice}"]').first.focus()
+                # the clock's ticks redraw the table: the focus stays on the same place
+                drawn = ann.states()
+                ann.wait_drawn(drawn)
+                assert ann.page.evaluate("document.activeElement.dataset.action") == choice
                 ann.page.keyboard.press("Enter")
                 ann.page.wait_for_function(f"window.obelisk.answers > {answers}")
             else:
@@ -226,6 +231,7 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
         ann.page.set_viewport_size({"width": 1920, "height": 1080})
         ann.check_words()
         ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.wait_drawn(ann.states())
         ann.check_words()
         ann.shot(shots, "khufu-390-mid")
         ann.page.set_viewport_size({"width": 1280, "height": 800})
@@ -248,7 +254,12 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
         ann.page.wait_for_selector("#gameover:not([hidden])", timeout=120000)
         ann.check_words()
         ann.shot(shots, "khufu-1280-end")
+        seen = ann.page.evaluate("window.khSeen")
+        check_p95(shots, "khufu", [ann], limit=1000.0)
         ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.page.reload()  # the finished table as a phone opens it
+        ann.page.wait_for_selector("#gameover:not([hidden])")
+        ann.page.wait_for_selector(".kh-over")
         ann.check_words()
         ann.shot(shots, "khufu-390-end")
         final = state_now(server, room).observation(None)
@@ -257,10 +268,8 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
             assert "Khufu wins" in over
         else:
             assert "wins" in over
-            seen = ann.page.evaluate("window.khSeen")
             assert seen["challenge"] and seen["running"] == 0, seen
             print(f"khufu: challenge positions drawn with the clock stopped: {seen['paused']}")
-        check_p95(shots, "khufu", [ann], limit=1000.0)
         # the replay: a step of the Ultimate Challenge drawn as its own scene (read-only)
         ann.page.set_viewport_size({"width": 1280, "height": 800})
         ann.page.click("#gameover >> text=Watch the replay")

@@ -28,6 +28,25 @@ const R_IN = 250;
 const ROOM = { w: 136, h: 104, d: 152 };
 
 let lastBlocked = null; // the blocked chambers at the last drawing (to turn a chamber that changed)
+let lastFocus = null; // the data-action of the place that had the keyboard focus
+
+// The table is drawn again at every state (in real time, every second as the clock ticks):
+// the place a keyboard user had focused gets the focus back after each drawing.
+document.addEventListener("focusin", (ev) => {
+  const t = ev.target;
+  lastFocus = t && t.closest && t.closest("#board, #mine-area, #legal") && t.dataset && t.dataset.action ? t.dataset.action : null;
+});
+
+function restoreFocus() {
+  if (!lastFocus) return;
+  const want = lastFocus;
+  queueMicrotask(() => {
+    const a = document.activeElement;
+    if (a && a !== document.body && a.isConnected) return;
+    const node = [...document.querySelectorAll("#board [data-action], #mine-area [data-action], #legal [data-action]")].find((n) => n.dataset.action === want);
+    if (node) node.focus({ preventScroll: true });
+  });
+}
 
 function boardOf(ctx) {
   const b = ctx.options && typeof ctx.options.board === "string" ? ctx.options.board : DEFAULT_BOARD;
@@ -140,7 +159,8 @@ function drawBoard(ctx) {
     const gap = ux !== 0
       ? { x: cx + ux * (ROOM.w / 2) - 3.5, y: cy - 16, width: 7, height: 32 }
       : { x: cx - 16, y: cy + uy * (ROOM.h / 2) - 3.5, width: 32, height: 7 };
-    const inner = svg("g", { class: "kh-room-shape" + (was !== isBlocked ? " kh-turning" : "") },
+    // a chamber that was just turned (blocked or opened) turns on the board, half a second
+    const inner = svg("g", { class: "kh-room-shape" + (was !== isBlocked ? " kh-turning" : ""), style: `transform-origin: ${cx}px ${cy}px` },
       svg("rect", { x: cx - ROOM.w / 2, y: cy - ROOM.h / 2, width: ROOM.w, height: ROOM.h, rx: 8, fill: ROOM_FILL[c], stroke: "#3b2f20", "stroke-width": 3 }),
       svg("rect", { ...gap, fill: "#efe4c8" }));
     if (was !== isBlocked) turned.push(ch);
@@ -200,8 +220,10 @@ function drawBoard(ctx) {
     m.get(p.location).push(p);
   }
   const steals = new Set();
+  // on a phone the board is drawn small: bigger pieces, one above the other on a space
+  const small = typeof window.matchMedia === "function" && window.matchMedia("(max-width: 560px)").matches;
   const placePiece = (p, x, y) => {
-    const g = pieceMark(x, y, p.seat, p.character, ctx.colour(p.seat), 1.15);
+    const g = pieceMark(x, y, p.seat, p.character, ctx.colour(p.seat), small ? 1.6 : 1.15);
     g.setAttribute("data-seat", String(p.seat + 1));
     g.append(svg("title", null, `${pieceName(ctx, p.seat)} ${where(p, board)}`));
     if (!steals.has(p.seat)) {
@@ -217,9 +239,10 @@ function drawBoard(ctx) {
   for (const [i, ps] of bySpace) {
     const a = angleOf(i, n);
     ps.forEach((p, j) => {
-      const row = Math.floor(j / 2);
-      const r = R_OUT - 30 - row * 22;
-      const side = ps.length - row * 2 === 1 && j % 2 === 0 ? 0 : j % 2 === 0 ? -1 : 1;
+      const per = small ? 1 : 2;
+      const row = Math.floor(j / per);
+      const r = R_OUT - 30 - row * (small ? 30 : 22);
+      const side = small || (ps.length - row * 2 === 1 && j % 2 === 0) ? 0 : j % 2 === 0 ? -1 : 1;
       const [x, y] = polar(r, a + (side * 5.2 * 282) / r);
       placePiece(p, x, y);
     });
@@ -227,7 +250,9 @@ function drawBoard(ctx) {
   for (const [ch, ps] of byRoom) {
     const c = CHAMBERS.indexOf(ch);
     const [cx, cy] = roomCentre(c, doorOf[c], n);
-    ps.forEach((p, j) => placePiece(p, cx - 44 + (j % 4) * 26, cy + 14 - Math.floor(j / 4) * 26));
+    const gap = small ? 34 : 26;
+    const cols = small ? 3 : 4;
+    ps.forEach((p, j) => placePiece(p, cx - 44 + (j % cols) * gap, cy + 14 - Math.floor(j / cols) * gap));
   }
   return { root, turned };
 }
@@ -302,7 +327,7 @@ function drawChallenge(ctx) {
   const res = lastEvent(ctx, (e) => e.kind === "challenge_result");
   return el("section.kh-challenge" + (ch.in_progress ? ".in-progress" : ""), { "aria-label": "the Ultimate Challenge" },
     el("h3", { text: `The Ultimate Challenge: ${who} Khufu` }),
-    el("p.kh-paused", { text: ch.in_progress ? "The countdown is stopped while the Challenge lasts." : "The Challenge is over; the countdown runs again." }),
+    el("p.kh-paused", { text: ch.in_progress ? "The countdown is stopped while the Challenge lasts." : ch.result === "WIN" ? "Khufu is beaten: the game is over." : "The Challenge is over; the countdown runs again." }),
     el("div.kh-ch-row", null, el("span.kh-ch-label", { text: "Khufu's hand" }), el("div.kh-cards", null, ...ch.khufu.map((id) => symbolTile(cardFace(id, ctx.options).sym, ".khufu")))),
     el("div.kh-ch-row", null, el("span.kh-ch-label", { text: "Dealt" }), el("div.kh-cards", null, ...ch.dealt.map((id) => card(id, ctx.options, ch.selected.includes(id) ? { class: "kh-card chosen-card" } : null)))),
     choices.length ? el("div.kh-ch-row", null, el("span.kh-ch-label", { text: "Choose three" }), el("div.kh-selects", null, ...choices)) : null,
@@ -428,6 +453,7 @@ export default {
       drawChallenge(ctx),
       el("div.kh-main", null, el("div.kh-board-wrap", null, root), drawChambers(ctx))));
     if (typeof ctx.seat === "number" && Array.isArray(obs.hand)) mine.append(drawHand(ctx));
+    if (!ctx.readonly && !momentOpen()) restoreFocus();
   },
 
   panel(obs, i, ctx) {
