@@ -110,6 +110,8 @@ def said_aloud(record):
 
 
 GAMES = [(2, 0, "heuristic"), (3, 1, "heuristic"), (4, 2, "heuristic"), (5, 0, "heuristic")]
+# seed 4: a figure cannot move; seed 22: five mummies, then a forced resolution
+GAMES += [(2, 4, "heuristic"), (2, 22, "heuristic")]
 GAMES += [(2, 1, "random"), (2, 6, "random")]
 
 
@@ -136,6 +138,10 @@ def test_told_what_the_explorers_said_it_walks_as_the_belief_mummy_did(n, seed, 
     assert len(flat) >= len(walked)
     if explorers == "random":
         assert any(isinstance(a, Fail) for a in inputs)  # failed announcements were heard
+    if (n, seed) == (2, 4):
+        assert any(isinstance(a, Cannot) for a in inputs)
+    if (n, seed) == (2, 22):
+        assert any(e.kind == "forced" for e in session.state.events)
 
 
 def fresh(names=("Ann", "Bob"), seed=3, **options):
