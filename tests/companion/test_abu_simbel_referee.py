@@ -123,6 +123,10 @@ def _holder(page: Any) -> str:
 
 def test_a_whole_game_on_a_phone(server: ServerProc, browser: Any, shots: Path) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page.goto(server.http + "/companion/abu_simbel")
+    page.wait_for_selector("#create")
+    _no_sideways_scroll(page)
+    page.screenshot(path=str(shots / "companion-abu_simbel-390-setup.png"), full_page=True)
     _start(page, server, ["Ann", "Bob", "Cat"])
     assert "Ann lays a new route" in page.locator("#headline").inner_text()
     page.screenshot(path=str(shots / "companion-abu_simbel-390-lay.png"))

@@ -125,3 +125,19 @@ def test_a_wrong_tap_is_taken_back():
     _say(s, "ok 1", "ok 2", "ok 3", "deck 1", "drew urn 1")
     s.say("undo")  # the treasure goes back with the deck choice
     assert s.stage() == "deck" and s.state.pending is None and len(s.state.pool) == 21
+
+
+@pytest.mark.rules("abu_simbel:9.3")
+def test_all_for_one_on_the_phone():
+    """The seed: "If the 6 charm cards run out, everybody loses"; the team's charms count."""
+    s = RefereeSession(["Ann", "Bob"], seed=4, together=True)
+    _say(s, "lay lava", "lay blades", "lay gas")
+    assert view(s)["team"] == {"charms": 6, "treasures": 0, "target": 10}
+    for _ in range(5):
+        s.say("fail 1")
+        assert "one of the team's charm cards" in view(s)["line"]
+        _say(s, "lay pit", "lay dive", "lay crack")
+    s.say("fail 1")  # the sixth charm: the temple wins
+    v = view(s)
+    assert v["over"] and v["team"]["charms"] == 0 and v["scores"] == []
+    assert "the temple wins" in v["line"]

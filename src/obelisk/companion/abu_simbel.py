@@ -79,7 +79,7 @@ class RefereeError(ObeliskError):
     """A wrong input: the message says what is wrong; the game is unchanged."""
 
 
-def options(first: int, little: tuple[int, ...] = ()) -> dict[str, Any]:
+def options(first: int, little: tuple[int, ...] = (), together: bool = False) -> dict[str, Any]:
     """The engine options of a companion game."""
     return {
         "judging_mode": "referee",
@@ -88,6 +88,7 @@ def options(first: int, little: tuple[int, ...] = ()) -> dict[str, Any]:
         "chamber_deck": COMPANION_DECK,
         "first_player": first,
         "little_seats": little,
+        "cooperative": together,  # All for One and One for All (abu_simbel:9.3)
     }
 
 
@@ -126,7 +127,12 @@ class RefereeSession:
     """One game at the table (see the module docstring)."""
 
     def __init__(
-        self, names: list[str], first: int = 0, seed: int = 0, little: tuple[int, ...] = ()
+        self,
+        names: list[str],
+        first: int = 0,
+        seed: int = 0,
+        little: tuple[int, ...] = (),
+        together: bool = False,
     ) -> None:
         clean = [" ".join(str(n).split())[:MAX_NAME] for n in names]
         if not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS or not all(clean):
@@ -142,6 +148,7 @@ class RefereeSession:
         self.first = first
         self.seed = seed
         self.little = tuple(sorted(set(little)))
+        self.together = bool(together)  # All for One: one team
         self.state: AbuSimbelState | None = None
         self.pending: Pending | None = None
         self.setup_route: list[str] = []
@@ -289,7 +296,7 @@ class RefereeSession:
 
     def _start(self) -> None:
         code = route_code(_deck(), self.setup_route)
-        opts = options(self.first, self.little)
+        opts = options(self.first, self.little, self.together)
         state = GAME.new_state(len(self.names), self.seed, opts, forced=[code])
         assert isinstance(state, AbuSimbelState)
         self.state = state
@@ -408,6 +415,7 @@ def from_record(data: Any) -> RefereeSession:
             first if isinstance(first, int) else 0,
             record.seed,
             tuple(x for x in little if isinstance(x, int)) if isinstance(little, list) else (),
+            o.get("cooperative") is True,
         )
         if o.get("judging_mode") != "referee" or o.get("checkers") != "together":
             raise RefereeError("this record was not kept by the referee")

@@ -134,7 +134,8 @@ def _prompt(session: RefereeSession) -> tuple[str, str]:
         if s is not None:  # a failure ended the round
             a = names[s.active]
             lost = "the treasure carried (face up) and " if s.pending is not None else ""
-            tap = f"A mistake: {a} discards {lost}the top charm card, and the round ends. " + tap
+            charm = "one of the team's charm cards" if s.coop else "the top charm card"
+            tap = f"A mistake: {a} discards {lost}{charm}, and the round ends. " + tap
         return (f"{who} lays a new route", tap)
     assert s is not None
     a = names[s.active]
@@ -172,6 +173,12 @@ def _prompt(session: RefereeSession) -> tuple[str, str]:
 def _ending(session: RefereeSession) -> str:
     s = session.state
     assert s is not None
+    if s.coop:
+        if s.team_won:
+            return f"The team holds {s.options.team_target} treasures: everybody wins!"
+        if s.end_reason == "team_charms":
+            return "The team has lost its last charm card: the temple wins."
+        return "The treasure decks are empty: the temple wins."
     why = {
         "charms": f"{session.names[s.active]} lost a third charm.",
         "treasures": "The treasure decks are empty.",
@@ -181,6 +188,20 @@ def _ending(session: RefereeSession) -> str:
     if len(names) == 1:
         return f"{why} {names[0]} wins."
     return f"{why} {' and '.join(names)} share the win."
+
+
+def _team(session: RefereeSession) -> dict[str, int] | None:
+    """All for One: the team's charms and treasures, or None in the competitive game."""
+    s = session.state
+    if not session.together:
+        return None
+    if s is None:
+        return {"charms": 6, "treasures": 0, "target": 10}
+    return {
+        "charms": s.team_charms,
+        "treasures": sum(len(t) for t in s.tableaux),
+        "target": s.options.team_target,
+    }
 
 
 def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
@@ -202,7 +223,7 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
         players.append(p)
     over = s is not None and s.is_terminal()
     scores = []
-    if over:
+    if over and not (s is not None and s.coop):
         assert s is not None
         for i, part in enumerate(s.score_table()):
             scores.append(
@@ -242,6 +263,7 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
         "decks": list(s.deck_counts) if s is not None else [7, 7, 7],
         "graveyard": [_cap(treasure_words(t)) for t in s.graveyard] if s is not None else [],
         "players": players,
+        "team": _team(session),
         "choices": _choices(session),
         "over": over,
         "scores": scores,
@@ -317,7 +339,10 @@ def _new(body: dict[str, Any]) -> RefereeSession:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RefereeError("the seed must be a whole number from 0")
-    return RefereeSession(names, first - 1, seed, tuple(x - 1 for x in little))
+    together = body.get("together", False)
+    if not isinstance(together, bool):
+        raise RefereeError("together is true (All for One) or false")
+    return RefereeSession(names, first - 1, seed, tuple(x - 1 for x in little), together)
 
 
 def register(app: FastAPI, web_dir: Path) -> None:

@@ -143,13 +143,18 @@ function drawPlayers(view) {
     const div = el("div", { class: `player${p.active ? " active" : ""}`, "data-seat": `${p.seat}` });
     div.append(el("span", { class: "pname", text: p.name }));
     if (p.active) div.append(el("span", { class: "turn", text: "turn" }));
-    div.append(charms(p.charms));
+    if (!view.team) div.append(charms(p.charms));
     const bits = [`${p.treasures} treasure${p.treasures === 1 ? "" : "s"}`];
     if (p.mummy) bits.push("mummy card");
     if (p.little) bits.push("young player");
     div.append(el("span", { class: "pinfo", text: bits.join(" · ") }));
     box.append(div);
   }
+  const team = $("team");
+  team.hidden = !view.team;
+  team.textContent = view.team
+    ? `The team: ${view.team.charms} charm card${view.team.charms === 1 ? "" : "s"} left, ${view.team.treasures} of ${view.team.target} treasures.`
+    : "";
   const d = view.decks.map((n, i) => `deck ${i + 1}: ${n}`).join(", ");
   $("decks").textContent = `Treasure cards left: ${d}.`;
 }
@@ -169,6 +174,10 @@ function drawOver(view) {
   box.hidden = !view.over;
   box.replaceChildren();
   if (!view.over) return;
+  if (!view.scores.length) {
+    box.append(newGameButton());
+    return;
+  }
   const table = el("table", { class: "scores" });
   const head = el("tr");
   for (const h of ["Player", "Treasure", "Charms", "Sets", "Mummy", "Total"]) head.append(el("th", { text: h, scope: "col" }));
@@ -193,9 +202,13 @@ function drawOver(view) {
     const list = s.treasures.length ? s.treasures.join(", ") : "no treasure";
     box.append(el("p", { class: "note", text: `${s.name}: ${list}.` }));
   }
+  box.append(newGameButton());
+}
+
+function newGameButton() {
   const again = el("button", { class: "big main", type: "button", text: "A new game" });
   again.addEventListener("click", () => { sid = null; history.replaceState(null, "", location.pathname); show(null); });
-  box.append(again);
+  return again;
 }
 
 function drawChoices(view) {
@@ -285,7 +298,7 @@ $("create").addEventListener("submit", (ev) => {
       if (form[`l${i}`].checked) little.push(names.length);
     }
   }
-  start({ names, little, first: 1 });
+  start({ names, little, first: 1, together: form.mode.value === "together" });
 });
 
 $("resume").addEventListener("change", async (ev) => {
