@@ -173,6 +173,11 @@ def test_the_api_refuses_bad_requests(server: ServerProc) -> None:
     record = httpx.get(f"{base}{API}/{sid}/record").json()
     again = httpx.post(base + API, json={"record": record})
     assert again.status_code == 201
+    # a record naming a map file is refused: the server never opens a path a client sent
+    record["options"]["map_file"] = "/etc/passwd"
+    r = httpx.post(base + API, json={"record": record})
+    assert r.status_code == 400 and "terminal" in r.json()["error"]
+    assert "root" not in r.text
     assert httpx.get(f"{base}{API}/nonesuch").status_code == 404
 
 

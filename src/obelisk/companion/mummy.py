@@ -555,13 +555,19 @@ def _face(word: str) -> str:
     return word
 
 
-def from_record(data: Any) -> MummySession:
+def from_record(data: Any, allow_map: bool = True) -> MummySession:
     """A session resumed from a record (its JSON form): every input is played again, so
-    the computer's steps and die rolls come out as they did."""
+    the computer's steps and die rolls come out as they did. ``allow_map=False`` refuses a
+    record played on a map file (a server never opens a path a client sent)."""
     try:
         record = Record.from_json(data)
     except RecordError as exc:
         raise MummyCompanionError(f"not a record of this companion: {exc}") from None
+    if not allow_map and (record.options or {}).get("map_file"):
+        raise MummyCompanionError(
+            "this game was played on a maze of its own: resume it in the terminal "
+            "(obelisk companion mummy --resume FILE)"
+        )
     if record.game != TABLE_GAME.name:
         raise MummyCompanionError(
             f"this is a record of '{record.game}', not of the mummy companion"

@@ -220,7 +220,7 @@ async def _body(request: Request) -> dict[str, Any]:
 
 def _new(body: dict[str, Any]) -> MummySession:
     if "record" in body:
-        return from_record(body["record"])
+        return from_record(body["record"], allow_map=False)
     names = body.get("names")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise MummyCompanionError("name the explorer players: a list of 1 to 4 names")
