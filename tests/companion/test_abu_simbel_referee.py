@@ -193,13 +193,16 @@ def test_a_whole_game_on_a_phone(server: ServerProc, browser: Any, shots: Path) 
     data = json.loads(Path(dl.value.path()).read_text())
     state = replay(Record.from_json(data))
     assert state.is_terminal() and state.scores() == [7.0, 0.0, 4.0]
+    inside = sorted(page.evaluate("window.abuTimings"))
     page.close()
     times.sort()
     print(
-        f"click-to-redraw ms over {len(times)} clicks: median {times[len(times) // 2]:.0f}, "
-        f"p95 {times[int(len(times) * 0.95)]:.0f}, max {times[-1]:.0f}"
+        f"click-to-redraw ms over {len(times)} clicks (test's clock): median "
+        f"{times[len(times) // 2]:.0f}, p95 {times[int(len(times) * 0.95)]:.0f}, max "
+        f"{times[-1]:.0f}; in the page (performance.now): median "
+        f"{inside[len(inside) // 2]:.0f}, p95 {inside[int(len(inside) * 0.95)]:.0f}"
     )
-    assert times[-1] < 20_000
+    assert times[-1] < 20_000 and len(inside) >= len(times)
 
 
 def test_the_page_at_tv_width_and_a_refusal(server: ServerProc, browser: Any, shots: Path) -> None:

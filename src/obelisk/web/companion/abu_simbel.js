@@ -8,6 +8,8 @@ const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 let sid = null;
 let busy = false;
+// Milliseconds from each tap to the redrawn view (performance timing, read by the tests).
+window.abuTimings = [];
 
 function el(tag, attrs = {}, ...kids) {
   const node = document.createElement(tag);
@@ -266,11 +268,13 @@ async function call(url, body) {
 async function send(text) {
   if (busy || !sid) return;
   busy = true;
+  const t0 = performance.now();
   try {
     const { ok, data } = await call(`${API}/${sid}/say`, { text });
     if (ok) show(data);
     else if (data.view) show(data.view);
     else $("error").textContent = data.error || "Something went wrong.";
+    window.abuTimings.push(performance.now() - t0);
   } finally {
     busy = false;
   }
