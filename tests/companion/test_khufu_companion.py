@@ -570,6 +570,21 @@ def test_the_end_of_a_resumed_game(
     assert not s.over
     rec = tmp_path / "khufu.json"
     s.save(rec)
+    late = KhufuSession([parse_player("Ann:witch:falcon"), Player("Bob"), Player("Cleo")], 12)
+    late.start()
+    late.tick(COUNTDOWN - 280 - 60 * sum(e == "SANDS_RUN_FAST" for _, e in played(12, 3).orders()))
+    assert late.warned and not late.over
+    late.save(tmp_path / "late.json")
+    ctx = kbrowser.new_context(viewport={"width": 1920, "height": 1080})
+    page = ctx.new_page()
+    page.goto(kserver.http + PAGE)
+    page.evaluate("document.querySelector('details').open = true")
+    page.set_input_files("#resume", str(tmp_path / "late.json"))
+    page.click("[data-action=create]")
+    page.wait_for_selector("#countdown.hurry")
+    assert "Five minutes left" in page.inner_text("#status")  # words, not only the red
+    _shot(page, shots, "warning-tv")
+    ctx.close()
     for label, w, h in (("tv", 1920, 1080), ("phone", 390, 844)):
         ctx = kbrowser.new_context(viewport={"width": w, "height": h})
         page = ctx.new_page()

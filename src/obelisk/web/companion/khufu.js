@@ -244,7 +244,11 @@ function drawLog(view) {
   for (const m of items.slice().reverse()) {
     const li = el("li", {});
     if (m.detail && Number.isInteger(m.detail.seat)) li.setAttribute("data-seat", String(m.detail.seat + 1));
-    li.append(el("span", { class: "at" }, `${mmss(view.countdown - m.at)} left`), el("strong", {}, m.title));
+    const more = el("details", {});
+    const head = el("summary", {});
+    head.append(el("span", { class: "at" }, `${mmss(view.countdown - m.at)} left`), el("strong", {}, m.title));
+    more.append(head, el("p", {}, m.speech));
+    li.append(more);
     log.append(li);
   }
 }
