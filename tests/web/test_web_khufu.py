@@ -375,6 +375,11 @@ def test_khufu_interruption_is_a_full_screen_moment_and_ends_the_turn(
         assert ann.page.locator("#kh-moment").count() == 0
         assert _seconds(ann.page.inner_text("#kh-countdown")) <= 300
         ann.shot(shots, "khufu-1280-warning")
+        # a reload brings the past back as a catch-up: Khufu does not appear again for it
+        ann.page.reload()
+        ann.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+        assert ann.page.locator("#kh-moment").count() == 0
+        assert "Khufu interrupts" in ann.page.inner_text("#log")
         assert ann.errors == []
     finally:
         ann.close()

@@ -10,6 +10,7 @@ const SHOWN = new WeakSet(); // events already shown (a redraw of the same state
 let box = null;
 let closeTimer = null;
 let audio = null;
+let primedFor = null; // the page (room) whose catch-up has been seen
 
 function setting(key, fallback) {
   try {
@@ -109,6 +110,14 @@ export function answerSlot() {
  * warning, opens the moment. ``next`` says whose turn it is after it (words), or null.
  */
 export function maybeShow(events, ctx, next) {
+  // the first state of a page (or of another room) brings the past as a catch-up: Khufu
+  // appears only for what happens while the page is open
+  const fromStart = events.some((e) => e.kind === "khufu" && e.event === "INTRO") && ctx.obs && ctx.obs.turns_done > 0;
+  if (primedFor !== location.pathname || fromStart) {
+    primedFor = location.pathname;
+    for (const e of events) SHOWN.add(e);
+    return false;
+  }
   let order = null;
   let interrupt = null;
   const after = [];
