@@ -464,7 +464,8 @@ def _summon(page: Any) -> None:
 def test_the_page_beside_the_board(
     kserver: Any, kbrowser: Any, shots: Path, label: str, width: int, height: int
 ) -> None:
-    ctx = kbrowser.new_context(viewport={"width": width, "height": height})
+    motion = "reduce" if label == "phone" else "no-preference"
+    ctx = kbrowser.new_context(viewport={"width": width, "height": height}, reduced_motion=motion)
     page = ctx.new_page()
     page.set_default_timeout(30000)
     audio: list[tuple[str, int, str]] = []
@@ -496,6 +497,8 @@ def test_the_page_beside_the_board(
     lucky = KhufuSession(table(4), 23).lucky
     assert f"Lucky is {['Ann', 'Bob', 'Cleo', 'Dedi'][lucky]}" in page.inner_text("#moment")
     _no_raw_text(page)
+    animated = "animate" in (page.get_attribute("#moment", "class") or "")
+    assert animated == (motion != "reduce")  # prefers-reduced-motion: no animation
     _shot(page, shots, f"intro-{label}")
     assert page.evaluate("document.activeElement.dataset.action") == "start"
     page.keyboard.press("Enter")

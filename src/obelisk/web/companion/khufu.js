@@ -295,6 +295,7 @@ async function poll() {
   } catch (e) {
     $("game-error").textContent = `Khufu cannot be reached: ${e.message}`;
   }
+  if (app.view && app.view.over) { app.polling = 0; return; }  // nothing changes after the end
   setTimeout(poll, POLL_MS);
 }
 
