@@ -40,31 +40,62 @@ MUMMY_CELL_CLASSES = {
     "pencilled",
 }
 
-#: Everything on a page but the log and help (the sentences are the server's; the
-#: server's own tests hold them to the mummy's events): each element's classes,
-#: attributes and own text, and for maze fields their label.
-_DUMP = """() => {
+#: What a maze field may hold on the mummy's page: its floor, picture, the mummy, the
+#: rings and arrows of her steps, her pencil marks.
+MUMMY_CELL_PARTS = {
+    "floor",
+    "ground",
+    "glyph",
+    "tick",
+    "mummy-piece",
+    "step-ring",
+    "arrow-mark",
+    "pencil-mark",
+    "pencil-letter",
+}
+
+#: The mummy's page checked in the browser (only the problems come back): every element
+#: but the log and help (the sentences are the server's; its own tests hold them to the
+#: mummy's events). A maze field may carry only the allowed classes and parts; any other
+#: element may name a field (in its text, value or attributes) only if she knows it.
+_CHECK = """([known, cellClasses, cellParts, mummyAt, pencilled]) => {
+  const LABEL = /\\b([A-K](?:1[01]|[1-9]))\\b/g;
+  const known_ = new Set(known), classes = new Set(cellClasses), parts = new Set(cellParts);
+  const pencil = new Set(pencilled);
+  const problems = [];
+  const steps = [];
+  let cells = 0;
   const roots = ['#panels', '.action-bar', '#board', '#mine-area', '#status'];
-  const out = [];
   for (const sel of roots) {
     const root = document.querySelector(sel);
     if (!root) continue;
     for (const n of [root, ...root.querySelectorAll('*')]) {
+      if (n.hasAttribute('data-figure')) problems.push('an explorer is drawn: ' + n.outerHTML.slice(0, 200));
       const cell = n.closest('.cell');
-      const own = [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent).join(' ');
-      const attrs = {};
-      for (const a of n.attributes) attrs[a.name] = a.value;
-      out.push({
-        tag: n.tagName.toLowerCase(),
-        cls: (n.getAttribute('class') || '').split(/\\s+/).filter(Boolean),
-        attrs, text: own,
-        cell: cell ? cell.dataset.cell : null,
-        isCell: n.classList.contains('cell'),
-        value: n.value || '',
-      });
+      if (cell && cell !== n) {
+        for (const c of n.classList) if (!parts.has(c)) problems.push(`${cell.dataset.cell} holds ${c}`);
+        if (Object.keys(n.dataset).length) problems.push(`${cell.dataset.cell} holds data ${JSON.stringify(n.dataset)}`);
+        continue;
+      }
+      if (cell === n) {
+        cells++;
+        const at = n.dataset.cell;
+        for (const c of n.classList) if (!classes.has(c)) problems.push(`field ${at} has ${c}`);
+        if ((n.classList.contains('mummy-here') || n.classList.contains('arrived')) && at !== mummyAt) problems.push(`the mummy drawn on ${at}`);
+        if (n.classList.contains('pencilled') && !pencil.has(at)) problems.push(`a pencil mark on ${at} she never made`);
+        if (n.classList.contains('step-to')) steps.push(at);
+        continue;
+      }
+      const own = [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent);
+      const words = [...own, n.value || '', ...[...n.attributes].map((a) => a.value)].join(' ');
+      for (const m of words.matchAll(LABEL)) {
+        if (!known_.has(m[1])) problems.push(`field ${m[1]} she was never shown, in <${n.tagName.toLowerCase()} class="${n.getAttribute('class') || ''}">: ${words.slice(0, 160)}`);
+      }
     }
   }
-  return out;
+  const overlay = document.querySelectorAll('#maze .overlay > *').length;
+  if (overlay) problems.push('lines drawn over her maze');
+  return { problems, cells, steps };
 }"""
 
 
@@ -109,40 +140,36 @@ def hidden_positions(state: State) -> set[str]:
 def check_mummy_page(p: Person, state: State, pencilled: set[str]) -> None:
     """The mummy's page holds no explorer position beyond what she may know."""
     obs = state.observation(0)
-    dump = p.page.evaluate(_DUMP)
     known = known_to_mummy(state) | pencilled
-    mummy_at = label(*obs["mummy"])
-    steps = set()
-    for e in dump:
-        if e["isCell"] and "step-to" in e["cls"]:
-            steps.add(e["attrs"]["data-cell"])
+    # the fields of her legal steps are hers to see (the fields next to her)
+    steps = {
+        label(*after.observation(0)["mummy"])
+        for after in (_after(state, a) for a in state.legal_actions() if a.kind == "step")
+    }
     known |= steps
+    got = p.page.evaluate(
+        _CHECK,
+        [
+            sorted(known),
+            sorted(MUMMY_CELL_CLASSES),
+            sorted(MUMMY_CELL_PARTS),
+            label(*obs["mummy"]),
+            sorted(pencilled),
+        ],
+    )
+    assert got["cells"] == 121, f"{p.label}: {got['cells']} maze fields"
+    problems = got["problems"]
     hidden = hidden_positions(state) - known
-    cells = [e for e in dump if e["isCell"]]
-    assert len(cells) == 121, f"{p.label}: {len(cells)} maze fields"
-    for e in dump:
-        assert "data-figure" not in e["attrs"], f"{p.label}: an explorer is drawn: {e}"
-        bad = {"figure-piece", "reach", "stop", "slide", "preview", "reach-ring"} & set(e["cls"])
-        assert not bad, f"{p.label}: {bad} on the mummy's page: {e}"
-        if e["isCell"]:
-            extra = set(e["cls"]) - MUMMY_CELL_CLASSES
-            assert not extra, f"{p.label}: field {e['cell']} has {extra}"
-            at = e["attrs"]["data-cell"]
-            if {"mummy-here", "arrived"} & set(e["cls"]):
-                assert at == mummy_at, f"{p.label}: the mummy is drawn on {at}, not {mummy_at}"
-            if "pencilled" in e["cls"]:
-                assert at in pencilled, f"{p.label}: a pencil mark on {at} she never made"
-            continue
-        if e["cell"] is not None:
-            continue  # inside a field: its picture and title, the same for every field
-        words = " ".join([e["text"], e["value"], *e["attrs"].values()])
-        found = set(LABEL.findall(words))
-        leak = found & hidden
-        assert not leak, f"{p.label}: explorer field {leak} on the mummy's page: {e}"
-        unknown = found - known
-        assert not unknown, f"{p.label}: field {unknown} that the mummy was never shown: {e}"
-    overlay = p.page.eval_on_selector_all("#maze .overlay > *", "ns => ns.length")
-    assert overlay == 0, f"{p.label}: lines drawn over the mummy's maze"
+    leaks = [x for x in problems if any(h in x.split() or f"{h}," in x for h in hidden)]
+    assert not leaks, f"{p.label}: explorer fields {sorted(hidden)} leak: {leaks[:3]}"
+    assert not problems, f"{p.label}: {problems[:5]}"
+    assert set(got["steps"]) == steps, f"{p.label}: steps drawn {got['steps']}, offered {steps}"
+
+
+def _after(state: State, action: Any) -> State:
+    after = state.clone()
+    after.apply(action)
+    return after
 
 
 def check_explorer_page(p: Person, state: State, seat: int) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mummy_helpers import check_explorer_page, check_mummy_page, loose_p95
+from mummy_helpers import check_explorer_page, check_mummy_page, hidden_positions, loose_p95
 from server_helpers import ServerProc
 from web_helpers import Person, state_now
 
@@ -115,6 +115,47 @@ def _pencil(mia: Person, cell: str, pencilled: set[str]) -> None:
     assert (cell in stored) == (cell in pencilled)
 
 
+def _checker_catches_a_leak(mia: Person, state: State, pencilled: set[str]) -> None:
+    """The leak check itself: an explorer's field slipped into the mummy's page, as a
+    word, as an attribute, or as a figure inside a field, is found."""
+    where = sorted(hidden_positions(state))[0]
+    status = "document.querySelector('.mm-status')"
+    leaks = [
+        (
+            f"{status}.insertAdjacentHTML('beforeend', '<span id=canary> {where}</span>')",
+            "document.getElementById('canary').remove()",
+        ),
+        (
+            f"{status}.setAttribute('data-near', '{where}')",
+            f"{status}.removeAttribute('data-near')",
+        ),
+        (
+            "document.querySelector('#maze .cell').insertAdjacentHTML('beforeend',"
+            " '<g id=canary class=figure-piece data-figure=red></g>')",
+            "document.getElementById('canary').remove()",
+        ),
+    ]
+    for put, undo in leaks:
+        mia.page.evaluate(put)
+        with pytest.raises(AssertionError):
+            check_mummy_page(mia, state, pencilled)
+        mia.page.evaluate(undo)
+    check_mummy_page(mia, state, pencilled)
+
+
+def _click_outside(p: Person) -> None:
+    """Clicks on what is not a place to play (a field nobody can reach, a card, the
+    status line) change nothing and send nothing."""
+    sent = p.hook("sent")
+    board = p.page.inner_html("#board")
+    for sel in ("#maze .cell:not(.legal-place)", "#mine-area [data-card]", ".mm-status"):
+        loc = p.page.locator(sel)
+        if loc.count():
+            loc.first.click()
+    assert p.hook("sent") == sent
+    assert p.page.inner_html("#board") == board
+
+
 def _reload_returns(p: Person) -> None:
     """A reload comes back to the same table, the same own area and the same log."""
     board = p.page.inner_text("#board")
@@ -155,6 +196,9 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
         state = state_now(server, room)
         while state.round < 3 and not state.is_terminal():  # type: ignore[attr-defined]
             _check(state, mia, ed, pencilled)
+            if "canary" not in seen and hidden_positions(state):
+                seen.add("canary")
+                _checker_catches_a_leak(mia, state, pencilled)
             mover = mia if state.current_player == 0 else ed
             mover.page.wait_for_function("window.obelisk.yourTurn")
             if mover is mia:
@@ -181,6 +225,9 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
                     reloaded = True
                     _reload_returns(ed)
                     _reload_returns_mummy_notebook(mia)
+                if "outside" not in seen:
+                    seen.add("outside")
+                    _click_outside(ed)
                 _explorer_click(ed, rng, seen)
             clicks += 1
             assert clicks < 300, "two rounds did not end"
@@ -221,6 +268,16 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
         mia.page.set_viewport_size({"width": 390, "height": 844})
         mia.check_words()
         mia.shot(shots, "mummy-390-end")
+        # a spectator sees what the mummy sees of the explorers: none of them
+        carl = Person(browser, server.http, 1280, 800, "a spectator")
+        try:
+            carl.goto(f"/rooms/{room}?watch=1")
+            carl.page.wait_for_selector("#gameover:not([hidden])")
+            assert carl.page.locator("#maze [data-figure]").count() == 0
+            assert carl.places() == []
+            carl.check_words()
+        finally:
+            carl.close()
         print(
             f"mummy: {clicks} clicks, two rounds in {two_rounds:.1f} s, "
             f"the whole test {time.monotonic() - t0:.1f} s, {state.round} rounds"  # type: ignore[attr-defined]

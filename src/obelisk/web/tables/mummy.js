@@ -188,6 +188,16 @@ function drawMaze(obs, ctx, book) {
     }
   }
 
+  // the symbols of the seat's own task cards: where it wants to go
+  for (const s of obs.hand || []) {
+    const c = SYMBOL_CELL[s];
+    const g = c && cells.get(c.label);
+    if (!g) continue;
+    g.classList.add("wanted");
+    g.append(svg("path", { d: "M2 2h9L2 11z", class: "wanted-corner", "aria-hidden": "true" }));
+    const title = g.querySelector("title");
+    if (title) title.textContent += ", one of your cards";
+  }
   placeMoves(obs, ctx, cells, overlay);
   return { maze, cells };
 }
@@ -195,7 +205,7 @@ function drawMaze(obs, ctx, book) {
 function pencilMark(colour, k) {
   const f = FIGURE[colour];
   const letter = f ? f.letter : "?";
-  return svg("g", { class: "pencil-mark", transform: `translate(${4 + (k % 3) * 11},${CELL - 5 - Math.floor(k / 3) * 11})`, "aria-hidden": "true" },
+  return svg("g", { class: "pencil-mark", transform: `translate(${4 + (k % 3) * 12},${CELL - 5 - Math.floor(k / 3) * 13})`, "aria-hidden": "true" },
     svg("text", { x: 0, y: 0, class: "pencil-letter" }, letter));
 }
 
@@ -270,6 +280,8 @@ function drawDice(obs, ctx, cells) {
         offered.add(face);
         ctx.pool.bind(node, entry, entry.choice || `announce ${face}`);
         // what the face would allow, when the choice names the fields
+        // the server's words say when the face has no complete walk (it would fail)
+        if (/\bfail/.test(entry.choice || "")) node.classList.add("fails");
         const preview = labelsIn(entry.choice).map((k) => cells.get(k)).filter(Boolean);
         const on = () => preview.forEach((g) => g.classList.add("preview"));
         const off = () => preview.forEach((g) => g.classList.remove("preview"));
@@ -354,7 +366,10 @@ function legend(obs) {
     el("li", null, el("span.key.key-dungeon", { "aria-hidden": "true" }), " the dungeon, left through its two breaches"),
     el("li", null, el("span.key.key-played", { "aria-hidden": "true" }), " a symbol whose card is played"),
   ];
-  if (isExplorerView(obs)) items.splice(1, 0, el("li", null, el("span.key.key-figure", { "aria-hidden": "true" }), " an explorer (R, G, B, Y: red, green, blue, yellow)"));
+  if (isExplorerView(obs)) {
+    items.splice(1, 0, el("li", null, el("span.key.key-figure", { "aria-hidden": "true" }), " an explorer (R, G, B, Y: red, green, blue, yellow)"));
+    if (obs.hand) items.push(el("li", null, el("span.key.key-wanted", { "aria-hidden": "true" }), " a symbol of one of your cards (a dark corner)"));
+  }
   else items.push(el("li", null, el("span.key.key-pencil", { "aria-hidden": "true" }), " a pencil mark (R, G, B, Y)"));
   return el("details.mm-legend", null, el("summary", { text: "What the maze shows" }), el("ul", null, ...items));
 }
@@ -405,6 +420,8 @@ function drawNotebook(obs, ctx, book, room, role, redrawMarks) {
         }
         notebook.toggleMark(book, label(rc[0], rc[1]), book.pencil);
         notebook.save(room, role, book);
+        err.textContent = "";
+        input.value = "";
         redrawMarks();
       },
     }, el("label", null, "Mark a field ", input), el("button.small", { type: "submit", text: "Mark or rub out" }), err);

@@ -97,13 +97,16 @@ export function record(book, events) {
       r.lines.push({ who: String(e.explorer || ""), say: [] });
     } else if (kind === "action") {
       const a = e.action || {};
-      if (a.kind === "choose") {
+      if (a.kind === "choose" && !e.failed) {
         const face = a.face === "arrow" ? "the arrow" : String(a.face);
         const n = Number(e.aside) || 0;
         turnLine(book, String(e.explorer || "")).say.push(`announced ${face}` + (n ? ` (${plural(n, "mummy die", "mummy dice")} aside)` : ""));
       } else if (a.kind === "lost") {
         turnLine(book, String(e.explorer || "")).say.push("rolled five mummies: turn lost");
       }
+    } else if (kind === "announce_failed") {
+      const face = e.face === "arrow" ? "the arrow" : String(e.face);
+      turnLine(book, String(e.explorer || "")).say.push(`announced ${face} but could not walk it all, rolled again`);
     } else if (kind === "cannot_move") {
       turnLine(book, String(e.explorer || "")).say.push("could not move");
     } else if (kind === "forced") {
@@ -165,9 +168,9 @@ export function notebookRounds(book) {
       el("li.nb-round", null,
         el("h4", { text: `Round ${r.round}` }),
         el("ul.nb-lines", null,
-          ...r.lines.filter((l) => l.say.length).map((l) =>
+          ...r.lines.filter((l, i) => l.say.length || (r === rounds[0] && i === r.lines.length - 1)).map((l) =>
             el("li.nb-line" + (l.who === "mummy" ? ".nb-mummy" : ""), { dataset: { who: l.who } },
               el("span.nb-who", { text: l.who === "mummy" ? "Mummy" : cap(l.who) || "Explorer" }),
               " ",
-              el("span.nb-say", { text: l.say.join("; ") })))))));
+              el("span.nb-say", { text: l.say.length ? l.say.join("; ") : "is taking a turn…" })))))));
 }
