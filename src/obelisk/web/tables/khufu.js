@@ -207,7 +207,7 @@ function drawBoard(ctx) {
       svg("rect", { x: C - 20, y: C + 22, width: 40, height: 40, rx: 8, fill: "#fffdf7", stroke: "#2b2218", "stroke-width": 2.5 }));
     const pips = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]], 5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] }[roll ? 5 : last.die];
     for (const [dx, dy] of pips) g.append(svg("circle", { cx: C + dx * 10, cy: C + 42 + dy * 10, r: 3.6, fill: "#2b2218" }));
-    g.append(svg("text", { x: C, y: C + 80, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2218" }, roll ? "Roll the die" : `${ctx.name(last.seat)} rolled ${last.die}`));
+    g.append(svg("text", { x: C, y: C + 80, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2218" }, roll ? "Roll the die" : `${pieceName(ctx, last.seat)} rolled ${last.die}`));
     if (roll) ctx.pool.bind(g, roll, "roll the die and move clockwise");
     root.append(g);
   }
@@ -286,7 +286,7 @@ function resultOf(ctx, ch) {
   else if (SYMBOL_WORDS[e.roll]) shown = symbolTile(e.roll, ".small");
   else shown = el("span.kh-coin-face", { text: String(e.roll || "").toLowerCase() });
   return el("div.kh-result" + (e.result === "LOSS" ? ".lost" : ".won"), null, shown,
-    el("span", { text: `${ctx.name(e.seat)}: ${plural(e.count || 0, "card")}, ${what}.` }),
+    el("span", { text: `${pieceName(ctx, e.seat)}: ${plural(e.count || 0, "card")}, ${what}.` }),
     Array.isArray(e.table) && e.table.length ? el("span.kh-cards", null, ...e.table.map((id) => card(id, ctx.options, { class: "kh-card table-card" }))) : null);
 }
 
