@@ -38,6 +38,7 @@ MUMMY_CELL_CLASSES = {
     "legal-place",
     "chosen",
     "pencilled",
+    "trail",
 }
 
 #: What a maze field may hold on the mummy's page: its floor, picture, the mummy, the
@@ -52,6 +53,7 @@ MUMMY_CELL_PARTS = {
     "arrow-mark",
     "pencil-mark",
     "pencil-letter",
+    "footprint",
 }
 
 #: The mummy's page checked in the browser (only the problems come back): every element
@@ -84,6 +86,7 @@ _CHECK = """([known, cellClasses, cellParts, mummyAt, pencilled]) => {
         if ((n.classList.contains('mummy-here') || n.classList.contains('arrived')) && at !== mummyAt) problems.push(`the mummy drawn on ${at}`);
         if (n.classList.contains('pencilled') && !pencil.has(at)) problems.push(`a pencil mark on ${at} she never made`);
         if (n.classList.contains('step-to')) steps.push(at);
+        if (n.classList.contains('trail') && !known_.has(at)) problems.push(`her path drawn on ${at}, where she never stepped`);
         continue;
       }
       const own = [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent);

@@ -192,6 +192,7 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
         seen: set[str] = set()
         pencilled: set[str] = set()
         clicks = 0
+        run = 0
         reloaded = False
         state = state_now(server, room)
         while state.round < 3 and not state.is_terminal():  # type: ignore[attr-defined]
@@ -201,6 +202,11 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
                 _checker_catches_a_leak(mia, state, pencilled)
             mover = mia if state.current_player == 0 else ed
             mover.page.wait_for_function("window.obelisk.yourTurn")
+            run = run + 1 if mover is mia else 0
+            if run == 3 and "moving" not in seen:
+                seen.add("moving")  # the mummy in the middle of a move, her path drawn
+                assert mia.page.locator("#maze .cell.trail").count() >= 1
+                mia.shot(shots, "mummy-1280-moving")
             if mover is mia:
                 if clicks % 4 == 1:
                     free = mia.page.eval_on_selector_all(
@@ -303,3 +309,51 @@ def _reload_returns_mummy_notebook(mia: Person) -> None:
 def _strip_live(html: str) -> str:
     """The maze's markup without the one-off arrival pulse."""
     return html.replace(" arrived", "")
+
+
+def test_an_explorer_among_three_sees_only_his_own_cards(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    """Three players (a computer mummy, a person and a computer explorer): the person
+    plays two rounds by clicking; his page draws every figure and his own cards, never
+    the other explorer's, whose card colours only are on his panel."""
+    room = server.create(
+        "mummy",
+        [
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "human"},
+            {"kind": "bot", "level": "random"},
+        ],
+        seed=3,
+    )["id"]
+    ann = Person(browser, server.http, 1280, 800, "Ann (an explorer of two)")
+    try:
+        _seat(ann, server, room, 1, "Ann")
+        rng = random.Random(2)
+        seen: set[str] = set()
+        state = state_now(server, room)
+        clicks = 0
+        while state.round < 3 and not state.is_terminal():  # type: ignore[attr-defined]
+            ann.wait_turn_or_over(60000)
+            state = state_now(server, room)
+            if state.is_terminal() or state.round >= 3:  # type: ignore[attr-defined]
+                break
+            if state.current_player != 1:
+                continue
+            _wait_seen(ann, state, 1)
+            ann.check_words()
+            check_explorer_page(ann, state, 1)
+            theirs = set(state.observation(2)["hand"])
+            cards = set(ann.cards())
+            assert not cards & theirs, f"the other explorer's cards {cards & theirs} are shown"
+            panel = ann.page.inner_text('#panels .panel[data-seat="3"]')
+            assert "Cards left:" in panel
+            _explorer_click(ann, rng, seen)
+            clicks += 1
+            assert clicks < 200, "two rounds did not end"
+            state = state_now(server, room)
+        assert clicks >= 4
+        ann.shot(shots, "mummy-1280-three-players")
+        assert ann.errors == []
+    finally:
+        ann.close()

@@ -178,6 +178,17 @@ function drawMaze(obs, ctx, book) {
     if (g) g.classList.add("arrived");
   }
 
+  // the mummy's path in her present move (her own steps, from the events she was sent)
+  if (book && Array.isArray(book.trail) && obs.phase === "mummy_move") {
+    book.trail.forEach((key, k) => {
+      const g = cells.get(key);
+      if (!g || key === now.mummy) return;
+      g.classList.add("trail");
+      g.append(svg("circle", { cx: CELL / 2, cy: CELL / 2, r: 4, class: "footprint", "aria-hidden": "true" }));
+      const title = g.querySelector("title");
+      if (title && k === book.trail.length - 1) title.textContent += ", your last step";
+    });
+  }
   // the pencil marks (the mummy's own guesses)
   if (book && book.marks) {
     for (const [key, colours] of Object.entries(book.marks)) {

@@ -30,7 +30,7 @@ export function roomId() {
 }
 
 function empty() {
-  return { rounds: [], marks: {}, pencil: null };
+  return { rounds: [], marks: {}, pencil: null, trail: [] };
 }
 
 /** The notebook of ``room`` for ``role`` ("mummy" or "spectator") from storage. */
@@ -101,6 +101,12 @@ export function record(book, events) {
         const face = a.face === "arrow" ? "the arrow" : String(a.face);
         const n = Number(e.aside) || 0;
         turnLine(book, String(e.explorer || "")).say.push(`announced ${face}` + (n ? ` (${plural(n, "mummy die", "mummy dice")} aside)` : ""));
+      } else if (a.kind === "step") {
+        // her own steps: fields where, at that moment, no explorer stood (or was caught)
+        if (!Array.isArray(book.trail)) book.trail = [];
+        const at = field(e.cell);
+        if (at) book.trail.push(at);
+        if (book.trail.length > 40) book.trail.shift();
       } else if (a.kind === "lost") {
         turnLine(book, String(e.explorer || "")).say.push("rolled five mummies: turn lost");
       }
@@ -125,6 +131,7 @@ export function record(book, events) {
       }
       line.closed = true;
     } else if (kind === "mummy_move") {
+      book.trail = [];  // her path of this move starts again
       const n = Number(e.steps) || 0;
       const r = lastRound(book);
       let text;
