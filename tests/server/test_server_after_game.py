@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from obelisk.cli.main import app
 from obelisk.core import Record, Voice, get_game, replay
+from obelisk.server.pages import for_players
 
 
 def _finish_by_bots(server: ServerProc, room: str, tokens: list[str]) -> None:
@@ -199,3 +200,17 @@ def test_the_games_list_explains_every_option(server: ServerProc) -> None:
             assert "help" in o, (g["name"], o["name"])
     explained = sum(1 for g in games.values() for o in g["options"] if o["help"])
     assert explained > len(games) * 3
+    # written for players: no module names, no notes in square brackets, no rule steps
+    for g in games.values():
+        for o in g["options"]:
+            h = o["help"] or ""
+            assert ".py" not in h and "[" not in h and "determiniz" not in h, (o["name"], h)
+            assert not h.startswith("/"), (o["name"], h)
+
+
+def test_an_option_comment_is_put_for_players() -> None:
+    got = for_players(
+        "/ 4.1 step 6: how the search players recall the route (recollection.py). "
+        "It changes nothing but their determinize. [ours, for simulation] Later turns too."
+    )
+    assert got == "how the search players recall the route. Later turns too."

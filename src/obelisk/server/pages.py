@@ -88,6 +88,40 @@ def option_notes(options: type[Any]) -> dict[str, dict[str, Any]]:
     return _NOTES[options]
 
 
+#: Words of a programmer's note (a module, the engine's machinery), not of a player's.
+_JARGON = re.compile(
+    r"\.py\b|determini[sz]|system action|\bengine\b|\bNone\b|\bTrue\b|\bFalse\b"
+    r"|\bobservation\b|\bsimulation\b|\brecord\b|\bissue \d",
+    re.IGNORECASE,
+)
+_PAREN = re.compile(r"\s*\([^()]*\)")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z‘'\"])")
+
+
+_SQUARE = re.compile(r"\s*\[[^\]]*\]")
+_STEP = re.compile(
+    r"^\s*/\s*[\d.]*\s*(?:step \d+\s*)?[:\u2014\u2013-]?\s*"
+    r"|^\s*(?:\d+(?:\.\d+)*\s*)?(?:step \d+\s*)?[:\u2014\u2013-]\s*",
+    re.IGNORECASE,
+)
+_CODE = re.compile(r"\w\.\w|\w_\w")
+
+
+def for_players(text: str) -> str:
+    """An option's comment as a player reads it: notes in square brackets, asides in
+    brackets that name the program (a module, a field, the engine, None), sentences after
+    the first that speak of the program, and a leading rule step are left out."""
+    text = _SQUARE.sub("", text)
+    text = _PAREN.sub(
+        lambda m: "" if _JARGON.search(m.group(0)) or _CODE.search(m.group(0)) else m.group(0),
+        text,
+    )
+    text = _STEP.sub("", text.strip())
+    sentences = _SENTENCE.split(text.strip())
+    kept = [x for i, x in enumerate(sentences) if i == 0 or not _JARGON.search(x)]
+    return " ".join(kept).strip()
+
+
 def _read_notes(options: type[Any]) -> dict[str, dict[str, Any]]:
     notes: dict[str, dict[str, Any]] = {}
     try:
@@ -104,6 +138,7 @@ def _read_notes(options: type[Any]) -> dict[str, dict[str, Any]]:
         if m and comment:
             help_ = _RULE_ID.sub("", " ".join(comment)).replace("`", "")
             help_ = _LEAD.sub("", _DESIGN.sub("", help_)).strip()
+            help_ = for_players(help_)
             notes[m.group(1)] = {"help": help_[:1].upper() + help_[1:]}
         comment = []
     hints = typing.get_type_hints(options)
