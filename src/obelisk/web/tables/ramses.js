@@ -388,6 +388,8 @@ const ramses = {
       el("p.rm-showing", { text: showingWords(obs, ctx) }));
     const choices = ctx.readonly ? null : drawChoices(obs, ctx, redraw);
     drawBox(boxWrap, { obs, options: o, pool: ctx.pool, selected: obs.phase === "place" ? pick.first : null, events: ctx.events, readonly: ctx.readonly, key: board });
+    // placements wait for their treasure to be chosen: none goes to the action bar
+    if (obs.phase === "place") while (ctx.pool.take((a) => a.kind === "place"));
     const ev = eventNow(obs, ctx);
     const side = el("div.rm-side", null,
       drawCurrent(obs, ctx),

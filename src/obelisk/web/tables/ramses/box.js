@@ -111,11 +111,13 @@ export function finishAnimations() {
   running.clear();
 }
 
+/** Play an animation unless the person asked for reduced motion; whether it plays. */
 function animate(node, frames, opts) {
-  if (!node.animate || matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  if (!node.animate || matchMedia("(prefers-reduced-motion: reduce)").matches) return false;
   const a = node.animate(frames, opts);
   running.add(a);
   a.onfinish = a.oncancel = () => running.delete(a);
+  return true;
 }
 
 /**
@@ -246,9 +248,9 @@ export function drawBox(host, opt) {
   }
   if (turned && prev.turns !== t) {
     // the box spins from where it was to where it is now, in the direction it turned
-    root.classList.add("rm-turning");
-    animate(root, [{ transform: `rotate(${-90 * turned}deg)` }, { transform: "rotate(0deg)" }],
+    const spins = animate(root, [{ transform: `rotate(${-90 * turned}deg)` }, { transform: "rotate(0deg)" }],
       { duration: Math.abs(turned) >= 2 ? 700 : 480, easing: "ease-in-out" });
+    if (spins) root.classList.add("rm-turning");
   }
   return root;
 }

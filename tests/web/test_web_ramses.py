@@ -1,0 +1,307 @@
+"""Ramses II in the browser: two people (a window and a phone) and a computer player play a
+whole game by clicking the drawing (the stacks, the pyramids next to the empty place, the
+treasures of an event, the cards to give, the players' panels); every drawn position of
+both pages is checked against the full record for the memory rule (a token shows only
+while its place is empty, and once covered nothing on the page names it); the box turns
+with the game; a reload returns to the same table; the arrow keys slide; then the players
+hide the treasures themselves by clicking the open box."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ramses_helpers import (
+    check_memory,
+    finish_animations,
+    install_recorder,
+    notes,
+    play_click,
+    play_seat,
+)
+from server_helpers import ServerProc
+from web_helpers import PLACES, Person, check_p95, state_now
+
+
+def _seat(p: Person, server: ServerProc, room: str, seat: int, name: str) -> None:
+    """Open a seat through a #token= link (the token leaves the address bar at once)."""
+    r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": name})
+    assert r.status_code == 200, r.text
+    p.goto(f"/rooms/{room}#token={r.json()['token']}")
+    p.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+    assert "token" not in p.page.url
+
+
+def _shot(p: Person, shots: Path, name: str) -> None:
+    finish_animations(p)
+    p.shot(shots, name)
+
+
+def _board_now(p: Person) -> tuple[str, str | None, list[str]]:
+    """The table's words, how the box is turned and the pyramids' colours in drawing order."""
+    return (
+        p.page.inner_text("#board"),
+        p.page.get_attribute("#board .rm-box", "data-turns"),
+        p.page.eval_on_selector_all("#board .rm-pyr", "ns => ns.map(n => n.dataset.colour)"),
+    )
+
+
+def _two_rounds(
+    people: dict[int, Person], rng: random.Random, shots: Path, stats: dict[str, Any]
+) -> None:
+    """The people play by clicking until each has begun a third turn (two full rounds):
+    the arrow keys once, a reload once, a click outside the legal places once."""
+    last: dict[int, dict[str, str]] = {s: {} for s in people}
+    turns = dict.fromkeys(people, 0)
+    clicks = 0
+    kinds: set[str] = set()
+    reloaded = keyed = False
+    prev: int | None = None
+    while min(turns.values()) < 3:
+        mover = next((s for s, p in people.items() if p.hook("yourTurn")), None)
+        if mover is None:
+            for p in people.values():
+                if p.wait_turn_or_over(300):
+                    break
+            continue
+        p = people[mover]
+        if clicks % 5 == 0:
+            p.check_words()
+        acts = p.places()
+        if acts == ["draw"] or mover != prev:
+            # a turn begins: a draw, or the search for a card the last player missed
+            turns[mover] += 1
+            prev = mover
+            if min(turns.values()) == 3:
+                break
+        if not keyed and "slide up" in acts:
+            # the arrow keys slide the pyramid that moves that way (a sliding puzzle)
+            before = int(p.hook("answers") or 0)
+            p.page.keyboard.press("ArrowUp")
+            p.page.wait_for_function(f"window.obelisk.answers > {before}")
+            keyed = True
+            clicks += 1
+            continue
+        if not reloaded and turns[mover] >= 2 and acts and acts[0].startswith("slide"):
+            finish_animations(p)
+            before_board = _board_now(p)
+            stats.setdefault("noted", {}).setdefault(mover, []).extend(notes(p))
+            p.page.reload()
+            p.page.wait_for_function("window.obelisk.states > 0 && window.obelisk.yourTurn")
+            assert _board_now(p) == before_board
+            reloaded = True
+        if clicks == 4:
+            # a click outside the legal places changes nothing
+            sent = p.hook("sent")
+            p.page.locator("#board .rm-line").click()
+            p.page.locator("#board .rm-stacks").click(position={"x": 2, "y": 2})
+            assert p.hook("sent") == sent
+        kinds.add(play_click(p, rng, last[mover]).split(" ")[0])
+        clicks += 1
+        assert clicks < 400, "two rounds did not end"
+    assert reloaded and keyed
+    stats["clicks"] = clicks
+    stats["kinds"] = kinds
+
+
+@pytest.mark.rules("ramses:6.4", "ramses:11.1", "ramses:11.3")
+def test_ramses_two_people_and_a_bot_click_two_rounds(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    t0 = time.monotonic()
+    room = server.create(
+        "ramses",
+        [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "heuristic"}],
+        seed=7,
+        options={"first_player": 0},
+    )["id"]
+    ann = Person(browser, server.http, 1280, 800, "Ann")
+    bob = Person(browser, server.http, 390, 844, "Bob")
+    bob.page.emulate_media(reduced_motion="reduce")
+    people = {0: ann, 1: bob}
+    try:
+        for seat, p in people.items():
+            install_recorder(p)
+            _seat(p, server, room, seat, p.label)
+        for p in people.values():
+            p.page.wait_for_function("window.obelisk.status === 'playing'")
+        ann.page.wait_for_function("window.obelisk.yourTurn")
+        _shot(ann, shots, "ramses-1280-start")
+        _shot(bob, shots, "ramses-390-start")
+        stats: dict[str, Any] = {}
+        _two_rounds(people, random.Random(5), shots, stats)
+        assert {"draw", "slide"} <= stats["kinds"]
+        _shot(ann, shots, "ramses-1280-mid")
+        _shot(bob, shots, "ramses-390-mid")
+        state = state_now(server, room)
+        reports = {
+            seat: check_memory(
+                state,
+                seat,
+                ("Ann", "Bob", "heuristic bot"),
+                stats.get("noted", {}).get(seat, []) + notes(p),
+            )
+            for seat, p in people.items()
+        }
+        print(
+            f"ramses two rounds: {stats['clicks']} clicks in {time.monotonic() - t0:.1f} s; "
+            f"positions checked {reports[0].checked} + {reports[1].checked}, with a covered "
+            f"token once shown {reports[0].with_secrets} + {reports[1].with_secrets}; "
+            f"slides animated {reports[0].slides_animated} (reduced motion: {reports[1].slides_animated})"
+        )
+        assert reports[0].with_secrets > 3 and reports[1].with_secrets > 3
+        assert reports[0].slides_animated > 0 and reports[1].slides_animated == 0
+        # Bob hands his seat to a computer player; his panel says so
+        bob.page.select_option("#bot-level", "heuristic")
+        bob.page.click("#to-bot")
+        ann.page.wait_for_function(
+            "document.querySelector('#panels .panel[data-seat=\"2\"] .pkind').textContent.includes('computer')"
+        )
+        # a spectator: the box and the cards on the table, no hand, nothing to click
+        carl = Person(browser, server.http, 390, 844, "a spectator")
+        try:
+            carl.goto(f"/rooms/{room}?watch=1")
+            carl.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+            assert carl.page.locator("#board .rm-box").count() == 1
+            assert carl.page.locator("#mine-area .rm-hand").count() == 0
+            assert carl.places() == []
+            carl.check_words()
+        finally:
+            carl.close()
+        check_p95(shots, "ramses", [ann, bob], limit=1000.0)
+        assert ann.errors == [] and bob.errors == []
+    finally:
+        ann.close()
+        bob.close()
+
+
+CHOICES = ("gift", "risk", "poker", "give")
+
+
+@pytest.mark.rules("ramses:7.2", "ramses:7.3", "ramses:7.4", "ramses:7.5", "ramses:3.2", "ramses:9")
+def test_ramses_a_person_clicks_every_event_choice_to_the_end(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    """A person and two computer players, a whole game: the test plays the person's draws
+    and slides over the protocol for speed, and the person clicks every choice of an event
+    (treasures, a pair of treasures, a player's panel, a card) on the drawing."""
+    t0 = time.monotonic()
+    room = server.create(
+        "ramses",
+        [
+            {"kind": "human"},
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "bot", "level": "heuristic"},
+        ],
+        seed=12,
+        options={"first_player": 0},
+    )["id"]
+    r = server.post(f"/api/rooms/{room}/join", {"seat": 0, "name": "Ann"})
+    token = r.json()["token"]
+    ann = Person(browser, server.http, 1280, 800, "Ann")
+    install_recorder(ann)
+    ann.goto(f"/rooms/{room}#token={token}")
+    ann.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
+    rng = random.Random(8)
+    noted: list[dict[str, Any]] = []
+    clicked: list[str] = []
+    explained = 0
+    try:
+        while True:
+            m = play_seat(
+                server.ws(room), token, lambda m: m["legal"][0]["action"]["kind"] in CHOICES, rng
+            )
+            if m is None:
+                break
+            # the page draws every position the quick hand went through: it may lag behind
+            ann.page.wait_for_function(
+                f"window.obelisk.seen >= {m['seen']} && window.obelisk.yourTurn", timeout=180000
+            )
+            kind = m["legal"][0]["action"]["kind"]
+            if kind in ("gift", "risk", "poker"):
+                # the event card says what it does while its player decides
+                card = ann.page.locator("#board .rm-event .rm-card.event")
+                assert card.count() == 1 and len(card.inner_text()) > 60
+                explained += 1
+                if not any(c.startswith(kind) for c in clicked):
+                    _shot(ann, shots, f"ramses-1280-{kind}")
+            ann.check_words()
+            last: dict[str, str] = {}
+            # the person plays on by clicking until the event is over (the next draw)
+            for _ in range(300):
+                if not ann.wait_turn_or_over(20000) or ann.hook("over"):
+                    break
+                if ann.places() == ["draw"]:
+                    break
+                done = play_click(ann, rng, last)
+                if done.split(" ")[0] in CHOICES:
+                    clicked.append(done)
+            noted += notes(ann)
+        ann.page.wait_for_selector("#gameover:not([hidden])")
+        ann.check_words()
+        assert ann.page.locator("#board .rm-final tr[data-seat]").count() == 3
+        _shot(ann, shots, "ramses-1280-end")
+        ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.check_words()
+        _shot(ann, shots, "ramses-390-end")
+        state = state_now(server, room)
+        assert state.is_terminal()
+        rep = check_memory(state, 0, ("Ann", "heuristic bot", "heuristic bot"), noted + notes(ann))
+        kinds = {c.split(" ")[0] for c in clicked}
+        print(
+            f"ramses events: clicked {clicked}; {explained} event cards explained; the game in "
+            f"{time.monotonic() - t0:.1f} s; positions checked {rep.checked}, with a covered token "
+            f"once shown {rep.with_secrets}; the box seen turned {sorted(rep.turns_seen)}, "
+            f"turns animated {rep.turns_animated}"
+        )
+        assert kinds & {"gift", "risk", "poker"}, "no event was the person's"
+        assert len(rep.turns_seen) >= 2 and rep.turns_animated > 0, "the box never turned"
+        assert rep.with_secrets > 10
+        assert ann.errors == []
+    finally:
+        ann.close()
+
+
+@pytest.mark.rules("ramses:4.2")
+def test_ramses_players_hide_the_treasures_by_clicking(server: ServerProc, browser: Any) -> None:
+    room = server.create(
+        "ramses",
+        [{"kind": "human"}, {"kind": "bot", "level": "heuristic"}],
+        seed=3,
+        options={"setup_mode": "players_place", "first_player": 0},
+    )["id"]
+    ann = Person(browser, server.http, 390, 844, "Ann")
+    try:
+        _seat(ann, server, room, 0, "Ann")
+        ann.page.wait_for_function("window.obelisk.yourTurn")
+        # nothing to click on the box before a treasure is chosen
+        assert ann.places() == []
+        ann.check_words()
+        ann.page.click("[data-pick='T05']")
+        places = ann.places()
+        assert places and all(a.startswith("place T05 ") for a in places)
+        assert ann.page.locator("#board .rm-box [data-action]").count() == len(places)
+        ann.click_action(places[0])
+        ann.page.wait_for_function("window.obelisk.yourTurn || window.obelisk.states > 0")
+        # the Mummy lies in the open box, for everybody to see while the treasures are hidden
+        ann.page.wait_for_selector("#board [data-token='T05']")
+        rng = random.Random(1)
+        for _ in range(20):
+            if not ann.wait_turn_or_over(5000):
+                break
+            if ann.page.locator("#board .rm-choice").count() == 0:
+                break
+            picks = ann.page.locator("[data-pick]")
+            picks.nth(rng.randrange(picks.count())).click()
+            ann.page.wait_for_selector(PLACES)
+            ann.click_random(rng)
+        # all twelve hidden: the box is covered and only the empty place shows its token
+        ann.page.wait_for_function("document.querySelectorAll('#board .rm-pyr').length === 47")
+        assert ann.page.locator("#board [data-token]").count() == 1
+        ann.check_words()
+        assert ann.errors == []
+    finally:
+        ann.close()
