@@ -141,3 +141,24 @@ def test_all_for_one_on_the_phone():
     v = view(s)
     assert v["over"] and v["team"]["charms"] == 0 and v["scores"] == []
     assert "the temple wins" in v["line"]
+
+
+@pytest.mark.rules("abu_simbel:9.2")
+def test_the_ultimate_adventure_on_the_phone():
+    """The seed: "any player can use their mummy card placing it on top of one of the
+    chamber cards": the phone asks the holder, and the covered chamber asks for a punch."""
+    s = RefereeSession(["Ann", "Bob"], seed=5, ultimate=True)
+    _say(s, "lay mummy", "lay lava", "lay gas", "ok 1", "ok 2", "ok 3", "deck 1")
+    _say(s, "drew urn 1", "turned away", "ok 1", "ok 2", "ok 3", "lay pit")
+    assert s.state.has_mummy == [True, False]
+    v = view(s)  # before Bob's turn, Ann may cover a chamber
+    assert v["stage"] == "cover" and v["headline"].startswith("Ann: cover a chamber")
+    assert [c["action"] for c in v["choices"]] == ["cover 2", "cover 3", "cover 4", "no cover"]
+    s.say("cover 2")
+    v = view(s)
+    assert v["stage"] == "verdict_in"
+    lava = next(c for c in v["route"] if c["slot"] == 2)
+    assert lava["kind"] == "mummy" and lava["move"] == "punch the air"
+    assert lava["name"] == "Ann's mummy card, over the lava"
+    with pytest.raises(RefereeError):
+        RefereeSession(["Ann", "Bob"], together=True, ultimate=True)

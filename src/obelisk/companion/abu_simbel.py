@@ -40,7 +40,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from obelisk.core import IllegalAction, ObeliskError, Record, Voice, get_game, replay
-from obelisk.games.abu_simbel.actions import ChooseTreasureDeck, ConfirmTurnedAway, Verdict
+from obelisk.games.abu_simbel.actions import (
+    ChooseTreasureDeck,
+    ConfirmTurnedAway,
+    PassCover,
+    PlaceCover,
+    Verdict,
+)
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
 from obelisk.games.abu_simbel.rules import AbuSimbelState, route_code
@@ -79,7 +85,9 @@ class RefereeError(ObeliskError):
     """A wrong input: the message says what is wrong; the game is unchanged."""
 
 
-def options(first: int, little: tuple[int, ...] = (), together: bool = False) -> dict[str, Any]:
+def options(
+    first: int, little: tuple[int, ...] = (), together: bool = False, ultimate: bool = False
+) -> dict[str, Any]:
     """The engine options of a companion game."""
     return {
         "judging_mode": "referee",
@@ -89,6 +97,7 @@ def options(first: int, little: tuple[int, ...] = (), together: bool = False) ->
         "first_player": first,
         "little_seats": little,
         "cooperative": together,  # All for One and One for All (abu_simbel:9.3)
+        "ultimate": ultimate,  # The Ultimate Adventure (abu_simbel:9.2)
     }
 
 
@@ -133,6 +142,7 @@ class RefereeSession:
         seed: int = 0,
         little: tuple[int, ...] = (),
         together: bool = False,
+        ultimate: bool = False,
     ) -> None:
         clean = [" ".join(str(n).split())[:MAX_NAME] for n in names]
         if not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS or not all(clean):
@@ -149,6 +159,9 @@ class RefereeSession:
         self.seed = seed
         self.little = tuple(sorted(set(little)))
         self.together = bool(together)  # All for One: one team
+        self.ultimate = bool(ultimate)  # The Ultimate Adventure: mummy covers
+        if self.together and self.ultimate:
+            raise RefereeError("All for One and The Ultimate Adventure can't be played at once")
         self.state: AbuSimbelState | None = None
         self.pending: Pending | None = None
         self.setup_route: list[str] = []
@@ -174,7 +187,7 @@ class RefereeSession:
             return "deck"
         if s.phase == "way_out":
             return "verdict_out" if s.turned_away else "handover"
-        raise AssertionError(s.phase)  # pragma: no cover - no cover window without ultimate
+        return "cover"  # the Ultimate Adventure's window before a turn (abu_simbel:9.2)
 
     def holder(self) -> str:
         """Who holds the phone: ``checkers``, ``active`` or ``anyone``."""
@@ -296,7 +309,7 @@ class RefereeSession:
 
     def _start(self) -> None:
         code = route_code(_deck(), self.setup_route)
-        opts = options(self.first, self.little, self.together)
+        opts = options(self.first, self.little, self.together, self.ultimate)
         state = GAME.new_state(len(self.names), self.seed, opts, forced=[code])
         assert isinstance(state, AbuSimbelState)
         self.state = state
@@ -373,13 +386,19 @@ class RefereeSession:
 
 def _engine_action(t: str) -> Any:
     """``ok N``, ``fail N``, ``deck N`` or ``turned away`` as the engine's action."""
-    m = re.fullmatch(r"(ok|fail|deck) (\d{1,3})", t)
+    m = re.fullmatch(r"(ok|fail|deck|cover) (\d{1,3})", t)
     if m and int(m.group(2)) >= 1:
         n = int(m.group(2)) - 1
+        if m.group(1) == "cover":
+            return PlaceCover(n)
         return ChooseTreasureDeck(n) if m.group(1) == "deck" else Verdict(n, m.group(1) == "ok")
     if t == "turned away":
         return ConfirmTurnedAway()
-    raise RefereeError(f"'{t}' is not an answer here: ok N, fail N, deck N or turned away")
+    if t == "no cover":
+        return PassCover()
+    raise RefereeError(
+        f"'{t}' is not an answer here: ok N, fail N, deck N, turned away, cover N or no cover"
+    )
 
 
 def news(session: RefereeSession) -> list[str]:
@@ -416,6 +435,7 @@ def from_record(data: Any) -> RefereeSession:
             record.seed,
             tuple(x for x in little if isinstance(x, int)) if isinstance(little, list) else (),
             o.get("cooperative") is True,
+            o.get("ultimate") is True,
         )
         if o.get("judging_mode") != "referee" or o.get("checkers") != "together":
             raise RefereeError("this record was not kept by the referee")

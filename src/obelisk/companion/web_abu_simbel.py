@@ -25,6 +25,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 
+from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
 
@@ -76,11 +77,24 @@ def _route(session: RefereeSession) -> list[dict[str, Any]] | None:
         for pos in range(len(cards)):
             slot = s.slot_at(pos)
             status = "done" if pos < s.progress else "now" if pos == s.progress else "todo"
-            if s.covers[slot] >= 0:  # pragma: no cover - no Ultimate Adventure here
-                continue
-            out.append(_card(cards[slot], slot, status))
+            out.append(_covered(session, _card(cards[slot], slot, status), slot))
         return out
-    return [_card(c, i) for i, c in enumerate(cards)]
+    return [_covered(session, _card(c, i), i) for i, c in enumerate(cards)]
+
+
+def _covered(session: RefereeSession, card: dict[str, Any], slot: int) -> dict[str, Any]:
+    """A chamber under a mummy card (the Ultimate Adventure): its move is a punch."""
+    s = session.state
+    if s is None or not s.covers or s.covers[slot] < 0:
+        return card
+    owner = session.names[s.covers[slot]]
+    card.update(
+        kind="mummy",
+        scorpions=0,
+        name=f"{owner}'s mummy card, over {chamber_name(s.route[slot])}",
+        move="punch the air",
+    )
+    return card
 
 
 def _choice(action: str, label: str, kind: str) -> dict[str, Any]:
@@ -119,6 +133,13 @@ def _choices(session: RefereeSession) -> list[dict[str, Any]]:
                 out.append(_choice(f"deck {k + 1}", f"Deck {k + 1} ({n} cards)", "deck"))
     elif stage == "handover":
         out.append(_choice("turned away", "I am checking: show me the route", "handover"))
+    elif stage == "cover":
+        assert s is not None
+        for a in s.legal_actions():
+            if isinstance(a, PlaceCover):
+                words = f"Chamber {a.slot + 1}: {chamber_name(s.route[a.slot])}"
+                out.append(_choice(a.text(), words, "cover"))
+        out.append(_choice("no cover", "No cover this time", "nocover"))
     return out
 
 
@@ -166,6 +187,13 @@ def _prompt(session: RefereeSession) -> tuple[str, str]:
         return (
             "Give the phone to a checking player",
             f"{a}: turn your back to the cards, then hand the phone over.",
+        )
+    if stage == "cover":
+        who = names[s.current_player]
+        return (
+            f"{who}: cover a chamber with your mummy card?",
+            f"Before {a} walks in, {who} may lay the mummy card on one chamber: its move "
+            "becomes a punch for the rest of the round.",
         )
     return ("The game is over", _ending(session))
 
@@ -340,9 +368,11 @@ def _new(body: dict[str, Any]) -> RefereeSession:
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RefereeError("the seed must be a whole number from 0")
     together = body.get("together", False)
-    if not isinstance(together, bool):
-        raise RefereeError("together is true (All for One) or false")
-    return RefereeSession(names, first - 1, seed, tuple(x - 1 for x in little), together)
+    ultimate = body.get("ultimate", False)
+    if not isinstance(together, bool) or not isinstance(ultimate, bool):
+        raise RefereeError("together (All for One) and ultimate are true or false")
+    little_seats = tuple(x - 1 for x in little)
+    return RefereeSession(names, first - 1, seed, little_seats, together, ultimate)
 
 
 def register(app: FastAPI, web_dir: Path) -> None:

@@ -302,7 +302,8 @@ $("create").addEventListener("submit", (ev) => {
       if (form[`l${i}`].checked) little.push(names.length);
     }
   }
-  start({ names, little, first: 1, together: form.mode.value === "together" });
+  const mode = form.mode.value;
+  start({ names, little, first: 1, together: mode === "together", ultimate: mode === "ultimate" });
 });
 
 $("resume").addEventListener("change", async (ev) => {
