@@ -26,6 +26,11 @@ any card of a real box can be told, whatever its counts; the treasures are the s
 (9 worth 1, 6 worth 2, 6 worth 3) in the engine's split of types (abu_simbel:2.3), so a
 treasure that split has run out of is refused with the reason.
 
+The seed's variants come with it: *I'm little, but very brave!* (``little_seats``: a young
+player walks out in the way-in order), *All for One and One for All* (``cooperative``) and
+*The Ultimate Adventure* (``ultimate``: the engine's cover window before each turn asks
+every holder of a mummy card, and the answer is an engine action like the others).
+
 Who holds the phone is part of every view (``holder``): the checkers while the active
 player walks (they see the route), the active player at the vault (deck, treasure, then
 the hand-over), anyone while cards are laid. While the active player holds it from the vault
