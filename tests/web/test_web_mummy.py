@@ -18,7 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mummy_helpers import check_explorer_page, check_mummy_page, hidden_positions, loose_p95
+from mummy_helpers import (
+    check_explorer_page,
+    check_mummy_page,
+    hidden_positions,
+    loose_p95,
+    page_timings,
+)
 from server_helpers import ServerProc
 from web_helpers import Person, state_now
 
@@ -193,6 +199,7 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
         pencilled: set[str] = set()
         clicks = 0
         run = 0
+        kept: list[dict[str, float]] = []  # click timings from before the reloads
         reloaded = False
         state = state_now(server, room)
         while state.round < 3 and not state.is_terminal():  # type: ignore[attr-defined]
@@ -229,6 +236,7 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
             else:
                 if not reloaded and state.round == 2:  # type: ignore[attr-defined]
                     reloaded = True
+                    kept += page_timings(ed) + page_timings(mia)
                     _reload_returns(ed)
                     _reload_returns_mummy_notebook(mia)
                 if "outside" not in seen:
@@ -274,6 +282,18 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
         mia.page.set_viewport_size({"width": 390, "height": 844})
         mia.check_words()
         mia.shot(shots, "mummy-390-end")
+        loose_p95(shots, "mummy", [mia, ed], kept)  # before the replay leaves her page
+        # her replay: the maze as she saw it, stepped back and forth, no explorer on it
+        mia.page.set_viewport_size({"width": 1280, "height": 800})
+        mia.page.click("#gameover >> text=Watch the replay")
+        mia.page.wait_for_selector("#replay-viewer:not([hidden]) #maze")
+        counter = mia.page.locator("#replay-step")
+        total = int(counter.inner_text().rsplit(" ", 1)[1])
+        mia.page.click("#replay-last")
+        mia.page.keyboard.press("ArrowLeft")
+        assert counter.inner_text() == f"Step {total - 1} of {total}"
+        assert mia.page.locator("#maze [data-figure]").count() == 0
+        assert mia.page.locator("#maze .cell.mummy-here").count() == 1
         # a spectator sees what the mummy sees of the explorers: none of them
         carl = Person(browser, server.http, 1280, 800, "a spectator")
         try:
@@ -288,7 +308,6 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
             f"mummy: {clicks} clicks, two rounds in {two_rounds:.1f} s, "
             f"the whole test {time.monotonic() - t0:.1f} s, {state.round} rounds"  # type: ignore[attr-defined]
         )
-        loose_p95(shots, "mummy", [mia, ed])
         assert mia.errors == [] and ed.errors == []
     finally:
         mia.close()

@@ -405,7 +405,7 @@ function drawHand(obs) {
 
 function drawNotebook(obs, ctx, book, room, role, redrawMarks) {
   const box = el("section.mm-notebook", { "aria-label": "your notebook" });
-  const pencil = role === "mummy" && !ctx.readonly;
+  const pencil = role === "mummy" && !ctx.readonly && !ctx.over;
   box.append(el("h3", { text: role === "mummy" ? "Your notebook" : "What was announced" }));
   if (pencil) {
     const colours = obs.figures.filter((f) => !f.out).map((f) => f.colour);
@@ -487,7 +487,7 @@ export default {
     const side = el("div.mm-side");
     let redrawMarks = () => {};
     if (explorer) side.append(drawDice(obs, ctx, cells));
-    if (role === "mummy" && book && !ctx.readonly) {
+    if (role === "mummy" && book && !ctx.readonly && !ctx.over) {
       // her pencil: a click on any field that is not a step marks or rubs out a guess
       redrawMarks = () => {
         for (const g of cells.values()) {
