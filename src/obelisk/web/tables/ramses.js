@@ -72,6 +72,7 @@ function eventCard(kind, lines) {
 /** The event being played now, if any (from the phase, the declaration or the search). */
 function eventNow(obs, ctx) {
   const ph = obs.phase;
+  if (ph === "over") return (obs.discard || []).some((c) => c.type === "end") ? "end" : null;
   if (ph === "gift_declare" || ph === "risk_declare" || ph === "poker_declare") return ph.split("_")[0];
   if (ph === "risk_penalty") return "risk";
   if (obs.declared && obs.declared.event) return obs.declared.event;
@@ -352,14 +353,14 @@ function drawFinal(obs, ctx) {
   if (!obs.hands) return null;
   const o = ctx.options;
   return el("div.rm-final", null,
-    el("h3", { text: "Everybody's cards" }),
+    el("h3", { text: "Everybody's cards (points in brackets)" }),
     el("div.table-wrap", null,
       el("table.scores", null,
         el("thead", null, el("tr", null, el("th", { text: "Player" }), el("th", { text: "Cards" }), el("th", { text: "Points" }))),
         el("tbody", null, ...obs.hands.map((h, i) =>
           el("tr", { dataset: { seat: String(i + 1) } },
             el("td", { text: ctx.name(i) + (obs.eliminated && obs.eliminated[i] ? " (out)" : "") }),
-            el("td", { text: h.length ? h.map((c) => `${tname(c.treasure, o)} ${c.value}`).join(", ") : "none" }),
+            el("td", { text: h.length ? h.map((c) => `${tname(c.treasure, o)} (${c.value})`).join(", ") : "none" }),
             el("td", { text: String(obs.scores ? obs.scores[i] : "") })))))));
 }
 

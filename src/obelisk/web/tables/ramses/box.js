@@ -96,6 +96,12 @@ function tokenGlyph(showing) {
   ];
 }
 
+/** The mark of a place to click: a dark ring under a bright one (seen on every colour). */
+function ring() {
+  const r = { x: -C / 2 + 4, y: -C / 2 + 4, width: C - 8, height: C - 8, rx: 6 };
+  return [svg("rect", { ...r, class: "rm-ring-under" }), svg("rect", { ...r, class: "rm-ring" })];
+}
+
 const memo = new WeakMap(); // board element -> what was drawn last (for the animations only)
 const running = new Set();
 
@@ -199,7 +205,7 @@ export function drawBox(host, opt) {
       } else if (opt.selected && pool) {
         const entry = pool.take((a) => a.kind === "place" && a.place === p && tokenId(a.treasure) === opt.selected);
         if (entry) {
-          up.append(svg("rect", { x: -C / 2 + 3, y: -C / 2 + 3, width: C - 6, height: C - 6, rx: 5, class: "rm-ring" }));
+          up.append(...ring());
           pool.bind(cell, entry);
         }
       }
@@ -213,14 +219,17 @@ export function drawBox(host, opt) {
       up.append(...pyramidGlyph(letter));
       const entry = pool ? pool.take((a) => a.kind === "slide" && a.place === p) : null;
       if (entry) {
-        up.append(svg("rect", { x: -C / 2 + 3, y: -C / 2 + 3, width: C - 6, height: C - 6, rx: 5, class: "rm-ring" }));
+        up.append(...ring());
         const v = ARROW[entry.action.dir];
         if (v) {
+          // a chevron on the edge that faces the empty place: the way the pyramid moves
           const [dx, dy] = v;
-          const ax = dx * (C / 2 - 9);
-          const ay = dy * (C / 2 - 9);
+          const ax = dx * (C / 2 - 11);
+          const ay = dy * (C / 2 - 11);
           const ang = (Math.atan2(dy, dx) * 180) / Math.PI;
-          up.append(svg("path", { d: "M-6 -7L4 0L-6 7", class: "rm-arrow", transform: `translate(${ax} ${ay}) rotate(${ang})` }));
+          const at = `translate(${ax} ${ay}) rotate(${ang})`;
+          up.append(svg("path", { d: "M-7 -9L5 0L-7 9", class: "rm-arrow-under", transform: at }),
+            svg("path", { d: "M-7 -9L5 0L-7 9", class: "rm-arrow", transform: at }));
         }
         pool.bind(cell, entry);
       }
