@@ -51,11 +51,16 @@ def search_reason(agent: ISMCTSAgent, action: Action, state: State) -> str | Non
     if mine is None or mine[1] < 2:
         return None
     others = [r for r in ranking if r[0] != action]
-    text = f"in {mine[1]} imagined games it came out at {mine[2]:.0%}"
+    total = sum(r[1] for r in ranking)
     if others:
-        nxt = others[0]
-        text += f", the next best ({state.choice_text(nxt[0]).split(' — ')[0]}) at {nxt[2]:.0%}"
-    return text
+        nxt = max(others, key=lambda r: r[2])
+        if mine[2] >= nxt[2]:
+            name = state.choice_text(nxt[0]).split(" — ")[0]
+            return (
+                f"in {mine[1]} imagined games it came out at {mine[2]:.0%}, "
+                f"the best of the other choices ({name}) at {nxt[2]:.0%}"
+            )
+    return f"the look-ahead trusted it most: {mine[1]} of {total} imagined games, {mine[2]:.0%} won"
 
 
 def hint(game: Game, state: State, seat: int, rng: random.Random | None = None) -> Hint:

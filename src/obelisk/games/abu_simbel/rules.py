@@ -690,6 +690,12 @@ class AbuSimbelState(State):
             return "only you can judge the move: watch the player and the card; no hint."
         return None
 
+    def hint_reason(self, seat: int, action: Action) -> str | None:
+        """A hint on the way in reads the chamber in front of the player (abu_simbel:7)."""
+        if action.kind == "move" and self.phase == WAY_IN:
+            return "it is the move the chamber in front of you shows"
+        return None
+
     def is_terminal(self) -> bool:
         return self.phase == GAME_OVER
 

@@ -1081,6 +1081,38 @@ class SobekState(State):
         corruption)``."""
         return f"{action.text()} — {self._choice_words(action)}"
 
+    def hint_reason(self, seat: int, action: Action) -> str | None:
+        """Why a take is good, from what ``seat`` sees: its corruption and how the card fits
+        the seat's hand and sets (a face-down character is not named)."""
+        if not isinstance(action, (Take, Pick)):
+            return None
+        i = action.position - 1
+        if i >= len(self.market):
+            return None
+        t = self.t
+        if isinstance(action, Pick) or not i:
+            cost = "no corruption"
+        elif self.free[seat]:
+            cost = f"free passage: the {i} card{'s' if i > 1 else ''} before it are thrown away"
+        else:
+            cost = f"only {i} card{'s' if i > 1 else ''} to your corruption"
+        c = self.market[i]
+        k = t.card_kind[c]
+        if t.kind_char[k]:
+            return f"{cost}, and a character gives you a power to use later"
+        if t.kind_amulet[k]:
+            return f"{cost}, and an amulet fits any set"
+        g = t.kind_goods[k]
+        name = C.GOODS[g]
+        if self.sets[seat][g]:
+            return f"{cost}, and it can go on your {name} set"
+        same = sum(1 for h in self.hands[seat] if t.card_goods[h] == g and not t.card_char[h])
+        if same + 1 >= 3:
+            return f"{cost}, and it makes {same + 1} {name} cards in your hand: enough for a set"
+        if same:
+            return f"{cost}, and it goes with the {name} card{'s' if same > 1 else ''} in your hand"
+        return cost
+
     def _choice_words(self, action: Action) -> str:
         kind = action.kind
         top = self.pend[-1] if self.pend else None
