@@ -74,6 +74,8 @@ def test_a_seat_replays_its_own_game_with_every_position(
     voice = Voice(tuple(s["name"] for s in full.seats), 1)
     said = [game.narrate(e, voice) for e in final.events_for(1)]
     assert [e["text"] for f in data["frames"] for e in f["entries"]] == [t for t in said if t]
+    # it travels compressed to a client that asks (httpx does)
+    assert r.headers.get("content-encoding") == "gzip"
     # the spectator's view needs no token and holds no hand
     spec = server.get(f"/api/rooms/{room}/replay").json()
     assert spec["seat"] is None

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -256,6 +257,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
 
     app.add_middleware(BodyGuard, max_body=cfg.max_body)
+    # large answers (a long game's replay, the scripts) go compressed to clients that ask
+    app.add_middleware(GZipMiddleware, minimum_size=4096)
 
     def lobby() -> Lobby:
         return holder["lobby"]
