@@ -552,6 +552,9 @@ export default {
   notes(options) {
     const o = options || {};
     const out = ["The first seat is the mummy; the others are the explorers. The mummy sees only her own figure."];
+    out.push(o.only_usable_faces
+      ? "Only a rolled face that can be walked in full may be announced."
+      : "Any rolled face may be announced; one that cannot be walked in full is heard by all, and the free dice are rolled again.");
     out.push(o.card_play_mandatory === false ? "Ending on a symbol of your card lets you choose to play it." : "Ending on a symbol of your card plays it.");
     out.push(o.mummy_may_stop_early ? "The mummy may end a move early." : "The mummy walks exactly the number of steps she has.");
     if (o.max_rounds) out.push(`The game stops after round ${o.max_rounds}.`);
