@@ -161,6 +161,10 @@ def test_ramses_two_people_and_a_bot_click_two_rounds(
             f"slides animated {reports[0].slides_animated} (reduced motion: {reports[1].slides_animated})"
         )
         assert reports[0].with_secrets > 3 and reports[1].with_secrets > 3
+        # a wide screen: the box grows, nothing scrolls sideways
+        ann.page.set_viewport_size({"width": 1920, "height": 1080})
+        ann.check_words()
+        ann.page.set_viewport_size({"width": 1280, "height": 800})
         assert reports[0].slides_animated > 0 and reports[1].slides_animated == 0
         # Bob hands his seat to a computer player; his panel says so
         bob.page.select_option("#bot-level", "heuristic")
@@ -269,6 +273,16 @@ def _game_with_choices(server: ServerProc, browser: Any, shots: Path, seed: int)
         assert len(rep.turns_seen) >= 2 and rep.turns_animated > 0, "the box never turned"
         assert rep.with_secrets > 10
         check_p95(shots, "ramses-events", [ann], limit=1000.0)
+        # after the game, its replay (the positions this browser saw), stepped back
+        ann.page.click("#gameover >> text=Watch the replay")
+        ann.page.wait_for_selector("#replay-viewer:not([hidden])")
+        counter = ann.page.locator("#replay-step")
+        total = int(counter.inner_text().rsplit(" ", 1)[1])
+        ann.page.click("#replay-last")
+        ann.page.keyboard.press("ArrowLeft")
+        assert counter.inner_text() == f"Step {total - 1} of {total}"
+        assert ann.page.locator("#replay .rm-box").count() == 1
+        ann.check_words()
         assert ann.errors == []
         return clicked
     finally:
@@ -325,6 +339,8 @@ def test_ramses_players_hide_the_treasures_by_clicking(server: ServerProc, brows
         # all twelve hidden: the box is covered and only the empty place shows its token
         ann.page.wait_for_function("document.querySelectorAll('#board .rm-pyr').length === 47")
         assert ann.page.locator("#board [data-token]").count() == 1
+        # and the covered box is spun before play (ramses:4.2)
+        assert ann.page.locator("#board .rm-box.rm-turning").count() == 1
         ann.check_words()
         assert ann.errors == []
     finally:

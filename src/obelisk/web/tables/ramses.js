@@ -370,6 +370,8 @@ document.addEventListener("keydown", (ev) => {
   const a = KEYS[ev.key];
   const t = ev.target;
   if (!a || ev.altKey || ev.ctrlKey || ev.metaKey || (t && /^(INPUT|SELECT|TEXTAREA)$/.test(t.tagName))) return;
+  const table = document.getElementById("table");
+  if (!table || table.hidden) return;
   const node = document.querySelector(`#board .rm-box [data-action="${a}"]:not([aria-disabled="true"])`);
   if (!node) return;
   ev.preventDefault();

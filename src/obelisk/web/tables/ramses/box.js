@@ -255,6 +255,13 @@ export function drawBox(host, opt) {
       animate(moved.mover, [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "translate(0px, 0px)" }], { duration: 170, easing: "ease-out" });
     }
   }
+  // the players hid the treasures: the covered box is spun before play (ramses:4.2)
+  if (evs.some((e) => e.kind === "setup" && e.spun)) {
+    const spins = animate(root, [{ transform: `rotate(${-90 * (8 + t)}deg)` }, { transform: "rotate(0deg)" }],
+      { duration: 1400, easing: "cubic-bezier(0.2, 0.7, 0.3, 1)" });
+    if (spins) root.classList.add("rm-turning");
+    return root;
+  }
   if (turned && prev.turns !== t) {
     // the box spins from where it was to where it is now, in the direction it turned
     const spins = animate(root, [{ transform: `rotate(${-90 * turned}deg)` }, { transform: "rotate(0deg)" }],
