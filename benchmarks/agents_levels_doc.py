@@ -125,6 +125,78 @@ def pooled_section(ladders: list[dict[str, Any]]) -> list[str]:
     return lines
 
 
+def secs_text(secs: float | None) -> str:
+    """Seconds per decision, in ms below a tenth of a second."""
+    if secs is None:
+        return ""
+    return f"{secs * 1000:.2f} ms" if secs < 0.1 else f"{secs:.2f} s"
+
+
+def calibration(results: Path) -> tuple[list[str], dict[str, Any]]:
+    """The ladder's calibration: each rung alone against the rung below it, from the ladder
+    files of ``results/calibration`` (played by the research names the rungs play as).
+    Returns the Markdown and the table ``obelisk levels`` reads."""
+    from obelisk.agents import ladder_of
+    from obelisk.core import all_games
+
+    cells: dict[tuple[str, str, str], dict[str, Any]] = {}
+    think: dict[tuple[str, str], float] = {}
+    for f in sorted((results / "calibration").glob("ladder-*.json")):
+        data = json.loads(f.read_text())
+        for c in data["table"]:
+            cells[(data["game"], c["level"], c["opponent"])] = {**c, "players": data["players"]}
+        for lv, t in data["think_seconds"].items():
+            think[(data["game"], lv)] = t["median_of_games"]
+    lines = [
+        "### The ladder, calibrated",
+        "",
+        "Each rung alone against the rung below it (paired seeds, seat rotation: "
+        "`benchmarks/calibrate_ladders.sh`, files in `benchmarks/agents_results/calibration/`). "
+        "The bar: the 95% interval above the fair share. Seconds per decision are the "
+        "median over games of each game's mean, on the loaded session machine (an upper bound).",
+        "",
+        "| game | rung | plays as | against | games | win share alone (95% CI) | fair | above fair | s/decision |",
+        "|---|---|---|---|---:|---:|---:|---|---:|",
+    ]
+    table: dict[str, Any] = {}
+    for game in all_games():
+        ladder = ladder_of(game)
+        names = list(ladder)
+        for i, rung in enumerate(names):
+            plays = ladder[rung].plays_as
+            secs = think.get((game.name, plays))
+            if i == 0:
+                lines.append(
+                    f"| {game.name} | `{rung}` | `{plays}` | (the weakest) | | | | | "
+                    f"{secs_text(secs)} |"
+                )
+                continue
+            below = names[i - 1]
+            cell = cells.get((game.name, plays, ladder[below].plays_as))
+            if cell is None:
+                lines.append(
+                    f"| {game.name} | `{rung}` | `{plays}` | `{below}` | 0 | not measured yet | | | |"
+                )
+                continue
+            lo, hi = cell["ci95"]
+            ok = lo > cell["fair"]
+            lines.append(
+                f"| {game.name} | `{rung}` | `{plays}` | `{below}` | {cell['games']} | "
+                f"{share(cell)} | {pct(cell['fair'])} | {'yes' if ok else 'no'} | "
+                f"{secs_text(secs)} |"
+            )
+            table.setdefault(game.name, {})[rung] = {
+                "below": below,
+                "games": cell["games"],
+                "share": round(cell["share"], 4),
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "fair": round(cell["fair"], 4),
+                "calibrated": ok and cell["games"] >= 200,
+                "decision_median": None if secs is None else round(secs, 6),
+            }
+    return [*lines, ""], table
+
+
 def main() -> None:
     """Command line."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -132,6 +204,10 @@ def main() -> None:
     ap.add_argument("--doc", type=Path, default=HERE.parent / "docs" / "levels.md")
     args = ap.parse_args()
     parts: list[str] = [START, ""]
+    cal_lines, cal_table = calibration(args.results)
+    parts += cal_lines
+    cal_file = HERE.parent / "src" / "obelisk" / "agents" / "calibration.json"
+    cal_file.write_text(json.dumps(cal_table, indent=1, sort_keys=True) + "\n")
     speed_file = args.results / "speed.json"
     if speed_file.exists():
         parts += ["### Speed", ""]

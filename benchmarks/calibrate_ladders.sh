@@ -3,6 +3,7 @@
 # by the research players the rungs play as (games/<game>/levels.py), 200 paired games per
 # pair with seat rotation, one worker per queue. Re-running continues the files.
 #   benchmarks/calibrate_ladders.sh cheap      # the memory players, the heuristics, easy-normal
+#   benchmarks/calibrate_ladders.sh ramses     # Ramses' memory players (a few minutes)
 #   benchmarks/calibrate_ladders.sh search     # the pairs with search on both sides (hours)
 set -u
 cd "$(dirname "$0")/.."
@@ -11,7 +12,8 @@ mkdir -p "$out"
 pair() {  # game players levels seed
   local game=$1 players=$2 lv=$3 seed=$4
   local file="$out/ladder-$game-${players}p-$(echo "$lv" | tr ',:=.' '__-_').json"
-  obelisk ladder "$game" --players "$players" --levels "$lv" --games 200 --seed "$seed" -j 1 --out "$file" \
+  local games=200; [ "$players" -gt 2 ] && games=400
+  obelisk ladder "$game" --players "$players" --levels "$lv" --games "$games" --seed "$seed" -j 1 --out "$file" \
     > "$file.log" 2>&1 || echo "ladder $game $lv failed: see $file.log"
 }
 case "${1:-cheap}" in
@@ -19,12 +21,14 @@ case "${1:-cheap}" in
     pair abu_simbel 2 child,casual 30000
     pair abu_simbel 2 casual,abu_simbel-hard 30000
     pair abu_simbel 2 abu_simbel-hard,abu_simbel-expert 30000
+    pair khufu 3 careless:p=0.4,heuristic 32000  # 400: 200 games with each alone
+    pair mummy 2 careless:p=0.3,belief 33000
+    pair sobek 2 careless:p=0.3,search-normal 34000
+    ;;
+  ramses)
     pair ramses 2 ramses-easy,medium 31000
     pair ramses 2 medium,ramses-hard 31000
     pair ramses 2 ramses-hard,ramses-expert 31000
-    pair khufu 3 careless:p=0.4,heuristic 32000
-    pair mummy 2 careless:p=0.3,belief 33000
-    pair sobek 2 careless:p=0.3,search-normal 34000
     ;;
   search)
     pair sobek 2 search-normal,search-hard 34000

@@ -43,6 +43,9 @@ def measured_words(game: Game, level: str) -> str:
         f"wins {m['share']:.0%} [{lo:.0%}–{hi:.0%}] alone against {m['below']} "
         f"({m['games']} games, fair {m['fair']:.0%})"
     )
-    if m.get("decision_median") is not None:
-        text += f"; {m['decision_median']:.2f} s a move"
+    secs = m.get("decision_median")
+    if secs is not None:
+        text += f"; {secs * 1000:.1f} ms a move" if secs < 0.1 else f"; {secs:.2f} s a move"
+    if not m.get("calibrated"):
+        text += " (too few games to be sure yet)"
     return text
