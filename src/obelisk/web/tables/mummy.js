@@ -450,6 +450,15 @@ function drawNotebook(obs, ctx, book, room, role, redrawMarks) {
 
 // -- the prompt --------------------------------------------------------------------------------
 function promptFor(ctx) {
+  const said = promptWords(ctx);
+  const obs = ctx.obs;
+  // an explorer player with two figures is told which one moves
+  const fig = isExplorerView(obs) && obs.turn ? obs.figures[obs.turn.figure] : null;
+  const many = fig && obs.figures.filter((f) => f.seat === fig.seat).length > 1;
+  return said && many && !ctx.legal.some((e) => e.action.kind === "step") ? `${cap(fig.colour)} explorer: ${said.charAt(0).toLowerCase()}${said.slice(1)}` : said;
+}
+
+function promptWords(ctx) {
   const obs = ctx.obs;
   const legal = ctx.legal || [];
   if (!legal.length) return "";
