@@ -56,10 +56,11 @@ MUMMY_CELL_PARTS = {
     "footprint",
 }
 
-#: The mummy's page checked in the browser (only the problems come back): every element
-#: but the log and help (the sentences are the server's; its own tests hold them to the
-#: mummy's events). A maze field may carry only the allowed classes and parts; any other
-#: element may name a field (in its text, value or attributes) only if she knows it.
+#: The mummy's page checked in the browser (only the problems come back): the panels,
+#: action bar, table, her own area, status, log, flash, game-over panel and errors (not
+#: the help panel, which quotes the rules). A maze field may carry only the allowed
+#: classes and parts; any other element may name a field (in its text, value or
+#: attributes) only if she knows it.
 _CHECK = """([known, cellClasses, cellParts, mummyAt, pencilled]) => {
   const LABEL = /\\b([A-K](?:1[01]|[1-9]))\\b/g;
   const known_ = new Set(known), classes = new Set(cellClasses), parts = new Set(cellParts);
@@ -67,7 +68,7 @@ _CHECK = """([known, cellClasses, cellParts, mummyAt, pencilled]) => {
   const problems = [];
   const steps = [];
   let cells = 0;
-  const roots = ['#panels', '.action-bar', '#board', '#mine-area', '#status'];
+  const roots = ['#panels', '.action-bar', '#board', '#mine-area', '#status', '#log', '#flash', '#gameover', '#error'];
   for (const sel of roots) {
     const root = document.querySelector(sel);
     if (!root) continue;
