@@ -323,14 +323,13 @@ def test_ramses_players_hide_the_treasures_by_clicking(server: ServerProc, brows
         assert places and all(a.startswith("place T05 ") for a in places)
         assert ann.page.locator("#board .rm-box [data-action]").count() == len(places)
         ann.click_action(places[0])
-        ann.page.wait_for_function("window.obelisk.yourTurn || window.obelisk.states > 0")
         # the Mummy lies in the open box, for everybody to see while the treasures are hidden
         ann.page.wait_for_selector("#board [data-token='T05']")
         rng = random.Random(1)
-        for _ in range(20):
-            if not ann.wait_turn_or_over(5000):
-                break
-            if ann.page.locator("#board .rm-choice").count() == 0:
+        covered = "document.querySelectorAll('#board .rm-pyr').length === 47"
+        for _ in range(12):
+            ann.page.wait_for_function(f"window.obelisk.yourTurn || {covered}", timeout=60000)
+            if ann.page.evaluate(covered):
                 break
             picks = ann.page.locator("[data-pick]")
             picks.nth(rng.randrange(picks.count())).click()
