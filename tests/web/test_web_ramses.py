@@ -66,7 +66,7 @@ def _two_rounds(
     turns = dict.fromkeys(people, 0)
     clicks = 0
     kinds: set[str] = set()
-    reloaded = keyed = False
+    reloaded = keyed = entered = False
     prev: int | None = None
     while min(turns.values()) < 3:
         mover = next((s for s, p in people.items() if p.hook("yourTurn")), None)
@@ -93,6 +93,16 @@ def _two_rounds(
             keyed = True
             clicks += 1
             continue
+        if keyed and not entered and acts and acts[0].startswith("slide"):
+            # a pyramid that can slide takes the focus, and Enter plays it
+            before = int(p.hook("answers") or 0)
+            p.page.locator(f'#board .rm-box [data-action="{acts[-1]}"]').focus()
+            assert p.page.evaluate("document.activeElement.dataset.action") == acts[-1]
+            p.page.keyboard.press("Enter")
+            p.page.wait_for_function(f"window.obelisk.answers > {before}")
+            entered = True
+            clicks += 1
+            continue
         if not reloaded and turns[mover] >= 2 and acts and acts[0].startswith("slide"):
             finish_animations(p)
             before_board = _board_now(p)
@@ -110,7 +120,7 @@ def _two_rounds(
         kinds.add(play_click(p, rng, last[mover]).split(" ")[0])
         clicks += 1
         assert clicks < 400, "two rounds did not end"
-    assert reloaded and keyed
+    assert reloaded and keyed and entered
     stats["clicks"] = clicks
     stats["kinds"] = kinds
 
