@@ -58,7 +58,9 @@ def _check(state: State, mia: Person, ed: Person, pencilled: set[str]) -> None:
     check_explorer_page(ed, state, 1)
 
 
-def _explorer_click(ed: Person, rng: random.Random, seen: set[str]) -> str:
+def _explorer_click(
+    ed: Person, rng: random.Random, seen: set[str], shots: Path | None = None
+) -> str:
     """The explorer's choice: a die most of the time (the arrow when it shows, now and
     then), a field that plays a card when there is one, else any offered field."""
     places = ed.page.eval_on_selector_all(
@@ -79,6 +81,7 @@ def _explorer_click(ed: Person, rng: random.Random, seen: set[str]) -> str:
     if pick is None and "resolve yes" in acts and "resolve" not in seen:
         pick = "resolve yes"
     pick = pick or rng.choice(acts)
+    first_slide = "arrow" not in seen
     seen.add(pick.split(" ")[0])
     if pick.startswith("choose") and "keys" not in seen:
         seen.add("keys")  # by the keyboard: the die takes the focus, Enter announces it
@@ -88,9 +91,14 @@ def _explorer_click(ed: Person, rng: random.Random, seen: set[str]) -> str:
         ed.page.wait_for_function(f"window.obelisk.answers > {before}")
         return pick
     if pick.startswith("arrow"):
-        seen.add("arrow")
         # the slide's line and its stopping field are on the maze
         assert ed.page.locator("#maze .overlay .slide").count() >= 1
+        if shots is not None and first_slide:
+            ed.shot(shots, "mummy-390-arrow")
+        seen.add("arrow")
+    elif pick.startswith("move") and shots is not None and "walk" not in seen:
+        seen.add("walk")
+        ed.shot(shots, "mummy-390-walk")
     ed.click_action(pick)
     return pick
 
@@ -251,7 +259,7 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
                 if "outside" not in seen:
                     seen.add("outside")
                     _click_outside(ed)
-                _explorer_click(ed, rng, seen)
+                _explorer_click(ed, rng, seen, shots)
             clicks += 1
             assert clicks < 300, "two rounds did not end"
             state = state_now(server, room)
