@@ -159,7 +159,7 @@ def test_ramses_two_people_and_a_bot_click_two_rounds(
             seat: check_memory(
                 state,
                 seat,
-                ("Ann", "Bob", "heuristic bot"),
+                ("Ann", "Bob", "Bot 3 (heuristic)"),
                 stats.get("noted", {}).get(seat, []) + notes(p),
             )
             for seat, p in people.items()
@@ -273,7 +273,9 @@ def _game_with_choices(server: ServerProc, browser: Any, shots: Path, seed: int)
         _shot(ann, shots, "ramses-390-end", at="#gameover")
         state = state_now(server, room)
         assert state.is_terminal()
-        rep = check_memory(state, 0, ("Ann", "heuristic bot", "heuristic bot"), noted + notes(ann))
+        rep = check_memory(
+            state, 0, ("Ann", "Bot 2 (heuristic)", "Bot 3 (heuristic)"), noted + notes(ann)
+        )
         print(
             f"ramses events (seed {seed}): clicked {clicked}; {explained} event cards explained; "
             f"the game in {time.monotonic() - t0:.1f} s; positions checked {rep.checked}, with a "
@@ -403,7 +405,7 @@ def test_ramses_two_people_click_a_whole_game(
         _shot(ann, shots, "ramses-1280-end-clicked")
         state = state_now(server, room)
         reports = {
-            s: check_memory(state, s, ("Ann", "Bob", "heuristic bot"), noted[s] + notes(p))
+            s: check_memory(state, s, ("Ann", "Bob", "Bot 3 (heuristic)"), noted[s] + notes(p))
             for s, p in people.items()
         }
         print(

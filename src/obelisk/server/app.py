@@ -24,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from obelisk import __version__
-from obelisk.agents import levels
+from obelisk.agents import default_level, ladder_of, levels
 from obelisk.core import all_games, describe_options
 
 from . import protocol
@@ -218,6 +218,9 @@ def _game_info(g: Any) -> dict[str, Any]:
         "min_players": g.min_players,
         "max_players": g.max_players,
         "levels": levels(g),
+        # the levels offered to people, weakest first, with what each does in words
+        "ladder": [{"name": n, "words": r.words} for n, r in ladder_of(g).items()],
+        "default_level": default_level(g),
         "variants": sorted(g.variants),
         "options": options,
         "capabilities": g.capabilities.labels(),

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
-from obelisk.agents import levels, make_agent
+from obelisk.agents import default_level, levels, make_agent
 from obelisk.core import (
     SYSTEM,
     Action,
@@ -212,6 +212,8 @@ class Room:
             "created_at": self.row.created_at,
             "result": self.row.result,
             "realtime": self.ticker is not None,
+            # a memory game: a page keeps no picture of past positions while it is played
+            "memory": self.game.capabilities.memory,
             "clock_paused": self.clock_paused(),
             "rematch": self.rematch,
         }
@@ -327,7 +329,12 @@ class Room:
             new[seat] = {
                 "kind": "bot",
                 "level": level,
-                "name": f"{level} bot",
+                # a person's seat keeps the person's name, so the result still reads right
+                "name": (
+                    f"{self.row.seats[seat]['name']} (computer)"
+                    if self.row.seats[seat].get("name")
+                    else f"Bot {seat + 1} ({level})"
+                ),
                 "taken": True,
                 "former": self.row.seats[seat].get("token"),
                 "former_name": self.row.seats[seat].get("name"),
@@ -995,14 +1002,16 @@ class Lobby:
                     {"kind": "human", "level": None, "name": None, "taken": False, "token": None}
                 )
             elif kind == "bot":
-                level = s.get("level") or "random"
+                level = s.get("level") or default_level(game)
                 if level not in known:
                     raise ServerError(
                         f"seat {i}: unknown level '{level}' for {game.title}; "
                         f"levels: {', '.join(known)}",
                         "bad_level",
                     )
-                clean.append({"kind": "bot", "level": level, "name": f"{level} bot", "taken": True})
+                # named by seat, as the terminal names them: two bots of a level stay apart
+                name = f"Bot {i + 1} ({level})"
+                clean.append({"kind": "bot", "level": level, "name": name, "taken": True})
             else:
                 raise ServerError(
                     f"seat {i}: kind must be 'human' or 'bot', not {kind!r}", "bad_seats"

@@ -114,8 +114,20 @@ function renderSeatChoices() {
   for (let i = 0; i < n; i++) {
     const sel = el("select", { dataset: { seat: String(i) }, "aria-label": `Seat ${i + 1}` });
     sel.add(new Option("a person", "human"));
-    for (const lv of g.levels) sel.add(new Option("computer: " + levelWords(lv), "bot:" + lv));
-    const want = before[i] || (i > 0 ? "bot:" + (g.levels.includes("heuristic") ? "heuristic" : g.levels[0]) : "human");
+    // the game's ladder first, in words; the research players apart
+    const ladder = g.ladder || [];
+    for (const r of ladder) {
+      const o = new Option(`computer: ${r.name}${r.name === g.default_level ? " (the usual)" : ""}`, "bot:" + r.name);
+      o.title = r.words;
+      sel.add(o);
+    }
+    const rest = g.levels.filter((lv) => !ladder.some((r) => r.name === lv));
+    if (rest.length) {
+      const grp = el("optgroup", { label: "research players" });
+      for (const lv of rest) grp.append(new Option("computer: " + levelWords(lv), "bot:" + lv));
+      sel.append(grp);
+    }
+    const want = before[i] || (i > 0 ? "bot:" + (g.default_level || g.levels[0]) : "human");
     sel.value = [...sel.options].some((o) => o.value === want) ? want : "human";
     box.append(el("label.row", null, `Seat ${i + 1} `, sel));
   }
@@ -308,7 +320,10 @@ function keepFrame(msg, replaceLast) {
   const i = replaceLast ? R.frames.length - 1 : R.frames.length;
   const f = { obs: msg.observation, status: msg.status, entries: R.frames[i] ? R.frames[i].entries : R.pendingEntries };
   R.frames[i] = f;
-  store.set(`${key}:${i}`, f);
+  // a memory game's positions stay in this page's memory only while it is played: the
+  // browser's storage must not become a readable history of what the table showed for a
+  // moment (a reload keeps the log, and the record download has the positions after the end)
+  store.set(`${key}:${i}`, R.room.memory && !R.over ? { status: f.status, entries: f.entries } : f);
   store.set(key, { seen: msg.seen, count: R.frames.length, game: R.room.game, seats: R.room.seats, options: R.room.options, seat: R.seat });
 }
 
@@ -334,7 +349,7 @@ async function openRoom(id, watch) {
   $("error").textContent = "";
   $("gameover").hidden = true;
   $("help").hidden = true;
-  $("flash").hidden = true;
+  hideFlash();
   // a #token=… link opens its seat; the token moves to storage and leaves the address bar
   const m = /token=([\w-]+)/.exec(location.hash);
   if (m) {
@@ -452,6 +467,7 @@ function handle(msg) {
           : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
       $("seat-tools").hidden = msg.seat === null;
       $("bot-level").replaceChildren(...msg.levels.map((l) => new Option(levelWords(l), l)));
+      if (msg.levels.includes("normal")) $("bot-level").value = "normal";
       showSummary(msg.summary);
       break;
     case "room":
@@ -539,19 +555,41 @@ function appendLog(entries) {
 }
 
 let flashTimer = null;
+/** Hide the flash and drop its words from the page (a hidden flash must not linger). */
+function hideFlash() {
+  const box = $("flash");
+  box.hidden = true;
+  box.replaceChildren();
+}
 /** A flash: what the table shows for a moment (memory games). Never logged, never kept. */
 function showFlash(lines) {
   const box = $("flash");
   clearTimeout(flashTimer);
   box.replaceChildren(
     ...lines.map((t) => el("p", { text: t })),
-    el("button.small", { type: "button", text: "Hide", onclick: () => { box.hidden = true; } }),
+    el("button.small", { type: "button", text: "Hide", onclick: hideFlash }),
   );
   box.hidden = false;
   flashTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 5000);
 }
 
+/** Whether a state message only moves the clock on (same position, same choices). */
+function onlyTheClock(msg) {
+  const last = R.last;
+  if (!last || (msg.events && msg.events.length) || R.clickAt !== null) return false;
+  if (msg.your_turn !== last.your_turn || msg.status !== last.status || msg.decision !== last.decision) return false;
+  const strip = (o) => JSON.stringify(o && typeof o === "object" ? { ...o, clock: null } : o);
+  return strip(msg.observation) === strip(last.observation) && JSON.stringify(msg.legal) === JSON.stringify(last.legal);
+}
+
 function onState(msg) {
+  // a real-time game sends a state on every tick: when only its clock moved, the table is
+  // not rebuilt (a click in progress is not lost; the clock message already moved the clock)
+  if (onlyTheClock(msg)) {
+    R.last = { ...msg, legal: R.last.legal };
+    hooks.seen = msg.seen;
+    return;
+  }
   const got = performance.now();
   R.last = msg;
   R.inFlight = false;
@@ -566,7 +604,7 @@ function onState(msg) {
   appendLog(entries);
   // a new position clears the last flash; this one shows for a moment
   if (flashes.length) showFlash(flashes);
-  else if (msg.events && msg.events.length) $("flash").hidden = true;
+  else if (msg.events && msg.events.length) hideFlash();
   if (msg.status !== "waiting" && !$("waiting").querySelector("#seat-name")) $("waiting").hidden = true;
   $("error").textContent = msg.legal.length && R.clickAt ? "" : $("error").textContent;
   redraw(got);
@@ -646,6 +684,7 @@ function redraw(got) {
     // the events this state brought (sentences, flashes) and the last clock tick, for tables
     // that animate a moment or draw their own clock; never kept by the table
     events: msg.events || [],
+    seen: msg.seen,
     clock: R.clock || null,
   }, play);
   drawBuild(b);
@@ -786,7 +825,8 @@ async function downloadRecord() {
     const kept = keptFrames(framesKey());
     // the server's redacted record as it is (with its sentences), and the positions this
     // browser saw as an added field: every reader of redacted records reads it
-    const file = { ...rec, frames: kept ? kept.frames : [] };
+    // positions this browser saw (a memory game kept none while it was played)
+    const file = { ...rec, frames: (R.frames.length ? R.frames : kept ? kept.frames : []).filter((f) => f.obs) };
     const blob = new Blob([JSON.stringify(file)], { type: "application/json" });
     const a = el("a", { href: URL.createObjectURL(blob), download: `obelisk-${R.room.game}-${R.id}.json` });
     document.body.append(a);
@@ -908,7 +948,7 @@ $("to-bot").onclick = async () => {
 };
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Escape") {
-    $("flash").hidden = true;
+    hideFlash();
     if (R.build) cancelBuild();
     if (!$("help").hidden) toggleHelp();
   }

@@ -36,6 +36,10 @@ def _tnum(text: str) -> int:
 CHECKPOINT_EVERY = 32
 
 
+#: How many finished turns a player keeps exactly (enough for a round of six players).
+RECENT_TURNS = 6
+
+
 @dataclass(slots=True)
 class Watched:
     """What a bot has taken in from the events it read: a checkpoint to return to."""
@@ -47,7 +51,7 @@ class Watched:
     last_n: int
     searcher: int
     turn_reveals: dict[int, int]
-    last_search: dict[int, dict[int, int]]
+    turns: list[tuple[int, dict[int, int]]]
 
 
 class MemoryBot:
@@ -76,9 +80,10 @@ class MemoryBot:
         self.working: dict[int, int] = {}  # exact reveals of the current search
         self.searcher = -1  # who makes the current search
         self.turn_reveals: dict[int, int] = {}  # the earlier searches of the current turn
-        #: seat -> the exact reveals (box places) of that seat's last finished search: a
-        #: player remembers what its own last turn showed, even across a turn of the box
-        self.last_search: dict[int, dict[int, int]] = {}
+        #: the finished turns of the last rounds, oldest first: (searcher, exact reveals by box
+        #: place). A player remembers what the table showed since its own last turn began,
+        #: even across a turn of the box; older reveals fade as its memory level says.
+        self.turns: list[tuple[int, dict[int, int]]] = []
         self.recalled: dict[int, int] | None = None
         self.last_reveal: dict[int, int] = {}  # treasure -> event number of its last reveal
         self.search_key = 0
@@ -126,7 +131,7 @@ class MemoryBot:
             self._last_n = mark.last_n
             self.searcher = mark.searcher
             self.turn_reveals = dict(mark.turn_reveals)
-            self.last_search = {k: dict(v) for k, v in mark.last_search.items()}
+            self.turns = [(q, dict(r)) for q, r in mark.turns]
         return m * c
 
     def _watch(self, evs: list[dict[str, Any]], start: int) -> None:
@@ -147,7 +152,7 @@ class MemoryBot:
                         self._last_n,
                         self.searcher,
                         dict(self.turn_reveals),
-                        {k: dict(v) for k, v in self.last_search.items()},
+                        [(q, dict(r)) for q, r in self.turns],
                     )
                 )
 
@@ -172,7 +177,8 @@ class MemoryBot:
                     self.turn_reveals.update(self.working)
                 else:
                     if self.searcher >= 0:
-                        self.last_search[self.searcher] = {**self.turn_reveals, **self.working}
+                        self.turns.append((self.searcher, {**self.turn_reveals, **self.working}))
+                        del self.turns[:-RECENT_TURNS]
                     self.turn_reveals = {}
                 self.searcher = e["searcher"]
                 self.working = {place: tok}
@@ -207,13 +213,14 @@ class MemoryBot:
                 rng, bool(o.professional), float(o.pro_rotation_factor)
             )
         known = dict(self.recalled)
-        # what its own last search uncovered, exactly (all but the easy level), then this
-        # search's reveals; a treasure placed by them is dropped from where recall put it
+        # what the table showed since its own last turn began, exactly (a person remembers
+        # the last round), then this search's reveals; a treasure placed by them is dropped
+        # from where recall put it
         exact: dict[int, int] = {}
-        if self.level.name != "easy":
-            exact.update(self.last_search.get(view.seat, {}))
-            if self.searcher == view.seat:
-                exact.update(self.turn_reveals)
+        mine = [i for i, (q, _) in enumerate(self.turns) if q == view.seat]
+        for _, reveals in self.turns[mine[-1] if mine else len(self.turns) :]:
+            exact.update(reveals)
+        exact.update(self.turn_reveals)
         exact.update(self.working)
         for p, t in exact.items():
             if t != BLANK:

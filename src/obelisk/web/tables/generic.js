@@ -2,7 +2,7 @@
 // what this seat sees (in words, wrapped to the page) and every legal action as a button.
 //
 // A table module exports an object with:
-//   ctx: {obs, legal, seat, seats, status, options, text, over, readonly, events, clock, pool, name, colour}
+//   ctx: {obs, legal, seat, seats, status, options, text, over, readonly, events, seen, clock, pool, name, colour}
 //   draw(board, mine, ctx)   draw the table into `board` and the seat's own area into `mine`;
 //                            place legal actions with ctx.pool.take(pred) + ctx.pool.bind(node, entry)
 //   panel(obs, seat, ctx)    lines of public information for a player's panel
