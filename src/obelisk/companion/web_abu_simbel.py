@@ -15,16 +15,14 @@ vault on (the deck, the treasure, the hand-over) the view holds no chamber of th
 
 from __future__ import annotations
 
-import json
 import secrets
-import time
-from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 
+from obelisk.companion.http import SessionStore, error_response, json_body
 from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
@@ -302,50 +300,12 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
     }
 
 
-class Sessions:
-    """The sessions in memory, by an unguessable id (the oldest is dropped first)."""
-
-    def __init__(self) -> None:
-        self.held: OrderedDict[str, tuple[RefereeSession, float]] = OrderedDict()
-
-    def add(self, session: RefereeSession) -> str:
-        """Keep ``session``; its new id."""
-        now = time.monotonic()
-        for sid in [k for k, (_, t) in self.held.items() if now - t > IDLE_SECONDS]:
-            del self.held[sid]
-        while len(self.held) >= MAX_SESSIONS:
-            self.held.popitem(last=False)
-        sid = secrets.token_urlsafe(12)
-        self.held[sid] = (session, now)
-        return sid
-
-    def get(self, sid: str) -> RefereeSession:
-        """The session ``sid``, or RefereeError."""
-        held = self.held.get(sid)
-        if held is None:
-            raise RefereeError("no such game here (the server may have restarted)")
-        self.held[sid] = (held[0], time.monotonic())
-        self.held.move_to_end(sid)
-        return held[0]
-
-
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
-    return JSONResponse({"error": message, **extra}, status_code=status)
+    return error_response(message, status, **extra)
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise RefereeError(f"the request is larger than {MAX_BODY // 1024} KB")
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise RefereeError("the request is not JSON") from None
-    if not isinstance(data, dict):
-        raise RefereeError("the request must be a JSON object")
-    return data
+    return await json_body(request, MAX_BODY, RefereeError)
 
 
 def _new(body: dict[str, Any]) -> RefereeSession:
@@ -377,7 +337,7 @@ def _new(body: dict[str, Any]) -> RefereeSession:
 
 def register(app: FastAPI, web_dir: Path) -> None:
     """Add the page and the API to the server."""
-    sessions = Sessions()
+    sessions: SessionStore[RefereeSession] = SessionStore(RefereeError, MAX_SESSIONS, IDLE_SECONDS)
     page = web_dir / "companion" / "abu_simbel.html"
 
     async def show_page() -> FileResponse:

@@ -17,7 +17,6 @@ memory (or, where espeak-ng is missing, spoken by the browser).
 from __future__ import annotations
 
 import asyncio
-import json
 import secrets
 import time
 from collections import OrderedDict
@@ -26,6 +25,8 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
+
+from obelisk.companion.http import error_response, json_body
 
 from . import speech
 from .khufu import (
@@ -104,23 +105,12 @@ class Sessions:
             del self.held[sid]
 
 
-def _error(message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
+    return error_response(message, status, **extra)
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise CompanionError(f"the request is larger than {MAX_BODY // 1024} KB")
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise CompanionError("the request is not JSON") from None
-    if not isinstance(data, dict):
-        raise CompanionError("the request must be a JSON object")
-    return data
+    return await json_body(request, MAX_BODY, CompanionError)
 
 
 def _scale(value: Any) -> float:
