@@ -5,9 +5,9 @@ Random play alone misses seats and phases: Abu Simbel's random games end after 3
 by seat 0 (a random gesture fails the way in), Khufu's never reach a challenge. So every
 check also runs on games played by ``Game.playout_agent`` (the heuristic by default), which
 reach every seat and the normal end. Set OBELISK_SEEDS to run more seeds (the default run
-keeps to a few; the playout policy runs a third as many, at least one); the playout policy
-runs every variant at the fewest players, and the default options at every count (the
-``slow`` test runs every variant at every count).
+keeps to a few; the playout policy runs a third as many, at least one). Both policies run
+every variant at the fewest players and the default options at every count; the ``slow``
+test runs every variant at every count under both.
 """
 
 from __future__ import annotations
@@ -31,12 +31,7 @@ def _cases(policy: str, every_variant_at_every_count: bool = False) -> list[obje
         lowest = min(game.player_counts())
         for n in game.player_counts():
             for v in variants:
-                if (
-                    policy == "playout"
-                    and v is not None
-                    and n != lowest
-                    and not every_variant_at_every_count
-                ):
+                if v is not None and n != lowest and not every_variant_at_every_count:
                     continue
                 for check in ALL_CHECKS:
                     name = f"{game.name}-{n}p-{v or 'default'}-{check}"
@@ -59,11 +54,10 @@ def test_conformance(game, players, variant, check, policy):
 @pytest.mark.slow
 @pytest.mark.parametrize(
     ("game", "players", "variant", "check", "policy"),
-    _cases("playout", every_variant_at_every_count=True),
+    _cases("random", every_variant_at_every_count=True)
+    + _cases("playout", every_variant_at_every_count=True),
 )
-def test_conformance_every_variant_at_every_count_under_the_playout_player(
-    game, players, variant, check, policy
-):
+def test_conformance_every_variant_at_every_count(game, players, variant, check, policy):
     options = game.variant_options(variant)
     for seed in range(3):
         ALL_CHECKS[check](game, players, options, seed, policy)

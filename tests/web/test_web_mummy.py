@@ -18,15 +18,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from mummy_helpers import (
+from server_helpers import ServerProc
+from web_helpers import Person, state_now
+from web_mummy_helpers import (
     check_explorer_page,
     check_mummy_page,
     hidden_positions,
     loose_p95,
     page_timings,
 )
-from server_helpers import ServerProc
-from web_helpers import Person, state_now
 
 from obelisk.core import State
 

@@ -14,7 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ramses_helpers import (
+from server_helpers import ServerProc
+from web_helpers import PLACES, Person, check_p95, state_now
+from web_ramses_helpers import (
     check_memory,
     finish_animations,
     install_recorder,
@@ -22,8 +24,6 @@ from ramses_helpers import (
     play_click,
     play_seat,
 )
-from server_helpers import ServerProc
-from web_helpers import PLACES, Person, check_p95, state_now
 
 
 def _seat(p: Person, server: ServerProc, room: str, seat: int, name: str) -> None:
