@@ -197,6 +197,57 @@ def calibration(results: Path) -> tuple[list[str], dict[str, Any]]:
     return [*lines, ""], table
 
 
+def humanlike(results: Path) -> list[str]:
+    """The human-likeness tables from ``humanlike.json`` (benchmarks/levels_humanlike.py)."""
+    f = results / "humanlike.json"
+    if not f.exists():
+        return []
+    d = json.loads(f.read_text())
+    n = d["games"]
+    ages = ["never seen", "0-1 rounds", "2-3 rounds", "4-7 rounds", "8+ rounds"]
+    lines = [
+        "### How the memory players forget",
+        "",
+        f"Ramses II: misses per game of each rung against `normal` ({n} games each, the rung "
+        "in either seat), by how many rounds before the miss the rung had seen that "
+        "treasure uncovered at that place (`benchmarks/levels_humanlike.py`).",
+        "",
+        "| rung | " + " | ".join(ages) + " |",
+        "|---|" + "---:|" * len(ages),
+    ]
+    for rung, row in d["ramses"].items():
+        lines.append(f"| `{rung}` | " + " | ".join(f"{row[a]:.1f}" for a in ages) + " |")
+    lines += [
+        "",
+        "Abu Simbel: the share of way-out moves entered wrong, by how many rounds before "
+        "the chamber was laid (moves in brackets), each rung against `normal`.",
+        "",
+    ]
+    keys = sorted({k for row in d["abu_simbel"].values() for k in row}, key=lambda k: int(k[0]))
+    lines += ["| rung | " + " | ".join(keys) + " |", "|---|" + "---:|" * len(keys)]
+    for rung, row in d["abu_simbel"].items():
+        cells = []
+        for k in keys:
+            c = row.get(k)
+            cells.append(
+                "" if c is None or c["wrong"] is None else f"{c['wrong']:.0%} ({c['moves']})"
+            )
+        lines.append(f"| `{rung}` | " + " | ".join(cells) + " |")
+    rounds = d["mummy"]
+    lines += [
+        "",
+        "Fluch der Mumie: the fields the deducing mummy (`normal`) keeps possible for each "
+        "explorer still on the board, at her decisions, by round (median / most), "
+        f"{max(1, n // 2)} games against heuristic explorers.",
+        "",
+        "| round | " + " | ".join(rounds) + " |",
+        "|---|" + "---:|" * len(rounds),
+        "| fields | " + " | ".join(f"{v['median']:g} / {v['max']}" for v in rounds.values()) + " |",
+        "",
+    ]
+    return lines
+
+
 def main() -> None:
     """Command line."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -206,6 +257,7 @@ def main() -> None:
     parts: list[str] = [START, ""]
     cal_lines, cal_table = calibration(args.results)
     parts += cal_lines
+    parts += humanlike(args.results)
     cal_file = HERE.parent / "src" / "obelisk" / "agents" / "calibration.json"
     cal_file.write_text(json.dumps(cal_table, indent=1, sort_keys=True) + "\n")
     speed_file = args.results / "speed.json"

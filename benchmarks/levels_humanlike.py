@@ -2,16 +2,15 @@
 
     python benchmarks/levels_humanlike.py [--games N] [--out benchmarks/agents_results/humanlike.json]
 
-- Ramses II: every miss (a slide that uncovers a treasure other than the one sought), by
-  how many rounds ago the searcher last saw that treasure uncovered at that place
-  (everyone sees every reveal), per game, for each rung playing against itself.
-- Abu Simbel: every move entered on the way out, right or wrong, by how many rounds ago
-  its chamber was laid (the route grows by one chamber a round), for each rung against itself.
+- Ramses II: every miss of the rung (a slide that uncovers a treasure other than the one
+  sought), by how many rounds ago it last saw that treasure uncovered at that place
+  (everyone sees every reveal), per game, each rung against ``normal`` in either seat.
+- Abu Simbel: every move the rung entered on the way out, right or wrong, by how many
+  rounds ago its chamber was laid (the route grows by one chamber a round), against ``normal``.
 - Fluch der Mumie: how many fields the deducing mummy (``normal``) keeps possible for each
   explorer, sampled at each of her decisions, by round.
 
-The games are the ladder's: seeds from 50000, seats rotated by the game; each rung plays
-itself, so what is measured is the rung's own memory.
+Seeds from 50000; the measured rung alternates between the seats.
 """
 
 from __future__ import annotations
@@ -49,7 +48,8 @@ def ramses(games: int) -> dict[str, Any]:
         for g in range(games):
             seed = 50000 + g
             state = game.new_state(2, seed, None)
-            agents = [make_agent(game, level.plays_as) for _ in range(2)]
+            me = g % 2  # the rung sits in either seat against the default player
+            agents = [make_agent(game, level.plays_as if i == me else "normal") for i in range(2)]
             rngs = [seat_rng(seed, i) for i in range(2)]
             turns = 0
             seen: dict[int, tuple[int, int]] = {}  # place -> (token, turn count)
@@ -64,7 +64,7 @@ def ramses(games: int) -> dict[str, Any]:
                         turns += 1
                     elif e["kind"] == "action" and "token" in e:
                         place, token = e["action"]["place"], e["token"]
-                        if e.get("result") == "wrong":  # a miss (ramses:6.4)
+                        if e.get("result") == "wrong" and e["seat"] == me:  # its miss
                             last = seen.get(place)
                             age = (turns - last[1]) / 2 if last and last[0] == token else None
                             counts[_bucket(age)] += 1
@@ -79,10 +79,10 @@ _SEEN: dict[int, int] = {}
 
 def _new(state: Any) -> list[dict[str, Any]]:
     """The public events since the last call for this state."""
-    evs = state.events_for(0)
     start = _SEEN.get(id(state), 0)
-    _SEEN[id(state)] = len(evs)
-    return evs[start:]
+    evs = state.seen_events_for(0, start)
+    _SEEN[id(state)] = start + len(evs)
+    return evs
 
 
 def abu_simbel(games: int) -> dict[str, Any]:
@@ -95,12 +95,14 @@ def abu_simbel(games: int) -> dict[str, Any]:
         for g in range(games):
             seed = 50000 + g
             state = game.new_state(2, seed, None)
-            agents = [make_agent(game, level.plays_as) for _ in range(2)]
+            me = g % 2
+            agents = [make_agent(game, level.plays_as if i == me else "normal") for i in range(2)]
             rngs = [seat_rng(seed, i) for i in range(2)]
             while not state.is_terminal():
                 p = state.current_player
                 action = agents[p].act(PlayerView(state, p), rngs[p])
-                if action.kind == "move" and state.phase == "way_out" and p not in state.free:
+                way_out = state.phase == "way_out" and p not in state.free
+                if action.kind == "move" and way_out and p == me:
                     slot = state.slot_at(state.progress)
                     age = min(len(state.route) - 1 - slot, 8)
                     ok = action.token == state.expected_token(slot)
