@@ -117,7 +117,7 @@ class MummyOptions:
     only_usable_faces: bool = False
     #: mummy:6 [DESIGN] End the game unfinished (no winner) after this many rounds.
     max_rounds: int | None = None
-    #: Engine guard (not a rule): end the game unfinished after this many actions.
+    #: A safety limit, not a rule of the game: end it unfinished after this many actions.
     step_limit: int = MAX_STEPS
     #: mummy:5 Ankhs of each explorer colour.
     ankhs_per_explorer: int = ANKHS_PER_EXPLORER

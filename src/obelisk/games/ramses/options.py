@@ -17,9 +17,11 @@ class RamsesOptions:
 
     #: ramses:4.1 / 4.2: "random" deal, or "players_place" (seats hide the treasures in turn).
     setup_mode: Literal["random", "players_place"] = "random"
-    #: ramses:1 / 4.1 step 6: the starting seat, or None for a random (public) pick.
+    #: ramses:1 / 4.1 step 6: the seat that starts (counted from 0), or none: a random pick
+    #: everyone sees.
     first_player: int | None = None
-    #: ramses:2.5 [DESIGN D-3]: the deck table, a name in data/ (deck_<name>.json) or a path.
+    #: ramses:2.5 [DESIGN D-3]: which deck of search and event cards: one of the decks that
+    #: come with the game (a deck file of your own from the command line only).
     deck: str = "standard"
     #: ramses:2.4 [DESIGN D-10]: display names of T01..T12 (display data only).
     treasure_names: tuple[str, ...] = TREASURE_NAMES
@@ -27,7 +29,7 @@ class RamsesOptions:
     colour_split: tuple[int, ...] = (16, 16, 15)
     #: ramses:10.1: small children play stack 1 only (no events, rotations, eliminations).
     small_children: bool = False
-    #: ramses:10.2: False removes the end card from stack 3.
+    #: ramses:10.2: play with the end card in stack 3 (off: the game ends when the cards do).
     end_card: bool = True
     #: ramses:10.3: professional treasure hunters (symmetric frame, no compass; bots err more).
     professional: bool = False
