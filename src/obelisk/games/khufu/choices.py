@@ -207,3 +207,36 @@ def parse_alias(state: KhufuState, text: str, legal: list[Action]) -> Action:
                 if word == str(a.target + 1) or (piece and word == piece):
                     return a
     raise ActionFormatError(f"'{text}' is not a legal action here")
+
+
+def hint_reason(state: KhufuState, seat: int, action: Action) -> str | None:
+    """Why the heuristic's choice is good, from what is public and the seat's own hand."""
+    d = state.dec
+    ch = d[2] if d is not None and len(d) > 2 and isinstance(d[2], int) else None
+    mine = state.scarabs[seat]
+    missing = 4 - bin(mine).count("1")
+    if isinstance(action, Enter) and ch is not None:
+        if ch == state.sarc and state.qualified(seat):
+            return "you hold all four Scarabs and enough Treasure to face Khufu"
+        if not mine >> ch & 1:
+            return f"your Scarab is still missing in the {_TITLE[ch]} Chamber"
+        return None
+    if isinstance(action, Pass) and ch is not None and mine >> ch & 1:
+        return f"your Scarab is already in the {_TITLE[ch]} Chamber: walk on to one you need"
+    if isinstance(action, Leave) and ch is not None and mine >> ch & 1:
+        left = f"{missing} more to place" if missing else "then the Sarcophagus"
+        return f"your Scarab is placed here ({left}); time spent here is lost"
+    if isinstance(action, Stay) and ch is not None and not mine >> ch & 1:
+        return f"your Scarab is still missing in the {_TITLE[ch]} Chamber: try again"
+    if isinstance(action, Challenge):
+        return "you qualify: four Scarabs placed and enough Treasure in hand"
+    if isinstance(action, Take):
+        return "Treasure cards are what you wager and what the Challenge is played with"
+    if isinstance(action, Steal):
+        sizes = [len(state.hands[q]) for q in range(state.num_players) if q != seat]
+        if sizes and len(state.hands[action.target]) == max(sizes):
+            return "that player holds the most cards, so the steal costs the leader"
+        return None
+    if isinstance(action, Bet):
+        return "it is among the least useful cards of your hand (no cobra, no pair kept)"
+    return None

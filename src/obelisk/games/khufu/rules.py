@@ -1440,6 +1440,11 @@ class KhufuState(State):
 
         return choice_text(self, action)
 
+    def hint_reason(self, seat: int, action: Action) -> str | None:
+        from .choices import hint_reason
+
+        return hint_reason(self, seat, action)
+
     def parse_action(self, text: str) -> Action:
         """The legal action typed: its number, its short form, or words (``bet falcon``)."""
         legal = self.legal_actions()
