@@ -10,9 +10,7 @@ or its pictures. Screenshots at TV and phone width.
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +18,7 @@ from typing import Any
 
 import httpx
 import pytest
+from chromium_helpers import CHROMIUM, chromium, screenshot_folder
 from server_helpers import ServerProc
 
 from obelisk.core import Record, replay
@@ -27,7 +26,6 @@ from obelisk.games.abu_simbel.components import card_token, card_type
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase
 
 sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 API = "/api/companion/abu_simbel/sessions"
 
@@ -42,23 +40,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture(scope="module")
 def shots() -> Path:
-    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshot_folder()
 
 
 def _marks(cards: list[str]) -> list[str]:

@@ -338,7 +338,8 @@ try:  # the page's tests need Playwright; the rest of this file does not
     from playwright import sync_api
 except ImportError:  # pragma: no cover
     sync_api = None
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from chromium_helpers import CHROMIUM, chromium, screenshot_folder  # noqa: E402
+
 needs_browser = pytest.mark.skipif(
     CHROMIUM is None or sync_api is None, reason="Playwright or Debian's chromium is missing"
 )
@@ -362,25 +363,13 @@ def kbrowser() -> Any:
     """Headless Debian Chromium, as in tests/web/conftest.py (never a downloaded browser)."""
     if CHROMIUM is None or sync_api is None:
         pytest.skip("Playwright or Debian's chromium is missing")
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture(scope="module")
 def shots() -> Path:
-    import os
-
-    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshot_folder()
 
 
 def test_the_api_refuses_bad_requests_clearly(kserver: Any) -> None:

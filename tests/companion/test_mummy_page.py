@@ -7,9 +7,7 @@ refusals leave the game as it was; screenshots at TV and phone width.
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,10 +15,10 @@ from typing import Any
 
 import httpx
 import pytest
+from chromium_helpers import CHROMIUM, chromium, screenshot_folder
 from server_helpers import ServerProc
 
 sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 API = "/api/companion/mummy/sessions"
@@ -36,23 +34,13 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture(scope="module")
 def shots() -> Path:
-    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshot_folder()
 
 
 def _no_sideways_scroll(page: Any) -> None:

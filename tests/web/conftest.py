@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,11 +13,11 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "server"))
 
+from chromium_helpers import CHROMIUM, chromium, screenshot_folder  # noqa: E402
 from server_helpers import ServerProc  # noqa: E402
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytest.importorskip("websockets")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -44,21 +42,11 @@ def browser() -> Iterator[Any]:
     """Headless Debian Chromium (never a downloaded browser). One per test module: the sync
     API runs an event loop in the thread while it is open, so it is closed before tests
     of other folders (which call asyncio.run) run in the same worker."""
-    with sync_api.sync_playwright() as p:
-        b = p.chromium.launch(
-            executable_path=CHROMIUM,
-            headless=True,
-            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-        )
-        try:
-            yield b
-        finally:
-            b.close()
+    with chromium() as b:
+        yield b
 
 
 @pytest.fixture(scope="session")
 def shots() -> Path:
     """Where the tests save their screenshots ($OBELISK_SCREENSHOTS, else a temp folder)."""
-    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return screenshot_folder()
