@@ -6,9 +6,10 @@ it runs the 45-minute countdown (khufu:12.1), which nothing pauses but the Ultim
 Challenge (khufu:12.3, seed: "you must not press Stop or Pause"), and Khufu appears at
 the times and with the orders of the engine's Director (khufu:14.10) for that seed: the
 same schedule the engine's real-time game would follow, drawn by the engine's own code
-(:class:`Director`). It also gives the five-minute warning (khufu:14.9 F2), the Ultimate
-Challenge (khufu:10: summon, pause, Khufu's hand on screen, the result the players
-report) and the end at time-up (khufu:11.2).
+(:class:`Director`, over the engine's public ``Director.schedule``). It also gives the
+five-minute warning (khufu:14.9 F2), the Ultimate Challenge (khufu:10: summon, pause,
+Khufu's hand on screen, the result the players report) and the end at time-up
+(khufu:11.2).
 
 Faces (the terminal, the page) feed it whole seconds of running clock with
 :meth:`KhufuSession.tick` and show its :class:`Moment` list; every input is kept as a
@@ -130,7 +131,7 @@ class KhufuSession:
         #: Seconds the countdown has run (ticks while running) and seconds lost (E19).
         self.run = 0
         self.lost = 0
-        self.next_due = self.director.first_due
+        self.next_due = self.director.next_due
         self.started = False
         self.paused = False
         self.warned = False
@@ -460,7 +461,7 @@ class KhufuSession:
 
     def _order(self) -> list[Moment]:
         """khufu:14.10: Khufu appears with the Director's next order."""
-        eid, gap = self.director.next_order()
+        eid = self.director.next_order().event
         order = order_words(eid, self.table, self.rng)
         said = [
             self._say(
@@ -475,7 +476,8 @@ class KhufuSession:
         if eid == "SANDS_RUN_FAST":
             self.lost += SANDS_SECONDS  # khufu:14.7 E19
             said.extend(self._clock_checks())
-        self.next_due = self.elapsed + gap  # khufu:14.10 after the effect, E19 included
+        # khufu:14.10 the engine's schedule: the gap counts after the effect, E19 included
+        self.next_due = self.director.next_due
         return said
 
 

@@ -1,38 +1,43 @@
-"""The engine's Khufu Director, reused by the companion for the same seed (khufu:14.10)."""
+"""The engine's Khufu Director, read by the companion for the same seed (khufu:14.10)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from obelisk.games.khufu import components as K
+from obelisk.games.khufu.director import Appearance
+from obelisk.games.khufu.director import Director as EngineDirector
 from obelisk.games.khufu.game import KhufuGame
+from obelisk.games.khufu.options import KhufuOptions
 
 
 class Director:
     """The engine's Khufu Director for one seed and table size (khufu:14.10).
 
-    It holds a scratch real-time engine state of that seed and draws from that
-    state's own Director stream with the engine's own methods, so the order ids and
-    gaps are exactly those of an engine game with the same seed; the stream depends
-    on the seed only, never on play. The same state gives the initial Lucky (khufu:4.7).
+    Khufu's orders and their due seconds are the engine's public schedule
+    (:meth:`obelisk.games.khufu.director.Director.schedule`), the stream the engine
+    itself draws from, so they are exactly those of a real-time engine game of the
+    same seed; they depend on the seed only, never on play. The initial Lucky
+    (khufu:4.7) is the one an engine game of that seed names, read from its
+    observation.
     """
 
     def __init__(self, seed: int, num_players: int) -> None:
+        self._schedule = EngineDirector.schedule(seed, KhufuOptions())
+        self._next: Appearance = next(self._schedule)
         options = {
             "clock": "realtime",
             "pieces": "seat_order",
             "allow_two_players": num_players == 2,
         }
-        state: Any = KhufuGame().new_state(num_players, seed, options)
-        self._state = state
-        #: The first order is due at this many seconds of the countdown.
-        self.first_due: int = int(state.next_due)
+        state = KhufuGame().new_state(num_players, seed, options)
         #: khufu:4.7 the Lucky Khufu names at the start.
-        self.lucky: int = int(state.lucky)
+        self.lucky: int = int(state.observation(None)["lucky"])
 
-    def next_order(self) -> tuple[str, int]:
-        """The next order's event id and the gap after it (khufu:14.10: id, then gap)."""
-        state = self._state
-        e = state._draw_event()
-        gap = state._draw_gap(state.options.gap_seconds)
-        return K.EVENT_IDS[e], int(gap)
+    @property
+    def next_due(self) -> int:
+        """The game-clock second at which the next order is due."""
+        return self._next.at
+
+    def next_order(self) -> Appearance:
+        """The next order (its id, its due second, the gap after it); the one after is next."""
+        now = self._next
+        self._next = next(self._schedule)
+        return now

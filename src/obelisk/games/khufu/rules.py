@@ -10,13 +10,14 @@ Randomness all goes through ``self.chance``. The Director's draws (event ids
 and gaps) come from a separate, state-independent splitmix64 stream
 (``dir_state``) and are fed into ``self.chance`` as scripted outcomes, so they
 are logged, recorded and replayed like every other draw while the sequence of
-events depends on the seed only (khufu:14.10).
+events depends on the seed only (khufu:14.10). The stream's draws are those of
+:mod:`obelisk.games.khufu.director`, whose ``Director.schedule`` lists a seed's
+orders for programs that run no game (the Khufu companion).
 """
 
 from __future__ import annotations
 
 import random
-from bisect import bisect_left
 from functools import lru_cache
 from typing import Any
 
@@ -33,6 +34,7 @@ from obelisk.core import (
 )
 
 from . import components as K
+from . import director as D
 from .actions import (
     ANSWER,
     CHALLENGE,
@@ -188,7 +190,7 @@ class KhufuState(State):
         self.last_event = ""
         self.step_drawn: list[int] = []  # cards drawn from the pool during the current step
         # The Director (khufu:14.10): its own stream, seeded from the game seed only.
-        self.dir_state = (self.seed * 0x9E3779B1 + 0xD1B54A32D192ED03) & MASK64
+        self.dir_state = D.stream_for_seed(self.seed)
         self.next_due = 0
         self.dir_base = 0
         self.dir_checked = -1
@@ -1020,32 +1022,20 @@ class KhufuState(State):
         self.stack.append(("curse", q))
 
     # --------------------------------------------------------------- director
-    def _dir_below(self, n: int) -> int:
-        limit = MASK64 + 1 - ((MASK64 + 1) % n)
-        while True:
-            self.dir_state = z = (self.dir_state + _GOLDEN) & MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-            z ^= z >> 31
-            if z < limit:
-                return z % n
-
     def _draw_gap(self, bounds: tuple[int, ...]) -> int:
-        lo, hi = bounds[0], bounds[1]
         # the stream moves on even when the outcome is replayed, so a replayed game
         # goes on drawing what the original would have drawn
-        value = lo + self._dir_below(hi - lo + 1)
+        value, self.dir_state = D.draw_gap(self.dir_state, bounds)
         if not self.chance.pending:
             self.chance.force(value)
-        return self.chance.randint(lo, hi, "khufu_gap", to=HIDDEN)
+        return self.chance.randint(bounds[0], bounds[1], "khufu_gap", to=HIDDEN)
 
     def _draw_event(self) -> int:
-        total = self.t.event_total
-        value = 1 + self._dir_below(total)
+        value, self.dir_state = D.draw_event(self.dir_state, self.t)
         if not self.chance.pending:
             self.chance.force(value)
-        r = self.chance.randint(1, total, "khufu_event")
-        return bisect_left(self.t.event_cum, r)
+        r = self.chance.randint(1, self.t.event_total, "khufu_event")
+        return D.event_of_roll(self.t, r)
 
     def _clock_value(self) -> int:
         return self.turns_done if self.options.schedule == "turns" else self.elapsed
