@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from server_helpers import ServerProc
 from web_helpers import PLACES, Person, check_p95, state_now
+from web_khufu_helpers import OPTIONS, challenge_way, play_moves
 
 #: What the person prefers to click (so that the game moves on: take, enter, wager…).
 PREFER = (
@@ -380,6 +381,84 @@ def test_khufu_interruption_is_a_full_screen_moment_and_ends_the_turn(
         ann.page.wait_for_function("window.obelisk && window.obelisk.states > 0")
         assert ann.page.locator("#kh-moment").count() == 0
         assert "Khufu interrupts" in ann.page.inner_text("#log")
+        assert ann.errors == []
+    finally:
+        ann.close()
+
+
+@pytest.mark.rules("khufu:10.1", "khufu:10.7", "khufu:12.3")
+def test_khufu_live_challenge_stops_the_countdown(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    """The Ultimate Challenge on the live clock: a real-time room played over the protocol
+    up to the person's entry into the Sarcophagus' chamber (``web_khufu_helpers``); the
+    person clicks into the Challenge, the countdown says in words that it is stopped, does
+    not move while the person decides (read twice, ticks apart), agrees with the server's
+    clock, and runs again once the Challenge is lost."""
+    way = challenge_way()
+    room = server.create("khufu", [{"kind": "human"}] * 3, seed=way.seed, options=OPTIONS)["id"]
+    tokens = [
+        server.post(f"/api/rooms/{room}/join", {"seat": s, "name": n}).json()["token"]
+        for s, n in enumerate(("Ann", "Bob", "Cleo"))
+    ]
+    play_moves(server.ws(room), tokens, way.moves)
+    ann = Person(browser, server.http, 1280, 800, "Ann")
+    ticks = _listen_clock(ann)
+    try:
+        ann.goto(f"/rooms/{room}#token={tokens[0]}")
+        ann.page.wait_for_function("window.obelisk && window.obelisk.yourTurn", timeout=30000)
+        assert way.last.text() in ann.places(), ann.places()
+        # before: the clock runs
+        _check_countdown(ann, ticks)
+        assert ann.page.get_attribute("#kh-clock", "data-state") == "running"
+        ann.click_action(way.last.text())
+        ann.page.wait_for_selector(".kh-challenge.in-progress")
+        ann.page.wait_for_selector("#kh-clock.paused")
+        clock = ann.page.inner_text("#kh-clock")
+        assert "Clock stopped for the Ultimate Challenge" in clock, clock
+        ann.check_words()
+        # the countdown stands still: read, two of the server's ticks later read again
+        first = ann.page.inner_text("#kh-countdown")
+        heard = len(ticks)
+        t0 = time.monotonic()
+        deadline = t0 + 30
+        while len(ticks) < heard + 2 or time.monotonic() - t0 < 1.2:
+            assert time.monotonic() < deadline, "no clock message came during the Challenge"
+            ann.page.wait_for_timeout(50)
+        second = ann.page.inner_text("#kh-countdown")
+        assert first == second, f"the countdown moved during the Challenge: {first} → {second}"
+        # the server says the same: its clock is not running and has the page's time
+        paused = ticks[heard:]
+        assert all(not running for _, _, running in paused), paused
+        assert len({rem for _, rem, _ in paused}) == 1, paused
+        diff = abs(_seconds(second) - paused[-1][1])
+        assert diff <= 1.0, f"page {second}, server {paused[-1][1]:.1f} s"
+        record = state_now(server, room).observation(0)["clock"]
+        assert record["paused"] and abs(record["remaining"] - _seconds(second)) <= 1.0, record
+        print(
+            f"khufu live challenge (seed {way.seed}, {len(way.moves) + 1} moves): the countdown "
+            f"stood at {second} for {time.monotonic() - t0:.1f} s over {len(paused)} ticks, "
+            f"{diff:.2f} s from the server's"
+        )
+        ann.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
+        ann.page.screenshot(path=str(shots / "khufu-1280-challenge-live.png"))
+        ann.page.set_viewport_size({"width": 390, "height": 844})
+        ann.check_words()
+        ann.page.evaluate("document.getElementById('kh-clock').scrollIntoView()")
+        ann.page.screenshot(path=str(shots / "khufu-390-challenge-live.png"))
+        ann.page.set_viewport_size({"width": 1280, "height": 800})
+        # the person chooses three cards that lose: the Challenge ends and the clock runs
+        choice = next(a for a in way.not_winning if a in ann.places())
+        ann.click_action(choice)
+        ann.page.wait_for_selector("#kh-clock.running", timeout=20000)
+        assert "stopped" not in ann.page.inner_text("#kh-clock").lower()
+        _check_countdown(ann, ticks, len(ticks))
+        before = ann.page.inner_text("#kh-countdown")
+        ann.page.wait_for_function(
+            f"document.getElementById('kh-countdown').textContent !== {json.dumps(before)}",
+            timeout=5000,
+        )
+        assert not ann.hook("over")
         assert ann.errors == []
     finally:
         ann.close()
