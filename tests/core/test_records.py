@@ -173,3 +173,24 @@ def test_a_game_resumed_from_its_record_draws_what_the_original_draws(name, play
         original.apply(action)
         resumed.apply(action)
         assert resumed.observation(None) == original.observation(None)
+
+
+def test_replay_command_tells_a_redacted_record_as_its_seat_read_it(tmp_path):
+    from obelisk.core import get_game
+
+    g = get_game("sobek")
+    state = play_random(g, 2, g.make_options(), 7)
+    data = redacted(state, 1, [{"name": "Ann"}, {"name": "Bob"}])
+    path = tmp_path / "bob.json"
+    path.write_text(json.dumps(data))
+    r = runner.invoke(app, ["replay", str(path)])
+    assert r.exit_code == 0, r.output
+    assert "the game as Bob saw it" in r.output and "told, not replayed" in r.output
+    assert "Scores: Ann " in r.output and "Winner:" in r.output
+    assert "{" not in r.output and "Traceback" not in r.output
+    told = [line for line in r.output.splitlines() if line.startswith("  ")]
+    assert len(told) > 20  # one sentence per narrated event
+    data["events"] = "nothing"
+    path.write_text(json.dumps(data))
+    r = runner.invoke(app, ["replay", str(path)])
+    assert r.exit_code == 2 and "not a readable redacted record" in r.output

@@ -109,7 +109,13 @@ def replay_cmd(
     file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
     show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
 ) -> None:
-    """Replay a game record, check every step and the result, and print the outcome."""
+    """Replay a game record, check every step and the result, and print the outcome.
+
+    A record redacted for one seat (the server's download for a seat or a spectator) holds
+    no secrets and so cannot be replayed step by step: its story is printed instead, as
+    that seat read it."""
+    if _print_redacted(file):
+        return
     try:
         record = Record.load(file)
         state = replay(record)
@@ -131,6 +137,53 @@ def replay_cmd(
         console.print(Text(f"Scores: {scores}. Winner: {won or 'nobody'}."))
     if show:
         console.print(state.to_text(None))
+
+
+def _print_redacted(file: Path) -> bool:
+    """Print a redacted record's story as its seat read it; False if ``file`` is not one."""
+    from obelisk.core import Voice
+
+    try:
+        data = json.loads(file.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False  # Record.load names the fault
+    if not isinstance(data, dict) or not str(data.get("format", "")).endswith("-redacted"):
+        return False
+    try:
+        g = get_game(str(data.get("game")))
+        n = int(data["num_players"])
+        seats = data.get("seats") or []
+        names = [str(s.get("name") or "") if isinstance(s, dict) else "" for s in seats]
+        seat = data.get("for_seat")
+        viewer = seat if isinstance(seat, int) and 0 <= seat < n else None
+        events = data.get("events") or []
+        sentences = data.get("sentences")
+        if not isinstance(events, list):
+            raise ValueError("its events are not a list")
+    except (ObeliskError, KeyError, TypeError, ValueError) as e:
+        fail(f"{file}: not a readable redacted record ({e})")
+    voice = Voice.for_seats(n, names, viewer)
+    who = voice.names[viewer] if viewer is not None else "a spectator"
+    console.print(
+        Text(
+            f"{file}: {g.title}, {n} players, the game as {who} saw it "
+            f"({len(events)} events). A redacted record holds no secrets, so it is told, "
+            "not replayed."
+        )
+    )
+    if not isinstance(sentences, list) or len(sentences) != len(events):
+        sentences = [g.narrate(e, voice) if isinstance(e, dict) else None for e in events]
+    for line in sentences:
+        if line:
+            console.print(Text(f"  {line}"))
+    result = data.get("result")
+    if isinstance(result, dict) and isinstance(result.get("scores"), list):
+        scores = ", ".join(f"{voice.name(i)} {x:g}" for i, x in enumerate(result["scores"]))
+        won = ", ".join(voice.name(w) for w in result.get("winners") or [])
+        console.print(Text(f"Scores: {scores}. Winner: {won or 'nobody'}."))
+    else:
+        console.print(Text("The game was not over when this record was taken."))
+    return True
 
 
 @app.command()
