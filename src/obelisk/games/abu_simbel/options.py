@@ -57,67 +57,76 @@ FIELDS_BEFORE_ISSUE_27 = frozenset(
 class AbuSimbelOptions:
     """Options of Abu Simbel (rule IDs in the comments; docs/rules/abu_simbel.md)."""
 
-    #: abu_simbel:10 — "self_entry": the player enters each move token and the engine
-    #: judges; "referee": people play on their feet, a referee records a verdict per chamber.
+    #: abu_simbel:10 — "self_entry": each player enters her moves and Obelisk checks them;
+    #: "referee": people make the moves for real and the others say whether each was right.
     judging_mode: Literal["self_entry", "referee"] = "self_entry"
-    #: abu_simbel:10, 11 — one shared screen ("hotseat") or one client per seat ("networked").
+    #: abu_simbel:10, 11 — everyone at one shared screen ("hotseat"), or each player on her
+    #: own screen ("networked").
     table_mode: Literal["networked", "hotseat"] = "networked"
     #: abu_simbel:10.2 — who checks in referee mode (the seed: "the other players check").
-    #: "each": every other seat is asked in turn from the active player's left, ``ok N`` is
-    #: "no objection" and hands the question on, the first ``fail N`` is final; "together":
-    #: the checkers stand at one shared screen and one answer speaks for them all;
-    #: "left_neighbour": the left neighbour alone judges (the rule before issue 27, kept by
-    #: every older record).
+    #: "each": every other player is asked in turn, starting on the mover's left, and the
+    #: first who says the move was wrong decides; "together": the others watch one shared
+    #: screen and give one answer; "left_neighbour": only the player on the left judges (the
+    #: rule before issue 27, kept by every older record).
     checkers: Literal["each", "together", "left_neighbour"] = "each"
-    #: abu_simbel:1 — the first player's seat, or "random" (drawn by the engine).
+    #: abu_simbel:1 — the seat that starts (counted from 0), or "random": drawn by lot.
     first_player: int | Literal["random"] = 0
-    #: abu_simbel:5.1 [DESIGN D-5] — who starts the round after a failure.
+    #: abu_simbel:5.1 [DESIGN D-5] — who starts the next round after a failed way: the
+    #: player who failed, or the next player.
     new_round_starter: Literal["failing_player", "next_player"] = "failing_player"
-    #: abu_simbel:9.2 — The Ultimate Adventure (mummy covers, no mummy points).
+    #: abu_simbel:9.2 — the Ultimate Adventure: mummies cover chambers, and mummy cards are
+    #: worth nothing.
     ultimate: bool = False
-    #: abu_simbel:9.2 [DESIGN D-8] — where a cover goes when the round ends.
+    #: abu_simbel:9.2 [DESIGN D-8] — where a mummy cover goes when the round ends: back to
+    #: its owner, or to the supply.
     cover_returns_to: Literal["owner", "supply"] = "owner"
-    #: abu_simbel:9.3 — All for One and One for All (cooperative).
+    #: abu_simbel:9.3 — All for One and One for All: everyone plays together as one team.
     cooperative: bool = False
-    #: abu_simbel:9.3 — the team's shared charm cards (two full colours).
+    #: abu_simbel:9.3 — how many charm cards the team shares (six are two colours' worth).
     team_charms: int = 6
-    #: abu_simbel:9.3 — kept treasure cards the team needs to win.
+    #: abu_simbel:9.3 — how many treasure cards the team must bring out to win.
     team_target: int = 10
-    #: abu_simbel:9.1 — "I'm little": the seats of young players, each with a helper and a
-    #: way out in the way-in order (the seed's first two suggestions). Seats count from 0.
+    #: abu_simbel:9.1 — "I'm little": the seats of young players (counted from 0), each with
+    #: a helper beside her and a way out in the same order as the way in.
     little_seats: tuple[int, ...] = ()
     #: abu_simbel:9.1 — "I'm little": seats whose way out repeats the way-in order.
     forward_exit_seats: tuple[int, ...] = ()
-    #: abu_simbel:9.1 — "I'm little": seats whose moves always pass (judging = free).
+    #: abu_simbel:9.1 — "I'm little": seats whose moves always count as right.
     free_judging_seats: tuple[int, ...] = ()
-    #: abu_simbel:9.1 — "I'm little": seats playing with a helper (shown only, no effect).
+    #: abu_simbel:9.1 — "I'm little": seats playing with a grown-up helper beside them
+    #: (shown at the table; the rules stay the same).
     helper_seats: tuple[int, ...] = ()
-    #: abu_simbel:10.1 — seconds per move in self-entry (None: off). The engine reads no
-    #: clock: the host applies the ``timeout`` system action when time runs out.
+    #: abu_simbel:10.1 — seconds a player has for each move when she enters her own moves
+    #: (empty: no limit). The engine reads no clock: the host applies the timeout.
     move_time_limit_s: float | None = None
-    #: abu_simbel:10 — seats played by computer players (referee mode refuses them).
+    #: abu_simbel:10 — seats played by the computer (not with a referee: the computer cannot
+    #: make moves on its feet).
     bot_seats: tuple[int, ...] = ()
-    #: abu_simbel:11, 12 [DESIGN] — how the search players (easy … expert) recall the route
-    #: on their own way out: a memory preset of abu_simbel:12.4 (child, casual, hard,
-    #: expert) or "perfect" (recollection.py). It changes nothing but their determinize.
+    #: abu_simbel:11, 12 [DESIGN] — how well the searching computer players (the research
+    #: players search-easy … search-expert) remember the way on their way out: like a child,
+    #: a casual player, a good or an expert player, or "perfect" (for analysis).
     search_memory: Literal["child", "casual", "hard", "expert", "perfect"] = "expert"
-    #: abu_simbel:2.2 [DESIGN D-1, D-2] — the chamber deck, ``TYPE*count`` / ``SCORPIONS_N``.
+    #: abu_simbel:2.2 [DESIGN D-1, D-2] — which chamber cards are in the deck and how many of
+    #: each (written ``TYPE*count``; scorpion cards as ``SCORPIONS_N``).
     chamber_deck: tuple[str, ...] = DEFAULT_CHAMBER_DECK
-    #: abu_simbel:2.3 [DESIGN D-3] — the treasure cards, ``TYPE:jewels*count``.
+    #: abu_simbel:2.3 [DESIGN D-3] — which treasure cards are in play, with the jewels each
+    #: is worth and how many there are (written ``TYPE:jewels*count``).
     treasure_cards: tuple[str, ...] = DEFAULT_TREASURES
-    #: abu_simbel:4 — how many face-down treasure decks the cards are dealt into.
+    #: abu_simbel:4 — into how many face-down piles the treasure cards are dealt.
     treasure_decks: int = 3
-    #: abu_simbel:2.4 [DESIGN D-4] — jewels of the charm cards, top (lost first) to bottom.
+    #: abu_simbel:2.4 [DESIGN D-4] — the jewels on each player's charm cards, from the top
+    #: one (lost first) to the bottom one.
     charm_jewels: tuple[int, ...] = (2, 1, 1)
-    #: abu_simbel:2.5 — mummy cards in the supply.
+    #: abu_simbel:2.5 — how many mummy cards there are.
     mummy_cards: int = 6
-    #: abu_simbel:8 — points for holding a mummy card (the Ultimate Adventure scores 0).
+    #: abu_simbel:8 — points a mummy card is worth at the end (none in the Ultimate
+    #: Adventure).
     mummy_points: int = 1
-    #: abu_simbel:5.1 — chambers laid at the start of each round.
+    #: abu_simbel:5.1 — how many chambers are laid at the start of each round.
     route_start_cards: int = 3
-    #: abu_simbel:1 [DESIGN D-6] — fewest players of the competitive game.
+    #: abu_simbel:1 [DESIGN D-6] — the fewest players of the game played against each other.
     min_players_competitive: int = 2
-    #: abu_simbel:1 [DESIGN D-6] — fewest players of the cooperative game.
+    #: abu_simbel:1 [DESIGN D-6] — the fewest players of the game played as one team.
     min_players_cooperative: int = 1
 
 
