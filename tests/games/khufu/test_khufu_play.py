@@ -9,6 +9,7 @@ import pytest
 
 from obelisk.core import PlayerView, Record, replay
 from obelisk.games.khufu import GAME
+from obelisk.games.khufu import components as K
 from obelisk.games.khufu.bot import KhufuHeuristic
 
 
@@ -54,6 +55,9 @@ def test_simulated_mode_interrupts_turns_only_by_default():
 def test_no_view_shows_a_card_its_seat_cannot_know():
     """The leak test over hands, wagers, the pool and the returned cards, along whole games.
 
+    A seat's observation shows its own cards' faces (``hand_faces``: symbol, cobra) and
+    no other seat's: redealing the cards it cannot place leaves its observation as it was.
+
     Every card id in a seat's observation, text or events is a card the seat may know:
     its own, or one whose place is public (revealed cobras, table cards, tithes, the
     Challenge), or one it saw move.
@@ -74,8 +78,22 @@ def test_no_view_shows_a_card_its_seat_cannot_know():
             # Khufu's 3 cards come from his own virtual deck (khufu:10.3), and the last
             # Challenge's deal stays on show as public history.
             virtual = {s.card_id(c) for c in (*s.ch_khufu, *s.ch_dealt)}
+            assert "hand_faces" not in s.observation(None)
             for q in range(n):
-                shown = json.dumps([s.observation(q), s.to_text(q)])
+                obs = s.observation(q)
+                # the seat's own faces, and only those: no other seat's symbols or cobras
+                assert obs["hand_faces"] == [
+                    {
+                        "card": s.card_id(c),
+                        "symbol": K.SYMBOLS[s.t.card_symbol[c]],
+                        "cobra": s.t.card_cobra[c],
+                    }
+                    for c in s.hands[q]
+                ]
+                assert [f["card"] for f in obs["hand_faces"]] == obs["hand"]
+                # re-dealing every card q cannot place changes nothing q is shown
+                assert s.determinize(q, random.Random(step)).observation(q) == obs
+                shown = json.dumps([obs, s.to_text(q)])
                 for c in range(60):
                     if s.known[c] >> q & 1 or s.card_id(c) in virtual:
                         continue

@@ -1396,9 +1396,20 @@ class KhufuState(State):
         if seat is not None:
             obs["seat"] = seat
             obs["hand"] = [ids[c] for c in self.hands[seat]]
+            # the faces the seat sees on its own cards (khufu:2.2), beside their ids
+            obs["hand_faces"] = [self._face_json(c) for c in self.hands[seat]]
             if d is not None and d[0] == WAGER_D and d[1] == seat:
                 obs["wager"] = [ids[c] for c in self.wager]
         return obs
+
+    def _face_json(self, c: int) -> dict[str, Any]:
+        """What the face of Treasure card ``c`` shows (khufu:2.2): its symbol and cobra."""
+        t = self.t
+        return {
+            "card": t.card_ids[c],
+            "symbol": K.SYMBOLS[t.card_symbol[c]],
+            "cobra": t.card_cobra[c],
+        }
 
     def undoable(self, seat: int) -> int:
         """The core policy, and in real time never an undo that lands past the restored

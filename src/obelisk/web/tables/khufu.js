@@ -513,11 +513,12 @@ export default {
 function drawHand(ctx) {
   const obs = ctx.obs;
   const wagered = new Set(obs.wager || []);
-  const cards = obs.hand.map((id) => {
+  const faces = obs.hand_faces || [];
+  const cards = obs.hand.map((id, i) => {
     const entry = ctx.pool.take((a) => (a.kind === "bet" || a.kind === "give") && a.card === id);
-    const node = card(id, ctx.options, wagered.has(id) ? { class: "kh-card wagered" } : null);
+    const node = card(id, ctx.options, wagered.has(id) ? { class: "kh-card wagered" } : null, faces[i]);
     if (wagered.has(id)) node.append(el("span.kh-wagered", { text: "wagered" }));
-    if (entry) ctx.pool.bind(node, entry, `${entry.action.kind === "bet" ? "wager" : "give"} your ${cardWords(id, ctx.options)}`);
+    if (entry) ctx.pool.bind(node, entry, `${entry.action.kind === "bet" ? "wager" : "give"} your ${cardWords(id, ctx.options, faces[i])}`);
     return node;
   });
   const me = obs.players[ctx.seat];

@@ -47,8 +47,9 @@ export function cobraIcon(size = 18) {
     svg("path", { d: "M4 20q4 2 8-2t0-8q-2-3 1-5t5 1-1 4", ...LINE }), svg("circle", { cx: 16.5, cy: 6.5, r: 1, fill: "currentColor" }));
 }
 
-/** The symbol and cobra mark of a card id (T01…), by the deck's canonical order (khufu:2.2). */
-export function cardFace(id, options) {
+/** The symbol and cobra mark of a card: its face from the seat's observation (`hand_faces`) when given, else by the id (T01…) in the deck's canonical order (khufu:2.2). */
+export function cardFace(id, options, face) {
+  if (face && face.symbol) return { sym: face.symbol, cobra: Boolean(face.cobra) };
   const per = Number((options && options.cards_per_symbol) || 10);
   const cobras = Number(options && options.cobras_per_symbol !== undefined ? options.cobras_per_symbol : 2);
   const i = parseInt(String(id).slice(1), 10) - 1;
@@ -57,14 +58,14 @@ export function cardFace(id, options) {
 }
 
 /** A card's name in words: "Falcon", "Cat with a cobra". */
-export function cardWords(id, options) {
-  const f = cardFace(id, options);
+export function cardWords(id, options, face) {
+  const f = cardFace(id, options, face);
   return (SYMBOL_WORDS[f.sym] || "card") + (f.cobra ? " with a cobra" : "");
 }
 
 /** A Treasure card, face up: the symbol drawn and named, a cobra marked with a snake and the word. */
-export function card(id, options, extra) {
-  const f = cardFace(id, options);
+export function card(id, options, extra, face) {
+  const f = cardFace(id, options, face);
   return el("span.kh-card" + (f.cobra ? ".cobra" : ""), { dataset: { card: id, symbol: f.sym || "" }, ...(extra || {}) },
     symbolIcon(f.sym),
     el("span.kh-card-name", { text: SYMBOL_WORDS[f.sym] || "?" }),
