@@ -131,12 +131,13 @@ def test_the_record_download_has_the_seats_sentences_and_old_readers_still_read_
     # the replay viewer's reader takes it as before
     r = server.post("/replay/frames", rec)
     assert r.status_code == 200 and r.json()["frames"][0]["obs"] == rec["observation"]
-    # `obelisk replay` still answers the download as it always did: a redacted record is
-    # refused in words (it holds no chance outcomes to replay), the full one replays
+    # `obelisk replay` tells the download (it holds no chance outcomes to replay) with the
+    # seat's own sentences; the full one replays
     path = tmp_path / "download.json"
     path.write_text(json.dumps(rec))
     out = CliRunner().invoke(app, ["replay", str(path)])
-    assert out.exit_code != 0 and "redacted for one seat" in out.output
+    assert out.exit_code == 0 and "told, not replayed" in out.output
+    assert next(t for t in rec["sentences"] if t).split()[0] in out.output
     assert out.exception is None or isinstance(out.exception, SystemExit)
     full = tmp_path / "full.json"
     full.write_text(json.dumps(server.full_record(room)))
