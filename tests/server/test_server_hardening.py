@@ -339,6 +339,38 @@ def test_waiting_rooms_expire_and_their_record_stays(tmp_path: Path) -> None:
         srv.stop()
 
 
+def test_finished_rooms_leave_memory_and_their_record_stays(limited: ServerProc) -> None:
+    """A finished room nobody watches leaves the server's memory after
+    ``--expire-finished`` (1 s here); its summary and records are read back from the
+    database when asked for. The room is made from another loopback address
+    (127.0.0.2), whose room-rate budget the tests above did not spend."""
+    local = httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"), timeout=30)
+    bots = [{"kind": "bot", "level": "random"}] * 2
+    with local:
+        r = local.post(limited.http + "/api/rooms", json={"game": "tiny", "seats": bots})
+    assert r.status_code == 201, r.text
+    _finished_room_expires(limited, r.json()["id"])
+
+
+def _finished_room_expires(limited: ServerProc, rid: str) -> None:
+    deadline = time.monotonic() + 30
+    while limited.get(f"/api/rooms/{rid}").json()["status"] != "finished":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.1)
+    held = limited.get("/api/health").json()["rooms"]
+    deadline = time.monotonic() + 10
+    while limited.get("/api/health").json()["rooms"] >= held:
+        assert time.monotonic() < deadline, "the finished room stayed in memory"
+        time.sleep(0.2)
+    # read back from the database: the same summary, the records
+    summary = limited.get(f"/api/rooms/{rid}").json()
+    assert summary["status"] == "finished" and summary["result"] is not None
+    full = limited.get(f"/api/rooms/{rid}/record", token=ADMIN)
+    assert full.status_code == 200 and full.json()["steps"]
+    public = limited.get(f"/api/rooms/{rid}/record")
+    assert public.status_code == 200 and public.json()["for_seat"] is None
+
+
 # -- 5. the clock of a room nobody plays in ------------------------------------------------
 def test_the_clock_stops_while_no_player_is_connected(server: ServerProc) -> None:
     from obelisk.core import get_game

@@ -9,7 +9,10 @@ generic, by the option's type, with a few named exceptions:
   names a wider range for it (seconds of a clock, step limits);
 - a number (float) is within 0..3600;
 - a list has at most 64 items, each within the rule of its type;
-- a text has at most 200 characters;
+- a text has at most 200 characters, and every whole number written in it
+  (a count like ``MUMMY*3`` or ``BONUS_3:2``) is within 0..100: a deck
+  written as text cannot ask for a hundred million cards;
+- a choice (a ``Literal``, an ``Enum`` or a bool) takes one of its values;
 - an option that names a file, a folder or a module on the server's disk
   (:data:`NETWORK_REFUSED`, and any option whose name says path/file/dir/module)
   is refused outright: reading a path a client chose lets it probe the disk.
@@ -36,6 +39,9 @@ INT_MIN, INT_MAX = 0, 100
 FLOAT_MIN, FLOAT_MAX = 0.0, 3600.0
 MAX_ITEMS = 64
 MAX_TEXT = 200
+#: The largest whole number a text option may hold (a count in a deck written as text).
+MAX_TEXT_NUMBER = 100
+_NUMBER = re.compile(r"\d+")
 
 #: Integer options (by game and option name) whose range differs from 0..100.
 INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
@@ -118,6 +124,13 @@ def _check_value(game: Game, name: str, value: Any, hint: Any) -> None:
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
             raise _refuse(name, f"is longer than {MAX_TEXT} characters")
+        for m in _NUMBER.finditer(value):
+            digits = m.group().lstrip("0")
+            if len(digits) > 3 or int(digits or "0") > MAX_TEXT_NUMBER:
+                shown = m.group() if len(m.group()) <= 12 else m.group()[:12] + "…"
+                raise _refuse(
+                    name, f"holds the number {shown}; numbers in a text go up to {MAX_TEXT_NUMBER}"
+                )
         if key in NAME_ONLY and value not in own_values(game, name):
             choices = ", ".join(map(str, own_values(game, name)))
             raise _refuse(name, f"takes only the game's own values over the network: {choices}")
@@ -178,23 +191,49 @@ def _hints(game: Game) -> dict[str, Any]:
         return {}
 
 
+def _choices(hint: Any) -> list[Any] | None:
+    """The values of a closed set of choices (a Literal, an Enum, a bool), else None."""
+    if hint is bool:
+        return [False, True]
+    if typing.get_origin(hint) is typing.Literal:
+        return list(typing.get_args(hint))
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return [m.value for m in hint]
+    return None
+
+
 def option_range(game: Game, name: str) -> dict[str, Any]:
-    """The range a network client may give option ``name`` (for ``GET /api/games``)."""
+    """The range a network client may give option ``name`` (for ``GET /api/games``):
+    ``min``/``max`` (a number, or each item of a list), ``max_items`` (a list),
+    ``max_length`` and ``max_number`` (a text: its length, the numbers written in it),
+    ``choices`` (a closed set of values), or ``network: false`` (never from a client)."""
     if refused_for_network(game, name):
         return {"network": False}
     hint = _leaf(_hints(game).get(name, Any))
-    origin = typing.get_origin(hint)
-    base = typing.get_args(hint)[0] if origin is tuple and typing.get_args(hint) else hint
+    members = [hint]
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        # e.g. ``int | Literal["random"]``: a number in range, or one of the words
+        members = [a for a in typing.get_args(hint) if a is not type(None)]
     out: dict[str, Any] = {}
-    if origin is tuple:
-        out["max_items"] = MAX_ITEMS
-    if base is int:
-        lo, hi = INT_RANGES.get((game.name, name), (INT_MIN, INT_MAX))
-        out.update(min=lo, max=hi)
-    elif base is float:
-        out.update(min=FLOAT_MIN, max=FLOAT_MAX)
-    elif base is str:
-        out["max_length"] = MAX_TEXT
-        if (game.name, name) in NAME_ONLY:
-            out["choices"] = own_values(game, name)
+    for member in members:
+        origin = typing.get_origin(member)
+        args = typing.get_args(member)
+        base = args[0] if origin is tuple and args else member
+        if origin is tuple:
+            out["max_items"] = MAX_ITEMS
+        choices = _choices(base)
+        if choices is not None:
+            out.setdefault("choices", []).extend(
+                c for c in choices if c not in out.get("choices", [])
+            )
+        elif base is int:
+            lo, hi = INT_RANGES.get((game.name, name), (INT_MIN, INT_MAX))
+            out.update(min=lo, max=hi)
+        elif base is float:
+            out.update(min=FLOAT_MIN, max=FLOAT_MAX)
+        elif base is str:
+            out["max_length"] = MAX_TEXT
+            out["max_number"] = MAX_TEXT_NUMBER
+            if (game.name, name) in NAME_ONLY:
+                out["choices"] = own_values(game, name)
     return out
