@@ -26,22 +26,36 @@ IDLE_SECONDS = 6 * 3600
 
 class SessionStore(Generic[T]):
     """Sessions in memory by an unguessable id; ``missing(message)`` makes the error for an
-    unknown id."""
+    unknown id.
+
+    Each session keeps the time it was last seen (added, or read with :meth:`get`): one
+    untouched for ``idle_seconds`` is dropped when a new one comes, and with
+    ``max_sessions`` held the least recently seen goes first. ``clock`` gives the time in
+    seconds (``time.monotonic``; a test passes its own).
+    """
 
     def __init__(
         self,
         missing: Callable[[str], Exception],
         max_sessions: int = MAX_SESSIONS,
         idle_seconds: float = IDLE_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.held: OrderedDict[str, tuple[T, float]] = OrderedDict()
         self.missing = missing
         self.max_sessions = max_sessions
         self.idle_seconds = idle_seconds
+        self.clock = clock
+
+    def __len__(self) -> int:
+        return len(self.held)
+
+    def __contains__(self, sid: object) -> bool:
+        return sid in self.held
 
     def add(self, session: T) -> str:
         """Keep ``session``; its new id (idle sessions and then the oldest make room)."""
-        now = time.monotonic()
+        now = self.clock()
         for sid in [k for k, (_, t) in self.held.items() if now - t > self.idle_seconds]:
             del self.held[sid]
         while len(self.held) >= self.max_sessions:
@@ -51,13 +65,22 @@ class SessionStore(Generic[T]):
         return sid
 
     def get(self, sid: str) -> T:
-        """The session ``sid`` (now the most recently used), or the ``missing`` error."""
+        """The session ``sid`` (seen now, so the most recently used), or the ``missing``
+        error."""
         held = self.held.get(sid)
         if held is None:
             raise self.missing("no such game here (the server may have restarted)")
-        self.held[sid] = (held[0], time.monotonic())
+        self.held[sid] = (held[0], self.clock())
         self.held.move_to_end(sid)
         return held[0]
+
+    def last_seen(self, sid: str) -> float:
+        """When ``sid`` was last added or read (the ``clock``'s seconds), or the ``missing``
+        error."""
+        held = self.held.get(sid)
+        if held is None:
+            raise self.missing("no such game here (the server may have restarted)")
+        return held[1]
 
 
 def error_response(message: str, status: int = 400, **extra: Any) -> JSONResponse:

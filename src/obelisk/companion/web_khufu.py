@@ -17,8 +17,6 @@ memory (or, where espeak-ng is missing, spoken by the browser).
 from __future__ import annotations
 
 import asyncio
-import secrets
-import time
 from collections import OrderedDict
 from pathlib import Path
 from typing import Any
@@ -26,7 +24,8 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
-from obelisk.companion.http import error_response, json_body
+from obelisk.companion import http
+from obelisk.companion.http import SessionStore, error_response, json_body
 
 from . import speech
 from .khufu import (
@@ -40,9 +39,10 @@ from .khufu import (
 )
 
 API = "/api/companion/khufu"
-#: Sessions kept at once (the oldest is dropped first) and how long an idle one lives.
-MAX_SESSIONS = 64
-IDLE_SECONDS = 6 * 3600
+#: Sessions kept at once (the least recently seen is dropped first) and how long an
+#: untouched one lives: the companions' shared store and limits (``companion/http.py``).
+MAX_SESSIONS = http.MAX_SESSIONS
+IDLE_SECONDS = http.IDLE_SECONDS
 #: Largest request body read (a record of a whole game is a few kilobytes).
 MAX_BODY = 256 * 1024
 #: Spoken lines kept per session, and the fastest clock a page may ask for.
@@ -58,11 +58,9 @@ class Held:
         self.clock = WallClock(scale)
         self.scale = scale
         self.audio: OrderedDict[int, bytes] = OrderedDict()
-        self.seen = time.monotonic()
 
     def advance(self) -> None:
         """Run the countdown for the wall time since the last request (only while it runs)."""
-        self.seen = time.monotonic()
         due = self.clock.due()
         s = self.session
         while s.running and due > 0:
@@ -76,33 +74,6 @@ class Held:
         v["time_scale"] = self.scale
         v["audio"] = speech.espeak() is not None
         return v
-
-
-class Sessions:
-    """The sessions in memory, by an unguessable id."""
-
-    def __init__(self) -> None:
-        self.held: OrderedDict[str, Held] = OrderedDict()
-
-    def add(self, held: Held) -> str:
-        self._expire()
-        while len(self.held) >= MAX_SESSIONS:
-            self.held.popitem(last=False)
-        sid = secrets.token_urlsafe(12)
-        self.held[sid] = held
-        return sid
-
-    def get(self, sid: str) -> Held:
-        held = self.held.get(sid)
-        if held is None:
-            raise LookupError(sid)
-        self.held.move_to_end(sid)
-        return held
-
-    def _expire(self) -> None:
-        now = time.monotonic()
-        for sid in [k for k, h in self.held.items() if now - h.seen > IDLE_SECONDS]:
-            del self.held[sid]
 
 
 def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
@@ -123,9 +94,11 @@ def _scale(value: Any) -> float:
     return float(value)
 
 
-def register(app: FastAPI, web_dir: Path) -> None:
-    """Add the page and the API to the server."""
-    sessions = Sessions()
+def register(app: FastAPI, web_dir: Path, sessions: SessionStore[Held] | None = None) -> None:
+    """Add the page and the API to the server; ``sessions`` is where the sessions are kept
+    (the companions' shared :class:`SessionStore`, a new one unless given)."""
+    if sessions is None:
+        sessions = SessionStore(CompanionError, MAX_SESSIONS, IDLE_SECONDS)
     page = web_dir / "companion" / "khufu.html"
 
     async def show_page() -> FileResponse:
@@ -156,10 +129,7 @@ def register(app: FastAPI, web_dir: Path) -> None:
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
     def _held(sid: str) -> Held:
-        try:
-            return sessions.get(sid)
-        except LookupError:
-            raise CompanionError("no such game here (the server may have restarted)") from None
+        return sessions.get(sid)  # CompanionError for an unknown id
 
     async def state(sid: str) -> JSONResponse:
         try:
