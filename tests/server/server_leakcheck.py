@@ -40,7 +40,7 @@ OTHER_KEYS = {
     "clock": {"type", "v", "room", "running", "wall_seconds", "game"},
     "game_over": {"type", "v", "room", "scores", "returns", "winners"},
     "ack": {"type", "v", "id"},
-    "pong": {"type", "v", "id"},
+    "pong": {"type", "v", "id", "server_ms", "server_cpu_ms"},
 }
 SUMMARY_SEAT_KEYS = {"seat", "kind", "level", "name", "taken", "connected"}
 #: What the server adds to each event: its sentence for the seat, and a flash (live only).

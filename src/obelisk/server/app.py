@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
@@ -38,6 +39,8 @@ log = logging.getLogger("obelisk.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
 #: Seconds a new WebSocket client has to say hello.
 HELLO_TIMEOUT = 10.0
+#: The private key of a queued pong that holds when its ping was read (never sent).
+READ_AT = "_read_at"
 
 
 class SeatSpec(BaseModel):
@@ -412,6 +415,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "protocol": protocol.VERSION,
             "rooms": len(lb.rooms),
             "playing": sum(1 for r in lb.rooms.values() if r.status in (WAITING, PLAYING)),
+            # how late the event loop woke a task that slept 20 ms: its stalls since start
+            "loop_lag": lb.lag.to_json(),
         }
 
     @app.websocket("/ws/rooms/{room_id}")
@@ -457,6 +462,12 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(conn.close_code, conn.close_reason or None)
             return
+        read_at = msg.pop(READ_AT, None)
+        if read_at is not None:
+            # from reading the ping to writing its pong: the time, and the event loop's
+            # CPU time (its own work, for this client and the others, not the machine's)
+            msg["server_ms"] = round((time.perf_counter() - read_at[0]) * 1000, 3)
+            msg["server_cpu_ms"] = round((time.thread_time() - read_at[1]) * 1000, 3)
         try:
             await _send(ws, msg)
         except Exception:
@@ -527,6 +538,7 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                 raw = await _receive(ws)
                 if raw is None:
                     break
+                read_at = (time.perf_counter(), time.thread_time())
                 if not conn.allow():
                     if conn.should_warn():
                         conn.send(
@@ -540,7 +552,15 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                 try:
                     msg = protocol.parse_client(raw, cfg.max_message)
                     if msg["type"] == "ping":
-                        conn.send({"type": "pong", "v": protocol.VERSION, "id": msg.get("id")})
+                        # the writer adds server_ms and server_cpu_ms (see _writer)
+                        conn.send(
+                            {
+                                "type": "pong",
+                                "v": protocol.VERSION,
+                                "id": msg.get("id"),
+                                READ_AT: read_at,
+                            }
+                        )
                     elif msg["type"] == "hello":
                         raise ServerError("already said hello", "hello_again")
                     elif msg["type"] == "preview":

@@ -88,6 +88,46 @@ def public_seat(i: int, seat: dict[str, JSON], connected: bool = False) -> dict[
     }
 
 
+#: Seconds between two wake-ups of the loop watcher (Lobby._watch_loop).
+LAG_PERIOD = 0.02
+
+
+class LoopLag:
+    """How late the event loop woke a sleeping task: the worst delay, how often it passed
+    50 ms, and how much of it the loop spent working (its thread's CPU time in that
+    interval) rather than waiting for a core the machine gave to another process."""
+
+    def __init__(self) -> None:
+        self.samples = 0
+        self.worst = 0.0
+        self.over_50ms = 0
+        self.worst_busy = 0.0
+        self.busy_over_50ms = 0
+
+    def add(self, late: float, busy: float) -> None:
+        """Note one wake-up ``late`` seconds after it was due, with ``busy`` seconds of
+        the loop thread's CPU time since the task went to sleep."""
+        self.samples += 1
+        self.worst = max(self.worst, late)
+        if late > 0.05:
+            self.over_50ms += 1
+            # the loop's own work in the interval, past the sleep it had to do anyway
+            work = min(late, busy)
+            self.worst_busy = max(self.worst_busy, work)
+            if work > 0.05:
+                self.busy_over_50ms += 1
+
+    def to_json(self) -> dict[str, JSON]:
+        """The figures for ``/api/health``."""
+        return {
+            "samples": self.samples,
+            "worst_ms": round(self.worst * 1000, 1),
+            "over_50ms": self.over_50ms,
+            "worst_busy_ms": round(self.worst_busy * 1000, 1),
+            "busy_over_50ms": self.busy_over_50ms,
+        }
+
+
 class Conn:
     """One WebSocket client of a room: a seat (or None for a spectator) and its outbox."""
 
@@ -849,6 +889,9 @@ class Lobby:
         self._sweeper: asyncio.Task[None] | None = None
         #: Room creation per client address: a token bucket each (tokens, when last filled).
         self._buckets: dict[str, tuple[float, float]] = {}
+        #: How late the event loop woke a task that slept LAG_PERIOD (see _watch_loop).
+        self.lag = LoopLag()
+        self._watcher: asyncio.Task[None] | None = None
 
     async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         """Run a blocking storage call: inline for SQLite, else on a storage thread.
@@ -877,7 +920,17 @@ class Lobby:
         for room in self.rooms.values():
             room.wake()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
+        self._watcher = asyncio.get_running_loop().create_task(self._watch_loop())
         return n
+
+    async def _watch_loop(self) -> None:
+        """Measure how long the event loop stalls: a task that sleeps LAG_PERIOD and
+        notes how late it wakes (anything that holds the loop delays every client)."""
+        loop = asyncio.get_running_loop()
+        while True:
+            t0, cpu0 = loop.time(), time.thread_time()
+            await asyncio.sleep(LAG_PERIOD)
+            self.lag.add(loop.time() - t0 - LAG_PERIOD, time.thread_time() - cpu0)
 
     def allow_room(self, address: str) -> bool:
         """Whether ``address`` may create a room now (``--room-rate`` a minute, as a burst too)."""
@@ -934,10 +987,11 @@ class Lobby:
 
     async def stop(self) -> None:
         """Stop every room and release the executors."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._sweeper
+        for task in (self._sweeper, self._watcher):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         for room in list(self.rooms.values()):
             await room.close()
         self.bots.shutdown(wait=False, cancel_futures=True)
