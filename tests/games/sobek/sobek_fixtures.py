@@ -37,13 +37,15 @@ def arrange(
     market: list[str] | None = None,
     corruption: dict[int, list[str]] | None = None,
     sets: dict[int, dict[str, list[str]]] | None = None,
+    more_sets: dict[int, list[tuple[str, list[str]]]] | None = None,
     deck: list[str] | None = None,
     turn: int | None = None,
     pool: list[str] | None = None,
     sets_played: int | None = None,
 ) -> SobekState:
     """Lay out a position: the named cards where asked, the rest in the deck (or, when
-    ``deck`` is given, only those in the deck and the rest set aside)."""
+    ``deck`` is given, only those in the deck and the rest set aside). ``more_sets`` are the
+    second and later sets of a goods, in the order laid (``second_set = "choose"``)."""
     t = state.t
     n = state.num_players
     all_mask = (1 << n) - 1
@@ -58,6 +60,10 @@ def arrange(
         for g, cards in ps.items():
             table[p][C.GOODS_INDEX[g]] = tuple(ids(state, cards, free))
     state.sets = [tuple(ps) for ps in table]
+    state.more = [
+        tuple((C.GOODS_INDEX[g], tuple(ids(state, cards, free))) for g, cards in rows)
+        for rows in ((more_sets or {}).get(p, []) for p in range(n))
+    ]
     state.market = ids(state, market or [], free)
     state.discard_up = []
     state.discard_down = []
@@ -77,7 +83,7 @@ def arrange(
             state.known[c] = 1 << p
         for c in state.corr[p]:
             state.known[c] = 1 << p
-        for s in state.sets[p]:
+        for s in [*state.sets[p], *(cards for _g, cards in state.more[p])]:
             for c in s:
                 state.known[c] = all_mask
     for c in state.market:

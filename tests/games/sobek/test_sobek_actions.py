@@ -295,9 +295,9 @@ def test_edge6_character_of_other_family_is_illegal():
 
 @pytest.mark.rules("sobek:6.3", "sobek:11.1")
 def test_edge7_plays_of_one_type_merge():
-    """Edge 7: a second fish play joins the first set; scoring uses the merged set. The seed:
-    "It is possible to add cards to a set that has already been played"; a second set of
-    one type is never described, so merging stays fixed (rules.md, issue 27)."""
+    """Edge 7: "set fish" with a fish set laid joins it; scoring uses the merged set. The seed:
+    "It is possible to add cards to a set that has already been played". Laying the cards as
+    a second fish set instead ("new fish") is tested in test_sobek_second_set.py."""
     s = arrange(
         new(3),
         hands={0: ["fish1", "fish1", "fish0"]},

@@ -1,7 +1,9 @@
 """Sobek's actions: what a player types (``take 2``, ``set fish``, ``add amulet``, ``done``).
 
 A set is laid as a short sequence: ``set fish`` opens it, ``add <card>`` lays
-one card face up, ``done`` closes it (sobek:6.3). In the JSON form cards are
+one card face up, ``done`` closes it (sobek:6.3). With a fish set already laid,
+``set fish`` adds to it and ``new fish`` lays a new fish set beside it; with several,
+``onto fish 2`` adds to the second. In the JSON form cards are
 named by kind: ``fish1`` (a valued fish, 1 scarab), ``fish0`` (a zero-scarab
 fish), ``amulet``, or a character key (``thief``); the typed form spells a goods
 card as printed, ``add fish 1``, names a token in words (``token extra action``)
@@ -42,6 +44,25 @@ class Set(Action):
 
     kind: ClassVar[str] = "set"
     goods: str
+
+
+@dataclass(frozen=True, slots=True)
+class NewSet(Action):
+    """sobek:6.3 lay cards of a goods you already have a set of as a new set of their own
+    (``second_set = "choose"``): ``new fish``."""
+
+    kind: ClassVar[str] = "new"
+    goods: str
+
+
+@dataclass(frozen=True, slots=True)
+class Onto(Action):
+    """sobek:6.3 add cards to one of your several sets of a goods, counted from 1 in the order
+    they were laid: ``onto fish 2``."""
+
+    kind: ClassVar[str] = "onto"
+    goods: str
+    number: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +209,8 @@ ACTION_TYPES: tuple[type[Action], ...] = (
     Take,
     Play,
     Set,
+    NewSet,
+    Onto,
     Add,
     Done,
     Pass,

@@ -85,6 +85,11 @@ class _Position:
             g = GOODS_INDEX[gname]
             n[g] += len(cards)
             s[g] += sum([scarabs[c] for c in cards])
+        more = obs.get("more_sets")
+        for m in more[obs["seat"]] if more else ():  # sobek:6.3 second sets of a goods
+            g = GOODS_INDEX[m["goods"]]
+            n[g] += len(m["cards"])
+            s[g] += sum([scarabs[c] for c in m["cards"]])
         self.n, self.s, self.amulets = n, s, amulets
         self._values: dict[str, float] = {}
 
@@ -129,6 +134,12 @@ def _best(scored: list[tuple[float, Action]]) -> list[int]:
 
 class SobekHeuristic:
     """``heuristic`` level: sensible sets, corruption weighed against value."""
+
+    #: how likely I am to be the most corrupt at the round's end, for a second set of one
+    #: goods: (behind the others' largest pile, level with it, ahead of it)
+    SPLIT_RISK = (0.0, 0.5, 0.95)
+    #: how much better (points expected) a second set must be than adding, to be laid
+    SPLIT_MARGIN = 1.0
 
     def __init__(self, skip_cost: float = 1.6, risk_share: float = 0.12) -> None:
         self.skip_cost = skip_cost
@@ -216,6 +227,7 @@ class SobekHeuristic:
         risk = pos.best_projection()
         # (index in out, cards skipped, value if the take makes me the most corrupt)
         charges: list[tuple[int, int, float]] = []
+        splits: list[tuple[int, Action]] = []  # the "new" set plays (sobek:6.3)
         n, s, amulets = pos.n, pos.s, pos.amulets
         for a in legal:
             kind = a.kind
@@ -232,18 +244,86 @@ class SobekHeuristic:
                         charges.append((len(out), skipped, value - (cost + 0.25 * risk)))
                     value -= cost
                 out.append((value, a))
-            elif kind == "set":
+            elif kind in ("set", "onto"):
                 g = GOODS_INDEX[a.goods]  # type: ignore[attr-defined]
                 size = n[g] + (amulets if n[g] < 3 else 0)
                 value = size * s[g]
                 urgent = obs["deck"] == 0 or obs["tokens_left"] > 0 or size >= 5
-                out.append(((8.0 + 0.5 * value) if urgent else 0.3 * value, a))
+                v = (8.0 + 0.5 * value) if urgent else 0.3 * value
+                if kind == "onto":  # into the set worth most (ties: the first laid)
+                    v += 0.01 * self._set_worth(pos, a.goods, a.number)  # type: ignore[attr-defined]
+                out.append((v, a))
+            elif kind == "new":
+                splits.append((len(out), a))
+                out.append((-5.0, a))  # scored below, once the set plays are
             elif kind == "play":
                 out.append((self._power_value(pos, a.character), a))  # type: ignore[attr-defined]
             else:  # pass
                 out.append((-5.0, a))
+        if splits:
+            out = self._score_splits(view, pos, out, splits)
         if charges:
             out = self._charge_most_corrupt(view, obs, out, charges)
+        return out
+
+    @staticmethod
+    def _set_worth(pos: _Position, goods: str, number: int) -> int:
+        """The value of my set ``number`` of ``goods`` now."""
+        obs = pos.obs
+        me = obs["seat"]
+        if number == 1:
+            cards = obs["sets"][me].get(goods, [])
+        else:
+            more = obs.get("more_sets") or [[] for _ in obs["scores"]]
+            rows = [m for m in more[me] if m["goods"] == goods and m["number"] == number]
+            cards = rows[0]["cards"] if rows else []
+        scarabs = pos.k.scarabs
+        return len(cards) * sum([scarabs[c] for c in cards])
+
+    def _score_splits(
+        self,
+        view: PlayerView,
+        pos: _Position,
+        scored: list[tuple[float, Action]],
+        splits: list[tuple[int, Action]],
+    ) -> list[tuple[float, Action]]:
+        """A new set beside my set of the same goods scores less than adding to it, and is
+        worth it only against the ``best_set`` penalty: if I am likely the most corrupt, two
+        smaller sets lose less than one big one. Lay it apart only when that expectation is
+        clearly better; then it ranks just above adding. Only once the deck is empty: before,
+        the corruption piles still change too much to tell (laid earlier, splitting lost
+        points in self-play)."""
+        obs = pos.obs
+        options = view.options
+        if obs["deck"] > 0 or getattr(options, "penalty_mode", "best_set") != "best_set":
+            return scored
+        me = obs["seat"]
+        mine = obs["corruption_count"]
+        others = self._others_corruption(view, obs)
+        q = self.SPLIT_RISK[(mine > others) + (mine >= others and mine > 0)]
+        k = pos.k
+        more = obs.get("more_sets")
+        more_mine = more[me] if more else []
+        out = list(scored)
+        adds = {a.goods: v for v, a in scored if a.kind in ("set", "onto")}  # type: ignore[attr-defined]
+        for i, a in splits:
+            goods = a.goods  # type: ignore[attr-defined]
+            g = GOODS_INDEX[goods]
+            held = [c for c in obs["hand"] if k.goods[c] == g]
+            wild = sum(1 for c in obs["hand"] if k.goods[c] < 0)
+            nh = len(held) + (wild if len(held) < 3 else 0)
+            sh = sum(k.scarabs[c] for c in held)
+            first = obs["sets"][me].get(goods, [])
+            na, sa = len(first), sum(k.scarabs[c] for c in first)
+            # my other sets: of the other goods, and the second sets of any goods
+            others_v = [self._set_worth(pos, gn, 1) for gn in obs["sets"][me] if gn != goods]
+            others_v += [self._set_worth(pos, m["goods"], m["number"]) for m in more_mine]
+            merged = (na + nh) * (sa + sh)
+            va, vh = na * sa, nh * sh
+            keep_merged = merged - q * max([*others_v, merged])
+            keep_split = va + vh - q * max([*others_v, va, vh])
+            if keep_split > keep_merged + self.SPLIT_MARGIN and goods in adds:
+                out[i] = (adds[goods] + 0.5, a)
         return out
 
     def _charge_most_corrupt(

@@ -39,6 +39,13 @@ def _per_seat(voice: Voice, values: Sequence[object]) -> str:
     )
 
 
+def _set_label(goods: object, number: object) -> str:
+    """``fish``, or ``second fish`` when the event numbers one of several fish sets."""
+    if isinstance(number, int) and not isinstance(number, bool) and number >= 1:
+        return f"{W.ordinal(number)} {goods}"
+    return str(goods)
+
+
 class SobekNarrator(Narrator):
     """One sentence per Sobek event (see the module docstring)."""
 
@@ -103,6 +110,12 @@ class SobekNarrator(Narrator):
 
     def _act_set(self, e: Event, a: Mapping[str, JSON], seat: int, v: Voice) -> None:
         return None  # the finished set is announced ("done" or the "set" event)
+
+    def _act_new(self, e: Event, a: Mapping[str, JSON], seat: int, v: Voice) -> None:
+        return None  # a new set of goods already laid: announced when finished
+
+    def _act_onto(self, e: Event, a: Mapping[str, JSON], seat: int, v: Voice) -> None:
+        return None  # an addition to one of several sets: announced when finished
 
     def _act_add(self, e: Event, a: Mapping[str, JSON], seat: int, v: Voice) -> None:
         return None
@@ -219,7 +232,8 @@ class SobekNarrator(Narrator):
     def _act_launder(self, e: Event, a: Mapping[str, JSON], seat: int, v: Voice) -> str:
         card = W.card(str(a.get("card")))
         goods = e.get("set")
-        into = f"{_their(v, seat)} {goods} set" if goods else "the set"
+        label = _set_label(goods, e.get("number"))
+        into = f"{_their(v, seat)} {label} set" if goods else "the set"
         return (
             f"{v.subject(seat, 'move', 'moves')} {card} from {_their(v, seat)} corruption into "
             f"{into}."
@@ -263,11 +277,18 @@ class SobekNarrator(Narrator):
         goods = event.get("set")
         laid = W.cards(map(str, event.get("cards") or []), grouped=True)
         value = event.get("value")
+        number = event.get("number")
+        label = _set_label(goods, number)
         if event.get("new", True):
+            if isinstance(number, int) and number > 1:  # beside the sets of these goods
+                return (
+                    f"{voice.subject(seat, 'lay', 'lays')} a {label} set: {laid} (worth "
+                    f"{value}), scored on its own."
+                )
             a = "an" if str(goods)[:1] in "aeiou" else "a"
             return f"{voice.subject(seat, 'lay', 'lays')} {a} {goods} set: {laid} (worth {value})."
         return (
-            f"{voice.subject(seat, 'add', 'adds')} {laid} to {_their(voice, seat)} {goods} set "
+            f"{voice.subject(seat, 'add', 'adds')} {laid} to {_their(voice, seat)} {label} set "
             f"(now worth {value})."
         )
 
@@ -373,10 +394,11 @@ class SobekNarrator(Narrator):
             parts.append("Nobody has any corruption.")
         else:
             top = counts[worst[0]] if worst[0] < len(counts) else "?"
+            held = plural(top, "card") if isinstance(top, int) else f"{top} cards"
             if len(worst) == 1:
-                head = f"{voice.subject(worst[0], 'are', 'is')} the most corrupt with {top} cards"
+                head = f"{voice.subject(worst[0], 'are', 'is')} the most corrupt with {held}"
             else:
-                head = f"{voice.names_of(worst)} are the most corrupt with {top} cards each"
+                head = f"{voice.names_of(worst)} are the most corrupt with {held} each"
             fates = []
             for p in worst:
                 points = lost[p] if p < len(lost) else 0

@@ -9,6 +9,9 @@ from obelisk.core import InvalidOptions
 
 from . import components as C
 
+#: sobek:6.3 the values of ``second_set``
+SECOND_SET_CHOICES = ("choose", "add")
+
 
 @dataclass(frozen=True)
 class SobekOptions:
@@ -46,6 +49,10 @@ class SobekOptions:
     rounds: int = 3
     #: sobek:6.3 rule 5: a new set needs a goods card of its own type
     new_set_needs_goods_card: bool = True
+    #: sobek:6.3 cards of a goods you already have a set of: "choose" (add them to that set,
+    #: or lay them as a new set of their own, as the rulebook allows) or "add" (they always
+    #: join the set you have)
+    second_set: Literal["choose", "add"] = "choose"
     #: sobek:5 an extra action may not be passed while an action is legal
     extra_action_compulsory: bool = True
     #: sobek:10.1 "until_stuck" (play on until someone cannot act) or "immediate"
@@ -117,6 +124,11 @@ def check_options(o: SobekOptions, n: int) -> None:
         bad("market_size and take_window must be at least 1")
     if o.rounds < 1:
         bad("rounds must be at least 1")
+    if o.second_set not in SECOND_SET_CHOICES:
+        bad(
+            f"second_set must be one of {', '.join(SECOND_SET_CHOICES)} (add to the set you "
+            f"have, or choose between adding and a new set), not {o.second_set!r}"
+        )
     if not 0 <= o.two_player_remove <= len(table.beige) - o.market_size:
         bad("two_player_remove must leave at least one shipment in the deck")
 

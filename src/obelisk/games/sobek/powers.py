@@ -109,12 +109,13 @@ def free_passage(s: SobekState, p: int, g: int) -> None:
 
 def launder(s: SobekState, p: int, g: int) -> None:
     """LAUNDER (option): move 0-2 fitting cards of your corruption into the set just played.
-    Pending ``(P_LAUNDER, seat, goods, left, minimum, laid)``: ``done`` is legal before the
-    first card and once ``laid`` reaches ``minimum``."""
+    Pending ``(P_LAUNDER, seat, goods, left, minimum, laid, number)``: ``done`` is legal
+    before the first card and once ``laid`` reaches ``minimum``; ``number`` is the set of that
+    goods just played (several only with ``second_set = "choose"``)."""
     if g >= 0 and s.corr[p]:
         s.look_at_own_corruption(p)
         if s.fitting_corruption(p, g):
-            s.pend.append((P_LAUNDER, p, g, 2, 0, 0))
+            s.pend.append((P_LAUNDER, p, g, 2, 0, 0, s.last_set))
 
 
 def launder_set(s: SobekState, p: int, g: int) -> None:
@@ -124,7 +125,7 @@ def launder_set(s: SobekState, p: int, g: int) -> None:
         s.look_at_own_corruption(p)
         fit = sum(1 for c in s.corr[p] if s.fits_card(c, g))
         if fit >= 3:
-            s.pend.append((P_LAUNDER, p, g, fit, 3, 0))
+            s.pend.append((P_LAUNDER, p, g, fit, 3, 0, s.last_set))
 
 
 def scapegoat(s: SobekState, p: int, g: int) -> None:

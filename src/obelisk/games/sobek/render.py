@@ -44,16 +44,32 @@ def _value(cards: list[str]) -> int:
     return len(cards) * scarabs
 
 
-def _set_text(goods: str, cards: list[str]) -> str:
+def _set_text(goods: str, cards: list[str], place: str = "") -> str:
     """``fish 1 1 0 amulet Thief (12)``: a set by its goods, its goods cards' scarabs (most
-    first), its amulets and characters, and its value."""
+    first), its amulets and characters, and its value (``place``: ``second`` before the
+    goods, for one of several sets of them)."""
     values = sorted(
         (m[1] for c in cards if (m := _SCARABS.fullmatch(c)) and c.startswith(goods)),
         reverse=True,
     )
     others = [W.card_label(c) for c in cards if not (_SCARABS.fullmatch(c) and c.startswith(goods))]
     others.sort(key=lambda c: c != "amulet")
-    return f"{goods} {' '.join([*values, *others])} ({_value(cards)})"
+    name = f"{place} {goods}" if place else goods
+    return f"{name} {' '.join([*values, *others])} ({_value(cards)})"
+
+
+def _seat_sets(obs: dict[str, Any], p: int) -> list[str]:
+    """Seat p's sets as text, goods by goods; among several sets of one goods each is
+    named by its place (``fish 1 1 0 (6); second fish 1 1 1 (9)``)."""
+    more = (obs.get("more_sets") or [])[p] if obs.get("more_sets") else []
+    several = {m["goods"] for m in more}
+    out = []
+    for g, cards in obs["sets"][p].items():
+        out.append(_set_text(g, cards, "first" if g in several else ""))
+        for m in more:
+            if m["goods"] == g:
+                out.append(_set_text(g, m["cards"], W.ordinal(m["number"])))
+    return out
 
 
 def _plural(n: int, word: str) -> str:
@@ -106,8 +122,7 @@ def render(obs: dict[str, Any], options: Any) -> str:
     lines.append(f"Deck: {deck}. Tokens: {obs['tokens_left']} face down; used: {used}")
     for p in range(n):
         tag = " (you)" if p == me else ""
-        sets = obs["sets"][p]
-        set_text = "; ".join(_set_text(g, cards) for g, cards in sets.items())
+        set_text = "; ".join(_seat_sets(obs, p))
         line = f"Player {p + 1}{tag}: {obs['scores'][p]} points, {obs['hand_sizes'][p]} in hand"
         if "corruption_counts" in obs:
             line += f", corruption {obs['corruption_counts'][p]}"
@@ -159,7 +174,11 @@ def pending_words(pend: dict[str, Any], who: Any) -> str:
     d = pend["decision"]
     if d == "set":
         laid = ", ".join(W.card_label(c) for c in pend.get("cards", [])) or "no card yet"
-        return f"{name} laying a {pend.get('goods')} set: {laid}"
+        number = pend.get("number")
+        goods = f"{W.ordinal(number)} {pend.get('goods')}" if number else pend.get("goods")
+        if number and not pend.get("new"):
+            return f"{name} adding to the {goods} set: {laid}"
+        return f"{name} laying {W.a(str(goods))} set: {laid}"
     if d == "token":
         tokens = pend.get("tokens")
         among = f": {', '.join(W.token_word(t) for t in tokens)}" if tokens else ""
@@ -173,6 +192,8 @@ def pending_words(pend: dict[str, Any], who: Any) -> str:
     if d == "purge":
         return f"{name} throwing away up to {_plural(pend['left'], 'corruption card')}"
     if d == "launder":
+        if pend.get("number"):
+            pend = {**pend, "goods": f"{W.ordinal(pend['number'])} {pend.get('goods')}"}
         if pend.get("minimum"):
             laid = pend.get("laid", 0)
             return (

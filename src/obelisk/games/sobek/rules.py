@@ -41,6 +41,8 @@ from .actions import (
     Give,
     Grab,
     Launder,
+    NewSet,
+    Onto,
     Pass,
     Pick,
     Play,
@@ -107,6 +109,8 @@ class _Actions:
 
         self.takes = tuple(cached(Take, k) for k in range(1, take_window + 1))
         self.sets = tuple(cached(Set, g) for g in GOODS)
+        self.new_sets = tuple(cached(NewSet, g) for g in GOODS)
+        self._onto: dict[tuple[int, int], Action] = {}
         self.play = per_kind(Play)  # used for the character kinds only
         self.add = per_kind(Add)
         self.give = per_kind(Give)
@@ -115,6 +119,13 @@ class _Actions:
         self.purge = per_kind(Purge)
         self.launder = per_kind(Launder)
         self.shift = per_kind(Shift)
+
+    def onto(self, g: int, number: int) -> Action:
+        """The shared ``onto GOODS NUMBER`` action."""
+        a = self._onto.get((g, number))
+        if a is None:
+            a = self._onto[g, number] = Onto(GOODS[g], number)
+        return a
 
 
 _ACTIONS: dict[tuple[tuple[str, ...], int], _Actions] = {}
@@ -165,8 +176,8 @@ def _sets_views_for(names: tuple[str, ...]) -> _SetsViews:
     return views
 
 
-# the list fields changed in place (market, known, pub, pend, hands, corr; sets is a list of
-# tuples) are copied by _clone_into; the other lists (totals, bonus, last_corruption,
+# the list fields changed in place (market, known, pub, pend, hands, corr; sets and more are
+# lists of tuples) are copied by _clone_into; the other lists (totals, bonus, last_corruption,
 # deck_goods, deck_chars, aside, discard_up, discard_down, pool, used) are shared by clones
 # and replaced, never changed in place ("copy on write")
 
@@ -204,6 +215,11 @@ class SobekState(State):
         self.corr: list[list[int]] = [[] for _ in range(n)]
         # per seat, per goods: the cards of the set (tuples, replaced on change: cheap clones)
         self.sets: list[tuple[tuple[int, ...], ...]] = [((),) * NG for _ in range(n)]
+        # sobek:6.3 per seat, the second and later sets of a goods (second_set "choose"), in
+        # the order laid: (goods, cards); a goods' sets are numbered from 1, sets[p][g] first
+        self.more: list[tuple[tuple[int, tuple[int, ...]], ...]] = [() for _ in range(n)]
+        # the number of the set played last (of its goods): the set a laundering goes into
+        self.last_set = 1
         self.market: list[int] = []
         self.discard_up: list[int] = []
         self.discard_down: list[int] = []
@@ -469,6 +485,67 @@ class SobekState(State):
             g for g in range(NG) if eligible[g] + amulets >= 3 and (goods[g] or sets[g] or not need)
         ]
 
+    def _set_actions(
+        self, p: int, eligible: list[int], goods: list[int], amulets: int
+    ) -> list[Action]:
+        """sobek:6.3 the set plays p can start, goods by goods: ``set`` (a new set, or an
+        addition to the one set of that goods), with ``second_set = "choose"`` also ``new``
+        (a new set beside the one laid) and, with several sets of a goods, ``onto`` each."""
+        need = self.options.new_set_needs_goods_card
+        sets = self.sets[p]
+        acts = self.actions
+        if self.options.second_set != "choose":
+            return [
+                acts.sets[g]
+                for g in range(NG)
+                if eligible[g] + amulets >= 3 and (goods[g] or sets[g] or not need)
+            ]
+        out: list[Action] = []
+        for g in range(NG):
+            if eligible[g] + amulets < 3:
+                continue
+            may_open = bool(goods[g] or not need)
+            if not sets[g]:
+                if may_open:
+                    out.append(acts.sets[g])
+                continue
+            m = self.set_count(p, g)
+            if m == 1:
+                out.append(acts.sets[g])
+            else:
+                out += [acts.onto(g, k) for k in range(1, m + 1)]
+            if may_open:
+                out.append(acts.new_sets[g])
+        return out
+
+    def set_count(self, p: int, g: int) -> int:
+        """How many sets of goods ``g`` seat ``p`` has laid this round."""
+        if not self.sets[p][g]:
+            return 0
+        more = self.more[p]
+        return 1 + sum(1 for h, _ in more if h == g) if more else 1
+
+    def sets_of(self, p: int, g: int) -> list[tuple[int, ...]]:
+        """p's sets of goods ``g`` in the order laid (set 1 first)."""
+        first = self.sets[p][g]
+        if not first:
+            return []
+        return [first, *(cards for h, cards in self.more[p] if h == g)]
+
+    def _set_cards(self, p: int, g: int, number: int) -> tuple[int, ...]:
+        """The cards of p's set ``number`` of goods ``g`` (none for a set not laid yet)."""
+        sets = self.sets_of(p, g)
+        return sets[number - 1] if number <= len(sets) else ()
+
+    def set_label(self, p: int, g: int, number: int, count: int | None = None) -> str:
+        """``fish`` for p's only fish set, ``second fish`` among several (``count``: the
+        number of p's fish sets, when it is not the present one)."""
+        if count is None:
+            count = self.set_count(p, g)
+        if count <= 1 and number <= 1:
+            return GOODS[g]
+        return f"{W.ordinal(number)} {GOODS[g]}"
+
     def can_act(self, p: int) -> bool:
         """sobek:5 whether p has any of the three actions."""
         if self.market:
@@ -487,9 +564,7 @@ class SobekState(State):
         first = self.t.first_character
         if hand and hand[-1] >= first:  # characters are the highest ids, last in the hand
             out += [acts.play[k] for k in self._kinds(hand[bisect_left(hand, first) :])]
-        sets = self._settable(p, *self._hand_counts(p))
-        if sets:
-            out += [acts.sets[g] for g in sets]
+        out += self._set_actions(p, *self._hand_counts(p))
         if self.in_extra and not self.options.extra_action_compulsory:
             out.append(PASS)
         return out
@@ -517,7 +592,7 @@ class SobekState(State):
         return self._fitting(self.corr[p], g)
 
     def _set_complete(self, top: tuple[Any, ...]) -> bool:
-        _, _p, g, added, new = top
+        _, _p, g, added, new, _number = top
         if len(added) < 3:
             return False
         if new and self.options.new_set_needs_goods_card:
@@ -684,7 +759,19 @@ class SobekState(State):
         """sobek:6.3 open a set (or an addition) of one goods type."""
         p = self.turn
         g = C.GOODS_INDEX[a.goods]
-        self.pend.append((P_SET, p, g, (), not self.sets[p][g]))
+        self.pend.append((P_SET, p, g, (), not self.sets[p][g], 1))
+        return False
+
+    def _do_new(self, a: NewSet) -> bool:
+        """sobek:6.3 open a new set beside the sets of that goods already laid."""
+        p = self.turn
+        g = C.GOODS_INDEX[a.goods]
+        self.pend.append((P_SET, p, g, (), True, self.set_count(p, g) + 1))
+        return False
+
+    def _do_onto(self, a: Onto) -> bool:
+        """sobek:6.3 open an addition to one of several sets of that goods."""
+        self.pend.append((P_SET, self.turn, C.GOODS_INDEX[a.goods], (), False, a.number))
         return False
 
     def _do_add(self, a: Add) -> bool:
@@ -694,7 +781,7 @@ class SobekState(State):
         self.hands[p].remove(c)
         self.known[c] = self.all_mask
         self.mark_barrier()  # the card is now face up
-        top = self.pend[-1] = (P_SET, p, top[2], (*top[3], c), top[4])
+        top = self.pend[-1] = (P_SET, p, top[2], (*top[3], c), top[4], top[5])
         if self._set_complete(top) and not any(
             self._fits(k, top[2]) for k in self._kinds(self.hands[p])
         ):
@@ -703,16 +790,31 @@ class SobekState(State):
             return self._do_done(DONE)
         return False
 
-    def _grow_set(self, p: int, g: int, cards: tuple[int, ...]) -> None:
-        ps = list(self.sets[p])
-        ps[g] = (*ps[g], *cards)
-        self.sets[p] = tuple(ps)
+    def _grow_set(self, p: int, g: int, cards: tuple[int, ...], number: int = 1) -> None:
+        """Lay ``cards`` into p's set ``number`` of goods ``g`` (one more than p has: a new
+        set)."""
+        if number <= 1:
+            ps = list(self.sets[p])
+            ps[g] = (*ps[g], *cards)
+            self.sets[p] = tuple(ps)
+            return
+        more = list(self.more[p])
+        seen = 1
+        for i, (h, old) in enumerate(more):
+            if h == g:
+                seen += 1
+                if seen == number:
+                    more[i] = (g, (*old, *cards))
+                    break
+        else:
+            more.append((g, tuple(cards)))
+        self.more[p] = tuple(more)
 
     def _set_summary(self, top: tuple[Any, ...]) -> dict[str, Any]:
-        _, p, g, added, new = top
+        _, p, g, added, new, number = top
         cards = self._names(list(added))
-        value = set_value(self.t, [*self.sets[p][g], *added])
-        return {
+        value = set_value(self.t, [*self._set_cards(p, g, number), *added])
+        out = {
             "seat": p,
             "set": GOODS[g],
             "cards": cards,
@@ -720,14 +822,24 @@ class SobekState(State):
             "value": value,
             "text": f"lays {W.a(GOODS[g])} set: {W.cards(cards)}, worth {value}",
         }
+        count = max(self.set_count(p, g), number)
+        if count > 1:  # several sets of these goods: which one (sobek:6.3, "choose")
+            out["number"] = number
+            label = self.set_label(p, g, number, count)
+            if new:
+                out["text"] = f"lays a {label} set: {W.cards(cards)}, worth {value}"
+            else:
+                out["text"] = f"adds {W.cards(cards)} to the {label} set, now worth {value}"
+        return out
 
     def _do_done(self, a: Done) -> bool:
         top = self.pend.pop()
         code = top[0]
         if code != P_SET:
             return True  # stop choosing (purge, launder, shift)
-        _, p, g, added, _new = top
-        self._grow_set(p, g, added)
+        _, p, g, added, _new, number = top
+        self._grow_set(p, g, added, number)
+        self.last_set = number
         self.sets_played += 1
         if self.pool:  # sobek:6.3 an event for each of the first sets of a round
             self.pool_seen |= 1 << p
@@ -812,14 +924,14 @@ class SobekState(State):
         return True
 
     def _do_launder(self, a: Launder) -> bool:
-        _, p, g, left, minimum, laid = self.pend.pop()
+        _, p, g, left, minimum, laid, number = self.pend.pop()
         c = self._find(self.corr[p], self.t.kind_index[a.card])
         self.corr[p].remove(c)
-        self._grow_set(p, g, (c,))
+        self._grow_set(p, g, (c,), number)
         self.known[c] = self.all_mask
         self.mark_barrier()  # the card is now face up
         if left > 1:
-            self.pend.append((P_LAUNDER, p, g, left - 1, minimum, laid + 1))
+            self.pend.append((P_LAUNDER, p, g, left - 1, minimum, laid + 1, number))
         return True
 
     def _do_shift(self, a: Shift) -> bool:
@@ -869,10 +981,18 @@ class SobekState(State):
                 for c in self.hands[p]:
                     insort(self.corr[p], c)
                 self.hands[p] = []
+        # every set on its own: one per goods (0: none), then the second and later sets
         values = [[set_value(t, s) for s in self.sets[p]] for p in range(n)]
+        goods_of = [list(range(NG)) for _ in range(n)]
+        for p in range(n):
+            for g, cards in self.more[p]:
+                values[p].append(set_value(t, cards))
+                goods_of[p].append(g)
         points = [sum(v) for v in values]
-        worst, lost = penalties(t, o.penalty_mode, values, self.corr)
-        lost_sets = [self._lost_sets(o.penalty_mode, values[p], lost[p], p) for p in range(n)]
+        worst, lost = penalties(t, o.penalty_mode, values, self.corr, goods_of)
+        lost_sets = [
+            self._lost_sets(o.penalty_mode, values[p], goods_of[p], lost[p], p) for p in range(n)
+        ]
         self.totals = scores = list(self.totals)
         before = list(scores)
         for p in range(n):
@@ -881,7 +1001,9 @@ class SobekState(State):
         self.last_corruption = counts
         self.last_result = {
             "round": self.round,
-            "set_values": [{GOODS[g]: v for g, v in enumerate(values[p]) if v} for p in range(n)],
+            "set_values": [
+                {GOODS[g]: v for g, v in enumerate(values[p][:NG]) if v} for p in range(n)
+            ],
             "set_points": points,
             "corruption": counts,
             "most_corrupt": worst,
@@ -891,6 +1013,10 @@ class SobekState(State):
             "before": before,
             "scores": list(scores),
         }
+        if o.second_set == "choose":  # sobek:6.3 the second and later sets of a goods
+            self.last_result["more_set_values"] = [
+                self._more_values(p, values[p]) for p in range(n)
+            ]
         # for the narration: which sets the penalty took, under which rule
         summary = {**self.last_result, "lost_sets": lost_sets, "penalty_mode": o.penalty_mode}
         summary["rounds"] = o.rounds
@@ -924,15 +1050,42 @@ class SobekState(State):
             )
         )
 
-    def _lost_sets(self, mode: str, values: list[int], lost: int, p: int) -> list[str]:
-        """The goods of the sets the penalty took from p (sobek:11.2), for the narration."""
+    def _numbers(self, goods_of: list[int]) -> list[int]:
+        """The set number of each entry of a seat's set list (see :meth:`_end_round`)."""
+        seen = [0] * NG
+        out = []
+        for g in goods_of:
+            seen[g] += 1
+            out.append(seen[g])
+        return out
+
+    def _more_values(self, p: int, values: list[int]) -> list[dict[str, Any]]:
+        """p's second and later sets of a goods with their values, for the round's result."""
+        numbers = [0] * NG
+        out = []
+        for (g, _cards), v in zip(self.more[p], values[NG:], strict=True):
+            numbers[g] += 1
+            out.append({"goods": GOODS[g], "number": numbers[g] + 1, "value": v})
+        return out
+
+    def _lost_sets(
+        self, mode: str, values: list[int], goods_of: list[int], lost: int, p: int
+    ) -> list[str]:
+        """The sets the penalty took from p (sobek:11.2), for the narration: ``fish``, or
+        ``second fish`` when p has several fish sets."""
         if lost <= 0 or mode == "half_round":
             return []
+        numbers = self._numbers(goods_of)
         if mode == "best_set":
-            return [GOODS[values.index(max(values))]]
+            i = values.index(max(values))
+            return [self.set_label(p, goods_of[i], numbers[i])]
         ck, kg = self.t.card_kind, self.t.kind_goods
         types = {kg[ck[c]] for c in self.corr[p]}
-        return [GOODS[g] for g, v in enumerate(values) if v and g in types]
+        return [
+            self.set_label(p, g, k)
+            for g, k, v in zip(goods_of, numbers, values, strict=True)
+            if v and g in types
+        ]
 
     # -- why an action is illegal ----------------------------------------------------
     def explain_illegal(self, action: Action) -> IllegalAction:
@@ -1030,10 +1183,20 @@ class SobekState(State):
                 f"you hold no {W.character_name(action.character)} ('{action.character}')",
                 "sobek:6.2",
             )
+        if isinstance(action, (NewSet, Onto)):
+            return self._explain_second_set(action, p)
         if isinstance(action, Set):
             g = C.GOODS_INDEX.get(action.goods)
             if g is None:
                 return IllegalAction(f"there are no goods called '{action.goods}'", "sobek:6.3")
+            m = self.set_count(p, g)
+            if m > 1:
+                which = ", ".join(f"'onto {action.goods} {k}'" for k in range(1, m + 1))
+                return IllegalAction(
+                    f"you have {m} {action.goods} sets: say which one to add to ({which}), or "
+                    f"lay a new one ('new {action.goods}')",
+                    "sobek:6.3",
+                )
             if self.options.new_set_needs_goods_card and not self.sets[p][g]:
                 return IllegalAction(
                     f"you cannot lay {W.a(action.goods)} set: a new set needs 3 or more cards of "
@@ -1057,6 +1220,58 @@ class SobekState(State):
             f"it is {who}'s turn to take a card, play a character or lay a set; "
             f"'{action}' is not one of them",
             "sobek:5",
+        )
+
+    def _explain_second_set(self, action: NewSet | Onto, p: int) -> IllegalAction:
+        """Why ``new GOODS`` or ``onto GOODS N`` is not legal now (sobek:6.3)."""
+        name = action.goods
+        g = C.GOODS_INDEX.get(name)
+        if g is None:
+            return IllegalAction(f"there are no goods called '{name}'", "sobek:6.3")
+        m = self.set_count(p, g)
+        eligible, _goods, amulets = self._hand_counts(p)
+        enough = eligible[g] + amulets >= 3
+        if isinstance(action, NewSet):
+            if self.options.second_set != "choose":
+                return IllegalAction(
+                    f"at this table cards of a goods you have a set of always join that set: "
+                    f"a second {name} set is not allowed; add to your {name} set with "
+                    f"'set {name}'",
+                    "sobek:6.3",
+                )
+            if not m:
+                return IllegalAction(
+                    f"you have no {name} set yet: lay your first one with 'set {name}'",
+                    "sobek:6.3",
+                )
+            if not enough:
+                return IllegalAction(
+                    f"a new {name} set needs 3 or more cards of that type (amulets and {name} "
+                    "characters count)",
+                    "sobek:6.3",
+                )
+            return IllegalAction(
+                f"a new {name} set needs at least one {name} goods card (not only amulets and "
+                "characters)",
+                "sobek:6.3",
+            )
+        if m < 2:
+            have = f"no {name} set" if not m else f"only one {name} set"
+            return IllegalAction(
+                f"you have {have}: there is no {name} set {action.number} to choose; "
+                f"use 'set {name}'",
+                "sobek:6.3",
+            )
+        if not 1 <= action.number <= m:
+            return IllegalAction(
+                f"you have {m} {name} sets, numbered 1 to {m}; there is no {name} set "
+                f"{action.number}",
+                "sobek:6.3",
+            )
+        return IllegalAction(
+            f"an addition needs 3 or more {name} cards, amulets or {name} characters "
+            '("a minimum of 3 new cards")',
+            "sobek:6.3",
         )
 
     # -- what a person types and reads ---------------------------------------------------
@@ -1137,6 +1352,26 @@ class SobekState(State):
             if self.sets[self.current_player][g]:
                 return f"add 3 or more cards to your {action.goods} set"
             return f"lay a new {action.goods} set (3 or more cards)"
+        if isinstance(action, NewSet):
+            g = C.GOODS_INDEX[action.goods]
+            label = W.ordinal(self.set_count(self.current_player, g) + 1)
+            goods_card = (
+                f", a {action.goods} goods card among them"
+                if self.options.new_set_needs_goods_card
+                else ""
+            )
+            return (
+                f"lay as a new {action.goods} set, your {label} (3 or more cards{goods_card}; "
+                "scored on its own)"
+            )
+        if isinstance(action, Onto):
+            p, g = self.current_player, C.GOODS_INDEX[action.goods]
+            target = self._set_cards(p, g, action.number)
+            label = self.set_label(p, g, action.number)
+            return (
+                f"add 3 or more cards to your {label} set ({len(target)} cards, worth "
+                f"{set_value(self.t, target)})"
+            )
         if isinstance(action, Add):
             k = self.t.kind_index[action.card]
             if self.t.kind_amulet[k]:
@@ -1147,12 +1382,12 @@ class SobekState(State):
             return f"lay {W.card(action.card)} ({n} scarab{'' if n == 1 else 's'})"
         if isinstance(action, Done):
             if top is not None and top[0] == P_SET:
-                _, p, g, added, _new = top
-                cards = [*self.sets[p][g], *added]
+                _, p, g, added, _new, number = top
+                cards = [*self._set_cards(p, g, number), *added]
                 what = "finish the" if _new else "finish adding to your"
-                return (
-                    f"{what} {GOODS[g]} set: {len(cards)} cards, worth {set_value(self.t, cards)}"
-                )
+                label = self.set_label(p, g, number, max(number, self.set_count(p, g)))
+                return f"{what} {label} set: {len(cards)} cards, worth {set_value(self.t, cards)}"
+
             code = top[0] if top is not None else None
             if code == P_PURGE:
                 return "throw away no more corruption cards"
@@ -1255,7 +1490,10 @@ class SobekState(State):
             if action.effect == "BONUS_3":  # type: ignore[attr-defined]
                 data["points"] = self.options.bonus_points
         elif kind == "launder" and self.pend:
-            data["set"] = GOODS[self.pend[-1][2]]
+            top = self.pend[-1]
+            data["set"] = GOODS[top[2]]
+            if top[6] > 1 or self.set_count(top[1], top[2]) > 1:
+                data["number"] = top[6]
         elif kind == "starter":
             data["round"] = self.round + 1
         elif kind in _SECRET:
@@ -1288,6 +1526,8 @@ class SobekState(State):
         view: dict[str, Any] = {"decision": _PENDING_NAMES[code], "seat": top[1]}
         if code == P_SET:
             view.update(goods=GOODS[top[2]], cards=self._names(list(top[3])), new=top[4])
+            if top[5] > 1 or self.set_count(top[1], top[2]) > 1:
+                view["number"] = top[5]  # which of several sets of these goods (sobek:6.3)
         elif code == P_TOKEN:
             view["goods"] = GOODS[top[2]]
             if seat == top[1]:
@@ -1300,6 +1540,8 @@ class SobekState(State):
                 view["to"] = top[2]
         elif code == P_LAUNDER:
             view.update(left=top[3], goods=GOODS[top[2]], minimum=top[4], laid=top[5])
+            if top[6] > 1 or self.set_count(top[1], top[2]) > 1:
+                view["number"] = top[6]
         elif code == P_TARGET:
             view["effect"] = top[2]
         elif code in (P_GRAB, P_GIVEBACK):
@@ -1336,6 +1578,8 @@ class SobekState(State):
             "last_round": self.last_result,
             "game_over": self.over,
         }
+        if o.second_set == "choose":  # sobek:6.3 the second and later sets of a goods
+            obs["more_sets"] = [self._more_view(m) if m else [] for m in self.more]
         if o.corruption_counts_public:
             obs["corruption_counts"] = list(map(len, self.corr))
         if o.hand_backs_public:
@@ -1350,6 +1594,19 @@ class SobekState(State):
             # sobek:14 the owner sees the pile (or, with the option off, the cards it knows)
             obs["corruption"] = [names[c] for c in pile if known[c] & bit]
         return obs
+
+    def _more_view(self, more: tuple[tuple[int, tuple[int, ...]], ...]) -> list[dict[str, Any]]:
+        """A seat's second and later sets of a goods: goods, number (from 1, counting the
+        first set of the goods) and cards, in the order laid."""
+        names = self.t.card_names
+        numbers = [1] * NG
+        out = []
+        for g, cards in more:
+            numbers[g] += 1
+            out.append(
+                {"goods": GOODS[g], "number": numbers[g], "cards": [names[c] for c in cards]}
+            )
+        return out
 
     def _backs(self, cards: list[int]) -> dict[str, int]:
         out = {"green": 0, "beige": 0, "character": 0}
@@ -1435,6 +1692,7 @@ class SobekState(State):
         d["hands"] = list(map(list.copy, self.hands))
         d["corr"] = list(map(list.copy, self.corr))
         d["sets"] = self.sets.copy()
+        d["more"] = self.more.copy()
 
     def check_invariants(self) -> None:
         t = self.t
@@ -1448,6 +1706,7 @@ class SobekState(State):
             + [c for h in self.hands for c in h]
             + [c for h in self.corr for c in h]
             + [c for ps in self.sets for s in ps for c in s]
+            + [c for ms in self.more for _g, s in ms for c in s]
         )
         for top in self.pend:
             if top[0] == P_SET:
@@ -1460,6 +1719,9 @@ class SobekState(State):
             assert self.market or self.dealable <= 0, "sobek:7 the market is refilled"
         for h in [*self.hands, *self.corr, self.deck_goods, self.deck_chars]:
             assert h == sorted(h)
+        for p, ms in enumerate(self.more):
+            assert self.options.second_set == "choose" or not ms, "sobek:6.3 one set per goods"
+            assert all(self.sets[p][g] for g, _s in ms), "a second set only beside a first"
 
 
 _SECRET = frozenset({"give", "bury", "grab", "purge", "shift"})
@@ -1471,6 +1733,8 @@ _HANDLERS: dict[type, Any] = {
     Take: SobekState._do_take,
     Play: SobekState._do_play,
     Set: SobekState._do_set,
+    NewSet: SobekState._do_new,
+    Onto: SobekState._do_onto,
     Add: SobekState._do_add,
     Done: SobekState._do_done,
     Pass: SobekState._do_pass,
@@ -1517,10 +1781,12 @@ class Sobek(Game):
             "early_end_over": None,
             "events": C.INVENTED_EVENTS,  # so that an extra action exists to be passed
         },
-        # the inventions before issue 27: the forum's early end and the spec's first tokens
+        # the inventions before issue 27: the forum's early end, the spec's first tokens and
+        # its one set per goods
         "invented": {
             "early_end_over": 100,
             "events": C.INVENTED_EVENTS,
+            "second_set": "add",
         },
     }
     summary = (

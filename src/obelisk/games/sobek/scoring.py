@@ -21,11 +21,14 @@ def penalties(
     mode: str,
     set_values: list[list[int]],
     corruption: list[list[int]],
+    set_goods: list[list[int]] | None = None,
 ) -> tuple[list[int], list[int]]:
     """sobek:11.2 (most corrupt seats, points lost per seat).
 
-    ``set_values[p][g]`` is the value of p's set of goods g (0: no set);
-    ``corruption[p]`` the cards of p's pile after the hands were added.
+    ``set_values[p]`` are the values of p's sets, each set on its own (several sets of one
+    goods count separately: ``best_set`` takes only the most valuable one);
+    ``set_goods[p][i]`` is the goods of set i (by default ``i`` itself: one entry per goods,
+    0 for no set); ``corruption[p]`` the cards of p's pile after the hands were added.
     """
     n = len(corruption)
     counts = [len(c) for c in corruption]
@@ -44,7 +47,8 @@ def penalties(
             kinds = table.card_kind
             types = {table.kind_goods[kinds[c]] for c in corruption[p]}
             types.discard(-1)  # an amulet matches no type
-            lost[p] = sum(v for g, v in enumerate(values) if g in types)
+            goods = set_goods[p] if set_goods is not None else range(len(values))
+            lost[p] = sum(v for g, v in zip(goods, values, strict=True) if g in types)
     return worst, lost
 
 

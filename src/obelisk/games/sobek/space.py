@@ -19,6 +19,8 @@ from .actions import (
     Give,
     Grab,
     Launder,
+    NewSet,
+    Onto,
     Pick,
     Play,
     Purge,
@@ -55,4 +57,12 @@ def action_space(num_players: int, options: SobekOptions) -> list[Action]:
         acts += [cls(k) for k in kinds]
     acts += [Sink(j) for j in range(min(3, market) + 1)]
     acts += [Starter(q) for q in seats]
+    if options.second_set == "choose":  # sobek:6.3 a new set beside one, or onto one of several
+        # (last, so that the actions without them keep their places)
+        acts += [NewSet(g) for g in C.GOODS]
+        for g, goods in enumerate(C.GOODS):
+            # the cards that fit a set of these goods: its own, its characters, the amulets
+            fit = sum(1 for cg in t.card_goods if cg in (g, -1))
+            # adding onto set k of m >= 2 needs 3 cards for each set and 3 more in hand
+            acts += [Onto(goods, k) for k in range(1, fit // 3)]
     return list(dict.fromkeys(acts))

@@ -29,6 +29,14 @@ def a(word: str) -> str:
     return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def ordinal(n: int) -> str:
+    """``second`` for 2: a set's place among the sets of one goods (counted from 1)."""
+    return _ORDINALS[n - 1] if 1 <= n <= len(_ORDINALS) else f"number {n}"
+
+
 @lru_cache(maxsize=256)
 def card_label(name: str) -> str:
     """A card kind as a label, no article: ``fish 1``, ``amulet``, ``Thief``, ``character``."""
