@@ -17,6 +17,7 @@ import pytest
 from server_helpers import ServerProc
 from web_helpers import PLACES, Person, check_p95, state_now
 from web_ramses_helpers import (
+    ANSWER_MS,
     check_memory,
     finish_animations,
     install_recorder,
@@ -222,6 +223,9 @@ def _game_with_choices(server: ServerProc, browser: Any, shots: Path, seed: int)
     r = server.post(f"/api/rooms/{room}/join", {"seat": 0, "name": "Ann"})
     token = r.json()["token"]
     ann = Person(browser, server.http, 1280, 800, "Ann")
+    # a whole game on a loaded machine: every wait of this page is generous (a 15 s wait
+    # once ran out in a full parallel run, the server's answer and the page's backlog slow)
+    ann.page.set_default_timeout(ANSWER_MS)
     install_recorder(ann)
     ann.goto(f"/rooms/{room}#token={token}")
     ann.page.wait_for_function("window.obelisk && window.obelisk.states > 0")

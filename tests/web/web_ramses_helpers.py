@@ -176,6 +176,12 @@ def check_memory(
 OPPOSITE = {"up": "down", "down": "up", "left": "right", "right": "left"}
 
 
+#: How long a click may wait for the server's answer to be drawn (ms). Generous: in a full
+#: parallel run at load average 20 the answer of one click (committed to SQLite before it
+#: is sent) and its drawing took more than the pages' default 15 s once.
+ANSWER_MS = 90000
+
+
 def play_click(p: Person, rng: random.Random, last: dict[str, str]) -> str:
     """One decision of ``p``'s by clicking the drawing: a slide that does not go straight
     back when there is another, the stack, a treasure (two clicks for a pair or for a
@@ -186,7 +192,7 @@ def play_click(p: Person, rng: random.Random, last: dict[str, str]) -> str:
         picks = p.page.locator("[data-pick]:not(.chosen-pick), [data-pick-card]:not(.chosen-pick)")
         assert picks.count() > 0, f"{p.label}: nothing to click on its turn"
         picks.nth(rng.randrange(picks.count())).click()
-        p.page.wait_for_selector(PLACES)
+        p.page.wait_for_selector(PLACES, timeout=ANSWER_MS)
         acts = p.places()
     slides = [a for a in acts if a.startswith("slide ")]
     if slides:
@@ -197,7 +203,9 @@ def play_click(p: Person, rng: random.Random, last: dict[str, str]) -> str:
     else:
         choice = rng.choice(acts)
         last["slide"] = ""
-    p.click_action(choice)
+    before = int(p.hook("answers") or 0)
+    p.page.locator(f'{PLACES}[data-action="{choice}"]').first.click(timeout=ANSWER_MS)
+    p.page.wait_for_function(f"window.obelisk.answers > {before}", timeout=ANSWER_MS)
     return choice
 
 

@@ -548,10 +548,13 @@ function showClock(c0) {
   }
 }
 
+let logScroll = 0;
 function appendLog(entries) {
   const log = $("log");
   for (const e of entries || []) log.append(logEntry(e, R.room && R.room.seats));
-  log.scrollTop = log.scrollHeight;
+  // scrolled at the next frame, once: reading scrollHeight here forced a layout of the whole
+  // page at every state message, before the table was even drawn (layout thrash)
+  if (!logScroll) logScroll = requestAnimationFrame(() => { logScroll = 0; log.scrollTop = log.scrollHeight; });
 }
 
 let flashTimer = null;
@@ -703,7 +706,12 @@ function redraw(got) {
     const start = R.clickAt;
     R.clickAt = null;
     const drawn = performance.now();
-    requestAnimationFrame(() => hooks.timings.push({ drawn: drawn - start, painted: performance.now() - start, draw: drawn - t0, answer: (got || t0) - start }));
+    // painted: the next frame begins; shown: the frame after it (the new table laid out and painted)
+    requestAnimationFrame(() => {
+      const t = { drawn: drawn - start, painted: performance.now() - start, draw: drawn - t0, answer: (got || t0) - start };
+      hooks.timings.push(t);
+      requestAnimationFrame(() => { t.shown = performance.now() - start; });
+    });
   }
 }
 

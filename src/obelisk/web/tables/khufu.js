@@ -110,6 +110,44 @@ function lastEvent(ctx, pred) {
   return null;
 }
 
+// The board is drawn again at every state (in real time, at each of the clock's ticks that
+// changed the position): what never changes is built once and cloned, a fraction of the
+// cost of building it element by element.
+const templates = new Map();
+
+/** The node ``make()`` builds, built once per ``key`` (to be cloned, never drawn itself). */
+function template(key, make) {
+  let t = templates.get(key);
+  if (!t) {
+    t = make();
+    templates.set(key, t);
+  }
+  return t;
+}
+
+/** The ring's spaces of ``board`` (a group of one group per space, in order). */
+function ringSpaces(board) {
+  const n = board.length;
+  const out = svg("g");
+  for (let i = 0; i < n; i++) {
+    const k = board[i];
+    const door = /[0-3]/.test(k);
+    const a = angleOf(i, n);
+    const [lx, ly] = polar(R_OUT - 20, a);
+    const [nx, ny] = polar(R_IN + 16, a);
+    const fill = door ? ROOM_FILL[+k] : { T: "#f7e7b0", C: "#f1c4bb", S: "#c9d7f0" }[k] || "#fff";
+    const g = svg("g", { class: "kh-space" + (door ? " door" : ""), "data-space": String(i) },
+      svg("path", { d: sector(i, n), fill, stroke: "#5b4a2e", "stroke-width": door ? 2.5 : 1.2 }),
+      door
+        ? svg("text", { x: lx, y: ly + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2218" }, "SHQK"[+k])
+        : spaceMark(k, lx, ly),
+      svg("text", { x: nx, y: ny + 4, "text-anchor": "middle", "font-size": 11, fill: "#3b2f20" }, String(i)),
+      svg("title", null, door ? `space ${i}: the door of the ${TITLES[CHAMBERS[+k]]} Chamber` : `space ${i}: ${KIND_WORDS[k] || "space"}`));
+    out.append(g);
+  }
+  return out;
+}
+
 function drawBoard(ctx) {
   const obs = ctx.obs;
   const board = boardOf(ctx);
@@ -125,21 +163,12 @@ function drawBoard(ctx) {
     const [rx, ry] = roomCentre(c, doorOf[c], n);
     root.append(svg("line", { x1: dx, y1: dy, x2: rx, y2: ry, stroke: blocked[ch] ? "#8d7b5a" : "#5b3d05", "stroke-width": 10, "stroke-dasharray": blocked[ch] ? "4 6" : null, opacity: 0.7 }));
   });
-  // the spaces
+  // the spaces (built once per board and cloned: they are the same at every state)
+  const ring = template("ring " + board, () => ringSpaces(board)).childNodes;
   for (let i = 0; i < n; i++) {
     const k = board[i];
     const door = /[0-3]/.test(k);
-    const a = angleOf(i, n);
-    const [lx, ly] = polar(R_OUT - 20, a);
-    const [nx, ny] = polar(R_IN + 16, a);
-    const fill = door ? ROOM_FILL[+k] : { T: "#f7e7b0", C: "#f1c4bb", S: "#c9d7f0" }[k] || "#fff";
-    const g = svg("g", { class: "kh-space" + (door ? " door" : ""), "data-space": String(i) },
-      svg("path", { d: sector(i, n), fill, stroke: "#5b4a2e", "stroke-width": door ? 2.5 : 1.2 }),
-      door
-        ? svg("text", { x: lx, y: ly + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2218" }, "SHQK"[+k])
-        : spaceMark(k, lx, ly),
-      svg("text", { x: nx, y: ny + 4, "text-anchor": "middle", "font-size": 11, fill: "#3b2f20" }, String(i)),
-      svg("title", null, door ? `space ${i}: the door of the ${TITLES[CHAMBERS[+k]]} Chamber` : `space ${i}: ${KIND_WORDS[k] || "space"}`));
+    const g = ring[i].cloneNode(true);
     if (door && dec.kind === "CHAMBER_TURN_OPTION" && dec.chamber === CHAMBERS[+k]) {
       const entry = ctx.pool.take((x) => x.kind === "leave");
       if (entry) ctx.pool.bind(g, entry, `leave the ${TITLES[dec.chamber]} Chamber through its door: roll and walk on`);

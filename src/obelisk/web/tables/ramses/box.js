@@ -55,6 +55,21 @@ const ARROW = {
   "up-left": [-1, -1], "up-right": [1, -1], "down-left": [-1, 1], "down-right": [1, 1],
 };
 
+// The drawing is made again at every state; the parts that never change (the frame, a
+// pyramid of each colour, a token, the ring of a place to click) are built once and cloned,
+// which costs a fraction of building them element by element.
+const templates = new Map();
+
+/** Fresh copies of the nodes ``make()`` builds, built once per ``key``. */
+function cloned(key, make) {
+  let t = templates.get(key);
+  if (!t) {
+    t = make();
+    templates.set(key, t);
+  }
+  return t.map((n) => n.cloneNode(true));
+}
+
 /** The apex mark of a colour: a different shape per colour (besides its letter). */
 function apexMark(letter, col) {
   const style = { fill: col.ink, opacity: 0.9 };
@@ -67,6 +82,10 @@ function apexMark(letter, col) {
 
 /** One pyramid seen from above, upright on the screen, centred on (0, 0). */
 function pyramidGlyph(letter) {
+  return cloned("pyramid " + letter, () => buildPyramid(letter));
+}
+
+function buildPyramid(letter) {
   const col = COLOURS[letter] || COLOURS.G;
   const h = C / 2 - 5;
   const face = (d, fill) => svg("path", { d, fill, stroke: col.dark, "stroke-width": 1 });
@@ -83,6 +102,10 @@ function pyramidGlyph(letter) {
 
 /** The token showing at the empty place: a chip (blank, or a treasure's drawing). */
 function tokenGlyph(showing) {
+  return cloned("token " + (showing || "blank"), () => buildToken(showing));
+}
+
+function buildToken(showing) {
   const r = C / 2 - 7;
   if (!showing || showing === "blank") {
     return [
@@ -98,8 +121,40 @@ function tokenGlyph(showing) {
 
 /** The mark of a place to click: a dark ring under a bright one (seen on every colour). */
 function ring() {
-  const r = { x: -C / 2 + 4, y: -C / 2 + 4, width: C - 8, height: C - 8, rx: 6 };
-  return [svg("rect", { ...r, class: "rm-ring-under" }), svg("rect", { ...r, class: "rm-ring" })];
+  return cloned("ring", () => {
+    const r = { x: -C / 2 + 4, y: -C / 2 + 4, width: C - 8, height: C - 8, rx: 6 };
+    return [svg("rect", { ...r, class: "rm-ring-under" }), svg("rect", { ...r, class: "rm-ring" })];
+  });
+}
+
+/** The box's frame, field, tray, north mark and twelve squares (the same at every state). */
+function frameParts(W, H, pro, back) {
+  const out = [];
+  out.push(svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 14, class: "rm-frame" }));
+  out.push(svg("rect", { x: M - 6, y: M - 6, width: COLS * C + 12, height: ROWS * C + 12, rx: 6, class: "rm-field" }));
+  if (!pro) {
+    const ty = M + ROWS * C + 12;
+    const tray = svg("g", { class: "rm-tray" });
+    tray.append(svg("rect", { x: M, y: ty, width: COLS * C, height: TRAY - 22, rx: 8 }));
+    // a decorated strip: a row of small triangles, and three card slots
+    let d = "";
+    for (let x = M + 10; x < M + COLS * C - 10; x += 20) d += `M${x} ${ty + TRAY - 30}l10 -12l10 12`;
+    tray.append(svg("path", { d, class: "rm-zigzag" }));
+    for (let k = 0; k < 3; k++) tray.append(svg("rect", { x: M + 30 + k * 70, y: ty + 6, width: 54, height: 20, rx: 3, class: "rm-slot" }));
+    out.push(tray);
+    const north = svg("g", { transform: `translate(${W / 2} ${M / 2 + 1})`, class: "rm-north" },
+      svg("g", { transform: `rotate(${back})` },
+        svg("circle", { r: 11 }),
+        svg("text", { y: 5, "text-anchor": "middle" }, "N")));
+    out.push(north);
+  }
+  // the twelve squares of four places
+  for (let br = 0; br < 3; br++) {
+    for (let bc = 0; bc < 4; bc++) {
+      out.push(svg("rect", { x: M + bc * 2 * C + 2, y: M + br * 2 * C + 2, width: 2 * C - 4, height: 2 * C - 4, rx: 5, class: "rm-square" }));
+    }
+  }
+  return out;
 }
 
 const memo = new WeakMap(); // board element -> what was drawn last (for the animations only)
@@ -154,30 +209,7 @@ export function drawBox(host, opt) {
   root.append(world);
 
   // the frame: asymmetric (a tray on the south edge, the north mark) unless professional
-  world.append(svg("rect", { x: 1, y: 1, width: W - 2, height: H - 2, rx: 14, class: "rm-frame" }));
-  world.append(svg("rect", { x: M - 6, y: M - 6, width: COLS * C + 12, height: ROWS * C + 12, rx: 6, class: "rm-field" }));
-  if (!pro) {
-    const ty = M + ROWS * C + 12;
-    const tray = svg("g", { class: "rm-tray" });
-    tray.append(svg("rect", { x: M, y: ty, width: COLS * C, height: TRAY - 22, rx: 8 }));
-    // a decorated strip: a row of small triangles, and three card slots
-    let d = "";
-    for (let x = M + 10; x < M + COLS * C - 10; x += 20) d += `M${x} ${ty + TRAY - 30}l10 -12l10 12`;
-    tray.append(svg("path", { d, class: "rm-zigzag" }));
-    for (let k = 0; k < 3; k++) tray.append(svg("rect", { x: M + 30 + k * 70, y: ty + 6, width: 54, height: 20, rx: 3, class: "rm-slot" }));
-    world.append(tray);
-    const north = svg("g", { transform: `translate(${W / 2} ${M / 2 + 1})`, class: "rm-north" },
-      svg("g", { transform: `rotate(${back})` },
-        svg("circle", { r: 11 }),
-        svg("text", { y: 5, "text-anchor": "middle" }, "N")));
-    world.append(north);
-  }
-  // the twelve squares of four places
-  for (let br = 0; br < 3; br++) {
-    for (let bc = 0; bc < 4; bc++) {
-      world.append(svg("rect", { x: M + bc * 2 * C + 2, y: M + br * 2 * C + 2, width: 2 * C - 4, height: 2 * C - 4, rx: 5, class: "rm-square" }));
-    }
-  }
+  world.append(...cloned(`frame ${W} ${H} ${pro} ${back}`, () => frameParts(W, H, pro, back)));
 
   const key = opt.key || host;
   const prev = memo.get(key);
@@ -194,7 +226,7 @@ export function drawBox(host, opt) {
     const up = svg("g", { transform: `rotate(${back})` });
     mover.append(up);
     cell.append(mover);
-    up.append(svg("rect", { x: -C / 2 + 3, y: -C / 2 + 3, width: C - 6, height: C - 6, rx: 5, class: "rm-socket" }));
+    up.append(...cloned("socket", () => [svg("rect", { x: -C / 2 + 3, y: -C / 2 + 3, width: C - 6, height: C - 6, rx: 5, class: "rm-socket" })]));
     if (placing) {
       const tid = placed.get(p);
       if (tid) {

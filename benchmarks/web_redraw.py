@@ -1,0 +1,310 @@
+"""Click-to-redraw time of the browser tables (not part of the test run).
+
+Starts ``obelisk serve`` with a fresh SQLite file and Debian's Chromium (headless, never a
+downloaded browser), then for each table a person (this script) plays a room against
+computer players by clicking random legal places, as the web tests do. The page times
+every click itself (``window.obelisk.timings``, see docs/web.md): *painted* is the click
+to the next painted frame after the redraw, *answer* the click to the server's answer,
+*draw* the table's drawing alone, *page* = painted − answer, the page's own share, and
+*shown* the click to the frame after that one (the new table laid out and painted; pages
+since the redraw work of issue 25 only).
+Reports p50 / p95 per table and the load average while it ran.
+
+    python benchmarks/web_redraw.py                       # 80 clicks per table
+    python benchmarks/web_redraw.py --clicks 200 --tables ramses,khufu
+    python benchmarks/web_redraw.py --baseline HEAD~3     # old tables against the new
+
+``--baseline REV`` serves the web app (``src/obelisk/web/``) of git revision REV in the
+same run, alternating with the working tree's, and prints the ratios. Run it on
+an idle machine: on a loaded one the figures measure the other programs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+ROOT = Path(__file__).resolve().parent.parent
+PLACES = "#table [data-action]:not([aria-disabled=true]):not([disabled])"
+
+#: Each table's room: the person's seat, the seats, the options.
+ROOMS: dict[str, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {
+    "ramses": (
+        0,
+        [
+            {"kind": "human"},
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "bot", "level": "heuristic"},
+        ],
+        {"first_player": 0},
+    ),
+    "mummy": (
+        1,
+        [
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "human"},
+            {"kind": "bot", "level": "random"},
+        ],
+        {},
+    ),
+    "khufu": (
+        0,
+        [
+            {"kind": "human"},
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "bot", "level": "heuristic"},
+        ],
+        {"first_gap_seconds": [3600, 3600]},
+    ),
+}
+
+
+def free_port() -> int:
+    """A free TCP port on loopback."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``obelisk serve`` in a subprocess on a free port with its own database."""
+
+    def __init__(self, db: str) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        cmd = [sys.executable, "-m", "obelisk.cli.main", "serve", "--port", str(self.port)]
+        cmd += ["--db", db, "--bot-delay", "0", "--log-level", "warning"]
+        cmd += ["--rate", "300", "--room-rate", "0"]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.base + "/api/health", timeout=1).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise RuntimeError("the server did not start")
+
+    def room(self, game: str, seed: int) -> tuple[str, str]:
+        """A new room of ``game`` and the person's seat token."""
+        seat, seats, options = ROOMS[game]
+        body = {
+            "game": game,
+            "players": len(seats),
+            "seats": seats,
+            "seed": seed,
+            "options": options,
+        }
+        r = httpx.post(self.base + "/api/rooms", json=body, timeout=30)
+        r.raise_for_status()
+        room = r.json()["id"]
+        j = httpx.post(
+            f"{self.base}/api/rooms/{room}/join", json={"seat": seat, "name": "Ann"}, timeout=30
+        )
+        j.raise_for_status()
+        return room, j.json()["token"]
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def baseline_route(rev: str) -> Any:
+    """A Playwright route handler serving ``/static/…`` (the web app) from git revision ``rev``."""
+
+    def handle(route: Any) -> None:
+        path = route.request.url.split("/static/", 1)[1].split("?", 1)[0]
+        got = subprocess.run(
+            ["git", "show", f"{rev}:src/obelisk/web/{path}"], cwd=ROOT, capture_output=True
+        )
+        if got.returncode != 0:
+            route.fulfill(status=404, body="")
+            return
+        kind = "text/css" if path.endswith(".css") else "text/javascript"
+        route.fulfill(status=200, body=got.stdout, headers={"content-type": kind})
+
+    return handle
+
+
+def play(page: Any, clicks: int, rng: random.Random) -> int:
+    """Click random legal places until ``clicks`` are timed or the game ends; returns the
+    number of clicks made."""
+    made = 0
+    while made < clicks:
+        try:
+            page.wait_for_function(
+                "window.obelisk && (window.obelisk.yourTurn || window.obelisk.over)", timeout=60000
+            )
+        except Exception:
+            return made
+        if page.evaluate("window.obelisk.over"):
+            return made
+        acts = page.eval_on_selector_all(PLACES, "ns => ns.map(n => n.dataset.action)")
+        if not acts:
+            # a choice of two clicks (Ramses: a treasure, then the rest)
+            picks = page.locator(
+                "[data-pick]:not(.chosen-pick), [data-pick-card]:not(.chosen-pick)"
+            )
+            if picks.count() == 0:
+                return made
+            picks.nth(rng.randrange(picks.count())).click()
+            continue
+        # a Khufu wager is placed once begun, so the game moves on
+        liked = [a for a in acts if a.split(" ")[0] in ("place", "take", "enter", "roll")]
+        choice = rng.choice(liked or acts)
+        before = page.evaluate("[window.obelisk.answers || 0, window.obelisk.timings.length]")
+        page.locator(f'{PLACES}[data-action="{choice}"]').first.click()
+        try:
+            page.wait_for_function(
+                f"window.obelisk.answers > {before[0]} && window.obelisk.timings.length > {before[1]}",
+                timeout=30000,
+            )
+        except Exception:
+            continue  # a click the page did not time (a preview that continues, a refusal)
+        made += 1
+    return made
+
+
+def measure(
+    browser: Any, server: Server, game: str, clicks: int, width: int, rev: str | None, seed: int
+) -> list[dict[str, float]]:
+    """The timings of ``clicks`` clicks on ``game``'s table (new rooms as games end)."""
+    ctx = browser.new_context(viewport={"width": width, "height": 800 if width > 600 else 844})
+    if rev:
+        ctx.route("**/static/**", baseline_route(rev))
+    out: list[dict[str, float]] = []
+    rng = random.Random(seed)
+    try:
+        while len(out) < clicks:
+            room, token = server.room(game, seed)
+            seed += 1
+            page = ctx.new_page()
+            page.goto(f"{server.base}/rooms/{room}#token={token}")
+            page.wait_for_function("window.obelisk && window.obelisk.states > 0", timeout=30000)
+            made = play(page, clicks - len(out), rng)
+            out += page.evaluate("window.obelisk.timings")
+            page.close()
+            if made == 0:
+                break
+    finally:
+        ctx.close()
+    return out[:clicks]
+
+
+def quantiles(values: list[float]) -> tuple[float, float]:
+    """p50 and p95 (nearest rank)."""
+    v = sorted(values)
+    if not v:
+        return 0.0, 0.0
+    return statistics.median(v), v[min(len(v) - 1, round(0.95 * (len(v) - 1)))]
+
+
+def summary(t: list[dict[str, float]]) -> dict[str, float]:
+    """p50/p95 of each part of the click timings."""
+    parts = {
+        "painted": [x["painted"] for x in t],
+        "answer": [x["answer"] for x in t],
+        "draw": [x["draw"] for x in t],
+        "page": [x["painted"] - x["answer"] for x in t],
+        "to_drawn": [x["drawn"] - x["answer"] for x in t],
+        "to_frame": [x["painted"] - x["drawn"] for x in t],
+        "shown": [x["shown"] for x in t if "shown" in x],
+    }
+    out: dict[str, float] = {"clicks": float(len(t))}
+    for k, v in parts.items():
+        out[k + "_p50"], out[k + "_p95"] = quantiles(v)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--tables", default="ramses,mummy,khufu")
+    ap.add_argument("--clicks", type=int, default=80, help="clicks timed per table and variant")
+    ap.add_argument("--width", type=int, default=1280, help="window width (390 for a phone)")
+    ap.add_argument("--baseline", metavar="REV", help="also time the tables of git revision REV")
+    ap.add_argument("--rounds", type=int, default=2, help="alternations of baseline and new")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    args = ap.parse_args()
+
+    from playwright.sync_api import sync_playwright
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium is None:
+        sys.exit("Debian's chromium is needed (apt-get install chromium)")
+    variants: list[str | None] = [args.baseline, None] if args.baseline else [None]
+    rounds = args.rounds if args.baseline else 1
+    per = max(1, args.clicks // rounds)
+    results: dict[str, dict[str, list[dict[str, float]]]] = {}
+    loads = [os.getloadavg()[0]]
+    with tempfile.TemporaryDirectory() as tmp:
+        server = Server(str(Path(tmp) / "rooms.sqlite3"))
+        try:
+            with sync_playwright() as p:
+                browser = p.chromium.launch(
+                    executable_path=chromium,
+                    headless=True,
+                    args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+                )
+                for game in args.tables.split(","):
+                    results[game] = {}
+                    for r in range(rounds):
+                        for v in variants:
+                            name = v or "new"
+                            got = measure(
+                                browser, server, game, per, args.width, v, args.seed + 100 * r
+                            )
+                            results[game].setdefault(name, []).extend(got)
+                            loads.append(os.getloadavg()[0])
+                browser.close()
+        finally:
+            server.stop()
+    figures: dict[str, Any] = {"load": [min(loads), max(loads)], "width": args.width, "tables": {}}
+    print(
+        f"load average {min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} cores, {args.width} px wide"
+    )
+    print(
+        f"{'table':8} {'tables of':10} {'clicks':>6} {'painted p50':>11} {'p95':>7} {'answer p95':>10} {'draw p95':>8} {'page p50':>8} {'p95':>7} {'to drawn p95':>12} {'to frame p95':>12} {'shown p95':>9}"
+    )
+    for game, by in results.items():
+        figures["tables"][game] = {}
+        for name, t in by.items():
+            s = summary(t)
+            figures["tables"][game][name] = s
+            print(
+                f"{game:8} {name[:10]:10} {int(s['clicks']):6} {s['painted_p50']:11.1f} {s['painted_p95']:7.1f} "
+                f"{s['answer_p95']:10.1f} {s['draw_p95']:8.1f} {s['page_p50']:8.1f} {s['page_p95']:7.1f} "
+                f"{s['to_drawn_p95']:12.1f} {s['to_frame_p95']:12.1f} {s['shown_p95']:9.1f}"
+            )
+        if args.baseline and "new" in by and args.baseline in by:
+            a, b = summary(by[args.baseline]), summary(by["new"])
+            ratio = {k: b[k] / a[k] for k in ("painted_p95", "draw_p95", "page_p95") if a[k]}
+            figures["tables"][game]["ratio"] = ratio
+            print(
+                f"{game:8} new/old    painted p95 ×{ratio.get('painted_p95', 0):.2f}, "
+                f"draw p95 ×{ratio.get('draw_p95', 0):.2f}, page p95 ×{ratio.get('page_p95', 0):.2f}"
+            )
+    if args.json:
+        Path(args.json).write_text(json.dumps(figures, indent=1))
+
+
+if __name__ == "__main__":
+    main()
