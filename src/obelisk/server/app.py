@@ -218,6 +218,8 @@ def _game_info(g: Any) -> dict[str, Any]:
     return {
         "name": g.name,
         "title": g.title,
+        # the first paragraph of the game's summary, for the lobby
+        "summary": " ".join(g.summary.strip().split("\n\n")[0].split()),
         "min_players": g.min_players,
         "max_players": g.max_players,
         "levels": levels(g),
@@ -417,6 +419,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             "playing": sum(1 for r in lb.rooms.values() if r.status in (WAITING, PLAYING)),
             # how late the event loop woke a task that slept 20 ms: its stalls since start
             "loop_lag": lb.lag.to_json(),
+            "connections": sum(len(r.conns) for r in lb.rooms.values()),
         }
 
     @app.websocket("/ws/rooms/{room_id}")
@@ -575,7 +578,14 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                         )
                     else:
                         await room.act(conn.seat, msg)
-                        conn.send({"type": "ack", "v": protocol.VERSION, "id": msg.get("id")})
+                        conn.send(
+                            {
+                                "type": "ack",
+                                "v": protocol.VERSION,
+                                "id": msg.get("id"),
+                                READ_AT: read_at,
+                            }
+                        )
                 except ServerError as e:
                     conn.send(protocol.error_frame(e.code, e.message, **e.extra))
                 except Exception:

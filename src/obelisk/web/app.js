@@ -87,6 +87,8 @@ async function api(path, body, token) {
 
 function show(section) {
   for (const id of ["lobby", "table", "replay"]) $(id).hidden = id !== section;
+  // the connection matters only at a table: the lobby and the replays say nothing of it
+  if (section !== "table") $("conn").textContent = "";
 }
 
 // -- the lobby ------------------------------------------------------------------------------
@@ -105,8 +107,11 @@ function renderSeatChoices() {
   $("players").value = n;
   $("players").min = g.min_players;
   $("players").max = g.max_players;
+  // what the game is, in two sentences of its summary, then its player counts
+  const about = (g.summary || "").match(/[^.!?]+[.!?]+/g) || [];
   $("game-note").textContent =
-    `${g.title}: ${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
+    (about.length ? about.slice(0, 2).join("").trim() + " " : "") +
+    `${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
     (g.realtime ? ", played against a running clock." : ".");
   const box = $("seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
