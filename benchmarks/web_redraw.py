@@ -169,7 +169,10 @@ def play(page: Any, clicks: int, rng: random.Random) -> int:
         liked = [a for a in acts if a.split(" ")[0] in ("place", "take", "enter", "roll")]
         choice = rng.choice(liked or acts)
         before = page.evaluate("[window.obelisk.answers || 0, window.obelisk.timings.length]")
-        page.locator(f'{PLACES}[data-action="{choice}"]').first.click()
+        try:
+            page.locator(f'{PLACES}[data-action="{choice}"]').first.click(timeout=10000)
+        except Exception:
+            continue  # the place went away (the clock moved the game on): choose again
         try:
             page.wait_for_function(
                 f"window.obelisk.answers > {before[0]} && window.obelisk.timings.length > {before[1]}",

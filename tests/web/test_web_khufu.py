@@ -408,6 +408,13 @@ def test_khufu_live_challenge_stops_the_countdown(
         ann.goto(f"/rooms/{room}#token={tokens[0]}")
         ann.page.wait_for_function("window.obelisk && window.obelisk.yourTurn", timeout=30000)
         assert way.last.text() in ann.places(), ann.places()
+        # a piece that is not to be stolen from lets a click through to the door or room
+        # under it (a piece on a door once caught the click meant for "leave")
+        through = ann.page.eval_on_selector_all(
+            ".kh-board .kh-piece:not(.legal-place)",
+            "ns => ns.map(n => getComputedStyle(n).pointerEvents)",
+        )
+        assert through and set(through) == {"none"}, through
         # before: the clock runs
         _check_countdown(ann, ticks)
         assert ann.page.get_attribute("#kh-clock", "data-state") == "running"

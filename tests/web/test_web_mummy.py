@@ -19,16 +19,20 @@ from typing import Any
 
 import pytest
 from server_helpers import ServerProc
+from server_leakcheck import _positions
 from web_helpers import Person, state_now
 from web_mummy_helpers import (
+    check_every_drawing,
     check_explorer_page,
     check_mummy_page,
     hidden_positions,
+    install_mummy_recorder,
     loose_p95,
     page_timings,
+    recorded,
 )
 
-from obelisk.core import State
+from obelisk.core import Record, State, get_game
 
 pytestmark = pytest.mark.rules("mummy:14", "mummy:7.2", "mummy:8.1", "mummy:8.2", "mummy:9")
 
@@ -200,6 +204,9 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
     room = server.create("mummy", [{"kind": "human"}, {"kind": "human"}], seed=7)["id"]
     mia = Person(browser, server.http, 1280, 800, "Mia (the mummy)")
     ed = Person(browser, server.http, 390, 844, "Ed (the explorer)")
+    # every drawing of her page is noted, and checked against the record after the game
+    install_mummy_recorder(mia)
+    drawings: list[dict[str, Any]] = []
     try:
         _seat(mia, server, room, 0, "Mia")
         _seat(ed, server, room, 1, "Ed")
@@ -254,6 +261,7 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
                 if not reloaded and state.round == 2:  # type: ignore[attr-defined]
                     reloaded = True
                     kept += page_timings(ed) + page_timings(mia)
+                    drawings += recorded(mia)
                     _reload_returns(ed)
                     _reload_returns_mummy_notebook(mia)
                 if "outside" not in seen:
@@ -300,6 +308,19 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
         mia.check_words()
         mia.shot(shots, "mummy-390-end")
         loose_p95(shots, "mummy", [mia, ed], kept)  # before the replay leaves her page
+        # every position her page drew, not only those the test stopped at: no explorer field
+        # the rules keep from her, checked against the full record
+        drawings += recorded(mia)
+        record = Record.from_json(server.full_record(room))
+        checked = check_every_drawing(_positions(get_game("mummy"), record), drawings, pencilled)
+        assert checked > 50, f"only {checked} drawings of her page were noted"
+        # the check itself catches a drawing that names an explorer's hidden field
+        positions = _positions(get_game("mummy"), record)
+        at = next(s for s in positions if hidden_positions(s))
+        fake = {**drawings[-1], "seen": len(at.events_for(0))}
+        fake["labels"] = [*fake["labels"], sorted(hidden_positions(at))[0]]
+        with pytest.raises(AssertionError, match="may not know"):
+            check_every_drawing(positions, [fake], pencilled)
         # her replay: the maze as she saw it, stepped back and forth, no explorer on it
         mia.page.set_viewport_size({"width": 1280, "height": 800})
         mia.page.click("#gameover >> text=Watch the replay")
@@ -323,7 +344,8 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
             carl.close()
         print(
             f"mummy: {clicks} clicks, two rounds in {two_rounds:.1f} s, "
-            f"the whole test {time.monotonic() - t0:.1f} s, {state.round} rounds"  # type: ignore[attr-defined]
+            f"the whole test {time.monotonic() - t0:.1f} s, {state.round} rounds; "  # type: ignore[attr-defined]
+            f"{checked} drawings of her page checked against the record"
         )
         assert mia.errors == [] and ed.errors == []
     finally:

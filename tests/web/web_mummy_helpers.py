@@ -8,6 +8,7 @@ observation puts it, its own cards, and exactly the end fields the server offers
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -249,3 +250,132 @@ def loose_p95(
     print(line)
     assert stats["p95"] < limit, line
     return line
+
+
+#: Notes every drawing of the mummy's page (each redraw of the table, after the log took the
+#: state's sentences): the events seen, an explorer drawn or not, each field's classes beyond
+#: its fixed ones, what a field holds beyond the allowed parts, and every field label named
+#: anywhere else on the page (text, values, attributes). Checked afterwards against the
+#: position of the record the page was at (:func:`check_every_drawing`).
+RECORDER = """(() => {
+  window.__mm = [];
+  const LABEL = /\\b([A-K](?:1[01]|[1-9]))\\b/g;
+  const FIXED = new Set(%s);
+  const PARTS = new Set(%s);
+  const ROOTS = ['#panels', '.action-bar', '#board', '#mine-area', '#status', '#log', '#flash', '#gameover', '#error'];
+  const note = () => {
+    const rec = { seen: window.obelisk ? window.obelisk.seen : -1, figures: 0, cells: {}, parts: [], labels: [] };
+    const labels = new Set();
+    for (const sel of ROOTS) {
+      const root = document.querySelector(sel);
+      if (!root) continue;
+      for (const n of [root, ...root.querySelectorAll('*')]) {
+        if (n.hasAttribute('data-figure')) rec.figures++;
+        const cell = n.closest('.cell');
+        if (cell && cell !== n) {
+          for (const c of n.classList) if (!PARTS.has(c)) rec.parts.push(cell.dataset.cell + ' ' + c);
+          continue;
+        }
+        if (cell === n) {
+          const extra = [...n.classList].filter((c) => !FIXED.has(c));
+          if (extra.length) rec.cells[n.dataset.cell] = extra;
+          continue;
+        }
+        const own = [...n.childNodes].filter((c) => c.nodeType === 3).map((c) => c.textContent);
+        const words = [...own, n.value || '', ...[...n.attributes].map((a) => a.value)].join(' ');
+        for (const m of words.matchAll(LABEL)) labels.add(m[1]);
+      }
+    }
+    rec.labels = [...labels];
+    window.__mm.push(rec);
+  };
+  const start = () => {
+    const board = document.getElementById('board');
+    if (board) new MutationObserver(note).observe(board, { childList: true });
+  };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();"""
+
+#: A field's classes that never depend on the position (its symbol, area, the fixed places).
+FIXED_CLASSES = {
+    "cell",
+    "sym",
+    "area-yellow",
+    "area-green",
+    "area-white",
+    "area-red",
+    "area-blue",
+    "played",
+    "start",
+    "sarcophagus",
+    "dungeon",
+}
+
+
+def install_mummy_recorder(p: Person) -> None:
+    """Note every drawing of ``p``'s page (call before the page is opened)."""
+    p.page.add_init_script(
+        RECORDER % (json.dumps(sorted(FIXED_CLASSES)), json.dumps(sorted(MUMMY_CELL_PARTS)))
+    )
+
+
+def recorded(p: Person) -> list[dict[str, Any]]:
+    """The drawings noted on ``p``'s page so far (and start afresh: call before a reload)."""
+    return list(
+        p.page.evaluate("() => { const n = window.__mm || []; window.__mm = []; return n; }")
+    )
+
+
+def check_every_drawing(
+    positions: list[State], noted: list[dict[str, Any]], pencilled: set[str]
+) -> int:
+    """Every drawing of the mummy's page against the position it was drawn from (the last
+    of the record's ``positions`` with as many events for her as the page had seen): no
+    explorer drawn, no field named or marked that she may not know there. Returns how many
+    drawings were checked."""
+    groups: dict[int, list[State]] = {}
+    for s in positions:
+        groups.setdefault(len(s.events_for(0)), []).append(s)
+    allowed: dict[int, tuple[set[str], set[str], set[str]]] = {}
+
+    def allowed_at(k: int) -> tuple[set[str], set[str], set[str]]:
+        # the positions between two of her events differ only in what she does not see
+        if k not in allowed:
+            group = groups[k]
+            steps = {
+                label(*_after(s, a).observation(0)["mummy"])
+                for s in group
+                for a in s.legal_actions()
+                if a.kind == "step"
+            }
+            at = {label(*s.observation(0)["mummy"]) for s in group}
+            allowed[k] = (known_to_mummy(group[-1]) | steps | at, at, steps)
+        return allowed[k]
+
+    checked = 0
+    for rec in noted:
+        k = int(rec["seen"])
+        if k not in groups:
+            assert k <= 0, f"a drawing at {k} events seen, which no position of the record has"
+            continue
+        known, mummy_at, steps = allowed_at(k)
+        ok = known | pencilled
+        where = f"the drawing at {k} events seen"
+        assert rec["figures"] == 0, f"{where}: an explorer is drawn"
+        assert not rec["parts"], f"{where}: fields hold {rec['parts'][:5]}"
+        named = set(rec["labels"]) - ok
+        assert not named, f"{where} names fields {sorted(named)} she may not know"
+        for cell, classes in rec["cells"].items():
+            bad = set(classes) - MUMMY_CELL_CLASSES
+            assert not bad, f"{where}: field {cell} has {sorted(bad)}"
+            if "mummy-here" in classes or "arrived" in classes:
+                assert cell in mummy_at, f"{where}: the mummy drawn on {cell}, not {mummy_at}"
+            if "trail" in classes:
+                assert cell in known, f"{where}: her path on {cell}, where she never stepped"
+            if "pencilled" in classes:
+                assert cell in pencilled, f"{where}: a pencil mark on {cell} she never made"
+            if "step-to" in classes:
+                assert cell in steps, f"{where}: a step to {cell} she is not offered"
+        checked += 1
+    return checked
