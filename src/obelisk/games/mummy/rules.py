@@ -139,8 +139,40 @@ class MummyState(State):
     #: Search only (:meth:`standing`): steps from a symbol at which its card starts to count.
     NEAR_STEPS = 12
 
+    #: What the mummy and spectators are told of each phase (mummy:14); the table of
+    #: the companion (:mod:`.table`) has phases of its own.
+    PUBLIC_PHASES: dict[str, str] = PUBLIC_PHASE
+    #: The phases in which the announced face is public (the figure is moving with it).
+    ANNOUNCING: frozenset[str] = frozenset({MOVE, CARD})
+
     # -- set-up (mummy:5) -------------------------------------------------------------
     def _setup(self) -> None:
+        self._lay_out()
+        n = self.num_players
+        cpc = self._cards_per_colour()
+        hands: list[list[str]] = [[] for _ in range(n)]
+        for col in CARD_COLOURS:
+            pool = list(SYMBOLS_BY_COLOUR[col])
+            for s in range(1, n):
+                got = self.chance.sample(pool, cpc, f"deal {col}", to=seats(s))
+                for x in got:
+                    pool.remove(x)
+                hands[s].extend(got)
+        self.hands: list[tuple[str, ...]] = [tuple(sorted(h)) for h in hands]
+        self._announce_setup()
+        for s in range(1, n):  # each explorer player learns his own cards (mummy:5)
+            self.events.append(Event("hand", self._hand_event(s), seats(s)))
+        self._begin_turn(first=True)
+
+    def _cards_per_colour(self) -> int:
+        """mummy:5 / mummy:13 task cards of each colour per explorer player."""
+        o = self.options
+        return o.cards_per_colour_two_player if self.num_players == 2 else o.cards_per_colour
+
+    def _lay_out(self) -> None:
+        """mummy:5 everything of the set-up but the task cards: the maze, the figures on
+        the start, the ankhs, the mummy on her field, the public belief, the counters.
+        The engine and the companion's table (:mod:`.table`) both set up with it."""
         o = self.options
         n = self.num_players
         self.board: Board = load_board(o.map_file)
@@ -155,16 +187,6 @@ class MummyState(State):
         self.pos = [b.start] * len(self.fig_seat)
         per_seat = 2 * o.ankhs_per_explorer if n == 2 else o.ankhs_per_explorer
         self.ankhs = [0] + [per_seat] * (n - 1)
-        cpc = o.cards_per_colour_two_player if n == 2 else o.cards_per_colour
-        hands: list[list[str]] = [[] for _ in range(n)]
-        for col in CARD_COLOURS:
-            pool = list(SYMBOLS_BY_COLOUR[col])
-            for s in range(1, n):
-                got = self.chance.sample(pool, cpc, f"deal {col}", to=seats(s))
-                for x in got:
-                    pool.remove(x)
-                hands[s].extend(got)
-        self.hands: list[tuple[str, ...]] = [tuple(sorted(h)) for h in hands]
         self.played: list[tuple[str, ...]] = [()] * n
         self.mummy = b.mummy_start
         self.aside = 0
@@ -189,6 +211,10 @@ class MummyState(State):
         self._mummy_steps = _mummy_steps(b, o.mummy_may_stop_early)
         self._legal: tuple[Action, ...] = ()
         self._to_move = 1
+
+    def _announce_setup(self) -> None:
+        """The public set-up event (after the cards are dealt: it counts their backs)."""
+        b = self.board
         self.events.append(
             Event(
                 "setup",
@@ -201,13 +227,10 @@ class MummyState(State):
                     "start": list(b.rc(b.start)),
                     "threshold": self.threshold,
                     "ankhs": list(self.ankhs),
-                    "hand_colours": [self._colours(s) for s in range(n)],
+                    "hand_colours": [self._colours(s) for s in range(self.num_players)],
                 },
             )
         )
-        for s in range(1, n):  # each explorer player learns his own cards (mummy:5)
-            self.events.append(Event("hand", self._hand_event(s), seats(s)))
-        self._begin_turn(first=True)
 
     # -- small helpers -----------------------------------------------------------------
     def _colours(self, seat: int) -> dict[str, int]:
@@ -266,18 +289,11 @@ class MummyState(State):
     def _turn_checks(self) -> None:
         """mummy:7.5 steps 1-4: forced resolution, immobility, resolve decision, first roll."""
         f = self.fig
-        if self.pos[f] < 0:  # eliminated by an intermediate move (mummy:7.1)
-            self._end_turn()
-            return
-        if self.aside == 5 and self.options.forced_resolve_first:
-            self._forced()
+        if self._turn_over_at_once(self.options.forced_resolve_first):
             return
         self._compute_moves()
         if not (self.dest[0] or self.dest[1] or self.dest[2] or self.dest[3] or self.arrows):
-            # mummy:7.0b the turn ends at once; the announcement is public
-            self.events.append(Event("cannot_move", self._who(f)))
-            self.belief.cannot_move(f, self.mummy)
-            self._end_turn()
+            self._cannot_move()
             return
         if self.aside == 5:  # forced_resolve_first=False: immobility was checked first
             self._forced()
@@ -286,6 +302,38 @@ class MummyState(State):
             self._set(RESOLVE, self.fig_seat[f], (_RESOLVE_YES, _RESOLVE_NO))
             return
         self._roll()
+
+    def _turn_over_at_once(self, forced_first: bool) -> bool:
+        """mummy:7.5 step 1: the figure was eliminated by an intermediate move (mummy:7.1),
+        so its turn ends, or (when ``forced_first``) five dice aside force the mummy's
+        move (mummy:7.0). True when one of them happened."""
+        if self.pos[self.fig] < 0:
+            self._end_turn()
+            return True
+        if self.aside == 5 and forced_first:
+            self._forced()
+            return True
+        return False
+
+    def _cannot_move(self) -> None:
+        """mummy:7.0b the figure cannot move: the turn ends at once; the announcement is
+        public, and the belief learns that no walk and no slide was open."""
+        f = self.fig
+        self.events.append(Event("cannot_move", self._who(f)))
+        self.belief.cannot_move(f, self.mummy)
+        self._end_turn()
+
+    def _resolve(self) -> None:
+        """mummy:7.1 the dice aside are resolved before the first roll: the mummy moves."""
+        data = self._who(self.fig)
+        data["aside"] = self.aside
+        self.events.append(Event("resolve", data))
+        self._mummy_move(self.aside, "intermediate", AFTER_TURN)
+
+    def _lost(self) -> None:
+        """mummy:11.1 five mummies: the turn is lost, the dice aside are public."""
+        self.aside_public = self.aside
+        self._end_turn()
 
     def _forced(self) -> None:
         """mummy:7.0 / 11.1 all five dice were mummies: a 5-step intermediate move."""
@@ -377,6 +425,11 @@ class MummyState(State):
         the explorer rolls again. The failed announcement is public (the mummy hears it,
         and learns that the figure has no complete walk of that face); the free dice are
         rolled again at once."""
+        self._announce_failed(face)
+        self._roll()
+
+    def _announce_failed(self, face: str) -> None:
+        """mummy:7.2 the public failed announcement, and what the belief learns of it."""
         f = self.fig
         self.aside_public = self.aside
         data = self._who(f)
@@ -384,7 +437,6 @@ class MummyState(State):
         data["aside"] = self.aside
         self.events.append(Event("announce_failed", data))
         self.belief.cannot_use(f, face, self.mummy)
-        self._roll()
 
     def _arrived(self, cell: int) -> None:
         """After a move: update the public belief, then the task card (mummy:7.4)."""
@@ -405,22 +457,30 @@ class MummyState(State):
         return sym if sym and sym in self.hands[self.fig_seat[self.fig]] else ""
 
     def _finish_explorer_move(self, card: str) -> None:
+        seat = self.fig_seat[self.fig]
+        if card:
+            self.hands[seat] = tuple(x for x in self.hands[seat] if x != card)
+        self._moved(card, len(self.hands[seat]))
+
+    def _moved(self, card: str, cards_left: int) -> None:
+        """mummy:7.4 the end of a move, the figure on its field: ``card`` ("" for none)
+        is played there, ``cards_left`` are left in the player's hand. The public "moved"
+        event, then the explorers' win (mummy:12) or the next turn."""
         f = self.fig
         seat = self.fig_seat[f]
         data: dict[str, Any] = {"figure": f, "face": self.face, "card": None}
         data["seat"] = seat
         data["explorer"] = self.fig_colour[f]
         if card:
-            self.hands[seat] = tuple(x for x in self.hands[seat] if x != card)
             self.played[seat] = (*self.played[seat], card)
             self.belief.exact(f, self.pos[f])
             data["card"] = card
             data["colour"] = SYMBOLS[card][0]
             data["cell"] = self._rc(self.pos[f])
             data["name"] = SYMBOLS[card][1]
-        data["cards_left"] = len(self.hands[seat])
+        data["cards_left"] = cards_left
         self.events.append(Event("moved", data))
-        if card and not self.hands[seat]:
+        if card and not cards_left:
             self._game_over([seat], "explorer")  # mummy:12
             return
         self._end_turn()
@@ -436,10 +496,23 @@ class MummyState(State):
     # -- the mummy (mummy:9) --------------------------------------------------------------
     def _mummy_normal(self) -> None:
         """mummy:9.1 die + set-aside dice; mummy:11.2 when all five are set aside."""
-        die = self.chance.choice(self.options.mummy_die_faces, "mummy die")
+        self._normal_move(self._roll_mummy_die())
+
+    def _roll_mummy_die(self) -> int:
+        """mummy:9.1 the mummy die, rolled through the game's chance."""
+        return int(self.chance.choice(self.options.mummy_die_faces, "mummy die"))
+
+    def _normal_move(self, die: int) -> None:
+        """mummy:9.1 the round's mummy move: the die's value plus the dice aside."""
         self._mummy_move(die + self.aside, "normal", AFTER_NORMAL, die)
 
     def _mummy_move(self, n: int, kind: str, cont: str, die: int | None = None) -> None:
+        self._begin_mummy_move(n, kind, cont, die)
+        self._mummy_next()
+
+    def _begin_mummy_move(self, n: int, kind: str, cont: str, die: int | None) -> None:
+        """A mummy move of ``n`` steps begins (its public event); ``cont`` says what
+        follows it (mummy:9.2, 11.2)."""
         self.aside_public = self.aside
         self.events.append(
             Event("mummy_move", {"move": kind, "steps": n, "die": die, "aside": self.aside})
@@ -447,7 +520,6 @@ class MummyState(State):
         self.move_left = n
         self.move_kind = kind
         self.move_cont = cont
-        self._mummy_next()
 
     def _mummy_next(self) -> None:
         if self.move_left > 0 and self.board.mummy_dirs[self.mummy]:
@@ -473,16 +545,26 @@ class MummyState(State):
             self._end_round()
 
     def _step(self, d: int) -> None:
+        cell = self._mummy_step(d)
+        if cell in self.pos:
+            self._catch(self.pos.index(cell))
+        if self.phase != OVER:
+            self._mummy_next()
+
+    def _mummy_step(self, d: int) -> int:
+        """The mummy steps in direction ``d`` (mummy:9); her new field."""
         cell = self.board.nbr[d][self.mummy]
         self.mummy = cell
         self.move_left -= 1
         self.belief.step(cell)
-        if cell in self.pos:
-            self._capture(self.pos.index(cell))
-            if self.phase == OVER:
-                return
-            self.move_left = 0  # mummy:9.3 the move ends on the capture field
-        self._mummy_next()
+        return cell
+
+    def _catch(self, f: int) -> None:
+        """mummy:9.3 the mummy catches figure ``f``: the capture, and her move ends on the
+        capture field (unless the capture ended the game)."""
+        self._capture(f)
+        if self.phase != OVER:
+            self.move_left = 0
 
     def _capture(self, f: int) -> None:
         """mummy:10 to the dungeon, one ankh to the mummy, elimination at 0 ankhs."""
@@ -575,15 +657,11 @@ class MummyState(State):
             self._arrived(next(end for dd, end in self.arrows if dd == d))
         elif t is Resolve:
             if action.yes:  # type: ignore[attr-defined]
-                data = self._who(self.fig)
-                data["aside"] = self.aside
-                self.events.append(Event("resolve", data))
-                self._mummy_move(self.aside, "intermediate", AFTER_TURN)
+                self._resolve()
             else:
                 self._roll()
         elif t is Lost:
-            self.aside_public = self.aside
-            self._end_turn()
+            self._lost()
         elif t is Play:
             self._finish_explorer_move(self._matching(self.pos[self.fig]) if action.yes else "")  # type: ignore[attr-defined]
         elif t is Stop:
@@ -693,13 +771,27 @@ class MummyState(State):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` sees (mummy:14): the mummy and spectators see no explorer field,
         die or hand face; every explorer sees the whole table and his own hand."""
+        obs = self._public_observation(seat)
+        if seat is not None and seat != MUMMY_SEAT:
+            cols = self.board.cols
+            obs["positions"] = [None if p < 0 else list(divmod(p, cols)) for p in self.pos]
+            obs["aside"] = self.aside
+            obs["explorer_phase"] = self.phase
+            obs["dice"] = list(self.dice)
+            obs["rolls"] = self.rolls
+            obs["hand"] = list(self.hands[seat])
+        return obs
+
+    def _public_observation(self, seat: int | None) -> dict[str, Any]:
+        """What the mummy sees (mummy:14), for every seat; ``role`` names ``seat``'s. The
+        engine and the companion's table (:mod:`.table`) both build on it."""
         cols = self.board.cols
         ankhs = self.ankhs
         obs: dict[str, Any] = {
             "role": "spectator" if seat is None else ("mummy" if seat == 0 else "explorer"),
             "round": self.round,
             "to_move": self._to_move,
-            "phase": PUBLIC_PHASE[self.phase],
+            "phase": self.PUBLIC_PHASES.get(self.phase, "explorer_turn"),
             "turn": {"figure": self.fig, "seat": self.fig_seat[self.fig]},
             "mummy": list(divmod(self.mummy, cols)),
             "mummy_ankhs": ankhs[0],
@@ -714,18 +806,11 @@ class MummyState(State):
         }
         if self.phase == MUMMY_MOVE:
             obs["mummy_move"] = {"kind": self.move_kind, "steps_left": self.move_left}
-        if self.phase in (MOVE, CARD):
+        if self.phase in self.ANNOUNCING:
             obs["announced"] = self.face
         if self.phase == OVER:
             obs["winners"] = list(self.winners_)
             obs["reason"] = self.reason
-        if seat is not None and seat != MUMMY_SEAT:
-            obs["positions"] = [None if p < 0 else list(divmod(p, cols)) for p in self.pos]
-            obs["aside"] = self.aside
-            obs["explorer_phase"] = self.phase
-            obs["dice"] = list(self.dice)
-            obs["rolls"] = self.rolls
-            obs["hand"] = list(self.hands[seat])
         return obs
 
     def to_text(self, seat: int | None) -> str:

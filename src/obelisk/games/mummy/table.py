@@ -37,8 +37,7 @@ from typing import Any, ClassVar
 from obelisk.core import TERMINAL, Action, Event, IllegalAction, Voice
 
 from .actions import ACTION_TYPES, Choose, Lost, Resolve, Step
-from .belief import Belief
-from .board import DIRECTIONS, load_board
+from .board import DIRECTIONS
 from .components import (
     ARROW,
     CARD_COLOURS,
@@ -50,13 +49,11 @@ from .components import (
 from .game import MummyGame
 from .narration import MummyNarrator, card_name, dice_aside, explorer, face_word, steps
 from .rules import (
-    AFTER_NORMAL,
     MUMMY_MOVE,
     MUMMY_SEAT,
     OVER,
     MummyState,
     _forms,
-    _mummy_steps,
 )
 
 # The phases of the table (the mummy's move and the end are the engine's).
@@ -167,84 +164,38 @@ _ROLL, _FREE = RollDie(), Free()
 
 
 class TableState(MummyState):
-    """A game of Fluch der Mumie whose explorer side is told by people (module docstring)."""
+    """A game of Fluch der Mumie whose explorer side is told by people (module docstring).
+
+    It is the engine's :class:`~.rules.MummyState` with the explorers' hidden steps
+    replaced; everything the two share (the set-up, a failed announcement, "cannot
+    move", a resolution, the move's end and its card, the mummy's moves, steps and
+    captures, the mummy's observation) is the engine's own code, so the two cannot drift.
+    """
+
+    PUBLIC_PHASES = PUBLIC
+    ANNOUNCING = frozenset({MOVED})
 
     # -- set-up (mummy:5): no deal, the cards are on the table ---------------------------
     def _setup(self) -> None:
-        o = self.options
+        self._lay_out()  # the engine's set-up, all but the deal
         n = self.num_players
-        self.board = load_board(o.map_file)
-        b = self.board
-        self.fig_seat = (1, 1) if n == 2 else tuple(range(1, n))
-        self.fig_colour = FIGURE_COLOURS[: len(self.fig_seat)]
-        self.explorers = frozenset(range(1, n))
-        self.threshold = o.thresholds[n - 2]
-        #: Known fields only: S at the start, V after a capture, a card's field; -1 out.
-        self.pos = [b.start] * len(self.fig_seat)
-        per_seat = 2 * o.ankhs_per_explorer if n == 2 else o.ankhs_per_explorer
-        self.ankhs = [0] + [per_seat] * (n - 1)
-        cpc = o.cards_per_colour_two_player if n == 2 else o.cards_per_colour
+        cpc = self._cards_per_colour()
         #: The card backs each seat still holds, by colour (the faces are never told).
         self.backs: list[dict[str, int]] = [{}] + [
             {c: cpc for c in CARD_COLOURS} for _ in range(1, n)
         ]
         self.hands = [()] * n
-        self.played = [()] * n
-        self.mummy = b.mummy_start
-        self.aside = 0
-        self.aside_public = 0
-        self.dice = ()
-        self.face = ""
-        self.rolls = 0
         self.phase = TURN
-        self.fig = 0
-        self.round = 1
-        self.move_left = 0
-        self.move_kind = ""
-        self.move_cont = ""
         self.move_steps = 0
         self.catch: tuple[int, int] | None = None
-        self.dest = (0, 0, 0, 0)
-        self.arrows = ()
-        self.belief = Belief(
-            b, len(self.fig_seat), o.allow_cross_start_dungeon, o.allow_return_to_origin
-        )
         self.after: int = 0  # the belief of the figure after the announced move
-        self.winners_ = []
-        self.reason = ""
-        self.nsteps = 0
-        self._mummy_steps = _mummy_steps(b, o.mummy_may_stop_early)
-        self._legal = ()
-        self._to_move = 1
-        self.events.append(
-            Event(
-                "setup",
-                {
-                    "figures": [
-                        {"colour": c, "seat": s}
-                        for c, s in zip(self.fig_colour, self.fig_seat, strict=True)
-                    ],
-                    "mummy": list(b.rc(self.mummy)),
-                    "start": list(b.rc(b.start)),
-                    "threshold": self.threshold,
-                    "ankhs": list(self.ankhs),
-                    "hand_colours": [self._colours(s) for s in range(n)],
-                },
-            )
-        )
+        self._announce_setup()
         self._begin_turn(first=True)
 
     def _colours(self, seat: int) -> dict[str, int]:
         return {c: k for c, k in self.backs[seat].items() if k > 0}
 
     # -- what the belief allows -----------------------------------------------------------
-    def _passable(self) -> int:
-        b = self.board
-        passable = b.full & ~(1 << self.mummy)
-        if not self.options.allow_cross_start_dungeon:
-            passable &= ~b.sv_mask
-        return passable
-
     def moved_belief(self, face: str) -> int:
         """Where the current figure may stand after walking ``face`` (0: nowhere)."""
         probe = self.belief.copy()
@@ -269,14 +220,8 @@ class TableState(MummyState):
     # -- an explorer's turn, told ----------------------------------------------------------
     def _turn_checks(self) -> None:
         """mummy:7.5: a forced resolution happens at once; everything else is told."""
-        f = self.fig
-        if self.pos[f] < 0:  # eliminated by an intermediate move (mummy:7.1)
-            self._end_turn()
-            return
-        if self.aside == 5:
-            self._forced()
-            return
-        self._table_turn(TURN)
+        if not self._turn_over_at_once(forced_first=True):
+            self._table_turn(TURN)
 
     def _table_turn(self, phase: str) -> None:
         legal: list[Action] = []
@@ -307,30 +252,15 @@ class TableState(MummyState):
         self._set(MOVED, seat, tuple(legal))
 
     def _told_card(self, symbol: str) -> None:
-        """The move's end, as the engine's ``_finish_explorer_move`` tells it."""
+        """The move's end, told by the engine's own ``_moved``: the figure stands where
+        the announced walk may have led, or on the card's symbol."""
         f = self.fig
         seat = self.fig_seat[f]
         self.belief.cells[f] = self.after
-        data: dict[str, Any] = {"figure": f, "face": self.face, "card": None, "seat": seat}
-        data["explorer"] = self.fig_colour[f]
         if symbol:
-            cell = self.board.symbol_cell[symbol]
-            colour = SYMBOLS[symbol][0]
-            self.backs[seat][colour] -= 1
-            self.played[seat] = (*self.played[seat], symbol)
-            self.pos[f] = cell
-            self.belief.exact(f, cell)
-            data["card"] = symbol
-            data["colour"] = colour
-            data["cell"] = self._rc(cell)
-            data["name"] = SYMBOLS[symbol][1]
-        left = sum(self.backs[seat].values())
-        data["cards_left"] = left
-        self.events.append(Event("moved", data))
-        if symbol and not left:
-            self._game_over([seat], "explorer")  # mummy:12
-            return
-        self._end_turn()
+            self.backs[seat][SYMBOLS[symbol][0]] -= 1
+            self.pos[f] = self.board.symbol_cell[symbol]
+        self._moved(symbol, sum(self.backs[seat].values()))
 
     # -- the mummy (mummy:9), with the table's answers ------------------------------------
     def _mummy_normal(self) -> None:
@@ -338,13 +268,9 @@ class TableState(MummyState):
         self._set(DIE, TABLE_SEAT, (_ROLL, *(Die(v) for v in faces)))
 
     def _mummy_move(self, n: int, kind: str, cont: str, die: int | None = None) -> None:
-        self.aside_public = self.aside
-        self.events.append(
-            Event("mummy_move", {"move": kind, "steps": n, "die": die, "aside": self.aside})
-        )
-        self.move_left = self.move_steps = n
-        self.move_kind = kind
-        self.move_cont = cont
+        """The engine's mummy move, but the table says first who the magnet catches."""
+        self._begin_mummy_move(n, kind, cont, die)
+        self.move_steps = n
         self.catch = None
         if n > 0 and self.board.mummy_dirs[self.mummy]:
             legal: list[Action] = [_FREE]
@@ -356,18 +282,14 @@ class TableState(MummyState):
         self._finish_mummy_move()
 
     def _step(self, d: int) -> None:
-        cell = self.board.nbr[d][self.mummy]
-        self.mummy = cell
-        self.move_left -= 1
-        self.belief.step(cell)
+        """The engine's step; the capture is where the table said (mummy:9.3)."""
+        self._mummy_step(d)
         if self.catch is not None and self.catch[1] == self.move_steps - self.move_left:
             f = self.catch[0]
             self.catch = None
-            self._capture(f)
-            if self.phase == OVER:
-                return
-            self.move_left = 0  # mummy:9.3 the move ends on the capture field
-        self._mummy_next()
+            self._catch(f)
+        if self.phase != OVER:
+            self._mummy_next()
 
     def _capture(self, f: int) -> None:
         super()._capture(f)
@@ -387,38 +309,23 @@ class TableState(MummyState):
         elif t is Choose:
             self._told_move(action.face)  # type: ignore[attr-defined]
         elif t is Fail:
-            f = self.fig
-            face = action.face  # type: ignore[attr-defined]
-            self.aside_public = self.aside
-            data = self._who(f)
-            data["face"] = face
-            data["aside"] = self.aside
-            self.events.append(Event("announce_failed", data))
-            self.belief.cannot_use(f, face, self.mummy)
+            self._announce_failed(action.face)  # type: ignore[attr-defined]
             self._table_turn(ROLLING)
         elif t is Lost:
-            self.aside = self.aside_public = 5
-            self._end_turn()
+            self.aside = 5  # mummy:11.1 told, not rolled
+            self._lost()
         elif t is Resolve:
-            data = self._who(self.fig)
-            data["aside"] = self.aside
-            self.events.append(Event("resolve", data))
-            self._mummy_move(self.aside, "intermediate", "turn")
+            self._resolve()
         elif t is Cannot:
-            f = self.fig
-            self.events.append(Event("cannot_move", self._who(f)))
-            self.belief.cannot_move(f, self.mummy)
-            self._end_turn()
+            self._cannot_move()
         elif t is Card:
             self._told_card(action.symbol)  # type: ignore[attr-defined]
         elif t is NoCard:
             self._told_card("")
         elif t is RollDie:
-            die = self.chance.choice(self.options.mummy_die_faces, "mummy die")
-            self._mummy_move(die + self.aside, "normal", AFTER_NORMAL, die)
+            self._normal_move(self._roll_mummy_die())
         elif t is Die:
-            die = action.value  # type: ignore[attr-defined]
-            self._mummy_move(die + self.aside, "normal", AFTER_NORMAL, die)
+            self._normal_move(action.value)  # type: ignore[attr-defined]
         elif t is Free:
             self._mummy_next()
         elif t is Caught:
@@ -559,32 +466,7 @@ class TableState(MummyState):
     def observation(self, seat: int | None) -> dict[str, Any]:
         """The mummy's observation of the engine (mummy:14) for every seat: the computer
         knows no more than she does; an explorer seat also reads the true dice aside."""
-        cols = self.board.cols
-        ankhs = self.ankhs
-        obs: dict[str, Any] = {
-            "role": "spectator" if seat is None else ("mummy" if seat == 0 else "explorer"),
-            "round": self.round,
-            "to_move": self._to_move,
-            "phase": PUBLIC.get(self.phase, "explorer_turn"),
-            "turn": {"figure": self.fig, "seat": self.fig_seat[self.fig]},
-            "mummy": list(divmod(self.mummy, cols)),
-            "mummy_ankhs": ankhs[0],
-            "threshold": self.threshold,
-            "aside": self.aside_public,
-            "figures": [
-                {"colour": colour, "seat": s, "ankhs": ankhs[s], "out": p < 0}
-                for colour, s, p in zip(self.fig_colour, self.fig_seat, self.pos, strict=True)
-            ],
-            "hand_colours": [self._colours(s) for s in range(self.num_players)],
-            "played": [list(h) for h in self.played],
-        }
-        if self.phase == MUMMY_MOVE:
-            obs["mummy_move"] = {"kind": self.move_kind, "steps_left": self.move_left}
-        if self.phase == MOVED:
-            obs["announced"] = self.face
-        if self.phase == OVER:
-            obs["winners"] = list(self.winners_)
-            obs["reason"] = self.reason
+        obs = self._public_observation(seat)
         if seat is not None and seat != MUMMY_SEAT:
             obs["aside"] = self.aside
             obs["table_phase"] = self.phase
