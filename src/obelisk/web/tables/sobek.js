@@ -21,7 +21,9 @@ const TOKENS = {
   BONUS_3: ["bonus", "score points at once"],
   EXTRA_ACTION: ["extra action", "take one more action this turn"],
   ABSOLUTION: ["absolution", "throw away up to 2 corruption cards"],
-  LAUNDER: ["laundering", "move up to 2 fitting corruption cards into the set"],
+  LAUNDER: ["small laundering", "move up to 2 fitting corruption cards into the set"],
+  LAUNDER_SET: ["laundering", "move 3 or more fitting corruption cards into the set"],
+  FREE_PASSAGE: ["free passage", "make the next take that skips cards free of corruption"],
   SCAPEGOAT: ["scapegoat", "pass up to 2 corruption cards to an opponent"],
   GOSSIP: ["gossip", "draw 2 cards"],
   PICKPOCKET: ["pickpocket", "steal a random card from an opponent"],
@@ -70,6 +72,31 @@ function cardNode(name, extra) {
   }
   if (extra) node.append(el("span.c-note", { text: extra }));
   return node;
+}
+
+const ORDINALS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth"];
+
+function ordinal(n) {
+  return ORDINALS[n - 1] || `number ${n}`;
+}
+
+/** Seat i's sets, goods by goods, as [{goods, number, cards, several}]: the first set of
+ * each goods from ``obs.sets``, its second and later ones (sobek:6.3) from ``obs.more_sets``. */
+function setsOf(obs, i) {
+  const more = (obs.more_sets && obs.more_sets[i]) || [];
+  const out = [];
+  for (const [goods, cards] of Object.entries(obs.sets[i] || {})) {
+    const extra = more.filter((m) => m.goods === goods);
+    const several = extra.length > 0;
+    out.push({ goods, number: 1, cards, several });
+    for (const m of extra) out.push({ goods, number: m.number, cards: m.cards, several });
+  }
+  return out;
+}
+
+/** ``Fish`` or, among several fish sets, ``Fish, second set``. */
+function setTitle(s) {
+  return s.several ? `${cap(s.goods)}, ${ordinal(s.number)} set` : cap(s.goods);
 }
 
 function setValue(cards) {
@@ -139,15 +166,15 @@ function drawSupply(obs, ctx) {
 }
 
 function drawSets(obs, ctx) {
-  const rows = obs.sets.map((sets, i) => {
-    const entries = Object.entries(sets || {});
+  const rows = obs.sets.map((_sets, i) => {
+    const entries = setsOf(obs, i);
     return el("div.setrow", { dataset: { seat: String(i + 1) }, style: { "--seat": ctx.colour(i) } },
       el("strong.setowner", { text: ctx.seat === i ? "Your sets" : `${ctx.name(i)}'s sets` }),
       entries.length
-        ? el("div.sets", null, ...entries.map(([goods, cards]) =>
-            el("div.set", null,
-              el("span.set-title", { text: `${cap(goods)}: worth ${setValue(cards)}` }),
-              el("div.cards.small", null, ...cards.map((c) => cardNode(c))))))
+        ? el("div.sets", null, ...entries.map((s) =>
+            el("div.set", { dataset: { goods: s.goods, number: String(s.number) } },
+              el("span.set-title", { text: `${setTitle(s)}: worth ${setValue(s.cards)}` }),
+              el("div.cards.small", null, ...s.cards.map((c) => cardNode(c))))))
         : el("span.muted", { text: " none yet" }));
   });
   return el("div.allsets", null, ...rows);
@@ -157,8 +184,9 @@ function drawPending(obs, ctx) {
   const p = obs.pending;
   if (!p) return null;
   if (p.decision === "set" && p.cards) {
+    const which = p.number ? `${ordinal(p.number)} ${p.goods}` : p.goods;
     return el("div.pending", null,
-      el("strong", { text: `${p.seat === ctx.seat ? "Your" : ctx.name(p.seat) + "'s"} ${p.goods} set being laid: ` }),
+      el("strong", { text: `${p.seat === ctx.seat ? "Your" : ctx.name(p.seat) + "'s"} ${which} set being ${p.new ? "laid" : "added to"}: ` }),
       el("div.cards.small", null, ...(p.cards.length ? p.cards.map((c) => cardNode(c)) : [el("span.muted", { text: "no cards yet" })])));
   }
   if (p.decision === "grab" && p.their_hand) {
@@ -202,15 +230,7 @@ function drawHand(obs, ctx) {
     if (!groups.has(key)) continue;
     const names = groups.get(key).sort((a, b) => card(b).scarabs - card(a).scarabs);
     const head = el("div.group-head", null, el("span", { text: `${cap(key)} (${names.length})` }));
-    if (GOODS.includes(key)) {
-      const b = el("button.small.set-start", { type: "button", text: `Lay ${/^[aeiou]/.test(key) ? "an" : "a"} ${key} set` });
-      const entry = ctx.pool.take((a) => a.kind === "set" && a.goods === key);
-      if (entry) {
-        ctx.pool.bind(b, entry, `lay a new ${key} set`);
-        b.removeAttribute("role");
-        head.append(b);
-      }
-    }
+    if (GOODS.includes(key)) head.append(...setButtons(obs, ctx, key));
     boxes.push(el("div.group", null, head,
       el("div.cards", null, ...names.map((name) => {
         const c = cardNode(name);
@@ -223,6 +243,33 @@ function drawHand(obs, ctx) {
   return el("div.hand", null,
     el("h3", { text: `Your hand: ${plural(obs.hand.length, "card")}` }),
     boxes.length ? el("div.groups", null, ...boxes) : el("p.muted", { text: "Your hand is empty." }));
+}
+
+/** The buttons that start a set play of ``goods`` (sobek:6.3): lay a first set, add to the
+ * one laid, add to one of several (by its place), or lay the cards as a new set beside. */
+function setButtons(obs, ctx, goods) {
+  const an = /^[aeiou]/.test(goods) ? "an" : "a";
+  const have = obs.sets[ctx.seat] && obs.sets[ctx.seat][goods];
+  const out = [];
+  const bind = (pred, text, label) => {
+    const entry = ctx.pool.take(pred);
+    if (!entry) return;
+    const b = el("button.small.set-start", { type: "button", text });
+    ctx.pool.bind(b, entry, label);
+    b.removeAttribute("role");
+    out.push(b);
+  };
+  bind((a) => a.kind === "set" && a.goods === goods,
+    have ? `Add to your ${goods} set` : `Lay ${an} ${goods} set`,
+    have ? `add 3 or more cards to your ${goods} set` : `lay a new ${goods} set`);
+  for (const s of setsOf(obs, ctx.seat).filter((x) => x.goods === goods)) {
+    bind((a) => a.kind === "onto" && a.goods === goods && a.number === s.number,
+      `Add to your ${ordinal(s.number)} ${goods} set`,
+      `add 3 or more cards to your ${ordinal(s.number)} ${goods} set (worth ${setValue(s.cards)})`);
+  }
+  bind((a) => a.kind === "new" && a.goods === goods,
+    `Lay as a new ${goods} set`, `lay these ${goods} cards as a new ${goods} set, scored on its own`);
+  return out;
 }
 
 function drawCorruption(obs, ctx) {
@@ -245,7 +292,7 @@ function earlyEnd(options, rounds) {
 }
 
 const PROMPTS = {
-  set: (p) => `Lay cards into your ${p.goods} set: click cards in your hand.`,
+  set: (p) => `Lay cards into your ${p.number ? ordinal(p.number) + " " : ""}${p.goods} set${p.new && p.number ? " (a new one, scored on its own)" : ""}: click cards in your hand.`,
   token: () => "Your set takes an event token: choose one.",
   sink: () => "Sink cards at the front of the market: click the last card to sink.",
   purge: (p) => `Throw away corruption cards (up to ${p.left} more): click them, or Done.`,
@@ -264,7 +311,7 @@ export default {
   // the actions that may start a choice of several clicks (a set laid card by card, cards
   // chosen then Done, a character whose power asks for more): the frame builds it from the
   // server's previews, with Cancel, and plays it once complete
-  builds: ["set", "play", "token", "purge", "launder", "shift"],
+  builds: ["set", "new", "onto", "play", "token", "purge", "launder", "shift"],
 
   draw(board, mine, ctx) {
     const obs = ctx.obs;
@@ -289,8 +336,8 @@ export default {
     if (obs.corruption_counts) out.push(`Corruption: ${plural(obs.corruption_counts[i], "card")}`);
     else if (ctx.seat === i && obs.corruption_count !== undefined) out.push(`Corruption: ${plural(obs.corruption_count, "card")}`);
     else out.push("Corruption: face down");
-    const sets = Object.entries(obs.sets[i] || {});
-    out.push(sets.length ? `Sets: ${sets.map(([g, c]) => `${g} ${setValue(c)}`).join(", ")}` : "Sets: none");
+    const sets = setsOf(obs, i);
+    out.push(sets.length ? `Sets: ${sets.map((s) => `${s.goods} ${setValue(s.cards)}`).join(", ")}` : "Sets: none");
     if (obs.start_player === i) out.push("Started this round");
     return out;
   },
