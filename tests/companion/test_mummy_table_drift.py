@@ -10,6 +10,7 @@ in that engine game.
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -93,3 +94,18 @@ def test_the_mummy_sees_at_the_table_what_she_saw_in_the_engine(
     assert seen == engine_seen
     assert table.observation(0) == played.observation(0)
     assert (table.reason, table.ankhs, table.played) == (played.reason, played.ankhs, played.played)
+
+
+def test_the_tables_text_view_draws_in_every_phase() -> None:
+    """The die and the magnet are asked in phases the engine has not: the maze's text
+    still draws (it once failed there), and says whose move comes."""
+    phases = set()
+    for seed in range(3):
+        table: Any = TABLE_GAME.new_state(3, seed, {})
+        rng = random.Random(seed)
+        while not table.is_terminal():
+            phases.add(table.phase)
+            text = table.to_text(0)
+            assert "mummy" in text.lower()
+            table.apply(rng.choice(table.legal_actions()))
+    assert {"die", "catch", MUMMY_MOVE} <= phases

@@ -132,7 +132,9 @@ def status(board: Board, obs: dict[str, Any], seat: int | None) -> list[str]:
 def _turn_line(obs: dict[str, Any]) -> str:
     phase = obs["phase"]
     if phase == "mummy_move":
-        mm = obs["mummy_move"]
+        mm = obs.get("mummy_move")
+        if mm is None:  # the companion's table: the die or the magnet is asked first
+            return "The mummy's move comes next."
         kind = MOVE_KINDS.get(mm["kind"], "move")
         left = mm["steps_left"]
         who = "Your" if obs["role"] == "mummy" else "The mummy's"
