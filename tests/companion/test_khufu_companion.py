@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from games.khufu.khufu_helpers import realtime_orders
 from obelisk.companion.khufu import (
     COUNTDOWN,
     WARNING_AT,
@@ -24,9 +25,6 @@ from obelisk.companion.khufu import (
     from_record,
     parse_player,
 )
-from obelisk.games.khufu import components as K
-from obelisk.games.khufu import rules as R
-from obelisk.games.khufu.actions import Tick
 from obelisk.games.khufu.game import KhufuGame
 
 HAS_ESPEAK = shutil.which("espeak-ng") is not None
@@ -45,38 +43,13 @@ def played(seed: int, n: int = 4, tick: int = 7) -> KhufuSession:
     return s
 
 
-def engine_orders(seed: int, n: int) -> tuple[Any, list[tuple[int, str]]]:
-    """A real-time engine game of random moves; Khufu's orders as (game clock, id).
-
-    Wall time is fed as Ticks while a turn's decision waits (khufu:14.3), each one
-    reaching at most the Director's due time, so an order fires exactly when due; the
-    orders that need answers (the mummy call, the pickpocket) are answered at once.
-    """
-    st: Any = KhufuGame().new_state(n, seed, {"clock": "realtime", "pieces": "seat_order"})
-    rng = random.Random(seed)
-    fired: list[tuple[int, str]] = []
-    while not st.is_terminal():
-        d = st.dec
-        if d and d[0] in R.TURN_DECISIONS and not st.in_event and not st.in_challenge:
-            step = min(10, max(1, st.next_due - st.elapsed))
-            before, at = len(st.events), st.elapsed + step
-            st.apply_system(Tick(step))
-            for ev in list(st.events)[before:]:
-                if ev.kind == "khufu" and ev.data.get("event") in K.EVENT_IDS:
-                    fired.append((at, ev.data["event"]))
-            if st.is_terminal() or st.dec is None:
-                continue
-        st.apply(rng.choice(st.legal_actions()))
-    return st, fired
-
-
 # -- the Director ------------------------------------------------------------------
 @pytest.mark.rules("khufu:14.10", "khufu:14.2", "khufu:4.7")
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_orders_are_the_engine_directors_for_the_same_seed(n: int) -> None:
     sands = 0
     for seed in range(12):
-        _, fired = engine_orders(seed, n)
+        fired = realtime_orders(seed, n)
         s = played(seed, n, tick=13)
         assert fired, "every full-length game has orders"
         assert s.orders()[: len(fired)] == fired, f"seed {seed}"

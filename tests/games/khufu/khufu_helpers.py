@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from obelisk.games.khufu import GAME
+from obelisk.games.khufu import components as K
 from obelisk.games.khufu import rules as R
+from obelisk.games.khufu.actions import Tick
 from obelisk.games.khufu.components import CHAMBERS
 
 
@@ -81,3 +84,30 @@ def curse_next(state: R.KhufuState, name: str) -> None:
 
     idx = next(i for i in state.cpool if CURSE_IDS[state.t.curse_cards[i]] == name)
     state.chance.force(idx, label="curse")
+
+
+def realtime_orders(seed: int, n: int) -> list[tuple[int, str]]:
+    """A real-time engine game of random moves; Khufu's orders as (game clock, id).
+
+    Wall time is fed as Ticks while a turn's decision waits (khufu:14.3), each one
+    reaching at most the Director's due time, so an order fires exactly when due; the
+    orders that need answers (the mummy call, the pickpocket) are answered at once.
+    """
+    st: Any = GAME.new_state(n, seed, {"clock": "realtime", "pieces": "seat_order"})
+    rng = random.Random(seed)
+    fired: list[tuple[int, str]] = []
+    while not st.is_terminal():
+        d = st.dec
+        if d and d[0] in R.TURN_DECISIONS and not st.in_event and not st.in_challenge:
+            step = min(10, max(1, st.next_due - st.elapsed))
+            before, at = len(st.events), st.elapsed + step
+            st.apply_system(Tick(step))
+            fired += [
+                (at, ev.data["event"])
+                for ev in list(st.events)[before:]
+                if ev.kind == "khufu" and ev.data.get("event") in K.EVENT_IDS
+            ]
+            if st.is_terminal() or st.dec is None:
+                continue
+        st.apply(rng.choice(st.legal_actions()))
+    return fired

@@ -7,35 +7,12 @@ from itertools import islice, pairwise
 from typing import Any
 
 import pytest
+from khufu_helpers import realtime_orders
 
 from obelisk.games.khufu import GAME
 from obelisk.games.khufu import components as K
-from obelisk.games.khufu import rules as R
-from obelisk.games.khufu.actions import Tick
 from obelisk.games.khufu.director import Director
 from obelisk.games.khufu.options import KhufuOptions
-
-
-def realtime_orders(seed: int, n: int) -> list[tuple[int, str]]:
-    """A real-time engine game of random moves, ticked to each due second exactly."""
-    st: Any = GAME.new_state(n, seed, {"clock": "realtime", "pieces": "seat_order"})
-    rng = random.Random(seed)
-    fired: list[tuple[int, str]] = []
-    while not st.is_terminal():
-        d = st.dec
-        if d and d[0] in R.TURN_DECISIONS and not st.in_event and not st.in_challenge:
-            step = min(10, max(1, st.next_due - st.elapsed))
-            before, at = len(st.events), st.elapsed + step
-            st.apply_system(Tick(step))
-            fired += [
-                (at, ev.data["event"])
-                for ev in list(st.events)[before:]
-                if ev.kind == "khufu" and ev.data.get("event") in K.EVENT_IDS
-            ]
-            if st.is_terminal() or st.dec is None:
-                continue
-        st.apply(rng.choice(st.legal_actions()))
-    return fired
 
 
 @pytest.mark.rules("khufu:14.10", "khufu:14.2")
