@@ -125,11 +125,11 @@ class Server:
             self.proc.kill()
 
 
-def baseline_route(rev: str) -> Any:
+def baseline_route(rev: str, prefix: str = "/static/") -> Any:
     """A Playwright route handler serving ``/static/…`` (the web app) from git revision ``rev``."""
 
     def handle(route: Any) -> None:
-        path = route.request.url.split("/static/", 1)[1].split("?", 1)[0]
+        path = route.request.url.split(prefix, 1)[1].split("?", 1)[0]
         got = subprocess.run(
             ["git", "show", f"{rev}:src/obelisk/web/{path}"], cwd=ROOT, capture_output=True
         )
@@ -185,9 +185,17 @@ def play(page: Any, clicks: int, rng: random.Random) -> int:
 
 
 def measure(
-    browser: Any, server: Server, game: str, clicks: int, width: int, rev: str | None, seed: int
+    browser: Any,
+    server: Server,
+    game: str,
+    clicks: int,
+    width: int,
+    rev: str | None,
+    seed: int,
+    states: list[dict[str, Any]] | None = None,
 ) -> list[dict[str, float]]:
-    """The timings of ``clicks`` clicks on ``game``'s table (new rooms as games end)."""
+    """The timings of ``clicks`` clicks on ``game``'s table (new rooms as games end); the
+    messages the page received are added to ``states`` if given."""
     ctx = browser.new_context(viewport={"width": width, "height": 800 if width > 600 else 844})
     if rev:
         ctx.route("**/static/**", baseline_route(rev))
@@ -198,6 +206,8 @@ def measure(
             room, token = server.room(game, seed)
             seed += 1
             page = ctx.new_page()
+            if states is not None:
+                page.on("websocket", lambda ws: ws.on("framereceived", lambda f: keep(states, f)))
             page.goto(f"{server.base}/rooms/{room}#token={token}")
             page.wait_for_function("window.obelisk && window.obelisk.states > 0", timeout=30000)
             made = play(page, clicks - len(out), rng)
@@ -208,6 +218,76 @@ def measure(
     finally:
         ctx.close()
     return out[:clicks]
+
+
+def keep(states: list[dict[str, Any]], frame: Any) -> None:
+    """Keep a ``state`` message (and the room's summary from ``welcome``) the page received."""
+    try:
+        m = json.loads(frame)
+    except (TypeError, ValueError):
+        return
+    if isinstance(m, dict) and m.get("type") in ("state", "welcome"):
+        states.append(m)
+
+
+#: Draws each kept state with the app's drawFrame and the table module of ``base`` (the
+#: working tree's /static/ or a revision's /old/), into a page of its own, ``rounds``
+#: times; returns per drawing [the drawing, the drawing and its style and layout] in ms.
+DRAW_ONLY = """async ([msgs, game, base, rounds]) => {
+  const { drawFrame } = await import(base + 'frame.js');
+  const mod = (await import(base + 'tables/' + game + '.js')).default;
+  for (const href of [base + 'style.css', base + 'tables/' + game + '.css']) {
+    const l = document.createElement('link');
+    l.rel = 'stylesheet'; l.href = href;
+    await new Promise((ok) => { l.onload = ok; l.onerror = ok; document.head.append(l); });
+  }
+  document.body.replaceChildren();
+  const main = document.createElement('div'); main.id = 'main'; document.body.append(main);
+  const mk = (id) => { const d = document.createElement('div'); d.id = id; main.append(d); return d; };
+  const els = { panels: mk('panels'), prompt: mk('prompt'), legal: mk('legal'), board: mk('board'), mine: mk('mine-area') };
+  let summary = null;
+  const times = [];
+  for (let r = 0; r < rounds; r++) {
+    for (const m of msgs) {
+      if (m.type === 'welcome') { summary = m.summary; continue; }
+      const view = {
+        obs: m.observation, legal: m.legal, yourTurn: m.your_turn, seat: m.seat,
+        seats: summary ? summary.seats : [], status: m.status,
+        options: (summary && summary.options) || {}, text: m.text, over: null,
+        readonly: false, events: m.events || [], seen: m.seen, clock: null,
+      };
+      const t0 = performance.now();
+      drawFrame(els, mod, view, () => {});
+      const t1 = performance.now();
+      void document.body.offsetHeight;
+      times.push([t1 - t0, performance.now() - t0]);
+    }
+  }
+  document.getAnimations().forEach((a) => a.cancel());
+  return times;
+}"""
+
+
+def draw_only(
+    browser: Any,
+    server: Server,
+    game: str,
+    msgs: list[dict[str, Any]],
+    rev: str | None,
+    rounds: int,
+) -> list[list[float]]:
+    """The drawing times of the states ``msgs`` on ``game``'s table, drawn ``rounds`` times
+    (the working tree's modules, or revision ``rev``'s)."""
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        if rev:
+            ctx.route("**/old/**", baseline_route(rev, "/old/"))
+        page = ctx.new_page()
+        page.goto(server.base + "/api/health")
+        base = "/old/" if rev else "/static/"
+        return list(page.evaluate(DRAW_ONLY, [msgs, game, base, rounds]))
+    finally:
+        ctx.close()
 
 
 def quantiles(values: list[float]) -> tuple[float, float]:
@@ -246,6 +326,12 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=2, help="alternations of baseline and new")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", metavar="FILE", help="write the figures as JSON")
+    ap.add_argument(
+        "--draws",
+        type=int,
+        default=5,
+        help="with --baseline: times the same states are drawn by each variant, alternating",
+    )
     args = ap.parse_args()
 
     from playwright.sync_api import sync_playwright
@@ -257,6 +343,7 @@ def main() -> None:
     rounds = args.rounds if args.baseline else 1
     per = max(1, args.clicks // rounds)
     results: dict[str, dict[str, list[dict[str, float]]]] = {}
+    drawn: dict[str, dict[str, list[list[float]]]] = {}
     loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(str(Path(tmp) / "rooms.sqlite3"))
@@ -272,11 +359,21 @@ def main() -> None:
                     for r in range(rounds):
                         for v in variants:
                             name = v or "new"
+                            msgs: list[dict[str, Any]] = []
                             got = measure(
-                                browser, server, game, per, args.width, v, args.seed + 100 * r
+                                browser, server, game, per, args.width, v, args.seed + 100 * r, msgs
                             )
                             results[game].setdefault(name, []).extend(got)
                             loads.append(os.getloadavg()[0])
+                    if args.baseline:
+                        # the same positions drawn by the old and the new table, alternating
+                        # (no server, no clicks: the drawing and its layout alone)
+                        drawn[game] = {}
+                        for _ in range(args.draws):
+                            for v in variants:
+                                t = draw_only(browser, server, game, msgs, v, 1)
+                                drawn[game].setdefault(v or "new", []).extend(t)
+                        loads.append(os.getloadavg()[0])
                 browser.close()
         finally:
             server.stop()
@@ -305,6 +402,34 @@ def main() -> None:
                 f"{game:8} new/old    painted p95 ×{ratio.get('painted_p95', 0):.2f}, "
                 f"draw p95 ×{ratio.get('draw_p95', 0):.2f}, page p95 ×{ratio.get('page_p95', 0):.2f}"
             )
+    if drawn:
+        print("the same positions drawn again, the drawing alone / with its style and layout (ms):")
+        for game, by in drawn.items():
+            line = []
+            for name, t in by.items():
+                d50, d95 = quantiles([x[0] for x in t])
+                l50, l95 = quantiles([x[1] for x in t])
+                figures["tables"][game]["draw_only_" + name] = {
+                    "draws": len(t),
+                    "draw_p50": d50,
+                    "draw_p95": d95,
+                    "layout_p50": l50,
+                    "layout_p95": l95,
+                }
+                line.append(
+                    f"{name[:10]} {len(t)} drawings p50 {d50:.1f}/{l50:.1f} p95 {d95:.1f}/{l95:.1f}"
+                )
+            old_, new_ = by.get(args.baseline or ""), by.get("new")
+            if old_ and new_:
+                r50 = quantiles([x[1] for x in new_])[0] / max(
+                    1e-9, quantiles([x[1] for x in old_])[0]
+                )
+                r95 = quantiles([x[1] for x in new_])[1] / max(
+                    1e-9, quantiles([x[1] for x in old_])[1]
+                )
+                figures["tables"][game]["draw_only_ratio"] = {"p50": r50, "p95": r95}
+                line.append(f"new/old with layout p50 ×{r50:.2f}, p95 ×{r95:.2f}")
+            print(f"{game:8} " + "; ".join(line))
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=1))
 

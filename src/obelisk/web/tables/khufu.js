@@ -115,6 +115,20 @@ function lastEvent(ctx, pred) {
 // cost of building it element by element.
 const templates = new Map();
 
+// Whether the window is a phone's (560 px or less), kept up to date by the media query's
+// own change events: asking matchMedia at every drawing can make the browser bring its
+// layout up to date first, in the middle of the drawing.
+let phoneQuery = null;
+let isPhone = false;
+function phone() {
+  if (!phoneQuery && typeof window.matchMedia === "function") {
+    phoneQuery = window.matchMedia("(max-width: 560px)");
+    isPhone = phoneQuery.matches;
+    phoneQuery.addEventListener("change", (e) => { isPhone = e.matches; });
+  }
+  return isPhone;
+}
+
 /** The node ``make()`` builds, built once per ``key`` (to be cloned, never drawn itself). */
 function template(key, make) {
   let t = templates.get(key);
@@ -230,7 +244,8 @@ function drawBoard(ctx) {
     svg("text", { x: C + 42, y: C - 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#fff" }, String(obs.curse_deck)));
   root.append(deck, curses);
   const roll = ctx.pool.take((x) => x.kind === "roll");
-  const last = lastEvent(ctx, (e) => e.kind === "move" && typeof e.die === "number");
+  // the last roll (a move that goes on past a door has die 0: no roll of its own)
+  const last = lastEvent(ctx, (e) => e.kind === "move" && typeof e.die === "number" && e.die >= 1 && e.die <= 6);
   if (roll || last) {
     const g = svg("g", { class: "kh-roll" + (roll ? " ready" : "") },
       svg("rect", { x: C - 20, y: C + 22, width: 40, height: 40, rx: 8, fill: "#fffdf7", stroke: "#2b2218", "stroke-width": 2.5 }));
@@ -250,7 +265,7 @@ function drawBoard(ctx) {
   }
   const steals = new Set();
   // on a phone the board is drawn small: bigger pieces, one above the other on a space
-  const small = typeof window.matchMedia === "function" && window.matchMedia("(max-width: 560px)").matches;
+  const small = phone();
   const placePiece = (p, x, y) => {
     const g = pieceMark(x, y, p.seat, p.character, ctx.colour(p.seat), small ? 1.6 : 1.15);
     g.setAttribute("data-seat", String(p.seat + 1));

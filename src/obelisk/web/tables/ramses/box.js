@@ -172,9 +172,22 @@ export function finishAnimations() {
   running.clear();
 }
 
+// Whether the person asked for reduced motion, kept up to date by the query's change events
+// (not asked again at every drawing).
+let motionQuery = null;
+let reduced = false;
+function reducedMotion() {
+  if (!motionQuery) {
+    motionQuery = matchMedia("(prefers-reduced-motion: reduce)");
+    reduced = motionQuery.matches;
+    motionQuery.addEventListener("change", (e) => { reduced = e.matches; });
+  }
+  return reduced;
+}
+
 /** Play an animation unless the person asked for reduced motion; whether it plays. */
 function animate(node, frames, opts) {
-  if (!node.animate || matchMedia("(prefers-reduced-motion: reduce)").matches) return false;
+  if (!node.animate || reducedMotion()) return false;
   const a = node.animate(frames, opts);
   running.add(a);
   a.onfinish = a.oncancel = () => running.delete(a);
