@@ -5,8 +5,12 @@ rooms, each with one scripted WebSocket client and computer players, and lets
 them play for a while; finished games are replaced by new rooms. Reports the
 actions per second the server held (every committed step, bots included),
 the round trip of the scripted clients' actions (send → ack, which comes after
-the step is committed and broadcast) as p50/p99, and the server's memory per
-room. Each measurement is repeated ``--runs`` times; the median run is shown.
+the step is committed and broadcast) as p50/p99, the server's own share of it
+(the ack's ``server_ms``: from reading the action to writing the ack), and the
+server's memory per room. The measurement starts once every room's client is
+connected (a warm-up of at most ``--warmup`` seconds: opening 1,000 rooms takes
+a while on a busy machine) and lasts ``--seconds``. Each measurement is
+repeated ``--runs`` times; the median run is shown.
 
     python benchmarks/server_load.py --rooms 100 --seconds 20 --think 0.5
 """
@@ -126,18 +130,22 @@ async def room_player(
     players: int,
     think: float,
     stop_at: float,
-    lat: list[float],
+    lat: list[tuple[float, float, float]],
     counts: dict[str, int],
     rng: random.Random,
+    stop_file: str,
 ) -> None:
-    """Play rooms one after another until ``stop_at``: seat 0 scripted, the rest bots.
+    """Play rooms one after another until ``stop_at`` or ``stop_file`` exists: seat 0
+    scripted, the rest bots.
 
     A room whose connection fails (a handshake that times out on an overloaded
     server) is counted in ``failed`` and the next room is opened.
     """
-    while time.monotonic() < stop_at:
+    while time.monotonic() < stop_at and not os.path.exists(stop_file):
         try:
-            await _play_room(port, client, game, options, players, think, stop_at, lat, counts, rng)
+            await _play_room(
+                port, client, game, options, players, think, stop_at, lat, counts, rng, stop_file
+            )
         except (TimeoutError, OSError, websockets.ConnectionClosed, httpx.HTTPError):
             counts["failed"] += 1
             await asyncio.sleep(0.5)
@@ -151,11 +159,14 @@ async def _play_room(
     players: int,
     think: float,
     stop_at: float,
-    lat: list[float],
+    lat: list[tuple[float, float, float]],
     counts: dict[str, int],
     rng: random.Random,
+    stop_file: str,
 ) -> None:
-    """One room: create it, take seat 0, play until the game ends or ``stop_at``."""
+    """One room: create it, take seat 0, play until the game ends or ``stop_at``.
+    Each acknowledged action adds (when it was sent, its round trip, the server's
+    time over it) to ``lat``."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
     body = {"game": game, "seats": seats, "options": options}
     room = (await _post(client, "/api/rooms", body))["id"]
@@ -165,6 +176,7 @@ async def _play_room(
     async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token}))
         sent_at: float | None = None
+        sent_mono = 0.0
         last: dict[str, Any] | None = None
         acted_on = None
         while True:
@@ -173,7 +185,7 @@ async def _play_room(
             if t == "state":
                 last = m
             elif t == "ack" and sent_at is not None:
-                lat.append(time.perf_counter() - sent_at)
+                lat.append((sent_mono, time.perf_counter() - sent_at, m["server_ms"] / 1000))
                 counts["actions"] += 1
                 sent_at = None
             elif t == "error":
@@ -182,23 +194,24 @@ async def _play_room(
                 counts["games"] += 1
                 break
             if sent_at is None and last is not None and last is not acted_on and last["legal"]:
-                if time.monotonic() >= stop_at:
+                if time.monotonic() >= stop_at or os.path.exists(stop_file):
                     return
                 if think > 0:
                     await asyncio.sleep(think * (0.5 + rng.random()))
                 a = rng.choice(last["legal"])["action"]
                 acted_on = last
-                sent_at = time.perf_counter()
+                sent_at, sent_mono = time.perf_counter(), time.monotonic()
                 await ws.send(json.dumps({"type": "action", "action": a}))
 
 
 def client_process(
-    port: int, first: int, rooms: int, args: dict[str, Any], stop_at: float
-) -> tuple[list[float], dict[str, int]]:
-    """One client process: ``rooms`` rooms played by scripted clients until ``stop_at``."""
+    port: int, first: int, rooms: int, args: dict[str, Any], stop_at: float, stop_file: str
+) -> tuple[list[tuple[float, float, float]], dict[str, int]]:
+    """One client process: ``rooms`` rooms played by scripted clients until ``stop_at``
+    (or until ``stop_file`` exists)."""
 
-    async def run() -> tuple[list[float], dict[str, int]]:
-        lat: list[float] = []
+    async def run() -> tuple[list[tuple[float, float, float]], dict[str, int]]:
+        lat: list[tuple[float, float, float]] = []
         counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
         limits = httpx.Limits(max_connections=rooms + 10)
         base = f"http://127.0.0.1:{port}"
@@ -216,6 +229,7 @@ def client_process(
                         lat,
                         counts,
                         random.Random(first + i),
+                        stop_file,
                     )
                     for i in range(rooms)
                 )
@@ -230,15 +244,15 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
 
     with tempfile.TemporaryDirectory() as tmp:
         srv = Server(args.db or str(Path(tmp) / "load.sqlite3"), args.server_arg or [])
+        stop_file = str(Path(tmp) / "stop")
         try:
             base = rss_mib(srv.proc.pid)
-            lat: list[float] = []
+            lat: list[tuple[float, float, float]] = []
             counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
             async with httpx.AsyncClient(base_url=srv.http, timeout=60) as client:
                 h0 = (await client.get("/api/health")).json()
-                start = time.monotonic()
-                stop_at = start + args.seconds
-                task = progress.add_task(f"{args.rooms} rooms", total=args.seconds)
+                launched = time.monotonic()
+                hard_stop = launched + args.warmup + args.seconds + 5
                 k = max(1, min(args.clients, args.rooms))
                 shares = [args.rooms // k + (1 if i < args.rooms % k else 0) for i in range(k)]
                 loop = asyncio.get_running_loop()
@@ -251,46 +265,78 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                             sum(shares[:i]),
                             shares[i],
                             vars(args),
-                            stop_at,
+                            hard_stop,
+                            stop_file,
                         )
                         for i in range(k)
                     ]
+                    # warm-up: until every room's client is connected (or --warmup passed)
+                    warm = progress.add_task(f"{args.rooms} rooms: opening", total=args.rooms)
+                    while time.monotonic() < launched + args.warmup:
+                        h = (await client.get("/api/health")).json()
+                        progress.update(warm, completed=h["connections"])
+                        if h["connections"] >= args.rooms:
+                            break
+                        await asyncio.sleep(0.5)
+                    progress.remove_task(warm)
+                    warmup = time.monotonic() - launched
+                    task = progress.add_task(f"{args.rooms} rooms", total=args.seconds)
+                    start = time.monotonic()
                     peak = base
                     steps0 = await total_steps(srv, client)
                     cpu0 = cpu_seconds(srv.proc.pid)
+                    lag0 = (await client.get("/api/health")).json()["loop_lag"]
                     load0 = os.getloadavg()[0]
-                    while time.monotonic() < stop_at:
+                    spy = None
+                    if args.profile:
+                        # py-spy samples the server's threads over the measured window
+                        spy_args = ["--pid", str(srv.proc.pid), "--format", "raw", "--rate", "100"]
+                        spy_args += ["--duration", str(int(args.seconds)), "-o", args.profile]
+                        spy = subprocess.Popen(
+                            ["py-spy", "record", *spy_args], stdout=subprocess.DEVNULL
+                        )
+                    while time.monotonic() < start + args.seconds:
                         await asyncio.sleep(0.5)
                         peak = max(peak, rss_mib(srv.proc.pid))
                         progress.update(task, completed=min(args.seconds, time.monotonic() - start))
+                    elapsed = time.monotonic() - start
+                    cpu = cpu_seconds(srv.proc.pid) - cpu0
+                    steps = await total_steps(srv, client) - steps0
+                    h1 = (await client.get("/api/health")).json()
+                    Path(stop_file).touch()
+                    if spy is not None:
+                        spy.wait(60)
                     for lt, ct in await asyncio.gather(*futs):
-                        lat.extend(lt)
+                        lat.extend(x for x in lt if start <= x[0] < start + elapsed)
                         for key in counts:
                             counts[key] += ct[key]
-                elapsed = time.monotonic() - start
-                cpu = cpu_seconds(srv.proc.pid) - cpu0
-                steps = await total_steps(srv, client) - steps0
                 load = (load0 + os.getloadavg()[0]) / 2
-                h1 = (await client.get("/api/health")).json()
                 progress.remove_task(task)
         finally:
             srv.stop()
-    lat.sort()
-    q = statistics.quantiles(lat, n=100) if len(lat) > 2 else [float("nan")] * 99
+    trips = sorted(x[1] for x in lat)
+    inside = sorted(x[2] for x in lat)
+    q = statistics.quantiles(trips, n=100) if len(trips) > 2 else [float("nan")] * 99
+    qs = statistics.quantiles(inside, n=100) if len(inside) > 2 else [float("nan")] * 99
+    lag = h1["loop_lag"]
     return {
         "rooms": args.rooms,
+        "warmup_s": warmup,
         "steps_per_s": steps / elapsed,
-        "human_actions_per_s": counts["actions"] / elapsed,
+        "human_actions_per_s": len(lat) / elapsed,
         "games": counts["games"],
         "failed": counts["failed"],
         "p50_ms": q[49] * 1000,
         "p99_ms": q[98] * 1000,
+        "server_p50_ms": qs[49] * 1000,
+        "server_p99_ms": qs[98] * 1000,
         "rss_base_mib": base,
         "rss_peak_mib": peak,
         "kib_per_room": (peak - base) * 1024 / max(1, h1["rooms"] - h0["rooms"]),
         "rooms_held": h1["rooms"],
         "server_cpu_ms_per_step": cpu * 1000 / max(1, steps),
         "server_cpu_share": cpu / elapsed,
+        "loop_busy_stalls": lag["busy_over_50ms"] - lag0["busy_over_50ms"],
         "load_average": load,
     }
 
@@ -319,6 +365,9 @@ def main() -> None:
     )
     ap.add_argument("--seconds", type=float, default=20.0, help="length of one run")
     ap.add_argument(
+        "--warmup", type=float, default=90.0, help="most seconds to wait for the rooms to open"
+    )
+    ap.add_argument(
         "--think",
         type=float,
         default=0.5,
@@ -339,6 +388,11 @@ def main() -> None:
     ap.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
     ap.add_argument("--server-arg", action="append", help="extra argument for obelisk serve")
     ap.add_argument("--json", action="store_true", help="print JSON")
+    ap.add_argument(
+        "--profile",
+        default=None,
+        help="write py-spy's raw samples of the server over the measured window to this file",
+    )
     args = ap.parse_args()
     if args.options is None:
         args.options = '{"deck_size": 60, "hand_size": 5}' if args.game == "tiny" else "{}"
@@ -369,16 +423,20 @@ def main() -> None:
 COLUMNS = (
     "rooms",
     "rooms held",
+    "warm-up s",
     "steps/s",
     "client actions/s",
     "games",
     "failed rooms",
     "p50 ms",
     "p99 ms",
+    "server p50 ms",
+    "server p99 ms",
     "RSS base MiB",
     "KiB/room",
     "server CPU ms/step",
     "server CPU %",
+    "loop stalls",
     "load avg",
 )
 
@@ -388,16 +446,20 @@ def row(r: dict[str, float]) -> list[str]:
     cells = [
         str(r["rooms"]),
         str(r["rooms_held"]),
+        f"{r['warmup_s']:.0f}",
         f"{r['steps_per_s']:.0f}",
         f"{r['human_actions_per_s']:.0f}",
         str(r["games"]),
         str(r["failed"]),
         f"{r['p50_ms']:.1f}",
         f"{r['p99_ms']:.1f}",
+        f"{r['server_p50_ms']:.1f}",
+        f"{r['server_p99_ms']:.1f}",
         f"{r['rss_base_mib']:.0f}",
         f"{r['kib_per_room']:.0f}",
         f"{r['server_cpu_ms_per_step']:.2f}",
         f"{r['server_cpu_share'] * 100:.0f}",
+        str(r["loop_busy_stalls"]),
         f"{r['load_average']:.1f}",
     ]
     assert len(cells) == len(COLUMNS), "a value without its header"

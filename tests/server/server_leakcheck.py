@@ -39,7 +39,7 @@ OTHER_KEYS = {
     "room": {"type", "v", "summary"},
     "clock": {"type", "v", "room", "running", "wall_seconds", "game"},
     "game_over": {"type", "v", "room", "scores", "returns", "winners"},
-    "ack": {"type", "v", "id"},
+    "ack": {"type", "v", "id", "server_ms", "server_cpu_ms"},
     "pong": {"type", "v", "id", "server_ms", "server_cpu_ms"},
 }
 SUMMARY_SEAT_KEYS = {"seat", "kind", "level", "name", "taken", "connected"}

@@ -420,6 +420,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             # how late the event loop woke a task that slept 20 ms: its stalls since start
             "loop_lag": lb.lag.to_json(),
             "connections": sum(len(r.conns) for r in lb.rooms.values()),
+            # the database writer: transactions committed, and the writes in them
+            "commits": lb.writer.groups,
+            "writes": lb.writer.writes,
         }
 
     @app.websocket("/ws/rooms/{room_id}")

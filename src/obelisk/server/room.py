@@ -45,6 +45,7 @@ from .limits import check_network_options
 from .preview import MAX_STEPS, check_steps
 from .preview import preview as preview_of
 from .store import RoomRow, Store
+from .writer import Writer
 
 JSON = Any
 T = TypeVar("T")
@@ -57,6 +58,12 @@ EXPIRED = "expired"
 SLOW_READER = 1008
 #: A bot whose moves take less than this runs on the event loop (see Room._think).
 INLINE_BOT_SECONDS = 0.003
+
+
+def _searches(agent: Agent) -> bool:
+    """Whether a computer player searches (declares its time cap ``seconds``): it always
+    thinks in the thread pool."""
+    return isinstance(getattr(agent, "seconds", None), (int, float))
 
 
 def rematch_id(room_id: str) -> str:
@@ -213,7 +220,7 @@ class Room:
         self.agents: dict[int, Agent] = {}
         self._quick: dict[int, bool] = {}  # bot seats proven quick enough to move inline
         self.decisions = [0] * row.num_players
-        self._offered: tuple[int, list[JSON]] | None = None
+        self._offered: tuple[int, tuple[Action, ...]] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self.ticker = Ticker(game) if has_clock(game) else None
@@ -320,7 +327,7 @@ class Room:
             new = [dict(s) for s in seats]
             new[seat].update(taken=True, token=hash_token(token), name=name or f"Seat {seat + 1}")
             status = self._status_for(new)
-            await self.lobby.db(self.lobby.store.update_room, self.id, seats=new, status=status)
+            await self.lobby.write("update_room", self.id, new, status)
             self.row.seats = new
             self.row.status = status
             self.left_at[seat] = time.monotonic()
@@ -382,7 +389,7 @@ class Room:
                 "reclaimable": by != seat,
             }
             status = self._status_for(new)
-            await self.lobby.db(self.lobby.store.update_room, self.id, seats=new, status=status)
+            await self.lobby.write("update_room", self.id, new, status)
             self.row.seats = new
             self.row.status = status
             self.agents[seat] = make_agent(self.game, level)
@@ -424,9 +431,7 @@ class Room:
                 "taken": True,
                 "token": former,
             }
-            await self.lobby.db(
-                self.lobby.store.update_room, self.id, seats=new, status=self.status
-            )
+            await self.lobby.write("update_room", self.id, new, self.status)
             self.row.seats = new
             self.agents.pop(i, None)
             self._quick.pop(i, None)
@@ -669,7 +674,7 @@ class Room:
                 "winners": state.winners(),
             }
         try:
-            await self.lobby.db(self.lobby.store.append_step, self.id, idx, step, result)
+            await self.lobby.write("append_step", self.id, idx, step, result)
         except Exception as e:
             log.error("room %s: step %d not saved (%s); taking it back", self.id, idx, e)
             self.state = self._replay(self.steps)
@@ -695,7 +700,8 @@ class Room:
         s = self.state
         if s.is_terminal():
             return
-        offered = (s.current_player, [a.to_json() for a in s.legal_actions()])
+        # actions are frozen dataclasses: equal exactly when their JSON forms are
+        offered = (s.current_player, tuple(s.legal_actions()))
         if offered != self._offered:
             self._offered = offered
             if 0 <= s.current_player < len(self.decisions):
@@ -756,16 +762,21 @@ class Room:
                 if agent is None:
                     return
                 idx = len(self.state.history)
-                snapshot = self.state.clone()
+                # a quick bot moves on the live position, under the lock, with no copy
+                inline = self._quick.get(seat, False) and not _searches(agent)
+                snapshot = None if inline else self.state.clone()
             if cfg.bot_delay > 0:
                 await asyncio.sleep(cfg.bot_delay)
             rng = random.Random(secrets.randbits(64))
-            action = await self._think(agent, snapshot, seat, rng)
+            if snapshot is not None:
+                action = await self._think(agent, snapshot, seat, rng)
             async with self.lock:
                 if self.agents.get(seat) is not agent:
                     continue  # its player took the seat back: the bot leaves
                 if len(self.state.history) != idx or self.state.current_player != seat:
                     continue  # a clock event changed the position: think again
+                if snapshot is None:
+                    action = self._think_inline(agent, self.state, seat, rng)
                 try:
                     await self._commit(seat, action)
                 except IllegalAction as e:
@@ -784,25 +795,15 @@ class Room:
     async def _think(self, agent: Agent, snapshot: State, seat: int, rng: random.Random) -> Action:
         """The bot's move, within its budget; a random legal move if it fails or overruns.
 
-        A bot thinks in the thread pool. One that has shown it answers in well
-        under a millisecond (random, most heuristics) then moves on the event
-        loop itself: handing a trivial move to a thread and back costs more
-        (a GIL hand-over each way) than the move. It goes back to the pool as
-        soon as one move takes longer.
+        A bot thinks in the thread pool, on a copy of the position. One that has
+        shown it answers in well under a millisecond (random, most heuristics)
+        then moves on the event loop itself (:meth:`_think_inline`): handing a
+        trivial move to a thread and back costs more (a GIL hand-over each way)
+        than the move. It goes back to the pool as soon as one move takes longer.
         """
         legal = snapshot.legal_actions()
         view = PlayerView(snapshot, seat)
-        searches = isinstance(getattr(agent, "seconds", None), (int, float))
-        if self._quick.get(seat) and not searches:
-            t0 = time.perf_counter()
-            try:
-                action = agent.act(view, rng)
-            except Exception:
-                log.exception("room %s: bot seat %d failed; random move", self.id, seat)
-                return rng.choice(legal)
-            if time.perf_counter() - t0 > INLINE_BOT_SECONDS:
-                self._quick[seat] = False
-            return action
+        searches = _searches(agent)
 
         def timed() -> tuple[Action, float]:
             t0 = time.thread_time()
@@ -820,6 +821,20 @@ class Room:
         except Exception:
             log.exception("room %s: bot seat %d failed; random move", self.id, seat)
         return rng.choice(legal)
+
+    def _think_inline(self, agent: Agent, state: State, seat: int, rng: random.Random) -> Action:
+        """A quick bot's move, on the event loop (see :meth:`_think`), on the live
+        position (the lock is held; the bot sees it through its seat's view only). Its
+        first slow move sends it back to the thread pool."""
+        t0 = time.perf_counter()
+        try:
+            action = agent.act(PlayerView(state, seat), rng)
+        except Exception:
+            log.exception("room %s: bot seat %d failed; random move", self.id, seat)
+            return rng.choice(state.legal_actions())
+        if time.perf_counter() - t0 > INLINE_BOT_SECONDS:
+            self._quick[seat] = False
+        return action
 
     def budget(self, agent: Agent) -> float:
         """Seconds a computer player may think: its level's own time cap (a search level
@@ -880,7 +895,10 @@ class Lobby:
     def __init__(self, config: ServerConfig) -> None:
         self.config = config
         self.store = Store(config.db)
-        # SQLite has one writer: one thread keeps commits in order; a server database takes more.
+        #: Every write goes through one thread, in order, grouped into transactions.
+        self.writer = Writer(self.store)
+        # reads: inline for SQLite (a local file, read while the writer writes: WAL), on
+        # threads for a server database (reached over the network)
         self._inline = self.store.is_sqlite
         self._db = ThreadPoolExecutor(4, thread_name_prefix="obelisk-db")
         self.bots = ThreadPoolExecutor(max(1, config.bot_workers), thread_name_prefix="obelisk-bot")
@@ -893,12 +911,18 @@ class Lobby:
         self.lag = LoopLag()
         self._watcher: asyncio.Task[None] | None = None
 
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking storage call: inline for SQLite, else on a storage thread.
+    async def write(self, op: str, *args: Any) -> None:
+        """Commit one write (see :meth:`Store.write_many`) on the writer thread; returns
+        once it is committed, raises if it could not be. The event loop serves the other
+        rooms meanwhile, and writes that queue up meanwhile share one commit."""
+        await self.writer.write(op, *args)
 
-        An SQLite commit in WAL mode takes a fraction of a millisecond, less than
-        handing work to a thread and back (which waits for the GIL under load);
-        a server database is reached over the network, so it gets threads.
+    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+        """Run a blocking read: inline for SQLite, else on a storage thread.
+
+        An SQLite read is a fraction of a millisecond, less than handing work to a
+        thread and back; a server database is reached over the network, so it gets
+        threads. Writes go through :meth:`write`.
         """
         if self._inline:
             return fn(*args, **kwargs)
@@ -978,7 +1002,7 @@ class Lobby:
                 async with room.lock:
                     if room.status != WAITING or room.conns:
                         continue
-                    await self.db(self.store.update_room, rid, seats=room.row.seats, status=EXPIRED)
+                    await self.write("update_room", rid, room.row.seats, EXPIRED)
                     room.row.status = EXPIRED
                 await room.close()
                 self.rooms.pop(rid, None)
@@ -995,6 +1019,7 @@ class Lobby:
         for room in list(self.rooms.values()):
             await room.close()
         self.bots.shutdown(wait=False, cancel_futures=True)
+        await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
         self._db.shutdown(wait=True)
         self.store.close()
 
@@ -1103,7 +1128,7 @@ class Lobby:
                 result=None,
                 created_at=time.time(),
             )
-            await self.db(self.store.create_room, row)
+            await self.write("create_room", row)
             room = Room(self, row, game, state)
             self.rooms[room_id] = room
         room.wake()

@@ -1,0 +1,114 @@
+"""The database writer: one thread that commits the server's writes in order, many at once.
+
+Every write of the server (a new room, a seat change, an accepted step) goes
+through :meth:`Writer.write`, which returns once the write is **committed**:
+an action is still acknowledged only after its step is in the database. The
+writes wait in one queue; the thread takes whatever has queued up while it was
+committing and commits it in one transaction (a *group commit*), so a busy
+server pays one commit for many steps, and the event loop never waits on the
+database: it runs the other rooms meanwhile.
+
+If a group fails, its writes are tried again one by one, so only the write at
+fault fails (its room takes its step back, see ``Room._commit``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from .store import Store
+
+log = logging.getLogger("obelisk.server")
+
+#: The most writes committed in one transaction.
+MAX_GROUP = 512
+
+
+@dataclass
+class _Job:
+    op: str
+    args: tuple[Any, ...]
+    loop: asyncio.AbstractEventLoop
+    future: asyncio.Future[None]
+
+
+class Writer:
+    """Commits :class:`Store` writes (``create_room``, ``update_room``, ``append_step``) on
+    a thread of its own, in the order they were asked for, grouped into transactions."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._run, name="obelisk-db-writer", daemon=True)
+        self._thread.start()
+        #: Transactions and writes committed so far (for the load figures).
+        self.groups = 0
+        self.writes = 0
+
+    async def write(self, op: str, *args: Any) -> None:
+        """Queue one write and wait until it is committed (or raise why it was not)."""
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        self._jobs.put(_Job(op, args, loop, future))
+        await future
+
+    def close(self) -> None:
+        """Commit what is queued, then stop the thread."""
+        self._jobs.put(None)
+        self._thread.join(30)
+
+    def _run(self) -> None:
+        while True:
+            first = self._jobs.get()
+            if first is None:
+                return
+            group = [first]
+            stop = False
+            while len(group) < MAX_GROUP:
+                try:
+                    job = self._jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    stop = True
+                    break
+                group.append(job)
+            self._commit(group)
+            if stop:
+                return
+
+    def _commit(self, group: list[_Job]) -> None:
+        try:
+            self.store.write_many([(j.op, j.args) for j in group])
+            results: list[BaseException | None] = [None] * len(group)
+            self.groups += 1
+        except Exception:
+            # one write at fault fails the group: try each on its own
+            results = []
+            for j in group:
+                try:
+                    self.store.write_many([(j.op, j.args)])
+                    results.append(None)
+                    self.groups += 1
+                except Exception as e:
+                    results.append(e)
+        self.writes += sum(1 for r in results if r is None)
+        for j, r in zip(group, results, strict=True):
+            # the loop may be closing (shutdown): then nobody waits for the answer
+            with contextlib.suppress(RuntimeError):
+                j.loop.call_soon_threadsafe(_settle, j.future, r)
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():  # its waiter was cancelled (a room closing)
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
