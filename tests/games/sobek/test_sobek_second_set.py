@@ -158,7 +158,11 @@ def test_with_several_sets_the_player_says_which_to_add_to():
     )
     msg = illegal(s, Set("fish"))
     assert msg.startswith("you have 2 fish sets: say which one to add to")
+    start = len(s.events_for(2))
     play(s, "onto fish 2", "add fish 1", "add fish 1", "add amulet")
+    assert sentences(s, 2, start) == [
+        "Ann adds fish 1, fish 1 and an amulet to their second fish set (now worth 12)."
+    ]
     assert [s.t.name(c) for c in s.sets[0][4]] == FISH
     assert s.observation(0)["more_sets"][0] == [
         {
@@ -243,3 +247,42 @@ def test_a_game_with_second_sets_replays_from_its_record():
         raise AssertionError("no seed laid a second set")
     again = replay(Record.from_json(data))
     assert again.scores() == s.scores() and again.winners() == s.winners()
+
+
+@pytest.mark.rules("sobek:6.3")
+def test_the_action_space_holds_every_second_set_action():
+    """The research adapters' fixed action space: every action legal in games that lay
+    second sets and add onto them is in it; with "add" it is the space without them, and
+    the new actions come last, so the other actions keep their places."""
+    space = set(GAME.action_space(3, None))
+    seen = set()
+    for seed in range(30):
+        s = GAME.new_state(3, seed)
+        rng = random.Random(seed)
+        while not s.is_terminal():
+            legal = s.legal_actions()
+            assert set(legal) <= space, [a.text() for a in legal if a not in space]
+            seen.update(a.kind for a in legal)
+            two = [a for a in legal if a.kind in ("new", "onto")]
+            sets = [a for a in legal if a.kind in ("set", "add")]
+            s.apply(rng.choice(two or (sets if sets and rng.random() < 0.8 else legal)))
+    assert "new" in seen
+    # onto: rare in random play, so from a laid-out position (three wheat sets laid)
+    wheat = ["wheat1"] * 3
+    s = arrange(
+        new(3),
+        hands={0: ["wheat1", "wheat1", "amulet"]},
+        sets={0: {"wheat": wheat}},
+        more_sets={0: [("wheat", ["wheat1", "wheat1", "amulet"]), ("wheat", ["wheat0"] * 3)]},
+        market=["fish1"] * 4,
+        turn=0,
+    )
+    assert [a.text() for a in s.legal_actions() if a.kind == "onto"] == [
+        "onto wheat 1",
+        "onto wheat 2",
+        "onto wheat 3",
+    ]
+    assert set(s.legal_actions()) <= space
+    merged = GAME.action_space(3, {"second_set": "add"})
+    assert GAME.action_space(3, None)[: len(merged)] == merged
+    assert not any(a.kind in ("new", "onto") for a in merged)
