@@ -204,8 +204,17 @@ def play_click(p: Person, rng: random.Random, last: dict[str, str]) -> str:
         choice = rng.choice(acts)
         last["slide"] = ""
     before = int(p.hook("answers") or 0)
+    sent = int(p.hook("sent") or 0)
     p.page.locator(f'{PLACES}[data-action="{choice}"]').first.click(timeout=ANSWER_MS)
-    p.page.wait_for_function(f"window.obelisk.answers > {before}", timeout=ANSWER_MS)
+    try:
+        p.page.wait_for_function(f"window.obelisk.answers > {before}", timeout=ANSWER_MS)
+    except Exception as e:
+        # say whether the click was lost on the page or the server never answered
+        now = int(p.hook("sent") or 0)
+        raise AssertionError(
+            f"{p.label}: no answer to {choice!r} in {ANSWER_MS} ms; the page sent "
+            f"{now - sent} messages after the click"
+        ) from e
     return choice
 
 

@@ -378,6 +378,26 @@ document.addEventListener("keydown", (ev) => {
   node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
 });
 
+// A press on the box finishes its animations at once (a slide, a turn). When the box was
+// turning, what was under the finger moves with that, and the release lands elsewhere: the
+// click then goes to no place at all. The press is what the person aimed at, so a click
+// that reaches the box itself plays the place that was pressed.
+let pressed = null;
+
+function pressDuringAnimation(ev) {
+  const place = ev.target && ev.target.closest ? ev.target.closest("[data-action]") : null;
+  pressed = finishAnimations() ? place : null;
+}
+
+function clickAfterAnimation(ev) {
+  // a click on a place was played by the place (and went no further)
+  const node = pressed;
+  pressed = null;
+  if (node && node.isConnected && !(ev.target.closest && ev.target.closest("[data-action]"))) {
+    node.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true }));
+  }
+}
+
 const ramses = {
   css: "ramses.css",
 
@@ -387,7 +407,7 @@ const ramses = {
     const key = decisionKey(obs);
     if (pick.key !== key) Object.assign(pick, { key, first: null, card: null });
     const redraw = localRedraw(board, ramses, ctx);
-    const boxWrap = el("div.rm-boxwrap", { onpointerdown: finishAnimations },
+    const boxWrap = el("div.rm-boxwrap", { onpointerdown: pressDuringAnimation, onclick: clickAfterAnimation },
       el("p.rm-showing", { text: showingWords(obs, ctx) }));
     const choices = ctx.readonly ? null : drawChoices(obs, ctx, redraw);
     drawBox(boxWrap, { obs, options: o, pool: ctx.pool, selected: obs.phase === "place" ? pick.first : null, events: ctx.events, readonly: ctx.readonly, key: board });

@@ -160,8 +160,9 @@ function frameParts(W, H, pro, back) {
 const memo = new WeakMap(); // board element -> what was drawn last (for the animations only)
 const running = new Set();
 
-/** Finish every running animation (a click skips them). */
+/** Finish every running animation (a click skips them); whether one was running. */
 export function finishAnimations() {
+  const any = running.size > 0;
   for (const a of [...running]) {
     try {
       a.finish();
@@ -170,6 +171,7 @@ export function finishAnimations() {
     }
   }
   running.clear();
+  return any;
 }
 
 // Whether the person asked for reduced motion, kept up to date by the query's change events
