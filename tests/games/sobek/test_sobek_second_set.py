@@ -98,6 +98,9 @@ def test_a_second_separate_set_is_laid():
     assert sentences(s, 1, start) == [
         "Ann lays a second fish set: fish 1, fish 0 and fish 0 (worth 3), scored on its own."
     ]
+    laid = [e for e in s.events_for(1)[start:] if e["kind"] in ("set", "action")][-1]
+    terms = dict(GAME.narrator.explanations(laid))
+    assert terms["Second set"].startswith("Cards of a goods you already have a set of")
     assert "second fish 1 0 0 (3)" in s.to_text(1)
     assert "first fish 1 1 1 (9)" in s.to_text(1)
 

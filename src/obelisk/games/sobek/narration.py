@@ -489,10 +489,16 @@ class SobekNarrator(Narrator):
                 effect = str(a.get("effect"))
                 return [(W.token_term(effect), W.explain_effect(effect, event.get("points")))]
             if akind == "done" and "set" in event:
-                return [("Event tokens", W.TERMS["Event tokens"])]
+                out = [("Event tokens", W.TERMS["Event tokens"])]
+                if isinstance(event.get("number"), int):
+                    out.append(("Second set", W.SECOND_SET))
+                return out
             return []
         if kind == "set":
-            return [("Event tokens", W.TERMS["Event tokens"])]
+            out = [("Event tokens", W.TERMS["Event tokens"])]
+            if isinstance(event.get("number"), int):
+                out.append(("Second set", W.SECOND_SET))
+            return out
         if kind == "got":
             return [W.explain_character(str(event.get("card")), event.get("power"))]
         if kind == "tokens":

@@ -253,6 +253,13 @@ TERMS: dict[str, str] = {
     "tokens left and take one; its effect happens at once.",
 }
 
+#: sobek:6.3 a second set of one goods (second_set "choose"), explained when one is laid
+SECOND_SET = (
+    "Cards of a goods you already have a set of may join that set or be laid as a new set "
+    "of their own. Each set scores on its own (one big set scores more), and the corruption "
+    "penalty takes only the single most valuable one."
+)
+
 PENALTY_EXPLAINED = {
     "best_set": TERMS["Corruption penalty"],
     "half_round": "At the end of a round the player (or players) with the most corruption "

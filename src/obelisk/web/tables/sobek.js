@@ -376,6 +376,9 @@ export default {
       : "A round ends when the player about to start a turn cannot act (market and deck empty).");
     const pen = { half_round: "the most corrupt players lose half their round's set points", matching_types: "the most corrupt players' sets of a type in their corruption score nothing" }[o.penalty_mode] || "the most corrupt players lose the value of their best set";
     out.push(`Corruption penalty: ${pen}.`);
+    out.push(o.second_set === "add"
+      ? "Cards of a goods you already have a set of always join that set."
+      : "Cards of a goods you already have a set of may join that set or be laid as a new set of their own (each set scores on its own).");
     out.push(o.tiebreak === "shared" ? "A tie is shared." : "A tie goes to the player with fewer corruption cards in the last round, then it is shared.");
     return out;
   },
