@@ -1190,7 +1190,8 @@ class SobekState(State):
             if g is None:
                 return IllegalAction(f"there are no goods called '{action.goods}'", "sobek:6.3")
             m = self.set_count(p, g)
-            if m > 1:
+            eligible, _goods, amulets = self._hand_counts(p)
+            if m > 1 and eligible[g] + amulets >= 3:
                 which = ", ".join(f"'onto {action.goods} {k}'" for k in range(1, m + 1))
                 return IllegalAction(
                     f"you have {m} {action.goods} sets: say which one to add to ({which}), or "
