@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
@@ -203,3 +203,10 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
         from .bot import KhufuHeuristic
 
         return KhufuHeuristic()
+
+    def agent_levels(self) -> dict[str, Callable[[], Agent]]:
+        """The heuristic and the hand-planning player ``planner`` (docs/levels.md)."""
+        from .bot import KhufuHeuristic
+        from .planner import KhufuPlanner
+
+        return {"heuristic": KhufuHeuristic, "planner": KhufuPlanner}
