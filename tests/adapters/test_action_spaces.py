@@ -22,6 +22,7 @@ OPTIONS: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("default", {}),
         ("harsh", {"variant": "harsh"}),  # an extra action may be passed
         ("small_market", {"market_size": 5, "take_window": 3}),
+        ("merge", {"second_set": "add"}),
     ],
     "ramses": [
         ("default", {}),

@@ -133,6 +133,9 @@ def sobek_cards(obs: dict[str, Any], seat: int | None) -> Counter[str]:
     for sets in obs["sets"]:
         for cards in sets.values():
             out.update(cards)
+    for rows in obs.get("more_sets") or []:  # second sets of one goods (sobek:6.3)
+        for more in rows:
+            out.update(more["cards"])
     out.update(obs["discard"])
     if seat is not None:
         out.update(obs["hand"])
