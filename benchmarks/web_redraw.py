@@ -381,8 +381,8 @@ def main() -> None:
                         drawn[game] = {}
                         for _ in range(args.draws):
                             for v in variants:
-                                t = draw_only(browser, server, game, msgs, v, 1)
-                                drawn[game].setdefault(v or "new", []).extend(t)
+                                dts = draw_only(browser, server, game, msgs, v, 1)
+                                drawn[game].setdefault(v or "new", []).extend(dts)
                         loads.append(os.getloadavg()[0])
                 browser.close()
         finally:
@@ -414,30 +414,30 @@ def main() -> None:
             )
     if drawn:
         print("the same positions drawn again, the drawing alone / with its style and layout (ms):")
-        for game, by in drawn.items():
+        for game, dby in drawn.items():
             line = []
             q: dict[str, dict[str, float]] = {}
-            for name, t in by.items():
-                d50, d95 = quantiles([x[0] for x in t])
-                l50, l95 = quantiles([x[1] for x in t])
+            for name, dt in dby.items():
+                d50, d95 = quantiles([x[0] for x in dt])
+                l50, l95 = quantiles([x[1] for x in dt])
                 # the lowest tenth: what a drawing costs when the machine lets it run
-                d10, l10 = p10([x[0] for x in t]), p10([x[1] for x in t])
-                q[name] = {"draws": len(t), "draw_p10": d10, "draw_p50": d50, "draw_p95": d95}
+                d10, l10 = p10([x[0] for x in dt]), p10([x[1] for x in dt])
+                q[name] = {"draws": len(dt), "draw_p10": d10, "draw_p50": d50, "draw_p95": d95}
                 q[name].update({"layout_p10": l10, "layout_p50": l50, "layout_p95": l95})
                 figures["tables"][game]["draw_only_" + name] = q[name]
                 line.append(
-                    f"{name[:10]} {len(t)} drawings p10 {d10:.1f}/{l10:.1f} "
+                    f"{name[:10]} {len(dt)} drawings p10 {d10:.1f}/{l10:.1f} "
                     f"p50 {d50:.1f}/{l50:.1f} p95 {d95:.1f}/{l95:.1f}"
                 )
-            a, b = q.get(args.baseline or ""), q.get("new")
-            if a and b:
+            qa, qb = q.get(args.baseline or ""), q.get("new")
+            if qa and qb:
                 keys = ("draw_p10", "draw_p50", "layout_p10", "layout_p50", "layout_p95")
-                ratio = {k: b[k] / max(1e-9, a[k]) for k in keys}
-                figures["tables"][game]["draw_only_ratio"] = ratio
+                dratio = {k: qb[k] / max(1e-9, qa[k]) for k in keys}
+                figures["tables"][game]["draw_only_ratio"] = dratio
                 line.append(
                     "new/old: drawing p10 ×{draw_p10:.2f} p50 ×{draw_p50:.2f}; with layout "
                     "p10 ×{layout_p10:.2f} p50 ×{layout_p50:.2f} p95 ×{layout_p95:.2f}".format(
-                        **ratio
+                        **dratio
                     )
                 )
             print(f"{game:8} " + ";\n         ".join(line))

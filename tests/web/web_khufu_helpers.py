@@ -90,6 +90,7 @@ def play_moves(url: str, tokens: list[str], moves: list[tuple[int, Action]]) -> 
         for i, (seat, action) in enumerate(moves):
             want = action.to_json()
             ws = socks[seat]
+            m: dict[str, Any] = {}
             while True:
                 m = json.loads(ws.recv(timeout=60))
                 if m["type"] == "error":
