@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from server_helpers import ServerProc
 from web_helpers import PLACES, Person, check_p95, state_now
-from web_khufu_helpers import OPTIONS, challenge_way, play_moves
+from web_khufu_helpers import OPTIONS, challenge_way, draw_states, play_moves
+from websockets.sync.client import connect
 
 #: What the person prefers to click (so that the game moves on: take, enter, wager…).
 PREFER = (
@@ -467,5 +468,33 @@ def test_khufu_live_challenge_stops_the_countdown(
         )
         assert not ann.hook("over")
         assert ann.errors == []
+        # a move that goes on past a door (die 0, no roll of its own) as the last move of a
+        # state: the table draws the last real roll, or none, and does not fail
+        summary = server.get(f"/api/rooms/{room}").json()
+        state = {**_last_state(server, room, tokens[1]), "legal": []}
+        past = {"kind": "move", "seat": 2, "die": 0, "from": None, "start": 8, "space": 11}
+        probe = Person(browser, server.http, 1280, 800, "a probe page")
+        try:
+            probe.goto("/api/health")
+            drawn = draw_states(
+                probe.page,
+                [{**state, "events": [past]}],
+                summary["seats"],
+                summary.get("options") or {},
+            )
+            assert drawn["errors"] == [], drawn["errors"]
+            assert "rolled 0" not in drawn["text"]
+        finally:
+            probe.close()
     finally:
         ann.close()
+
+
+def _last_state(server: ServerProc, room: str, token: str) -> dict[str, Any]:
+    """The state message the server sends a seat on connecting (over the protocol)."""
+    with connect(server.ws(room), max_size=None) as ws:
+        ws.send(json.dumps({"type": "hello", "v": 1, "token": token}))
+        while True:
+            m = json.loads(ws.recv(timeout=30))
+            if m["type"] == "state":
+                return dict(m)

@@ -106,3 +106,37 @@ def play_moves(url: str, tokens: list[str], moves: list[tuple[int, Action]]) -> 
         if moves:
             while (m := json.loads(socks[moves[-1][0]].recv(timeout=60)))["type"] != "ack":
                 assert m["type"] != "error", m
+
+
+#: Draws state messages with the app's frame and Khufu's table in a page of their own and
+#: returns the errors (one per message that failed to draw), so a position the test cannot
+#: bring about on the live table is drawn too.
+DRAW_STATES = """async ([msgs, seats, options]) => {
+  const { drawFrame } = await import('/static/frame.js');
+  const mod = (await import('/static/tables/khufu.js')).default;
+  const main = document.createElement('div');
+  main.id = 'main';
+  document.body.replaceChildren(main);
+  const mk = (id) => { const d = document.createElement('div'); d.id = id; main.append(d); return d; };
+  const els = { panels: mk('panels'), prompt: mk('prompt'), legal: mk('legal'), board: mk('board'), mine: mk('mine-area') };
+  const errors = [];
+  for (const m of msgs) {
+    try {
+      drawFrame(els, mod, {
+        obs: m.observation, legal: m.legal, yourTurn: m.your_turn, seat: m.seat, seats, status: m.status,
+        options, text: m.text, over: null, readonly: false, events: m.events || [], seen: m.seen, clock: null,
+      }, () => {});
+    } catch (e) {
+      errors.push(String(e));
+    }
+  }
+  return { errors, text: main.innerText };
+}"""
+
+
+def draw_states(
+    page: Any, msgs: list[dict[str, Any]], seats: list[Any], options: dict[str, Any]
+) -> dict[str, Any]:
+    """Draw ``msgs`` (state messages) on Khufu's table in ``page`` (a page of the server's
+    origin); returns the errors and the text drawn."""
+    return dict(page.evaluate(DRAW_STATES, [msgs, seats, options]))
