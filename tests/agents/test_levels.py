@@ -68,7 +68,7 @@ def test_generic_levels_in_every_game():
 LADDERS = {
     "ramses": ["ramses-easy", "medium", "ramses-hard", "ramses-expert"],
     "abu_simbel": ["child", "casual", "abu_simbel-hard", "abu_simbel-expert"],
-    "mummy": ["careless:p=0.3", "belief", "search-hard"],
+    "mummy": ["careless:p=0.3", "belief"],
     "sobek": ["careless:p=0.3", "search-normal", "search-hard"],
     "khufu": ["careless:p=0.4", "heuristic"],
 }
