@@ -6,8 +6,11 @@ them play for a while; finished games are replaced by new rooms. Reports the
 actions per second the server held (every committed step, bots included),
 the round trip of the scripted clients' actions (send → ack, which comes after
 the step is committed and broadcast) as p50/p99, the server's own share of it
-(the ack's ``server_ms``: from reading the action to writing the ack), and the
-server's memory per room. The measurement starts once every room's client is
+(the ack's ``server_ms``: from reading the action to writing the ack) and the
+event loop's CPU time in that (``server_cpu_ms``: its own work, for that room
+and the others, which other processes on the machine cannot stretch: about what
+the server's time would be on a core of its own), and the server's memory per
+room. The measurement starts once every room's client is
 connected (a warm-up of at most ``--warmup`` seconds: opening 1,000 rooms takes
 a while on a busy machine) and lasts ``--seconds``. Each measurement is
 repeated ``--runs`` times; the median run is shown.
@@ -130,7 +133,7 @@ async def room_player(
     players: int,
     think: float,
     stop_at: float,
-    lat: list[tuple[float, float, float]],
+    lat: list[tuple[float, float, float, float]],
     counts: dict[str, int],
     rng: random.Random,
     stop_file: str,
@@ -159,14 +162,14 @@ async def _play_room(
     players: int,
     think: float,
     stop_at: float,
-    lat: list[tuple[float, float, float]],
+    lat: list[tuple[float, float, float, float]],
     counts: dict[str, int],
     rng: random.Random,
     stop_file: str,
 ) -> None:
     """One room: create it, take seat 0, play until the game ends or ``stop_at``.
     Each acknowledged action adds (when it was sent, its round trip, the server's
-    time over it) to ``lat``."""
+    time over it, its event loop's CPU time in that) to ``lat``."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
     body = {"game": game, "seats": seats, "options": options}
     room = (await _post(client, "/api/rooms", body))["id"]
@@ -185,7 +188,14 @@ async def _play_room(
             if t == "state":
                 last = m
             elif t == "ack" and sent_at is not None:
-                lat.append((sent_mono, time.perf_counter() - sent_at, m["server_ms"] / 1000))
+                lat.append(
+                    (
+                        sent_mono,
+                        time.perf_counter() - sent_at,
+                        m["server_ms"] / 1000,
+                        m.get("server_cpu_ms", float("nan")) / 1000,
+                    )
+                )
                 counts["actions"] += 1
                 sent_at = None
             elif t == "error":
@@ -206,12 +216,12 @@ async def _play_room(
 
 def client_process(
     port: int, first: int, rooms: int, args: dict[str, Any], stop_at: float, stop_file: str
-) -> tuple[list[tuple[float, float, float]], dict[str, int]]:
+) -> tuple[list[tuple[float, float, float, float]], dict[str, int]]:
     """One client process: ``rooms`` rooms played by scripted clients until ``stop_at``
     (or until ``stop_file`` exists)."""
 
-    async def run() -> tuple[list[tuple[float, float, float]], dict[str, int]]:
-        lat: list[tuple[float, float, float]] = []
+    async def run() -> tuple[list[tuple[float, float, float, float]], dict[str, int]]:
+        lat: list[tuple[float, float, float, float]] = []
         counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
         limits = httpx.Limits(max_connections=rooms + 10)
         base = f"http://127.0.0.1:{port}"
@@ -247,7 +257,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         stop_file = str(Path(tmp) / "stop")
         try:
             base = rss_mib(srv.proc.pid)
-            lat: list[tuple[float, float, float]] = []
+            lat: list[tuple[float, float, float, float]] = []
             counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
             async with httpx.AsyncClient(base_url=srv.http, timeout=60) as client:
                 h0 = (await client.get("/api/health")).json()
@@ -318,6 +328,8 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
     inside = sorted(x[2] for x in lat)
     q = statistics.quantiles(trips, n=100) if len(trips) > 2 else [float("nan")] * 99
     qs = statistics.quantiles(inside, n=100) if len(inside) > 2 else [float("nan")] * 99
+    work = sorted(x[3] for x in lat)
+    qw = statistics.quantiles(work, n=100) if len(work) > 2 else [float("nan")] * 99
     lag = h1["loop_lag"]
     return {
         "rooms": args.rooms,
@@ -330,6 +342,8 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         "p99_ms": q[98] * 1000,
         "server_p50_ms": qs[49] * 1000,
         "server_p99_ms": qs[98] * 1000,
+        "loop_cpu_p50_ms": qw[49] * 1000,
+        "loop_cpu_p99_ms": qw[98] * 1000,
         "rss_base_mib": base,
         "rss_peak_mib": peak,
         "kib_per_room": (peak - base) * 1024 / max(1, h1["rooms"] - h0["rooms"]),
@@ -337,6 +351,8 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         "server_cpu_ms_per_step": cpu * 1000 / max(1, steps),
         "server_cpu_share": cpu / elapsed,
         "loop_busy_stalls": lag["busy_over_50ms"] - lag0["busy_over_50ms"],
+        # writes per database commit over the run (the writer groups them; 1: inline)
+        "writes_per_commit": h1.get("writes", 0) / max(1, h1.get("commits", 0)),
         "load_average": load,
     }
 
@@ -432,11 +448,14 @@ COLUMNS = (
     "p99 ms",
     "server p50 ms",
     "server p99 ms",
+    "loop CPU p50 ms",
+    "loop CPU p99 ms",
     "RSS base MiB",
     "KiB/room",
     "server CPU ms/step",
     "server CPU %",
     "loop stalls",
+    "writes/commit",
     "load avg",
 )
 
@@ -455,11 +474,14 @@ def row(r: dict[str, float]) -> list[str]:
         f"{r['p99_ms']:.1f}",
         f"{r['server_p50_ms']:.1f}",
         f"{r['server_p99_ms']:.1f}",
+        f"{r['loop_cpu_p50_ms']:.1f}",
+        f"{r['loop_cpu_p99_ms']:.1f}",
         f"{r['rss_base_mib']:.0f}",
         f"{r['kib_per_room']:.0f}",
         f"{r['server_cpu_ms_per_step']:.2f}",
         f"{r['server_cpu_share'] * 100:.0f}",
         str(r["loop_busy_stalls"]),
+        f"{r['writes_per_commit']:.1f}",
         f"{r['load_average']:.1f}",
     ]
     assert len(cells) == len(COLUMNS), "a value without its header"

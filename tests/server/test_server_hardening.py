@@ -130,6 +130,20 @@ def test_parser_bombs_and_nan_get_malformed(server: ServerProc) -> None:
     assert "RecursionError" not in log and "Exceeds the limit" not in log
 
 
+def test_malformed_messages_name_the_problem_not_python(server: ServerProc) -> None:
+    async def go() -> str:
+        room, tokens = _pair(server)
+        c = await Client(server.ws(room), tokens[0]).connect()
+        await c.until("state")
+        await c.send('{"type":"ping","id":' + "9" * 5000 + "}")
+        err = await c.until("error")
+        await c.close()
+        return str(err["message"])
+
+    message = asyncio.run(go())
+    assert "4,300 digits" in message and "sys." not in message, message
+
+
 def test_http_bodies_must_be_standard_json(server: ServerProc) -> None:
     for body in ('{"game":"tiny","options":{"deck_size":NaN}}', '{"game":"tiny","seed":Infinity}'):
         r = httpx.post(

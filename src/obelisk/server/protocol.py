@@ -26,6 +26,8 @@ CLIENT_TYPES = ("hello", "action", "ping", "preview")
 
 #: How deeply a client message may nest arrays and objects (a real message needs 4).
 MAX_DEPTH = 32
+#: The most digits of an integer in a message (Python's own limit on reading one).
+MAX_INT_DIGITS = 4300
 
 
 def dumps(msg: JSON) -> str:
@@ -74,6 +76,11 @@ def loads_strict(text: str | bytes, max_depth: int = MAX_DEPTH) -> JSON:
         value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
     except RecursionError:
         raise ValueError(f"nested deeper than {max_depth} levels") from None
+    except ValueError as e:
+        if "digits" in str(e) and "integer" in str(e):
+            # Python's own words name its settings; say what is wrong with the message
+            raise ValueError(f"an integer has more than {MAX_INT_DIGITS:,} digits") from None
+        raise
     if not _depth_ok(value, max_depth):
         raise ValueError(f"nested deeper than {max_depth} levels")
     return value
