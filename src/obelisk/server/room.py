@@ -220,7 +220,7 @@ class Room:
         self.agents: dict[int, Agent] = {}
         self._quick: dict[int, bool] = {}  # bot seats proven quick enough to move inline
         self.decisions = [0] * row.num_players
-        self._offered: tuple[int, tuple[Action, ...]] | None = None
+        self._offered: tuple[int, tuple[Action, ...], int] | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self.ticker = Ticker(game) if has_clock(game) else None
@@ -696,12 +696,20 @@ class Room:
             self.wake()
 
     def _track_decision(self) -> None:
-        """Count the decisions offered to each seat (a client may name the one it answers)."""
+        """Count the decisions offered to each seat (a client may name the one it answers).
+
+        A new decision begins when the seat to move or its choices change, and after every
+        step a seat played (a Ramses II Sandstorm: the same seat draws again, ramses:7.1); a
+        clock tick alone begins none."""
         s = self.state
         if s.is_terminal():
             return
+        h = s.history
+        played = (
+            len(h) if h and h[-1].seat != SYSTEM else (self._offered[2] if self._offered else 0)
+        )
         # actions are frozen dataclasses: equal exactly when their JSON forms are
-        offered = (s.current_player, tuple(s.legal_actions()))
+        offered = (s.current_player, tuple(s.legal_actions()), played)
         if offered != self._offered:
             self._offered = offered
             if 0 <= s.current_player < len(self.decisions):

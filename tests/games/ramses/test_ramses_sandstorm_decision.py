@@ -2,10 +2,10 @@
 
 The server numbers each seat's decisions (``decision`` in its state messages; the web app
 uses it to know that a new decision began). It counts one whenever the seat to move or
-its legal actions change (``Room._track_decision``). After a Sandstorm (ramses:7.1) the
-actor draws again from the same choice, ``draw``, so neither changes: the engine's part
-is checked here, and the server's count, which needs the change to ``room.py`` asked for
-in the s4 companion report, is an expected failure until then.
+its legal actions change, and after every step a seat played (``Room._track_decision``).
+After a Sandstorm (ramses:7.1) the actor draws again from the same choice, ``draw``, so
+only the step played tells a new decision: the engine's part and the server's count are
+checked here.
 """
 
 from __future__ import annotations
@@ -45,11 +45,6 @@ def _counted(st: Any) -> Any:
 
 
 @pytest.mark.rules("ramses:7.1")
-@pytest.mark.xfail(
-    strict=True,
-    reason="server/room.py counts a decision only when the seat or its choices change "
-    "(requested fix: also after every step a seat played)",
-)
 def test_the_server_counts_a_new_decision_when_the_actor_draws_again() -> None:
     st = make(3)
     room = _counted(st)
