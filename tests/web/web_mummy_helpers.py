@@ -298,18 +298,14 @@ RECORDER = """(() => {
 })();"""
 
 #: A field's classes that never depend on the position (its symbol, area, the fixed places).
-FIXED_CLASSES = {
-    "cell",
-    "sym",
-    "area-yellow",
-    "area-green",
-    "area-white",
-    "area-red",
-    "area-blue",
-    "played",
-    "start",
-    "sarcophagus",
-    "dungeon",
+FIXED_CLASSES = MUMMY_CELL_CLASSES - {
+    "mummy-here",
+    "arrived",
+    "step-to",
+    "legal-place",
+    "chosen",
+    "pencilled",
+    "trail",
 }
 
 

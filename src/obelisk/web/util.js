@@ -133,3 +133,20 @@ export class ActionPool {
     return node;
   }
 }
+
+/**
+ * A cache of drawings that never change: ``cloned(key, make)`` builds ``make()`` once per
+ * ``key`` (a node or an array of nodes) and gives a fresh deep copy each time, which costs
+ * a fraction of building the same nodes one by one.
+ */
+export function templateCache() {
+  const templates = new Map();
+  return function cloned(key, make) {
+    let t = templates.get(key);
+    if (!t) {
+      t = make();
+      templates.set(key, t);
+    }
+    return Array.isArray(t) ? t.map((n) => n.cloneNode(true)) : t.cloneNode(true);
+  };
+}

@@ -9,7 +9,7 @@
 // her notebook (announcements round by round, her pencil marks, kept in this browser);
 // she steps by clicking a field next to her. Every move is an action the server offered.
 
-import { el, svg, plural } from "../util.js";
+import { el, svg, plural, templateCache } from "../util.js";
 import { CELLS, COLS, ROWS, SYMBOLS, SYMBOL_CELL, DUNGEON, label, parseLabel } from "./mummy/maze.js";
 import { symbolGlyph, stairsGlyph, sarcophagusGlyph, dungeonGlyph, mummyGlyph, figureGlyph, dieFace, arrowMark, FIGURE } from "./mummy/glyphs.js";
 import * as notebook from "./mummy/notebook.js";
@@ -51,17 +51,7 @@ function cellOrigin(c) {
 // The maze is drawn again at every state. What never changes (a field with its symbol, the
 // walls, the breaches, the axes) is built once and cloned: a clone costs a fraction of
 // building the same nodes one by one.
-const templates = new Map();
-
-/** A fresh copy of the node ``make()`` builds, built once per ``key``. */
-function cloned(key, make) {
-  let t = templates.get(key);
-  if (!t) {
-    t = make();
-    templates.set(key, t);
-  }
-  return t.cloneNode(true);
-}
+const cloned = templateCache();
 
 function wallsPath() {
   const d = [];

@@ -8,7 +8,7 @@
 // is turned back, so letters stay upright. A slide and a turn of the box are animated
 // briefly (none under prefers-reduced-motion; a click finishes them at once).
 
-import { svg } from "../../util.js";
+import { svg, templateCache } from "../../util.js";
 import { artParts, tname } from "./treasures.js";
 
 export const ROWS = 6;
@@ -58,17 +58,7 @@ const ARROW = {
 // The drawing is made again at every state; the parts that never change (the frame, a
 // pyramid of each colour, a token, the ring of a place to click) are built once and cloned,
 // which costs a fraction of building them element by element.
-const templates = new Map();
-
-/** Fresh copies of the nodes ``make()`` builds, built once per ``key``. */
-function cloned(key, make) {
-  let t = templates.get(key);
-  if (!t) {
-    t = make();
-    templates.set(key, t);
-  }
-  return t.map((n) => n.cloneNode(true));
-}
+const cloned = templateCache();
 
 /** The apex mark of a colour: a different shape per colour (besides its letter). */
 function apexMark(letter, col) {
