@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from obelisk.core import all_games
+from obelisk.core import all_games, get_game
 from obelisk.core.conformance import views
 from obelisk.tui import PlaySession, Quit, SeatSpec, parse_seats
 from tinycards import TINY
@@ -247,3 +247,17 @@ def test_every_game_refuses_a_bad_entry_saves_and_resumes_identically(game, tmp_
     assert script.prompts[0] == script.prompts[1]  # asked again
     again = PlaySession.resume(path, console=console(), input_fn=Script(limit=0), fast=True)
     assert views(again.state) == views(s.state)
+
+
+def test_a_rung_the_game_does_not_offer_is_refused_with_the_ladder():
+    """Sobek offers three rungs and Khufu two (docs/levels.md): asking for a missing one
+    names the rungs there are and the research players, and where to read why."""
+    from obelisk.core import InvalidOptions
+
+    with pytest.raises(InvalidOptions, match="Sobek has no 'expert' level: it offers easy"):
+        parse_seats(get_game("sobek"), "human,expert", None)
+    with pytest.raises(InvalidOptions, match="obelisk levels khufu") as e:
+        parse_seats(get_game("khufu"), "human,hard,normal", None)
+    assert "planner" in str(e.value)
+    with pytest.raises(InvalidOptions, match="unknown seat 'grandmaster'"):
+        parse_seats(get_game("sobek"), "human,grandmaster", None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from obelisk.agents import accepts, default_level, is_oracle, levels
+from obelisk.agents import accepts, default_level, is_oracle, ladder_of, levels
 from obelisk.core import Game, InvalidOptions
 
 HUMAN = "human"
@@ -41,6 +41,13 @@ def check_level(game: Game, level: str) -> None:
             f"not offered for play. Levels: {', '.join(levels(game))}"
         )
     if not accepts(game, level):
+        ladder = list(ladder_of(game))
+        if level in ("easy", "normal", "hard", "expert"):
+            raise InvalidOptions(
+                f"{game.title} has no '{level}' level: it offers {', '.join(ladder)} "
+                f"('obelisk levels {game.name}' says why); research players: "
+                f"{', '.join(x for x in levels(game) if x not in ladder)}"
+            )
         raise InvalidOptions(
             f"unknown seat '{level}': use 'human' or a level ({', '.join(levels(game))})"
         )
