@@ -484,10 +484,12 @@ class State(ABC):
         """Apply a system action (hook; games with a clock implement it)."""
         raise IllegalAction(f"{self.game.title} has no system actions", "core:system")
 
-    def to_text(self, seat: int | None) -> str:
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         """A short human-readable rendering of ``observation(seat)`` (hook).
 
-        The default lists the observation's fields one per line.
+        ``names`` are the seats' display names (display data only, as a face knows them);
+        a game that has them labels seats by name, else by number counted from 1. The
+        default lists the observation's fields one per line.
         """
         obs = self.observation(seat)
         return "\n".join(f"{k}: {json.dumps(v, default=str)}" for k, v in obs.items())

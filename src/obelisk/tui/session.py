@@ -317,7 +317,8 @@ class PlaySession:
             title = "Your view"
         else:
             title = f"{self.names[p]}'s view"
-        self.console.print(view_panel(self.state.to_text(p), f"{title} — {self.game.title}"))
+        view = self.state.to_text(p, self.names)
+        self.console.print(view_panel(view, f"{title} — {self.game.title}"))
 
     def _command(self, line: str, p: int, legal: list[Action]) -> bool:
         """Handle a command word; False if ``line`` is not a command."""

@@ -11,6 +11,7 @@ a card is decided when it is drawn (no hidden future is stored).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from obelisk.core import (
@@ -865,7 +866,7 @@ class AbuSimbelState(State):
             d[name] = list(d[name])
         d["tableaux"] = [list(t) for t in self.tableaux]
 
-    def to_text(self, seat: int | None) -> str:
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         from .render import render
 
         legal = self.legal_actions() if seat is not None and seat == self.current_player else []

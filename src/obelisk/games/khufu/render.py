@@ -7,6 +7,7 @@ door, with a legend.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .components import CHAMBER_TITLES, CHAMBERS, SYMBOLS, Tables
@@ -21,20 +22,27 @@ def _clock(seconds: int) -> str:
     return f"{seconds // 60:02d}:{seconds % 60:02d}"
 
 
+def _seat_name(obs: dict[str, Any], seat: int) -> str:
+    """The seat's display name (``render``'s ``names``), else ``Player N`` counted from 1."""
+    names = obs.get("_names")
+    return str(names[seat]) if names and 0 <= seat < len(names) else f"Player {seat + 1}"
+
+
 def _player(obs: dict[str, Any], seat: Any) -> str:
-    """``Player 2 (Zombie)``, counted from 1."""
+    """``Player 2 (Zombie)`` (or the seat's name), counted from 1."""
     if not isinstance(seat, int):
         return "nobody"
     for p in obs["players"]:
         if p["seat"] == seat:
-            return _who(p)
-    return f"Player {seat + 1}"
+            return _who(obs, p)
+    return _seat_name(obs, seat)
 
 
-def _who(p: dict[str, Any]) -> str:
+def _who(obs: dict[str, Any], p: dict[str, Any]) -> str:
     """``Player 2 (Zombie)``, or ``Player 2`` before the pieces are chosen (khufu:4.1)."""
     piece = p.get("character")
-    return f"Player {p['seat'] + 1} ({piece})" if piece else f"Player {p['seat'] + 1}"
+    name = _seat_name(obs, p["seat"])
+    return f"{name} ({piece})" if piece else name
 
 
 def _title(ch: str) -> str:
@@ -122,8 +130,10 @@ def _decision(obs: dict[str, Any], d: dict[str, Any], t: Tables | None = None) -
     return str(kind).replace("_", " ").lower()
 
 
-def render(obs: dict[str, Any], t: Tables) -> str:
-    """The observation as a few lines of text."""
+def render(obs: dict[str, Any], t: Tables, names: Sequence[str] | None = None) -> str:
+    """The observation as a few lines of text; seats by ``names`` if given."""
+    if names:
+        obs = {**obs, "_names": list(names)}
     clock = obs["clock"]
     lines = []
     left = f"{_clock(clock['remaining'])} left"
@@ -161,7 +171,7 @@ def render(obs: dict[str, Any], t: Tables) -> str:
         elif p["grip_pending"]:
             flags.append("no chamber next turn")
         scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
-        who = _who(p)
+        who = _who(obs, p)
         row = f"  {who:<23}{symbol(p['lucky_symbol']):<13}{where:<14}{p['hand']:>5} {scar:<8}"
         lines.append((row + (f" {', '.join(flags)}" if flags else "")).rstrip())
     if "hand" in obs:

@@ -18,6 +18,7 @@ orders for programs that run no game (the Khufu companion).
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -1459,10 +1460,10 @@ class KhufuState(State):
             except ActionFormatError:
                 raise first from None
 
-    def to_text(self, seat: int | None) -> str:
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         from .render import render
 
-        return render(self.observation(seat), self.t)
+        return render(self.observation(seat), self.t, names)
 
     # ------------------------------------------------------------ determinize
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:

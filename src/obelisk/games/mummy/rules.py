@@ -9,6 +9,7 @@ Seat 0 is the mummy; seats 1.. are the explorers in turn order (mummy:5.6). Expl
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -813,7 +814,7 @@ class MummyState(State):
             obs["reason"] = self.reason
         return obs
 
-    def to_text(self, seat: int | None) -> str:
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         """The labelled maze and status (``render``); for the explorer choosing where to
         move, the end field of each choice is drawn with its number."""
         from .render import render

@@ -31,6 +31,7 @@ so a computer mummy plays here as she would there. Inputs are actions, so a game
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -472,7 +473,7 @@ class TableState(MummyState):
             obs["table_phase"] = self.phase
         return obs
 
-    def to_text(self, seat: int | None) -> str:
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         from .render import render
 
         return render(self.board, self.observation(MUMMY_SEAT), MUMMY_SEAT, {})

@@ -12,6 +12,7 @@ determinization re-draws exactly the cards a seat cannot know.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 from obelisk.core import (
@@ -1029,7 +1030,7 @@ class RamsesState(State):
             return {"event": kind, "treasures": [tid(self.decl[0])], "opponent": self.decl[1]}
         return {"event": kind, "treasures": [tid(t) for t in self.decl]}
 
-    def to_text(self, seat: int | None) -> str:
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         from .render import render
 
         return render(self.observation(seat), self.options)

@@ -7,6 +7,7 @@ printed (``fish 1``: a fish with 1 scarab), a face-down character as ``[?]``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from . import words as W
@@ -76,13 +77,28 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def render(obs: dict[str, Any], options: Any) -> str:
-    """The table as one seat sees it (None: a spectator)."""
+def _first_up(text: str) -> str:
+    """``text`` with its first letter upper case (a name keeps its own capitals)."""
+    return text[:1].upper() + text[1:]
+
+
+def render(obs: dict[str, Any], options: Any, names: Sequence[str] | None = None) -> str:
+    """The table as one seat sees it (None: a spectator); seats by ``names`` if given."""
     n = len(obs["scores"])
     me = obs.get("seat")
 
     def who(p: int) -> str:
-        return "you" if p == me else f"player {p + 1}"
+        if p == me:
+            return "you"
+        return names[p] if names and p < len(names) else f"player {p + 1}"
+
+    def label(p: int) -> str:
+        """A seat's line on the table: its name (and "you"), or its number."""
+        if names and p < len(names):
+            return (
+                "You" if p == me and names[p] == "You" else names[p] + (" (you)" if p == me else "")
+            )
+        return f"Player {p + 1}" + (" (you)" if p == me else "")
 
     lines = []
     head = f"Sobek - round {obs['round']} of {obs['rounds']}"
@@ -93,7 +109,7 @@ def render(obs: dict[str, Any], options: Any) -> str:
         if to_move == me:
             head += " - your decision"
         else:
-            head += f" - {who(to_move).capitalize()} to decide"
+            head += f" - {_first_up(who(to_move))} to decide"
         pend = obs["pending"]
         if turn != to_move and not (pend and pend["decision"] == "starter"):
             head += f" ({who(turn)} {'have' if turn == me else 'has'} the turn)"
@@ -121,9 +137,8 @@ def render(obs: dict[str, Any], options: Any) -> str:
     deck = _plural(obs["deck"], "card")
     lines.append(f"Deck: {deck}. Tokens: {obs['tokens_left']} face down; used: {used}")
     for p in range(n):
-        tag = " (you)" if p == me else ""
         set_text = "; ".join(_seat_sets(obs, p))
-        line = f"Player {p + 1}{tag}: {obs['scores'][p]} points, {obs['hand_sizes'][p]} in hand"
+        line = f"{label(p)}: {obs['scores'][p]} points, {obs['hand_sizes'][p]} in hand"
         if "corruption_counts" in obs:
             line += f", corruption {obs['corruption_counts'][p]}"
         elif p != me:
@@ -169,7 +184,7 @@ def render(obs: dict[str, Any], options: Any) -> str:
 def pending_words(pend: dict[str, Any], who: Any) -> str:
     """The decision being made, in words."""
     seat = pend["seat"]
-    name = who(seat).capitalize()
+    name = _first_up(who(seat))
     name += " are" if name == "You" else " is"
     d = pend["decision"]
     if d == "set":

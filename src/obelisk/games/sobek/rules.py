@@ -1616,10 +1616,10 @@ class SobekState(State):
             out["green" if b == C.PUB_GREEN else "character" if b == C.PUB_CHAR else "beige"] += 1
         return out
 
-    def to_text(self, seat: int | None) -> str:
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         from .render import render
 
-        return render(self.observation(seat), self.options)
+        return render(self.observation(seat), self.options, names)
 
     # -- determinize (sobek:14) ------------------------------------------------------
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
