@@ -1,4 +1,4 @@
-"""The table view labels seats by the names the players read in the log (Sobek, Khufu).
+"""The table view labels seats by the names the players read in the log (every game).
 
 ``State.to_text(seat, names)`` takes the seats' display names from the face; without them
 a view counts seats from 1, as before.
@@ -27,3 +27,16 @@ def test_khufu_says_whose_decision_it_is_by_name():
     assert "To decide: Ann — choose a playing piece" in text
     assert "Bot 3 (normal)" in text and "Player 2" not in text
     assert "To decide: Player 1" in s.to_text(0)
+
+
+def test_abu_simbel_ramses_and_the_mummy_name_the_seats_too():
+    names = ["Ann", "Bot 2 (normal)", "Bot 3 (normal)"]
+    abu = get_game("abu_simbel").new_state(3, 4).to_text(0, names)
+    assert "Ann (you): 3 charms" in abu and "Bot 3 (normal): 3 charms" in abu
+    ramses = get_game("ramses").new_state(3, 4).to_text(0, names)
+    assert "Ramses II - Ann - now" in ramses
+    assert "Cards held: Ann (you): 0, Bot 2 (normal): 0, Bot 3 (normal): 0" in ramses
+    mummy = get_game("mummy").new_state(3, 4).to_text(0, names)
+    assert "Bot 2 (normal)" in mummy and "seat 2" not in mummy
+    for game in ("abu_simbel", "ramses", "mummy"):  # no names: seats counted from 1
+        assert "seat 2" in get_game(game).new_state(3, 4).to_text(0)

@@ -52,8 +52,17 @@ def _count(k: int, word: str) -> str:
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
-def _seat(s: int, viewer: Any) -> str:
-    return f"seat {s + 1}" + (" (you)" if s == viewer else "")
+def _name(obs: dict[str, Any], s: int) -> str:
+    """The seat's display name (``render``'s ``names``), else ``seat N`` counted from 1."""
+    names = obs.get("_names")
+    return str(names[s]) if names and 0 <= s < len(names) else f"seat {s + 1}"
+
+
+def _seat(obs: dict[str, Any], s: int, viewer: Any) -> str:
+    name = _name(obs, s)
+    if s != viewer:
+        return name
+    return name if name == "You" else name + " (you)"
 
 
 def _treasures(cards: Sequence[str]) -> str:
@@ -76,19 +85,23 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
     return textwrap.wrap(text, WIDTH, initial_indent=indent, subsequent_indent=indent + "  ")
 
 
-def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
-    """The observation as a few readable lines (``legal`` is accepted and unused: a face
-    lists the choices itself)."""
+def render(
+    obs: dict[str, Any], legal: Sequence[Action] = (), names: Sequence[str] | None = None
+) -> str:
+    """The observation as a few readable lines, seats by ``names`` if given (``legal`` is
+    accepted and unused: a face lists the choices itself)."""
+    if names:
+        obs = {**obs, "_names": list(names)}
     lines: list[str] = []
     seat = obs.get("seat")
     phase = obs["phase"]
     active = obs["active"]
     head = f"Round {obs['round']} · {_PHASE[phase]}"
     if phase != "game_over":
-        head += " · your turn" if seat == active else f" · seat {active + 1}'s turn"
+        head += " · your turn" if seat == active else f" · {_name(obs, active)}'s turn"
         to_move = obs.get("to_move")
         if phase == "pre_turn" and isinstance(to_move, int) and to_move not in (active, -1):
-            head += f", {'you' if to_move == seat else f'seat {to_move + 1}'} may cover"
+            head += f", {'you' if to_move == seat else _name(obs, to_move)} may cover"
     head += f" · you are seat {seat + 1}" if seat is not None else " · spectator"
     lines.extend(_wrap(head, ""))
     if obs.get("referee") is not None and phase in ("way_in", "way_out"):
@@ -98,11 +111,11 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
             if ref == seat:
                 lines.append("You are the referee: judge each chamber as it comes (ok N / fail N).")
             else:
-                lines.append(f"Referee: seat {ref + 1} judges each chamber (ok N / fail N).")
+                lines.append(f"Referee: {_name(obs, ref)} judges each chamber (ok N / fail N).")
         elif checking == "together":
             lines.append("The checking players judge each chamber together (ok N / fail N).")
         else:
-            asked = "you" if ref == seat else f"seat {ref + 1}"
+            asked = "you" if ref == seat else _name(obs, ref)
             lines.append(f"Every other player checks; asked now: {asked} (ok N: no objection).")
             lines.append("One fail N is enough to fail the move.")
     route = obs["route"]
@@ -163,7 +176,7 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
         charms = ""
         if "team_charms" not in obs:
             charms = f"{_count(p['charms'], 'charm')} ({p['charm_jewels']} jewels), "
-        line = f"{_seat(s, seat)}: {charms}{_count(p['treasures'], 'treasure')}"
+        line = f"{_seat(obs, s, seat)}: {charms}{_count(p['treasures'], 'treasure')}"
         lines.extend(_wrap(line + (f", {', '.join(flags)}" if flags else "")))
     if seat is not None and phase != "game_over":
         lines.append(f"Your treasures (jewels): {_treasures(obs['my_treasures'])}")
@@ -172,11 +185,11 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
     if phase == "game_over":
         reason = _END.get(obs["end_reason"], obs["end_reason"])
         if obs["end_reason"] == "charms":
-            reason = f"{_seat(active, seat)} lost the last charm card"
+            reason = f"{_seat(obs, active, seat)} lost the last charm card"
         lines.append(f"Game over: {reason}.")
         scores = obs.get("scores")
         for s, cards in enumerate(obs["treasures"]):
-            line = f"  {_seat(s, seat)}"
+            line = f"  {_seat(obs, s, seat)}"
             if scores:
                 sc = scores[s]
                 line += (
@@ -190,8 +203,8 @@ def render(obs: dict[str, Any], legal: Sequence[Action] = ()) -> str:
         win = obs["winners"]
         if scores:
             if len(win) == 1:
-                lines.append(f"Winner: {_seat(win[0], seat)}.")
+                lines.append(f"Winner: {_seat(obs, win[0], seat)}.")
             else:
-                names = [_seat(w, seat) for w in win]
-                lines.append(f"Sharing the win: {', '.join(names[:-1])} and {names[-1]}.")
+                who = [_seat(obs, w, seat) for w in win]
+                lines.append(f"Sharing the win: {', '.join(who[:-1])} and {who[-1]}.")
     return "\n".join(lines)

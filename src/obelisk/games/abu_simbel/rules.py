@@ -870,7 +870,7 @@ class AbuSimbelState(State):
         from .render import render
 
         legal = self.legal_actions() if seat is not None and seat == self.current_player else []
-        return render(self.observation(seat), legal)
+        return render(self.observation(seat), legal, names)
 
     def check_invariants(self) -> None:
         """Conservation of every component (abu_simbel:14 A-27)."""

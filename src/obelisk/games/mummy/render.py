@@ -14,6 +14,7 @@ columns.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Sequence
 from typing import Any
 
 from .board import Board
@@ -96,7 +97,8 @@ def status(board: Board, obs: dict[str, Any], seat: int | None) -> list[str]:
     for f, fig in enumerate(figures):
         mark = FIGURE_MARKS[fig["colour"]]
         s = fig["seat"]
-        lines.append(f"{mark} {fig['colour']}, seat {s + 1}" + (" (you)" if s == seat else ""))
+        you = " (you)" if s == seat and _seat_name(obs, s) != "You" else ""
+        lines += _wrap(f"{mark} {fig['colour']}, {_seat_name(obs, s)}{you}", "  ")
         if fig["out"]:
             lines.append("  out of the game")
         else:
@@ -129,6 +131,12 @@ def status(board: Board, obs: dict[str, Any], seat: int | None) -> list[str]:
     return lines
 
 
+def _seat_name(obs: dict[str, Any], s: int) -> str:
+    """The seat's display name (``render``'s ``names``), else ``seat N`` counted from 1."""
+    names = obs.get("_names")
+    return str(names[s]) if names and 0 <= s < len(names) else f"seat {s + 1}"
+
+
 def _turn_line(obs: dict[str, Any]) -> str:
     phase = obs["phase"]
     if phase == "mummy_move":
@@ -147,11 +155,14 @@ def _turn_line(obs: dict[str, Any]) -> str:
             "step_limit": "the length limit",
         }
         why = reasons.get(str(obs.get("reason")), "the end")
-        won = ", ".join("the mummy (seat 1)" if w == 0 else f"seat {w + 1}" for w in obs["winners"])
+        won = ", ".join(
+            f"the mummy ({_seat_name(obs, 0)})" if w == 0 else _seat_name(obs, w)
+            for w in obs["winners"]
+        )
         return f"Game over ({why}): {won or 'nobody'} won."
     turn = obs["turn"]
     colour = obs["figures"][turn["figure"]]["colour"]
-    text = f"{colour.capitalize()} (seat {turn['seat'] + 1}) is on turn"
+    text = f"{colour.capitalize()} ({_seat_name(obs, turn['seat'])}) is on turn"
     if "announced" in obs:
         face = obs["announced"]
         text += ", announced " + ("the arrow" if face == "arrow" else face)
@@ -166,10 +177,13 @@ def render(
     obs: dict[str, Any],
     seat: int | None = None,
     choices: dict[int, int] | None = None,
+    names: Sequence[str] | None = None,
 ) -> str:
     """The maze and the status block for one observation, side by side (at most 80
     columns on the built-in maze). ``choices`` maps a field to the number of the choice
-    that ends there (the seat on turn)."""
+    that ends there (the seat on turn); ``names`` label the seats (else counted from 1)."""
+    if names:
+        obs = {**obs, "_names": list(names)}
     left = maze(board, obs, choices)
     legend = LEGEND + (", (n) the end field of choice n" if choices else "")
     right = status(board, obs, seat)

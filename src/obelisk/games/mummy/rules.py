@@ -823,7 +823,7 @@ class MummyState(State):
         if seat is not None and seat == self._to_move and self.phase == MOVE:
             ends = self._move_ends()
             choices = {ends[a]: i for i, a in enumerate(self._legal, 1) if a in ends}
-        return render(self.board, self.observation(seat), seat, choices)
+        return render(self.board, self.observation(seat), seat, choices, names)
 
     def _move_ends(self) -> dict[Action, int]:
         """The end field of each legal move or slide of the current figure."""

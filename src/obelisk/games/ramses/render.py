@@ -11,6 +11,7 @@ earlier reveals is shown (ramses:11.3).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from .components import TREASURE_NAMES, to_screen
@@ -70,14 +71,26 @@ def _card(c: dict[str, Any], names: tuple[str, ...]) -> str:
     )
 
 
-def render(obs: dict[str, Any], options: Any) -> str:
-    """The text view of ``obs`` (an observation of this game)."""
+def _up(text: str) -> str:
+    """``text`` with its first letter upper case."""
+    return text[:1].upper() + text[1:]
+
+
+def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None = None) -> str:
+    """The text view of ``obs`` (an observation of this game), seats by ``seat_names`` if
+    given (else counted from 1)."""
+
+    def name(i: int) -> str:
+        if seat_names and 0 <= i < len(seat_names):
+            return str(seat_names[i])
+        return f"seat {i + 1}"
+
     names: tuple[str, ...] = tuple(getattr(options, "treasure_names", TREASURE_NAMES))
     mark = marks(names)
     pro = bool(getattr(options, "professional", False))
     seat = obs.get("seat")
     lines: list[str] = []
-    who = "spectator" if seat is None else f"seat {seat + 1}"
+    who = "spectator" if seat is None else name(seat)
     phase = obs["phase"]
     lines.append(f"Ramses II - {who} - now: {PHASE_WORDS.get(phase, phase)}")
     grid: list[str] = obs["grid"]
@@ -157,7 +170,7 @@ def render(obs: dict[str, Any], options: Any) -> str:
     s = obs.get("search")
     if s:
         n = s["slides"]
-        who = "You search" if s["searcher"] == seat else f"Seat {s['searcher'] + 1} searches"
+        who = "You search" if s["searcher"] == seat else f"{_up(name(s['searcher']))} searches"
         lines.append(
             f"{who} for {_tname(s['target'], names)} ({CONTEXT_WORDS.get(s['context'], '')}"
             f"{n} slide{'' if n == 1 else 's'} so far)"
@@ -166,11 +179,11 @@ def render(obs: dict[str, Any], options: Any) -> str:
     if d:
         if d["event"] == "mirage":
             lines.append(
-                f"Mirage: the card is {_card(d['card'], names)}, taken from seat {d['right'] + 1}"
+                f"Mirage: the card is {_card(d['card'], names)}, taken from {name(d['right'])}"
             )
         elif d["event"] == "poker":
             lines.append(
-                f"Poker in the Desert: seat {d['opponent'] + 1} must find "
+                f"Poker in the Desert: {name(d['opponent'])} must find "
                 f"{_tname(d['treasures'][0], names)}"
             )
         else:
@@ -181,15 +194,15 @@ def render(obs: dict[str, Any], options: Any) -> str:
     counts = []
     for i, k in enumerate(obs["hand_counts"]):
         out_ = " (out)" if obs["eliminated"][i] else ""
-        you = " (you)" if i == seat else ""
-        counts.append(f"seat {i + 1}{you}: {k}{out_}")
+        you = " (you)" if i == seat and name(i) != "You" else ""
+        counts.append(f"{name(i)}{you}: {k}{out_}")
     lines.append("Cards held: " + ", ".join(counts))
     if seat is not None:
         hand = obs.get("hand") or []
         lines.append("Your cards: " + (", ".join(_card(c, names) for c in hand) or "none"))
     if phase == "over":
-        sc = ", ".join(f"seat {i + 1}: {v:g}" for i, v in enumerate(obs["scores"]))
-        win = " and ".join(f"seat {w + 1}" for w in obs["winners"]) or "nobody"
+        sc = ", ".join(f"{name(i)}: {v:g}" for i, v in enumerate(obs["scores"]))
+        win = " and ".join(name(w) for w in obs["winners"]) or "nobody"
         why = END_WORDS.get(obs["end_reason"], obs["end_reason"])
         lines.append(f"Game over: {why}. Winner: {win}.")
         lines.append(f"Points: {sc}")

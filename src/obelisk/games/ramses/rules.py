@@ -1033,7 +1033,7 @@ class RamsesState(State):
     def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
         from .render import render
 
-        return render(self.observation(seat), self.options)
+        return render(self.observation(seat), self.options, names)
 
     # -- search support ------------------------------------------------------------------
     def _clone_into(self, new: State) -> None:
