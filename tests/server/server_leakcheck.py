@@ -61,15 +61,19 @@ def _legal(state: State, seat: int | None) -> list[dict[str, Any]]:
     ]
 
 
-def _view(state: State, seat: int | None, text: bool) -> tuple[Any, Any, str | None]:
-    return state.observation(seat), _legal(state, seat), state.to_text(seat) if text else None
+def _view(
+    state: State, seat: int | None, text: bool, names: tuple[str, ...] = ()
+) -> tuple[Any, Any, str | None]:
+    shown = state.to_text(seat, names or None) if text else None
+    return state.observation(seat), _legal(state, seat), shown
 
 
-def _same(state: State, seat: int | None, f: dict[str, Any]) -> bool:
-    """Whether message ``f`` is ``seat``'s view of ``state`` (cheapest parts first)."""
+def _same(state: State, seat: int | None, f: dict[str, Any], names: tuple[str, ...] = ()) -> bool:
+    """Whether message ``f`` is ``seat``'s view of ``state`` (cheapest parts first); its
+    text names the seats as the room's summary did."""
     if state.observation(seat) != f["observation"] or _legal(state, seat) != f["legal"]:
         return False
-    return f["text"] is None or state.to_text(seat) == f["text"]
+    return f["text"] is None or state.to_text(seat, names or None) == f["text"]
 
 
 def _clock(state: State) -> dict[str, Any]:
@@ -125,7 +129,8 @@ def check_messages(
                 want = (f["observation"], f["legal"], f["text"])
                 n = f["seen"]
                 while k < len(states) and not (
-                    upto[len(states[k].events)] == n and _same(states[k], seat, f)
+                    upto[len(states[k].events)] == n
+                    and _same(states[k], seat, f, voices.get(id(f), ()))
                 ):
                     k += 1
                 assert k < len(states), (
@@ -145,7 +150,8 @@ def check_messages(
                 if seat is not None and i in picks:
                     for d in range(determinizations):
                         det = st.determinize(seat, random.Random(1000 * i + d))
-                        assert _view(det, seat, f["text"] is not None) == want, (
+                        seen_as = _view(det, seat, f["text"] is not None, voices.get(id(f), ()))
+                        assert seen_as == want, (
                             f"seat {seat}: message {i} changes when what the seat cannot know "
                             "is re-drawn: it holds a hidden value"
                         )

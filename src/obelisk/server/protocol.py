@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from typing import Any
 
 from obelisk.core import State
@@ -113,12 +114,14 @@ def state_frame(
     observation: dict[str, JSON] | None = None,
     legal: list[dict[str, JSON]] | None = None,
     text: bool = False,
+    names: Sequence[str] | None = None,
 ) -> dict[str, JSON]:
     """A ``state`` message for ``seat`` (None: a spectator).
 
     ``events`` are the new events the seat may see; ``seen`` counts every
     event it has been sent so far (a client resumes from it). ``text`` adds
-    the game's text rendering of the observation (clients ask for it in hello).
+    the game's text rendering of the observation (clients ask for it in hello), with the
+    seats by ``names``.
     """
     obs = state.observation(seat) if observation is None else observation
     acts = legal_for(state, seat) if legal is None else legal
@@ -131,7 +134,7 @@ def state_frame(
         "your_turn": bool(acts),
         "decision": decision if acts else None,
         "observation": obs,
-        "text": state.to_text(seat) if text else None,
+        "text": state.to_text(seat, names) if text else None,
         "legal": acts,
         "events": events,
         "seen": seen,

@@ -519,6 +519,7 @@ class Room:
                     observation=obs,
                     legal=legal,
                     text=conn.text,
+                    names=(names or self.names()) if conn.text else None,
                 )
             )
         if self.state.is_terminal() and not conn.over_sent:
