@@ -4,7 +4,7 @@
 fields it could be on given what was announced and played, and hunts where they are
 likely. As an explorer it plays the game's heuristic explorer. ``easy`` is the heuristic
 with slips. Two rungs: the search that samples the hidden explorers from the same belief
-(``search-hard``) won only 33% [21–49] of its games against ``normal`` (docs/levels.md), so
+(``search-hard``) won only 29% [22–36] of 156 games against ``normal`` (docs/levels.md), so
 nothing stronger than ``normal`` is offered; ``search-hard`` stays a research name.
 """
 
