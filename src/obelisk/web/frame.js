@@ -12,15 +12,25 @@ const loaded = new Map();
 /** The table module of a game (the generic table for an unknown game). */
 export async function tableFor(game) {
   if (!TABLES.has(game)) return generic;
-  if (!loaded.has(game)) {
-    const mod = (await import(`./tables/${game}.js`)).default;
-    // a table's own stylesheet (tables/<game>.css), linked once
-    if (mod.css && !document.querySelector(`link[data-table="${game}"]`)) {
-      document.head.append(el("link", { rel: "stylesheet", href: `/static/tables/${mod.css}`, dataset: { table: game } }));
-    }
-    loaded.set(game, mod);
-  }
+  // one loading per game, shared by every caller (so none draws before the stylesheet)
+  if (!loaded.has(game)) loaded.set(game, loadTable(game));
   return loaded.get(game);
+}
+
+async function loadTable(game) {
+  const mod = (await import(`./tables/${game}.js`)).default;
+  // a table's own stylesheet (tables/<game>.css), loaded before the table's first drawing
+  // (never a moment unstyled, never a click on an unstyled piece)
+  if (mod.css && !document.querySelector(`link[data-table="${game}"]`)) {
+    const link = el("link", { rel: "stylesheet", href: `/static/tables/${mod.css}`, dataset: { table: game } });
+    const ready = new Promise((done) => {
+      link.addEventListener("load", done, { once: true });
+      link.addEventListener("error", done, { once: true }); // drawn plain rather than never
+    });
+    document.head.append(link);
+    await ready;
+  }
+  return mod;
 }
 
 /** Whether a table module needs the game's text view (the generic table shows it). */
