@@ -8,6 +8,7 @@ from math import comb
 
 import pytest
 
+from games.khufu.khufu_helpers import give
 from obelisk.agents import levels, make_agent
 from obelisk.agents.match import play_match
 from obelisk.core import PlayerView
@@ -28,21 +29,6 @@ def _new(n: int = 3, seed: int = 0) -> R.KhufuState:
     state = GAME.new_state(n, seed, {"director": False, "pieces": "seat_order"})
     assert isinstance(state, R.KhufuState)
     return state
-
-
-def _give(state: R.KhufuState, p: int, *cids: str) -> None:
-    """Put these cards (from wherever they are) into p's hand."""
-    for cid in cids:
-        c = int(cid[1:]) - 1
-        for h in state.hands:
-            if c in h:
-                h.remove(c)
-        if c in state.pool:
-            state.pool.remove(c)
-        if c in state.returned:
-            state.returned.remove(c)
-        state.hands[p].append(c)
-        state.known[c] = 1 << p
 
 
 def _in_chamber(state: R.KhufuState, p: int, room: str) -> None:
@@ -105,7 +91,7 @@ def test_a_triple_is_worth_most_in_a_hand_no_larger_than_the_deal():
 def test_it_shows_khufu_its_three_of_a_kind():
     s = _new()
     _in_chamber(s, 0, "KING")
-    _give(s, 0, *CATS, KING, ANKH)
+    give(s, 0, *CATS, KING, ANKH)
     s.scarabs[0] = 0b1111
     s.apply(CHALLENGE)  # five cards: all dealt
     s.ch_khufu = tuple(int(c[1:]) - 1 for c in (FALCON, JACKAL, EYE))
@@ -117,7 +103,7 @@ def test_it_shows_khufu_its_three_of_a_kind():
 def test_it_wagers_the_cards_that_make_no_set():
     s = _new()
     _in_chamber(s, 0, "HIGH_PRIEST")
-    _give(s, 0, *CATS, KING, ANKH)
+    give(s, 0, *CATS, KING, ANKH)
     s.apply(STAY)
     first = _choose(s)
     assert first in (Bet(KING), Bet(ANKH))
@@ -130,7 +116,7 @@ def test_its_kings_table_cards_differ_in_symbol():
     s = _new()
     s.sarc = CHAMBERS.index("QUEEN")
     _in_chamber(s, 0, "KING")
-    _give(s, 0, *CATS, "T06", "T07", KING)  # six cats and a king
+    give(s, 0, *CATS, "T06", "T07", KING)  # six cats and a king
     s.apply(STAY)
     t = tables(s.options)
     table = []
@@ -145,7 +131,7 @@ def test_its_kings_table_cards_differ_in_symbol():
 @pytest.mark.rules("khufu:7.1")
 def test_it_declines_a_card_that_would_spoil_its_challenge_hand():
     s = _new()
-    _give(s, 0, *CATS, KING, ANKH)
+    give(s, 0, *CATS, KING, ANKH)
     s.active = s.turn_seat = 0
     s.dec = (R.TAKE_D, 0)
     assert _choose(s) == TAKE  # three Scarabs to go: every card helps
@@ -159,10 +145,10 @@ def test_it_declines_a_card_that_would_spoil_its_challenge_hand():
 @pytest.mark.rules("khufu:7.3")
 def test_it_robs_the_qualified_player_who_holds_only_three_cards():
     s = _new()
-    _give(s, 0, FALCON)
-    _give(s, 1, *CATS)
+    give(s, 0, FALCON)
+    give(s, 1, *CATS)
     s.scarabs[1] = 0b1111  # qualified with exactly three cards
-    _give(s, 2, JACKAL, ANKH, EYE, KING, "T14", "T24", "T34", "T44")
+    give(s, 2, JACKAL, ANKH, EYE, KING, "T14", "T24", "T34", "T44")
     s.active = s.turn_seat = 0
     s.dec = (R.STEAL_D, 0, (1, 2))
     assert _choose(s) == Steal(1)

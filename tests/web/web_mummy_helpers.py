@@ -20,8 +20,8 @@ from obelisk.games.mummy.components import label
 #: A field label as the maze and the log write it (A1 .. K11).
 LABEL = re.compile(r"\b([A-K](?:1[01]|[1-9]))\b")
 
-#: Classes a maze field may carry on the mummy's page, and what each needs.
-MUMMY_CELL_CLASSES = {
+#: A field's classes that never depend on the position (its symbol, area, the fixed places).
+FIXED_CLASSES = {
     "cell",
     "sym",
     "area-yellow",
@@ -33,6 +33,9 @@ MUMMY_CELL_CLASSES = {
     "start",
     "sarcophagus",
     "dungeon",
+}
+#: Classes a maze field may carry on the mummy's page: the fixed ones and the position's.
+MUMMY_CELL_CLASSES = FIXED_CLASSES | {
     "mummy-here",
     "arrived",
     "step-to",
@@ -296,17 +299,6 @@ RECORDER = """(() => {
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();
 })();"""
-
-#: A field's classes that never depend on the position (its symbol, area, the fixed places).
-FIXED_CLASSES = MUMMY_CELL_CLASSES - {
-    "mummy-here",
-    "arrived",
-    "step-to",
-    "legal-place",
-    "chosen",
-    "pencilled",
-    "trail",
-}
 
 
 def install_mummy_recorder(p: Person) -> None:

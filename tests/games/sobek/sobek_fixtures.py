@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from obelisk.core import get_game
+import pytest
+
+from obelisk.core import IllegalAction, get_game
+from obelisk.core.conformance import fingerprint
 from obelisk.games.sobek import components as C
 from obelisk.games.sobek.rules import SobekState
 
@@ -131,3 +134,13 @@ def play(state: SobekState, *texts: str) -> None:
     """Apply actions given in their text form (checked)."""
     for text in texts:
         state.apply(state.parse_action(text))
+
+
+def illegal(state: SobekState, action: Any, rule: str) -> str:
+    """The action raises IllegalAction naming ``rule`` and changes nothing; its reason."""
+    before = fingerprint(state)
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    assert err.value.rule == rule, str(err.value)
+    assert fingerprint(state) == before
+    return str(err.value)

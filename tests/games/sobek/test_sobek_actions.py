@@ -3,21 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sobek_fixtures import arrange, corr, hand, kinds, market, new, play
+from sobek_fixtures import arrange, corr, hand, illegal, kinds, market, new, play
 
-from obelisk.core import IllegalAction
-from obelisk.core.conformance import fingerprint
 from obelisk.games.sobek.actions import Add, Done, Pass, Play, Set, Take
-
-
-def illegal(state, action, rule):
-    """The action raises IllegalAction naming ``rule`` and changes nothing."""
-    before = fingerprint(state)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    assert err.value.rule == rule, str(err.value)
-    assert fingerprint(state) == before
-    return str(err.value)
 
 
 # -- sobek:5 turn structure ------------------------------------------------------------
