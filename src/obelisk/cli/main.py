@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -114,10 +114,14 @@ def replay_cmd(
     A record redacted for one seat (the server's download for a seat or a spectator) holds
     no secrets and so cannot be replayed step by step: its story is printed instead, as
     that seat read it."""
-    if _print_redacted(file):
-        return
+    from obelisk.core.record import read_json
+
     try:
-        record = Record.load(file)
+        data = read_json(file)
+        if _is_redacted(data):
+            _print_redacted(file, data)
+            return
+        record = Record.from_json(data)
         state = replay(record)
     except ObeliskError as e:
         fail(f"{file}: {e}")
@@ -139,16 +143,15 @@ def replay_cmd(
         console.print(state.to_text(None))
 
 
-def _print_redacted(file: Path) -> bool:
-    """Print a redacted record's story as its seat read it; False if ``file`` is not one."""
+def _is_redacted(data: object) -> bool:
+    """Whether ``data`` is a record redacted for one seat (a seat's download)."""
+    return isinstance(data, dict) and str(data.get("format", "")).endswith("-redacted")
+
+
+def _print_redacted(file: Path, data: dict[str, Any]) -> None:
+    """Print a redacted record's story as its seat read it."""
     from obelisk.core import Voice
 
-    try:
-        data = json.loads(file.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError):
-        return False  # Record.load names the fault
-    if not isinstance(data, dict) or not str(data.get("format", "")).endswith("-redacted"):
-        return False
     try:
         g = get_game(str(data.get("game")))
         n = int(data["num_players"])
@@ -183,7 +186,6 @@ def _print_redacted(file: Path) -> bool:
         console.print(Text(f"Scores: {scores}. Winner: {won or 'nobody'}."))
     else:
         console.print(Text("The game was not over when this record was taken."))
-    return True
 
 
 @app.command()

@@ -187,17 +187,20 @@ class Record:
     @classmethod
     def load(cls, path: str | Path) -> Record:
         """Read a record file; raises :class:`RecordError` if it is not valid JSON or not a record."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except OSError as e:
-            raise RecordError(f"cannot read {path}: {e.strerror}") from None
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(
-                f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})"
-            ) from None
-        return cls.from_json(data)
+        return cls.from_json(read_json(path))
+
+
+def read_json(path: str | Path) -> JSON:
+    """The JSON a record file holds; raises :class:`RecordError` naming why it cannot be read."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as e:
+        raise RecordError(f"cannot read {path}: {e.strerror}") from None
+    try:
+        data: JSON = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON (line {e.lineno}, column {e.colno}: {e.msg})") from None
+    return data
 
 
 def _force_all(state: State, outcomes: JSON) -> None:
