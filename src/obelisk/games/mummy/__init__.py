@@ -1,7 +1,8 @@
 """Fluch der Mumie (Curse of the Mummy): see ``docs/rules/mummy.md``."""
 
 from .game import MummyGame
-from .rules import MummyOptions, MummyState
+from .options import MummyOptions
+from .rules import MummyState
 
 GAME = MummyGame()
 

@@ -11,7 +11,8 @@ from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, Stat
 from .actions import ACTION_TYPES
 from .board import load_board
 from .narration import MummyNarrator
-from .rules import MAX_STEPS, MummyOptions, MummyState
+from .options import MAX_STEPS, MummyOptions
+from .rules import MummyState
 
 #: Options added after records were first saved, with the value that plays as the engine
 #: did before them (issue 27: the seed's rules became the defaults). A record stores every

@@ -12,7 +12,7 @@ from obelisk.core import Action
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .board import DIRECTIONS, load_board
 from .components import CHOOSABLE
-from .rules import MummyOptions
+from .options import MummyOptions
 
 
 def action_space(num_players: int, options: MummyOptions) -> list[Action]:
