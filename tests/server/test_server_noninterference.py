@@ -79,7 +79,9 @@ def _seat_view_for_spectators(room, reader):  # type: ignore[no-untyped-def]
 
 
 def _catch_up_as_seat_1(room, reader, seen):  # type: ignore[no-untyped-def]
-    return ORIGINAL_CATCH_UP(room, disclosure.Reader(0), seen)
+    if reader.seat is None:
+        reader = disclosure.Reader(0)
+    return ORIGINAL_CATCH_UP(room, reader, seen)
 
 
 ORIGINAL_CATCH_UP = disclosure.catch_up
