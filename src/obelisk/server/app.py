@@ -401,17 +401,22 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         async with room.lock:
             reader = disclosure.reader_for(room, _token(authorization), cfg.admin_token)
             data = disclosure.replay_source(room, reader, seat)
-        body = await replayer.frames(_client(request), data, seat, ROOM_REPLAY_STEPS)
-        return Response(body, media_type="application/json")
+        return await _frames(request, data, seat, ROOM_REPLAY_STEPS)
 
     @app.post("/replay/frames", include_in_schema=False)
     async def replay_frames(
         request: Request, seat: int | None = Query(None, ge=0, le=15)
     ) -> Response:
         # the record the client holds, stepped through in a worker process
-        raw = await request.body()
-        body = await replayer.frames(_client(request), raw, seat, MAX_REPLAY_STEPS)
-        return Response(body, media_type="application/json")
+        return await _frames(request, await request.body(), seat, MAX_REPLAY_STEPS)
+
+    async def _frames(request: Request, data: Any, seat: int | None, most: int) -> Response:
+        """A replay's frames from the worker processes, compressed there for a client that
+        takes gzip (a long game's frames are megabytes: never compressed on the loop)."""
+        gz = "gzip" in request.headers.get("accept-encoding", "").lower()
+        body = await replayer.frames(_client(request), data, seat, most, gz)
+        headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"} if gz else None
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/health", summary="Liveness, rooms held")
     async def health() -> dict[str, Any]:
