@@ -291,3 +291,9 @@ if (sid) {
     }
   });
 }
+
+// While the page is open and seen, it says so now and then: a game ends after two hours
+// without a request, and a family that pauses with the page open keeps its game.
+setInterval(() => {
+  if (sid && document.visibilityState === "visible") call(`${API}/${sid}`);
+}, 10 * 60 * 1000);
