@@ -177,6 +177,7 @@ def test_a_stranger_can_neither_read_act_on_nor_save_a_session(api: Api) -> None
     url = f"{api.base}/{sid}"
     before = family.get(url, headers={KEY_HEADER: key})
     assert before.status_code == 200
+    assert before.headers["cache-control"] == "no-store"  # a shared phone keeps no copy
     stranger = api.client("10.6.6.6")
     step = api.input(made.json()["view"])
     for headers in ({}, {KEY_HEADER: "guess"}, {KEY_HEADER: ""}):

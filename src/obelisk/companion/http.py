@@ -267,14 +267,25 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
+def private(data: Any, status: int = 200, filename: str | None = None) -> JSONResponse:
+    """A reply for the session's owner alone: never kept in a cache (a shared phone's browser
+    cache would keep the route), a download named ``filename`` if given."""
+    headers = {"Cache-Control": "no-store"}
+    if filename is not None:
+        headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return JSONResponse(data, status_code=status, headers=headers)
+
+
 def error_response(
     code: str, message: str, status: int = 400, headers: dict[str, str] | None = None, **extra: Any
 ) -> JSONResponse:
     """An error in the server's one shape: ``{"error": code, "message": sentence, ...}``
-    (the sentence starts with a capital)."""
+    (the sentence starts with a capital), never cached."""
     sentence = message[:1].upper() + message[1:]
     return JSONResponse(
-        {"error": code, "message": sentence, **extra}, status_code=status, headers=headers
+        {"error": code, "message": sentence, **extra},
+        status_code=status,
+        headers={"Cache-Control": "no-store", **(headers or {})},
     )
 
 

@@ -36,6 +36,7 @@ from obelisk.companion.http import (
     client_address,
     error_response,
     json_body,
+    private,
 )
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.abu_simbel.actions import PlaceCover
@@ -378,7 +379,7 @@ def register(
             return exc.response()
         except RefereeError as exc:
             return error_response("bad_request", str(exc))
-        return JSONResponse({"id": sid, "key": key, "view": view(session)}, status_code=201)
+        return private({"id": sid, "key": key, "view": view(session)}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
@@ -387,7 +388,7 @@ def register(
             session = store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
-        return JSONResponse(view(session))
+        return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
@@ -404,7 +405,7 @@ def register(
             session.say(text)
         except RefereeError as exc:
             return error_response("bad_request", str(exc), view=view(session, _cap(str(exc))))
-        return JSONResponse(view(session))
+        return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}/say", say, methods=["POST"], include_in_schema=False)
 
@@ -422,13 +423,7 @@ def register(
         summary = {"players": list(session.names), "round": s.round_no}
         saved = saved_game(seal, COMPANION, data, over, summary)
         name = f"abu_simbel-referee-{'over' if over else f'round-{s.round_no}'}.json"
-        return JSONResponse(
-            saved,
-            headers={
-                "Content-Disposition": f'attachment; filename="{name}"',
-                "Cache-Control": "no-store",
-            },
-        )
+        return private(saved, filename=name)
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False

@@ -38,6 +38,7 @@ from obelisk.companion.http import (
     client_address,
     error_response,
     json_body,
+    private,
 )
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 
@@ -142,7 +143,7 @@ def register(
             return exc.response()
         except CompanionError as exc:
             return error_response("bad_request", str(exc))
-        return JSONResponse({"id": sid, "key": key, "view": held.view()}, status_code=201)
+        return private({"id": sid, "key": key, "view": held.view()}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
@@ -152,7 +153,7 @@ def register(
         except SessionRefused as exc:
             return exc.response()
         held.advance()
-        return JSONResponse(held.view())
+        return private(held.view())
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
@@ -171,7 +172,7 @@ def register(
             elif what == "summon":
                 s.summon(body.get("seat"))
             elif what == "judge":  # a help only: the session does not change
-                return JSONResponse(s.judge(body.get("selected"), body.get("dice")))
+                return private(s.judge(body.get("selected"), body.get("dice")))
             elif what == "result":
                 s.result(body.get("result"), body.get("seat"))  # type: ignore[arg-type]
                 held.clock.reset()
@@ -181,7 +182,7 @@ def register(
                 )
         except CompanionError as exc:
             return error_response("bad_request", str(exc))
-        return JSONResponse(held.view())
+        return private(held.view())
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False
@@ -222,13 +223,7 @@ def register(
         summary = {"players": [p.name for p in s.players], "minutes_left": s.remaining // 60}
         saved = saved_game(seal, COMPANION, s.record(), s.over, summary)
         name = f"khufu-companion-{'over' if s.over else f'{s.remaining // 60}-minutes-left'}.json"
-        return JSONResponse(
-            saved,
-            headers={
-                "Content-Disposition": f'attachment; filename="{name}"',
-                "Cache-Control": "no-store",
-            },
-        )
+        return private(saved, filename=name)
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False

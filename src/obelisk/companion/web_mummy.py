@@ -35,6 +35,7 @@ from obelisk.companion.http import (
     client_address,
     error_response,
     json_body,
+    private,
 )
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.mummy.actions import Choose
@@ -241,7 +242,7 @@ def register(
             return exc.response()
         except MummyCompanionError as exc:
             return error_response("bad_request", str(exc))
-        return JSONResponse({"id": sid, "key": key, "view": view(session)}, status_code=201)
+        return private({"id": sid, "key": key, "view": view(session)}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
@@ -250,7 +251,7 @@ def register(
             session = store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
-        return JSONResponse(view(session))
+        return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
@@ -274,7 +275,7 @@ def register(
             message = capital(str(exc))
             return error_response("bad_request", message, view=view(session, message))
         session.news()
-        return JSONResponse(view(session))
+        return private(view(session))
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False
@@ -290,13 +291,7 @@ def register(
         summary = {"explorers": list(session.names), "level": session.level, "round": s.round}
         saved = saved_game(seal, COMPANION, session.record().to_json(), over, summary)
         name = f"mummy-companion-{'over' if over else f'round-{s.round}'}.json"
-        return JSONResponse(
-            saved,
-            headers={
-                "Content-Disposition": f'attachment; filename="{name}"',
-                "Cache-Control": "no-store",
-            },
-        )
+        return private(saved, filename=name)
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False
