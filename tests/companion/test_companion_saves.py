@@ -193,9 +193,11 @@ def test_the_key_is_made_on_first_use_readable_by_the_server_alone(tmp_path: Pat
     client = server(key_dir)
     assert not (key_dir / KEY_FILE).exists()  # nothing written before a save is made
     game = _referee_game(client, ["lay lava", "lay blades", "lay gas"], "drew urn 2")
-    game.get("/record")
+    saved = game.get("/record")
+    Game(client, ABU, {"record": saved}).say("ok 2")
     mode = stat.S_IMODE(os.stat(key_dir / KEY_FILE).st_mode)
     assert mode == 0o600
+    assert os.listdir(key_dir) == [KEY_FILE]  # the key, and nothing a client sent
     again = SaveSealer(key_dir / KEY_FILE)
     assert again.key() == SaveSealer(key_dir / KEY_FILE).key() and len(again.key()) == 32
 
@@ -210,3 +212,13 @@ def test_the_key_lives_in_the_servers_data_folder(
     (tmp_path / "srv" / KEY_FILE).write_text("not a key\n")
     with pytest.raises(SaveError, match="is damaged"):
         SaveSealer().key()
+
+
+def test_a_server_that_cannot_keep_its_key_says_so_without_its_paths(tmp_path: Path) -> None:
+    blocked = tmp_path / "file"
+    blocked.write_text("a file where the data folder should be")
+    client = server(blocked / "data")
+    game = _referee_game(client, ["lay lava", "lay blades", "lay gas"], "drew urn 2")
+    r = game.client.get(f"{ABU}/{game.id}/record", headers={KEY_HEADER: game.key})
+    assert r.status_code == 503 and r.json()["error"] == "cannot_save"
+    assert "save the game at its end" in r.json()["message"] and str(tmp_path) not in r.text

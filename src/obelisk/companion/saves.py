@@ -23,6 +23,7 @@ import base64
 import binascii
 import hashlib
 import json
+import logging
 import os
 import secrets
 from pathlib import Path
@@ -38,6 +39,7 @@ SAVE_VERSION = 1
 KEY_FILE = "companion-saves.key"
 #: The sealed plain text is padded to a multiple of this many bytes.
 PAD = 4096
+log = logging.getLogger("obelisk.companion")
 ABOUT = (
     "A companion game saved before its end. Its secret parts are sealed: only the Obelisk "
     "server that saved it can open them, to resume the game."
@@ -74,7 +76,14 @@ class SaveSealer:
     def key(self) -> bytes:
         """The key: read from its file, or made and written there (0600) the first time."""
         if self._key is None:
-            self._key = self._load() or self._create()
+            try:
+                self._key = self._load() or self._create()
+            except OSError as exc:
+                log.error("the companions' key file %s: %s", self.key_path, exc.strerror)
+                raise SaveError(  # the client is not told the server's paths
+                    "the server cannot keep the key that seals a game saved before its end "
+                    "(see its log): save the game at its end"
+                ) from None
         return self._key
 
     def _load(self) -> bytes | None:
@@ -82,18 +91,15 @@ class SaveSealer:
             text = self.key_path.read_text("ascii").strip()
         except FileNotFoundError:
             return None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveError(
-                f"the companions' key file {self.key_path} cannot be read: {exc}"
-            ) from None
+        except UnicodeDecodeError:
+            text = ""  # damaged; any other OSError is the caller's (key())
         try:
             key = base64.urlsafe_b64decode(text)
         except (binascii.Error, ValueError):
             key = b""
         if len(key) != 32:
-            raise SaveError(
-                f"the companions' key file {self.key_path} is damaged (not 32 bytes in base64)"
-            )
+            log.error("the companions' key file %s is not 32 bytes in base64", self.key_path)
+            raise SaveError("the server's key that seals saved games is damaged")
         return key
 
     def _create(self) -> bytes:

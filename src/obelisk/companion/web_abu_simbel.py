@@ -421,7 +421,10 @@ def register(
         assert s is not None
         over = s.is_terminal()
         summary = {"players": list(session.names), "round": s.round_no}
-        saved = saved_game(seal, COMPANION, data, over, summary)
+        try:
+            saved = saved_game(seal, COMPANION, data, over, summary)
+        except SaveError as exc:
+            return error_response("cannot_save", str(exc), 503)
         name = f"abu_simbel-referee-{'over' if over else f'round-{s.round_no}'}.json"
         return private(saved, filename=name)
 

@@ -221,7 +221,10 @@ def register(
         held.advance()
         s = held.session
         summary = {"players": [p.name for p in s.players], "minutes_left": s.remaining // 60}
-        saved = saved_game(seal, COMPANION, s.record(), s.over, summary)
+        try:
+            saved = saved_game(seal, COMPANION, s.record(), s.over, summary)
+        except SaveError as exc:
+            return error_response("cannot_save", str(exc), 503)
         name = f"khufu-companion-{'over' if s.over else f'{s.remaining // 60}-minutes-left'}.json"
         return private(saved, filename=name)
 

@@ -289,7 +289,10 @@ def register(
         s = session.state
         over = s.is_terminal()
         summary = {"explorers": list(session.names), "level": session.level, "round": s.round}
-        saved = saved_game(seal, COMPANION, session.record().to_json(), over, summary)
+        try:
+            saved = saved_game(seal, COMPANION, session.record().to_json(), over, summary)
+        except SaveError as exc:
+            return error_response("cannot_save", str(exc), 503)
         name = f"mummy-companion-{'over' if over else f'round-{s.round}'}.json"
         return private(saved, filename=name)
 
