@@ -92,9 +92,4 @@ def test_the_server_takes_a_resume_body_up_to_the_companions_limit(saves: Any) -
     padded = {"record": save, "note": "x" * (GLOBAL_LIMIT + 1000)}
     assert len(json.dumps(padded)) < BODY_LIMITS["/api/companion/abu_simbel/"]
     r = client.post(url, json=padded)
-    if r.status_code == 413:
-        pytest.skip(
-            "the server's body guard applies its global 64 KiB limit to the companions: it "
-            "must read companion.http.BODY_LIMITS (the lead wires it, issue 33)"
-        )
     assert r.status_code == 400 and "another Obelisk server" in r.json()["message"]

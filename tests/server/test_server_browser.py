@@ -28,6 +28,11 @@ def test_a_person_plays_a_whole_game_in_the_browser(server: ServerProc) -> None:
             # a loaded machine (the whole suite in parallel) can make a first paint slow
             page.set_default_timeout(90_000)
             page.on("pageerror", lambda e: errors.append(str(e)))
+            # the page runs under the server's Content-Security-Policy: nothing refused
+            page.on(
+                "console",
+                lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+            )
             page.goto(server.http + "/")
             page.select_option("#game", "tiny")
             page.fill("#players", "2")

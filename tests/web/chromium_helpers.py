@@ -21,12 +21,35 @@ CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
 
 
+class _TestBrowser:
+    """The browser with pages that let a test's own scripts run under the server's
+    Content-Security-Policy (Playwright's ``wait_for_function`` evaluates a string, which
+    ``script-src 'self'`` forbids); the pages' own code still runs as in service. A test of
+    the policy itself asks :func:`chromium` for ``strict_csp``."""
+
+    def __init__(self, browser: Any) -> None:
+        self._browser = browser
+
+    def new_page(self, **kw: Any) -> Any:
+        kw.setdefault("bypass_csp", True)
+        return self._browser.new_page(**kw)
+
+    def new_context(self, **kw: Any) -> Any:
+        kw.setdefault("bypass_csp", True)
+        return self._browser.new_context(**kw)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+
 @contextmanager
-def chromium() -> Iterator[Any]:
+def chromium(strict_csp: bool = False) -> Iterator[Any]:
     """A headless Debian Chromium driven by Playwright's sync API, closed on exit.
 
     The sync API runs an event loop in the thread while it is open, so callers hold it for
     one test module at most (tests of other folders call ``asyncio.run`` in the same worker).
+    Its pages bypass the server's Content-Security-Policy for the test's own scripts unless
+    ``strict_csp`` (see :class:`_TestBrowser`).
     """
     from playwright import sync_api
 
@@ -35,7 +58,7 @@ def chromium() -> Iterator[Any]:
     with sync_api.sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         try:
-            yield browser
+            yield browser if strict_csp else _TestBrowser(browser)
         finally:
             browser.close()
 

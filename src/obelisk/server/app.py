@@ -457,6 +457,11 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         register_pages(app, WEB)
 
         from obelisk.companion import modules as companion_modules
+        from obelisk.companion.http import BODY_LIMITS as COMPANION_LIMITS
+
+        from .security import add_body_limits
+
+        add_body_limits(COMPANION_LIMITS)
 
         for module in companion_modules("web_"):
             module.register(app, WEB)
