@@ -262,7 +262,6 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         docs_url=None,
         redoc_url=None,
     )
-    app.state.lobby = holder
 
     app.add_middleware(BodyGuard, max_body=cfg.max_body)
     # large answers (a long game's replay, the scripts) go compressed to clients that ask
