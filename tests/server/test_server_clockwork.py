@@ -117,3 +117,15 @@ def test_a_seat_may_be_handed_over_after_the_grace_period(tmp_path: Path) -> Non
         assert room.row.seats[1]["kind"] == "bot"
 
     _run(tmp_path, body, grace=60.0)
+
+
+def test_one_address_cannot_fill_the_server(tmp_path: Path) -> None:
+    async def body(lobby: Lobby, clock: FakeClock) -> None:
+        for _ in range(3):
+            await lobby.create("tiny", 2, TWO, creator="10.0.0.1")
+        with pytest.raises(ServerError) as e:
+            await lobby.create("tiny", 2, TWO, creator="10.0.0.1")
+        assert e.value.code == "rate_limited" and "limit per client" in e.value.message
+        await lobby.create("tiny", 2, TWO, creator="10.0.0.2")  # another client may
+
+    _run(tmp_path, body, rooms_per_client=3)

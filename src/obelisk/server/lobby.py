@@ -257,6 +257,8 @@ class Lobby:
         seats = seats or [{"kind": "human"} for _ in range(n)]
         if len(seats) != n:
             raise ServerError(f"{n} players need {n} seats, got {len(seats)}", "bad_seats")
+        if creator is not None and not trusted:
+            self._check_rooms_of(creator)
         known = levels(game)
         clean: list[dict[str, JSON]] = []
         for i, s in enumerate(seats):
@@ -330,6 +332,24 @@ class Lobby:
             self.rooms[room_id] = room
         room.wake()
         return room
+
+    def _check_rooms_of(self, creator: str) -> None:
+        """Refuse a room past ``--rooms-per-client`` unfinished ones made from one address."""
+        limit = self.config.rooms_per_client
+        if limit <= 0:
+            return
+        mine = sum(
+            1
+            for r in self.rooms.values()
+            if r.creator == creator and r.status in (WAITING, PLAYING)
+        )
+        if mine >= limit:
+            raise ServerError(
+                f"you have {mine} unfinished rooms, the limit per client; finish or leave one "
+                "(an abandoned room ends by itself) before making another",
+                "rate_limited",
+                429,
+            )
 
     def _check_search_rooms(self, game: Game, level: str, creator: str) -> None:
         """Refuse a room of a searching computer player (a level with a time cap, which
