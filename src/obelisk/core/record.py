@@ -19,6 +19,7 @@ from typing import Any
 from .. import __version__
 from .errors import ChanceError, IllegalAction, ObeliskError, RecordError
 from .game import SYSTEM, Game, State
+from .turn import Outcome
 
 JSON = Any
 FORMAT = "obelisk-record"
@@ -69,13 +70,7 @@ class Record:
             if state.history
             else [[label, raw] for label, raw in log]
         )
-        result = None
-        if state.is_terminal():
-            result = {
-                "scores": state.scores(),
-                "returns": state.returns(),
-                "winners": state.winners(),
-            }
+        result = Outcome.of(state).to_json() if state.is_terminal() else None
         return cls(
             game=state.game.name,
             num_players=state.num_players,
@@ -307,9 +302,7 @@ def redacted(
     state: State, seat: int | None, seats: list[dict[str, JSON]] | None = None
 ) -> dict[str, JSON]:
     """The record of ``state`` as ``seat`` saw it (None: a spectator): its events, no secrets."""
-    result = None
-    if state.is_terminal():
-        result = {"scores": state.scores(), "returns": state.returns(), "winners": state.winners()}
+    result = Outcome.of(state).to_json() if state.is_terminal() else None
     return {
         "format": FORMAT + "-redacted",
         "format_version": FORMAT_VERSION,

@@ -25,6 +25,7 @@ from fastapi.responses import FileResponse
 
 from obelisk.core import (
     ObeliskError,
+    Outcome,
     Record,
     RecordError,
     State,
@@ -221,7 +222,8 @@ def record_frames(data: Any, seat: int | None, max_steps: int = MAX_REPLAY_STEPS
     final = state
     result = None
     if final is not None and final.is_terminal():
-        result = {"scores": final.scores(), "winners": final.winners()}
+        outcome = Outcome.of(final).to_json()
+        result = {"scores": outcome["scores"], "winners": outcome["winners"]}
     return {
         "game": game.name,
         "seat": seat,
