@@ -190,6 +190,14 @@ class Narrator:
         """Every term the game explains, with its explanation (for ``rules`` in play)."""
         return {}
 
+    def components(self) -> dict[str, JSON]:
+        """The words of the game's components as a face draws them (hook), JSON-ready:
+        e.g. ``{"tokens": {"GOSSIP": {"name": "gossip", "purpose": "draw 2 cards"}}}``,
+        keyed as the observation names them. Served to the web tables, so that they
+        never copy them (``/api/games/{game}/words``). Default: none.
+        """
+        return {}
+
 
 def handler_name(prefix: str, kind: str) -> str:
     """The method for an event kind: ``on_round_end`` for ``"round end"`` or ``"round-end"``."""

@@ -31,6 +31,7 @@ from obelisk.core import all_games, describe_options
 from . import protocol
 from .clock import has_clock
 from .config import ServerConfig, ServerError, load_plugins
+from .describe import faces, register_describe
 from .limits import option_range
 from .pages import option_notes, record_frames
 from .room import EXPIRED, FINISHED, PLAYING, WAITING, Conn, Lobby, Room
@@ -230,6 +231,7 @@ def _game_info(g: Any) -> dict[str, Any]:
         "options": options,
         "capabilities": g.capabilities.labels(),
         "realtime": has_clock(g),
+        **faces(g),
     }
 
 
@@ -293,6 +295,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @app.get("/api/games", summary="The games and their options, player counts and levels")
     async def games() -> list[dict[str, Any]]:
         return [_game_info(g) for g in all_games()]
+
+    register_describe(app)
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(req: CreateRoom, request: Request) -> dict[str, Any]:

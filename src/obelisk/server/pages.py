@@ -29,6 +29,7 @@ from obelisk.core import (
     Record,
     RecordError,
     State,
+    TurnContext,
     Voice,
     all_games,
     get_game,
@@ -215,7 +216,13 @@ def record_frames(data: Any, seat: int | None, max_steps: int = MAX_REPLAY_STEPS
             # a copy: the state moves on, and a game may hand out its own lists
             obs = json.loads(json.dumps(state.observation(seat)))
             if new or obs != last_obs:
-                out.append({"obs": obs, "entries": _entries(game, new, voice)})
+                out.append(
+                    {
+                        "obs": obs,
+                        "entries": _entries(game, new, voice),
+                        "ctx": TurnContext.of(state).to_json(),
+                    }
+                )
             seen, last_obs = seen + len(new), obs
     except RecordError as e:
         raise ServerError(str(e), "bad_record", 400) from None

@@ -4,7 +4,7 @@
 // server sees (a shared /rooms/{id}#token=… link is read and dropped from the address bar).
 
 import { el, seatColour, words, valueWords, plural } from "./util.js";
-import { tableFor, needsText, drawFrame, logEntry, entriesOf, seatName, resultLines } from "./frame.js";
+import { tableFor, needsText, drawFrame, logEntry, entriesOf, seatName, resultLines, toMoveOf } from "./frame.js";
 import { openReplay } from "./replay.js";
 import { renderRules } from "./rules.js";
 
@@ -323,12 +323,12 @@ function framesKey() {
 function keepFrame(msg, replaceLast) {
   const key = framesKey();
   const i = replaceLast ? R.frames.length - 1 : R.frames.length;
-  const f = { obs: msg.observation, status: msg.status, entries: R.frames[i] ? R.frames[i].entries : R.pendingEntries };
+  const f = { obs: msg.observation, ctx: msg.ctx || null, status: msg.status, entries: R.frames[i] ? R.frames[i].entries : R.pendingEntries };
   R.frames[i] = f;
   // a memory game's positions stay in this page's memory only while it is played: the
   // browser's storage must not become a readable history of what the table showed for a
   // moment (a reload keeps the log, and the record download has the positions after the end)
-  store.set(`${key}:${i}`, R.room.memory && !R.over ? { status: f.status, entries: f.entries } : f);
+  store.set(`${key}:${i}`, R.room.memory && !R.over ? { status: f.status, ctx: f.ctx, entries: f.entries } : f);
   store.set(key, { seen: msg.seen, count: R.frames.length, game: R.room.game, seats: R.room.seats, options: R.room.options, seat: R.seat });
 }
 
@@ -629,7 +629,7 @@ function offerHandover(msg) {
     box.hidden = true;
     return;
   }
-  const next = R.mod.toMove ? R.mod.toMove(msg.observation) : null;
+  const next = toMoveOf(msg.ctx);
   const entry = held.find((h) => h.seat === next);
   if (!entry || next === R.seat) {
     box.hidden = true;
@@ -663,8 +663,8 @@ function setStatus() {
   } else if (msg.your_turn) {
     text = "Your turn.";
   } else {
-    const t = R.mod.toMove ? R.mod.toMove(msg.observation) : null;
-    text = t !== null && t !== undefined ? `${seatName(s.seats, t)} is to play.` : "";
+    const t = toMoveOf(msg.ctx);
+    text = t !== null ? `${seatName(s.seats, t)} is to play.` : "";
   }
   $("status").textContent = text;
 }
@@ -681,6 +681,7 @@ function redraw(got) {
   drawFrame(els(), R.mod, {
     obs: b ? b.obs : msg.observation,
     legal,
+    turn: msg.ctx || null,
     yourTurn: msg.your_turn,
     seat: R.seat,
     seats: R.room.seats,

@@ -19,7 +19,8 @@ const GAMES = [
   "two of the cards go face up, the symbol die is rolled: a table card's symbol wins",
 ];
 const ROOM_FILL = ["#e7efe1", "#e3ebf6", "#f4e4ef", "#f6ecd2"];
-const DEFAULT_BOARD = "0TTCTTSTT1TCTSTTCT2TTSTTCTT3TCTTSTST";
+// the default board comes from the game (/api/games/khufu/words: its default options)
+let DEFAULT_BOARD = "";
 const KIND_WORDS = { T: "Treasure space", C: "Curse space", S: "Steal space" };
 
 const C = 320; // the board's centre (viewBox 640 × 640)
@@ -428,7 +429,8 @@ function nextWords(ctx) {
   if (ctx.over || !d) return null;
   // a decision inside Khufu's order (the Mummy call, Lucky's theft) is not the next turn
   if (d.kind === "MUMMY_CALL_ANSWER" || d.kind === "PICKPOCKET_TARGET") return null;
-  const seat = d.seat;
+  const seat = ctx.toMove;
+  if (seat === null) return null;
   return seat === ctx.seat ? "The turn passes: your turn now." : `The turn passes: ${ctx.name(seat)} to play.`;
 }
 
@@ -467,8 +469,14 @@ const OTHERS = {
   MUMMY_CALL_ANSWER: () => "the answer to Khufu",
 };
 
+/** @type {import("./types.js").TableModule} */
 export default {
   css: "khufu.css",
+  wantsWords: true,
+  useWords(words) {
+    const b = words && words.defaults && words.defaults.board;
+    if (typeof b === "string") DEFAULT_BOARD = b;
+  },
 
   draw(board, mine, ctx) {
     const obs = ctx.obs;
@@ -516,15 +524,11 @@ export default {
     return out;
   },
 
-  toMove(obs) {
-    const d = obs && obs.decision;
-    return d && typeof d.seat === "number" && d.seat >= 0 ? d.seat : null;
-  },
-
   prompt(ctx) {
     const d = ctx.obs && ctx.obs.decision;
     if (!d || ctx.over) return "";
-    if (d.seat !== ctx.seat || !ctx.legal.length) return `${pieceName(ctx, d.seat)} is deciding: ${OTHERS[d.kind] ? OTHERS[d.kind](d) : "a choice"}.`;
+    // whose decision it is comes from the turn context, never from the observation
+    if (ctx.toMove !== ctx.seat || !ctx.legal.length) return ctx.toMove === null ? "" : `${pieceName(ctx, ctx.toMove)} is deciding: ${OTHERS[d.kind] ? OTHERS[d.kind](d) : "a choice"}.`;
     const f = PROMPTS[d.kind];
     return f ? f(d, new Set(ctx.legal.map((e) => e.action.kind))) : "Your move.";
   },
