@@ -2,14 +2,11 @@
 
 A state message is drawn whose ``ctx.to_move`` names another seat than any key of the
 observation (``to_move``, ``decision.seat``, ``active``) suggests: the panel marked "to
-play" is the context's. And every module of the web app is valid JavaScript (``node --check``).
+play" is the context's.
 """
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,8 +15,6 @@ from web_helpers import Person
 
 from obelisk.core import get_game
 from obelisk.server import protocol
-
-WEB = Path(__file__).resolve().parents[2] / "src" / "obelisk" / "web"
 
 #: Draws one state message with the app's frame and the game's own table (as the app does).
 DRAW = """async ([game, msg, seats, options]) => {
@@ -89,19 +84,3 @@ def test_a_game_without_a_table_of_its_own_follows_the_context_too(
         assert got["generic"] and got["active"] == [told]
     finally:
         p.close()
-
-
-@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
-def test_every_web_module_is_valid_javascript(tmp_path: Path) -> None:
-    """``node --check`` on every module under web/ (as an ES module: node 20 does not check
-    a ``.js`` file's module syntax unless told so)."""
-    modules = sorted(WEB.rglob("*.js"))
-    assert len(modules) > 20
-    bad = []
-    for path in modules:
-        copy = tmp_path / (path.relative_to(WEB).as_posix().replace("/", "__") + ".mjs")
-        copy.write_text(path.read_text("utf-8"), "utf-8")
-        out = subprocess.run(["node", "--check", str(copy)], capture_output=True, text=True)
-        if out.returncode:
-            bad.append(f"{path.relative_to(WEB)}: {out.stderr.strip().splitlines()[-1:]}")
-    assert not bad, "\n".join(bad)
