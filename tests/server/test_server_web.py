@@ -18,7 +18,7 @@ def test_page_and_scripts_are_served(server: ServerProc) -> None:
     page = server.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
     assert "/static/app.js" in page.text and "/static/style.css" in page.text
-    modules = [p.relative_to(WEB).as_posix() for p in WEB.glob("*.js")]
+    modules = [p.relative_to(WEB).as_posix() for p in [*WEB.glob("*.js"), *WEB.glob("app/*.js")]]
     texts = []
     for name in modules:
         js = server.get(f"/static/{name}")
