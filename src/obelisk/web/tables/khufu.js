@@ -306,9 +306,9 @@ function wagerOn(ctx, ch) {
   const obs = ctx.obs;
   const dec = obs.decision;
   if (!dec || dec.kind !== "WAGER_CARDS" || dec.chamber !== ch) return null;
-  const mine = dec.seat === ctx.seat && Array.isArray(obs.wager);
+  const mine = ctx.toMove === ctx.seat && Array.isArray(obs.wager);
   const cards = mine ? obs.wager.map((id, j) => card(id, ctx.options, { class: ch === "KING" && j < 2 ? "kh-card table-card" : "kh-card" })) : Array.from({ length: dec.chosen || 0 }, () => cardBack());
-  const who = dec.seat === ctx.seat ? "Your wager" : `${ctx.name(dec.seat)}'s wager`;
+  const who = ctx.toMove === ctx.seat ? "Your wager" : ctx.toMove === null ? "The wager" : `${ctx.name(ctx.toMove)}'s wager`;
   const place = ctx.pool.take((x) => x.kind === "place");
   const out = el("div.kh-wager", null,
     el("p", { text: `${who}: ${plural(dec.chosen || 0, "card")} of at least ${dec.minimum}${ch === "KING" ? " (the first two go face up as table cards)" : ""}` }),
@@ -386,7 +386,7 @@ function drawPieceChoice(ctx) {
   const dec = ctx.obs.decision;
   if (!dec || dec.kind !== "CHOOSE_PIECE") return null;
   const free = new Set(dec.pieces || []);
-  const colour = ctx.colour(dec.seat);
+  const colour = ctx.toMove === null ? "#5b3d05" : ctx.colour(ctx.toMove);
   const buttons = PIECES.map((name) => {
     const entry = entries.find((e) => e.action.name === name);
     const b = el("button.kh-piece-choice", { type: "button", disabled: !entry }, pieceIcon(name, colour, null, 44), el("span", { text: name }),
@@ -398,7 +398,7 @@ function drawPieceChoice(ctx) {
     }
     return b;
   });
-  const head = dec.seat === ctx.seat ? "Choose your playing piece (its shape marks your pieces and Scarabs)" : `${ctx.name(dec.seat)} is choosing a playing piece`;
+  const head = ctx.toMove === ctx.seat ? "Choose your playing piece (its shape marks your pieces and Scarabs)" : ctx.toMove === null ? "The playing pieces" : `${ctx.name(ctx.toMove)} is choosing a playing piece`;
   return el("section.kh-pieces", null, el("h3", { text: head }), el("div.kh-piece-row", null, ...buttons));
 }
 
