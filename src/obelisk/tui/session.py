@@ -27,6 +27,7 @@ from obelisk.core import (
     GameClock,
     IllegalAction,
     ObeliskError,
+    Outcome,
     PlayerView,
     Record,
     State,
@@ -533,8 +534,9 @@ class PlaySession:
         table = Table(title="Final result")
         for col in ("seat", "player", "score", "result"):
             table.add_column(col)
-        win = self.state.winners()
-        for i, (name, score) in enumerate(zip(self.names, self.state.scores(), strict=True)):
+        outcome = Outcome.of(self.state)
+        win = list(outcome.winners)
+        for i, (name, score) in enumerate(zip(self.names, outcome.scores, strict=True)):
             table.add_row(str(i + 1), name, f"{score:g}", "winner" if i in win else "")
         self.console.print(table)
         if win:
