@@ -131,3 +131,22 @@ def test_khufu_declares_its_tick_as_data() -> None:
     tick = get_game("khufu").capabilities.tick
     assert tick == ClockTick(Tick, "seconds")
     assert tick.whole_seconds() and tick.make(3) == Tick(3) and tick.seconds_of(Tick(3)) == 3.0
+
+
+def test_a_position_waiting_for_chance_is_nobodys_decision() -> None:
+    """A state whose ``current_player`` is ``CHANCE`` (a die read off a physical box): chance's."""
+    from types import SimpleNamespace
+
+    from obelisk.core import CHANCE
+
+    game = get_game("sobek")
+    stub = SimpleNamespace(
+        game=game,
+        num_players=2,
+        current_player=CHANCE,
+        history=[_Step(0), _Step(1)],
+        is_terminal=lambda: False,
+    )
+    ctx = TurnContext.of(stub)  # type: ignore[arg-type]
+    assert (ctx.to_move, ctx.chance, ctx.turn) == (None, True, 2)
+    assert ctx.to_json()["chance"] is True
