@@ -89,7 +89,7 @@ def test_khufus_countdown_waits_for_luckys_first_turn() -> None:
         "Khufu's countdown",
         2700,
         running=False,
-        paused_by="it starts with Lucky's first turn",
+        paused_by="the pieces are being chosen",
         total=2700,
     )
 

@@ -453,8 +453,11 @@ class PlaySession:
             self._show_events()
 
     def _clock_text(self) -> str:
-        left = self._time_left()
-        return "" if left is None else f"[{_mmss(left)} left] "
+        clock = self._game_clock()
+        if clock is None:
+            return ""
+        why = f", paused: {clock.paused_by}" if not clock.running and clock.paused_by else ""
+        return f"[{_mmss(clock.remaining)} left{why}] "
 
     def _read_with_live_clock(self, prompt: str) -> str:
         """Ask for input while a background ticker keeps the game clock running.

@@ -85,7 +85,7 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
         if state.in_challenge:
             return clock.paused("the Ultimate Challenge")  # khufu:10.1
         if state.dec is not None and state.dec[0] == "CHOOSE_PIECE":
-            return clock.paused("it starts with Lucky's first turn")  # khufu:4.9
+            return clock.paused("the pieces are being chosen")  # khufu:4.9 starts with Lucky
         return clock
 
     def make_options(self, values: Any = None) -> Any:
