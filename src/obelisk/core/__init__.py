@@ -22,8 +22,10 @@ from .narration import Narrator, Voice, join_words, plural, raw_fragment
 from .options import describe_options, make_options, options_to_json, parse_assignments
 from .record import Record, redacted, replay, replay_file, undo
 from .registry import all_games, get_game, register, unregister
+from .turn import CHANCE, ClockTick, GameClock, Outcome, TurnContext
 
 __all__ = [
+    "CHANCE",
     "HIDDEN",
     "LADDER",
     "SYSTEM",
@@ -34,18 +36,22 @@ __all__ = [
     "Capabilities",
     "Chance",
     "ChanceError",
+    "ClockTick",
     "Event",
     "Game",
+    "GameClock",
     "IllegalAction",
     "InvalidOptions",
     "Narrator",
     "ObeliskError",
+    "Outcome",
     "PlayerLevel",
     "PlayerView",
     "Record",
     "RecordError",
     "State",
     "Step",
+    "TurnContext",
     "UndoError",
     "UnknownGame",
     "Voice",

@@ -33,6 +33,7 @@ from . import disclosure, protocol
 from .clock import has_clock
 from .config import ServerConfig, ServerError, load_plugins
 from .conn import Conn
+from .describe import faces, register_describe
 from .limits import option_range
 from .lobby import Lobby
 from .pages import option_notes
@@ -216,6 +217,7 @@ def _game_info(g: Any) -> dict[str, Any]:
         "options": options,
         "capabilities": g.capabilities.labels(),
         "realtime": has_clock(g),
+        **faces(g),
     }
 
 
@@ -294,6 +296,8 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     @app.get("/api/games", summary="The games and their options, player counts and levels")
     async def games() -> list[dict[str, Any]]:
         return [_game_info(g) for g in all_games()]
+
+    register_describe(app)
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(req: CreateRoom, request: Request) -> dict[str, Any]:

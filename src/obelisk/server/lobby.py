@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from obelisk.agents import default_level, levels, make_agent
-from obelisk.core import Game, ObeliskError, Record, get_game, replay
-from obelisk.core.record import result_json, seed_commitment
+from obelisk.core import Game, ObeliskError, Outcome, Record, get_game, replay
+from obelisk.core.record import seed_commitment
 
 from . import bots
 from .clock import has_clock, realtime_options
@@ -213,7 +213,7 @@ class Lobby:
             state = replay(rec, lambda _n: game, check_result=False)
         if state.is_terminal() and row.status != FINISHED:
             row.status = FINISHED
-            row.result = result_json(state)
+            row.result = Outcome.of(state).to_json()
         return Room(self, row, game, state)
 
     async def create(

@@ -19,9 +19,11 @@ from typing import Any
 
 from obelisk.core import (
     ObeliskError,
+    Outcome,
     Record,
     RecordError,
     State,
+    TurnContext,
     Voice,
     get_game,
     replay,
@@ -101,14 +103,21 @@ def record_frames(data: Any, seat: int | None, max_steps: int = MAX_REPLAY_STEPS
             # a copy: the state moves on, and a game may hand out its own lists
             obs = json.loads(json.dumps(state.observation(seat)))
             if new or obs != last_obs:
-                out.append({"obs": obs, "entries": _entries(game, new, voice)})
+                out.append(
+                    {
+                        "obs": obs,
+                        "entries": _entries(game, new, voice),
+                        "ctx": TurnContext.of(state).to_json(),
+                    }
+                )
             seen, last_obs = seen + len(new), obs
     except RecordError as e:
         raise ServerError(str(e), "bad_record", 400) from None
     final = state
     result = None
     if final is not None and final.is_terminal():
-        result = {"scores": final.scores(), "winners": final.winners()}
+        outcome = Outcome.of(final).to_json()
+        result = {"scores": outcome["scores"], "winners": outcome["winners"]}
     return {
         "game": game.name,
         "seat": seat,
