@@ -66,7 +66,7 @@ class Conn:
         self.outbox: asyncio.Queue[dict[str, JSON] | None] = asyncio.Queue(self.OUTBOX)
         self.cursor = 0  # index in state.events up to which this client is served
         self.seen = 0  # how many events it was sent (its resume point)
-        self.last: tuple[Any, Any] | None = None
+        self.last: tuple[Any, ...] | None = None
         self.over_sent = False
         self.closed = False
         #: The WebSocket close code and reason the writer sends when it closes.

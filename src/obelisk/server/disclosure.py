@@ -86,7 +86,8 @@ def deal(room: Room) -> dict[str, JSON]:
     out: dict[str, JSON] = {
         "commitment": seed_commitment(row.seed, row.salt) if row.salt else None,
         "chosen": row.seed_chosen,
-        "seed": row.seed if over else None,
+        # as text: a 62-bit seed is past what a browser's JSON numbers hold exactly
+        "seed": str(row.seed) if over else None,
         "salt": row.salt if over else None,
     }
     return out

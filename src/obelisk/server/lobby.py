@@ -474,7 +474,9 @@ class Lobby:
                     "deal": {
                         "commitment": seed_commitment(row.seed, row.salt) if row.salt else None,
                         "chosen": row.seed_chosen,
-                        "seed": row.seed if row.status in (FINISHED, EXPIRED, ABANDONED) else None,
+                        "seed": str(row.seed)
+                        if row.status in (FINISHED, EXPIRED, ABANDONED)
+                        else None,
                         "salt": row.salt if row.status in (FINISHED, EXPIRED, ABANDONED) else None,
                     },
                     "updated_at": row.updated_at,

@@ -428,7 +428,8 @@ class Room:
             obs, legal = self._state.observation(s), disclosure.legal(self._state, s)
             if cache is not None:
                 cache[s] = (obs, legal)
-        view = (obs, legal)
+        # the status too: a seat's choices are sent only once the room plays (disclosure)
+        view = (obs, legal, self.status)
         if force or events or view != conn.last:
             if events and not narrated:
                 events = disclosure.narrated(self, events, s, live=True, names=names)

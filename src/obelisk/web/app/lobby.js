@@ -162,8 +162,10 @@ async function showGames() {
 
 function roomLine(r) {
   const seats = r.seats.map((s) => (s.kind === "bot" ? `computer (${levelWords(s.level || "")})` : s.taken ? s.name : "open seat"));
-  const status = { waiting: "waiting for players", playing: "being played", finished: "finished", expired: "expired" }[r.status] || r.status;
-  return `${r.title}, ${status}: ${seats.join(", ")}`;
+  const status = { waiting: "waiting for players", playing: "being played", finished: "finished", expired: "expired", abandoned: "abandoned" }[r.status] || r.status;
+  const d = r.deal || {};
+  const deal = d.commitment ? ` · deal ${d.seed === null || d.seed === undefined ? "sealed" : "revealed"} ${d.commitment.slice(0, 8)}…${d.chosen ? " (seed chosen by its creator)" : ""}` : "";
+  return `${r.title}, ${status}: ${seats.join(", ")}${deal}`;
 }
 
 async function loadRooms() {
@@ -183,7 +185,7 @@ async function loadRooms() {
     if (r.status === "waiting") go("take a seat", `/rooms/${r.id}`);
     if (r.status === "playing" || r.status === "waiting") go("watch", `/rooms/${r.id}?watch=1`);
     if (r.status === "finished") go("replay", `/replay?room=${r.id}`);
-    if (r.status !== "expired") others.push(li);
+    if (r.status !== "expired" && r.status !== "abandoned") others.push(li);
   }
   $("mine").replaceChildren(...(ours.length ? ours : [el("li.muted", { text: "None yet: create a room or take a seat." })]));
   $("rooms").replaceChildren(...(others.length ? others : [el("li.muted", { text: "No open rooms right now." })]));

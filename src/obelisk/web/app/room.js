@@ -152,9 +152,34 @@ function handle(msg) {
   }
 }
 
+/** The room's deal: the commitment to its seed while the game is played, the seed and
+ * salt once it is over (anyone may then check it: ``obelisk replay`` on the full record). */
+function showDeal(s) {
+  const box = $("deal");
+  const d = s.deal;
+  if (!box || !d || !d.commitment) {
+    if (box) box.replaceChildren();
+    return;
+  }
+  const short = d.commitment.slice(0, 16);
+  const chosen = d.chosen ? " Its creator chose the seed." : "";
+  if (d.seed === null || d.seed === undefined) {
+    box.replaceChildren(`Deal sealed before the first move: commitment ${short}… (the seed is shown when the game ends).${chosen}`);
+    box.title = d.commitment;
+    return;
+  }
+  box.replaceChildren(
+    `Deal revealed: seed ${d.seed}, commitment ${short}….${chosen} `,
+    el("a", { href: `/api/rooms/${s.id}/record?full=true`, download: `obelisk-${s.id}.json`, text: "Download the full record" }),
+    " and check it with obelisk replay.",
+  );
+  box.title = d.commitment;
+}
+
 function showSummary(s) {
   R.room = s;
   hooks.status = s.status;
+  showDeal(s);
   const box = $("waiting");
   if (s.status === "waiting") {
     const open = s.seats.filter((x) => x.kind === "human" && !x.taken);
