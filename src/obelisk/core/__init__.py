@@ -32,6 +32,7 @@ from .narration import Narrator, Voice, join_words, plural, raw_fragment
 from .options import describe_options, make_options, options_to_json, parse_assignments
 from .record import Record, redacted, replay, replay_file, undo
 from .registry import all_games, get_game, register, unregister
+from .words import Choices, Refusals, Renderer
 
 __all__ = [
     "HIDDEN",
@@ -43,6 +44,7 @@ __all__ = [
     "Agent",
     "Capabilities",
     "Chance",
+    "Choices",
     "ChanceError",
     "Event",
     "Game",
@@ -54,6 +56,8 @@ __all__ = [
     "PlayerView",
     "Record",
     "RecordError",
+    "Refusals",
+    "Renderer",
     "State",
     "Step",
     "UndoError",

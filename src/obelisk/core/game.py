@@ -24,7 +24,7 @@ from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from .actions import Action, action_from_json, parse_action_text
 from .chance import Chance
-from .errors import IllegalAction, InvalidOptions
+from .errors import ActionFormatError, IllegalAction, InvalidOptions
 from .events import Event, json_form, redact, visible_to
 from .log import AppendLog
 from .narration import Narrator, Voice
@@ -549,8 +549,19 @@ class State(ABC):
         self._barrier = True
 
     def parse_action(self, text: str) -> Action:
-        """The legal action a person typed: by number (from 1) or text form."""
-        return parse_action_text(text, self.legal_actions())
+        """The legal action a person typed: by number (from 1) or text form, or else in the
+        words of the game's choices (:meth:`Choices.parse_words`, e.g. ``bet falcon``)."""
+        legal = self.legal_actions()
+        try:
+            return parse_action_text(text, legal)
+        except ActionFormatError as first:
+            try:
+                found = self.game.choices.parse_words(self, text, legal)
+            except ActionFormatError:
+                found = None
+            if found is None:
+                raise first from None
+            return found
 
     @property
     def cooperative(self) -> bool:

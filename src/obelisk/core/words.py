@@ -60,6 +60,12 @@ class Choices(Generic[S]):
         """
         return None
 
+    def parse_words(self, state: S, text: str, legal: list[Action]) -> Action | None:
+        """The legal action a person typed in other words than its number or text form
+        (``bet falcon``), or None; may raise :class:`ActionFormatError` naming what is wrong.
+        Default: None."""
+        return None
+
 
 class Refusals(Generic[S]):
     """Why an action is illegal now, in words, naming the rule."""
