@@ -3,10 +3,7 @@ it refuses to help (the way out is played from memory): the game's choices (``Ga
 
 from __future__ import annotations
 
-from obelisk.core import (
-    Action,
-    Choices,
-)
+from obelisk.core import Action, Choices
 
 from .actions import (
     ChooseTreasureDeck,

@@ -3,11 +3,7 @@
 
 from __future__ import annotations
 
-from obelisk.core import (
-    Action,
-    IllegalAction,
-    Refusals,
-)
+from obelisk.core import Action, IllegalAction, Refusals
 
 from .actions import (
     ChooseTreasureDeck,
@@ -17,9 +13,7 @@ from .actions import (
     PlaceCover,
     Verdict,
 )
-from .components import (
-    TOKEN_SET,
-)
+from .components import TOKEN_SET
 from .rules import _MOVES_TYPED, PRE_TURN, TREASURE, WAY_IN, WAY_OUT, AbuSimbelState, R
 
 

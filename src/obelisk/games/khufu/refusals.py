@@ -3,11 +3,7 @@
 
 from __future__ import annotations
 
-from obelisk.core import (
-    Action,
-    IllegalAction,
-    Refusals,
-)
+from obelisk.core import Action, IllegalAction, Refusals
 
 from . import components as K
 from .actions import (

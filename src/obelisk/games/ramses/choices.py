@@ -3,16 +3,10 @@
 
 from __future__ import annotations
 
-from obelisk.core import (
-    Action,
-    Choices,
-)
+from obelisk.core import Action, Choices
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
-from .components import (
-    COLOUR_NAMES,
-    SCREEN,
-)
+from .components import COLOUR_NAMES, SCREEN
 from .rules import GIFT_DECLARE, POKER_DECLARE, RISK_DECLARE, SEARCH, RamsesState
 
 #: Where the pyramid a slide moves lies, as seen from the empty place.

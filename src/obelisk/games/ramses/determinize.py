@@ -5,12 +5,7 @@ from __future__ import annotations
 
 import random
 
-from .components import (
-    BLANK,
-    BLOCK,
-    BLOCK_PLACES,
-    NUM_TREASURES,
-)
+from .components import BLANK, BLOCK, BLOCK_PLACES, NUM_TREASURES
 from .rules import GIFT, GIVE, PLACE, TPUB, RamsesState
 
 

@@ -3,19 +3,10 @@
 
 from __future__ import annotations
 
-from obelisk.core import (
-    Action,
-    IllegalAction,
-    Refusals,
-)
+from obelisk.core import Action, IllegalAction, Refusals
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
-from .components import (
-    NEIGHBOURS,
-    NEIGHBOURS_DIAG,
-    PLACES,
-    tid,
-)
+from .components import NEIGHBOURS, NEIGHBOURS_DIAG, PLACES, tid
 from .rules import (
     DRAW,
     GIFT,

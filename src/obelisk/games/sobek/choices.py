@@ -3,10 +3,7 @@ game's choices (``Game.choices``, read by ``State.choice_text`` and ``State.hint
 
 from __future__ import annotations
 
-from obelisk.core import (
-    Action,
-    Choices,
-)
+from obelisk.core import Action, Choices
 
 from . import components as C
 from . import words as W
@@ -31,14 +28,7 @@ from .actions import (
     Target,
     Token,
 )
-from .powers import (
-    P_GIVEBACK,
-    P_LAUNDER,
-    P_PURGE,
-    P_SET,
-    P_SHIFT,
-    P_TARGET,
-)
+from .powers import P_GIVEBACK, P_LAUNDER, P_PURGE, P_SET, P_SHIFT, P_TARGET
 from .rules import GOODS, SobekState
 from .scoring import set_value
 

@@ -3,32 +3,12 @@
 
 from __future__ import annotations
 
-from obelisk.core import (
-    Action,
-    IllegalAction,
-    Refusals,
-)
+from obelisk.core import Action, IllegalAction, Refusals
 
 from . import components as C
 from . import words as W
-from .actions import (
-    Add,
-    Done,
-    NewSet,
-    Onto,
-    Pass,
-    Play,
-    Set,
-    Take,
-    Token,
-)
-from .powers import (
-    P_LAUNDER,
-    P_SET,
-    P_SHIFT,
-    P_STARTER,
-    P_TOKEN,
-)
+from .actions import Add, Done, NewSet, Onto, Pass, Play, Set, Take, Token
+from .powers import P_LAUNDER, P_SET, P_SHIFT, P_STARTER, P_TOKEN
 from .render import pending_words
 from .rules import GOODS, SobekState
 
