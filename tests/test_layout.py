@@ -5,6 +5,7 @@ registered game package laid out alike, with the files and hooks ``docs/architec
 from __future__ import annotations
 
 import ast
+import functools
 import importlib
 from pathlib import Path
 
@@ -79,6 +80,7 @@ def imports_of(source: str, name: str, modules: set[str], package: bool = False)
     return found
 
 
+@functools.cache
 def import_graph() -> dict[str, set[str]]:
     """Every module of ``src/obelisk`` and the Obelisk modules it imports (a package is its
     ``__init__``: a submodule that imports its own package's names closes a circle)."""
