@@ -2,9 +2,9 @@
 code (issue 39's one layout) must leave it byte-identical.
 
 ``python tests/games/corpus_check.py [--save]`` prints each game's digest and number of
-games (and saves them in ``corpus_digest.json``); ``tests/games/test_corpus.py`` compares a
-quick slice (seed 0, each game's smallest player count) in every run and the whole corpus (``-m slow``) with the committed
-digests.
+games (and saves them in ``corpus_digest.json``); ``tests/games/test_corpus.py`` compares
+a quick slice (seed 0, each game's smallest player count) in every run and the whole
+corpus (``-m slow``) with the committed digests.
 
 For every built-in game, every player count, a random and a heuristic game per seed (and
 each named variant at its smallest player count), the digest takes in: the game record;
