@@ -3,10 +3,12 @@ an :class:`Agent` plays one seat from its :class:`PlayerView`.
 
 A game subclasses both. The state implements a few hooks (``_setup``,
 ``current_player``, ``legal_actions``, ``_apply``, ``is_terminal``,
-``scores``, ``observation``, and ``_redraw_hidden`` where something is
-hidden); the base class supplies checked ``apply``, history, events,
-``clone``, ``determinize``, ``returns`` and the undo bookkeeping, so every
-game behaves the same to the programs above it.
+``scores``, ``observation``); the game holds its sampler (``redraw_hidden``,
+where something is hidden) and its words (``narrator``, ``choices``,
+``refusals``, ``renderer``: ``obelisk.core.words``). The base class supplies
+checked ``apply``, history, events, ``clone``, ``determinize``, ``returns``
+and the undo bookkeeping, so every game behaves the same to the programs
+above it.
 """
 
 from __future__ import annotations
