@@ -11,8 +11,8 @@ hash of the chosen actions. Then, for example::
     PYTHONPATH=build/fast/src obelisk ladder ramses --levels heuristic,hard ...
 
 Modules left out are those mypyc cannot compile as they are: ``core/game.py``
-(``State.clone`` copies instance dicts), ``core/agent.py`` (a runtime-checkable
-protocol) and the games' rules (their states subclass ``State``).
+(``State.clone`` copies instance dicts; the runtime-checkable ``Agent`` protocol) and
+the games' rules (their states subclass ``State``).
 """
 
 from __future__ import annotations

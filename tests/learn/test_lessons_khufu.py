@@ -2,175 +2,25 @@
 
 from __future__ import annotations
 
-import io
 import random
 from fractions import Fraction
 
-import pytest
-from rich.console import Console
+from lesson_kit import SCRIPTS, run, teacher
 
 from obelisk.core import get_game
-from obelisk.learn import ConsoleTeacher, find_lesson, run_lesson, validate_lessons
-
-
-def _teacher(lines: list[str]) -> tuple[ConsoleTeacher, Console]:
-    feed = list(lines)
-
-    def answer(prompt: str) -> str:
-        assert feed, f"the lesson asked for more input than scripted: {prompt!r}"
-        return feed.pop(0)
-
-    console = Console(file=io.StringIO(), record=True, width=120)
-    return ConsoleTeacher(console, answer), console
-
-
-def _run(name: str, lines: list[str], seed: int = 0) -> tuple[object, str, ConsoleTeacher]:
-    g = get_game("khufu")
-    t, c = _teacher(lines)
-    state = run_lesson(g, find_lesson(g, name), t, random.Random(seed))
-    return state, c.export_text(), t
-
-
-# (lesson, scripted input, refusals that must be printed)
-SCRIPTS = {
-    "servant": (
-        [
-            "stay",
-            "leave",
-            "decline",
-            "take",
-            "pass",
-            "enter",
-            "place",
-            "bet T41",
-            "place",
-            "2",
-            "1",
-            "1",
-            "3",
-        ],
-        [
-            "Not allowed (rule khufu:8.1): staying in the Servant's Chamber needs a wager of at least 1",
-            "Not allowed (rule khufu:8.1): the Servant's Chamber's minimum wager is 1",
-            "Legal, but not what we are practising",
-        ],
-    ),
-    "high_priest": (
-        [
-            "enter",
-            "bet T13",
-            "place",
-            "bet T14",
-            "place",
-            "leave",
-            "stay",
-            "bet T13",
-            "bet T14",
-            "place",
-            "1",
-            "2",
-            "2",
-            "3",
-        ],
-        [
-            "Not allowed (rule khufu:8.1): the High-Priest's Chamber's minimum wager is 2",
-            "Legal, but not what we are practising: we want to try doubling",
-        ],
-    ),
-    "queen": (
-        [
-            "enter",
-            "bet T41",
-            "bet T52",
-            "place",
-            "bet T24",
-            "place",
-            "stay",
-            "bet T13",
-            "bet T14",
-            "bet T23",
-            "place",
-            "3",
-            "2",
-        ],
-        ["Not allowed (rule khufu:8.1): the Queen's Chamber's minimum wager is 3"],
-    ),
-    "king": (
-        [
-            "enter",
-            "bet falcon",
-            "bet falcon",
-            "bet T23",
-            "bet T14",
-            "place",
-            "bet T25",
-            "place",
-            "4",
-            "1",
-            "2",
-            "1",
-        ],
-        [
-            "Legal, but not what we are practising: that is another Falcon",
-            "Not allowed (rule khufu:8.1): the King's Chamber's minimum wager is 4",
-        ],
-    ),
-    "steal_cobra": (
-        ["steal 3", "steal 2", "give eye of horus", "2", "2"],
-        ["Not allowed (rule khufu:7.3): you may steal only from another player"],
-    ),
-    "ultimate_challenge": (
-        [
-            "challenge",
-            "select cat falcon falcon",
-            "select T13,T23,T33",
-            "select falcon falcon jackal",
-            "1",
-            "3",
-            "1",
-            "2",
-            "3",
-            "4",
-            "1",
-            "1",
-            "1",
-            "2",
-        ],
-        [
-            "Not allowed (rule khufu:10.2): choose",
-            "Legal, but not what we are practising: that choice wins fewer",
-        ],
-    ),
-}
-
-
-def test_the_casino_school_has_every_lesson_well_formed():
-    g = get_game("khufu")
-    assert validate_lessons(g) == []
-    assert [x["name"] for x in g.lessons()] == list(SCRIPTS)
-
-
-@pytest.mark.parametrize("name", list(SCRIPTS))
-def test_lesson_runs_to_the_end_with_wrong_answers_refused(name):
-    lines, refusals = SCRIPTS[name]
-    state, out, _ = _run(name, lines)
-    flat = " ".join(out.split())
-    for r in refusals:
-        assert " ".join(r.split()) in flat, r
-    assert "Lesson complete" in out
-    assert state is not None
+from obelisk.learn import find_lesson
 
 
 def test_the_lessons_reach_what_they_teach():
-    state, _, _ = _run("high_priest", SCRIPTS["high_priest"][0])
+    state, _ = run("khufu", "high_priest", SCRIPTS["khufu"]["high_priest"][0])
     assert state.scarabs[0] == 0b0011 and len(state.hands[0]) == 5  # doubled: 2 kept + 2 drawn
-    state, _, _ = _run("queen", SCRIPTS["queen"][0])
+    state, _ = run("khufu", "queen", SCRIPTS["khufu"]["queen"][0])
     assert state.scarabs[0] == 0b0111 and len(state.hands[0]) == 3  # one loss of 3, then a win
-    state, _, _ = _run("king", SCRIPTS["king"][0])
+    state, _ = run("khufu", "king", SCRIPTS["khufu"]["king"][0])
     assert state.qualified(0)
-    state, _, _ = _run("steal_cobra", SCRIPTS["steal_cobra"][0])
+    state, _ = run("khufu", "steal_cobra", SCRIPTS["khufu"]["steal_cobra"][0])
     assert state.hands[0] == [] and len(state.hands[1]) == 3
-    state, _, _ = _run("ultimate_challenge", SCRIPTS["ultimate_challenge"][0])
+    state, _ = run("khufu", "ultimate_challenge", SCRIPTS["khufu"]["ultimate_challenge"][0])
     assert state.is_terminal() and state.winners() == [0]
 
 
@@ -227,7 +77,7 @@ def test_the_practice_loop_shows_the_choice_and_the_best_odds():
     from obelisk.games.khufu import practice
     from obelisk.games.khufu.casino import best_choices, challenge_counts
 
-    t, c = _teacher(["1", "1", "10", "2"])
+    t, c, _ = teacher(["1", "1", "10", "2"])
     practice.challenge_odds(t, random.Random(5))
     out = c.export_text()
     rng = random.Random(5)
@@ -269,7 +119,7 @@ def test_obelisk_learn_khufu_as_a_user_types_it():
 
     r = CliRunner().invoke(app, ["learn", "khufu", "--list"])
     assert r.exit_code == 0 and "ultimate_challenge" in r.output
-    lines, _ = SCRIPTS["servant"]
+    lines, _ = SCRIPTS["khufu"]["servant"]
     r = CliRunner().invoke(
         app, ["learn", "khufu", "--lesson", "servant", "--no-play"], input="\n".join(lines) + "\n"
     )

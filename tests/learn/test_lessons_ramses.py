@@ -9,6 +9,7 @@ import re
 from typing import Any
 
 import pytest
+from lesson_kit import SCRIPTS, run
 from rich.console import Console
 
 from obelisk.core import get_game
@@ -20,82 +21,12 @@ def _lessons() -> list[dict[str, Any]]:
     return get_game("ramses").lessons()
 
 
-def _run(name: str, lines: list[str]) -> tuple[Any, str]:
-    feed = list(lines)
-
-    def answer(prompt: str) -> str:
-        assert feed, f"the lesson asked for more input than scripted: {prompt!r}"
-        return feed.pop(0)
-
-    console = Console(file=io.StringIO(), record=True, width=120)
-    lesson = next(x for x in _lessons() if x["name"] == name)
-    state = run_lesson(
-        get_game("ramses"), lesson, ConsoleTeacher(console, answer), random.Random(0)
-    )
-    assert not feed, f"unused input: {feed}"
-    return state, " ".join(console.export_text().split())
-
-
-SCRIPTS = {
-    "sliding": (
-        ["draw", "draw", "slide down", "slide left", "2"],
-        ["Not allowed (rule ramses:6.2)"],
-    ),
-    "remembering": (
-        [
-            "1",
-            "draw",
-            "slide up",
-            "draw",
-            "slide left",
-            "slide down",
-            "slide right",
-            "slide right",
-            "2",
-        ],
-        ["Not allowed (rule ramses:6.2)", "Legal, but not what we are practising"],
-    ),
-    "quarter_turn": (
-        [
-            "draw",
-            "slide down",
-            "slide left",
-            "2",
-            "draw",
-            "draw",
-            "slide right",
-            "slide right",
-            "4",
-        ],
-        ["Not allowed (rule ramses:6.2)"],
-    ),
-    "events": (
-        ["draw", "draw", "gift parrot", "slide up", "slide right", "slide right", "slide up", "2"],
-        ["Not allowed (rule ramses:6.2): you cannot draw now"],
-    ),
-}
-
-
-def test_every_lesson_is_listed():
-    assert [x["name"] for x in _lessons()] == list(SCRIPTS)
-
-
-@pytest.mark.parametrize("name", list(SCRIPTS))
-def test_lesson_runs_to_the_end_with_wrong_answers_refused(name):
-    lines, refusals = SCRIPTS[name]
-    state, out = _run(name, lines)
-    for r in refusals:
-        assert r in out, r
-    assert "Lesson complete" in out
-    assert state is not None
-
-
 def test_the_lessons_end_where_they_should():
-    state, _ = _run("remembering", SCRIPTS["remembering"][0])
+    state, _ = run("ramses", "remembering", SCRIPTS["ramses"]["remembering"][0])
     assert "Trumpet" in state.to_text(0).splitlines()[-1]  # found from memory
-    state, _ = _run("quarter_turn", SCRIPTS["quarter_turn"][0])
+    state, _ = run("ramses", "quarter_turn", SCRIPTS["ramses"]["quarter_turn"][0])
     assert state.observation(0)["orientation"] % 4 == 3  # three finds, three quarter turns
-    state, out = _run("events", SCRIPTS["events"][0])
+    state, out = run("ramses", "events", SCRIPTS["ramses"]["events"][0])
     assert "Ann gives you the Parrot card" in out  # the Gift brought Ann's card
     assert "T0" not in out and "T1" not in out  # treasures by name, not by id
 
@@ -130,7 +61,7 @@ NORTH = ("top", "right", "bottom", "left")
 
 
 def _said(name: str) -> tuple[list[tuple[str, Any]], Any]:
-    feed = list(SCRIPTS[name][0])
+    feed = list(SCRIPTS["ramses"][name][0])
     console = Console(file=io.StringIO(), record=True, width=120)
     teacher = RecordingTeacher(console, lambda prompt: feed.pop(0))
     lesson = next(x for x in _lessons() if x["name"] == name)
@@ -276,7 +207,7 @@ CLAIMS: dict[str, list[tuple[str, Any]]] = {
 
 
 @pytest.mark.rules("ramses:11.1", "ramses:3.2", "ramses:7.2")
-@pytest.mark.parametrize("name", list(SCRIPTS))
+@pytest.mark.parametrize("name", list(SCRIPTS["ramses"]))
 def test_every_claim_a_lesson_makes_holds(name):
     said, final = _said(name)
     for claim, check in CLAIMS[name]:
@@ -304,7 +235,7 @@ def test_no_lesson_text_names_a_treasure_by_its_id():
 
 
 @pytest.mark.rules("ramses:3.2")
-@pytest.mark.parametrize("name", list(SCRIPTS))
+@pytest.mark.parametrize("name", list(SCRIPTS["ramses"]))
 def test_every_north_edge_quiz_is_marked_by_the_board(name):
     """Lesson 3's last quiz marked 'bottom' right after three quarter turns (issue 22)."""
     said, _ = _said(name)
@@ -318,7 +249,7 @@ def test_every_north_edge_quiz_is_marked_by_the_board(name):
 
 
 @pytest.mark.rules("ramses:11.1")
-@pytest.mark.parametrize("name", list(SCRIPTS))
+@pytest.mark.parametrize("name", list(SCRIPTS["ramses"]))
 def test_a_lesson_says_you_saw_only_what_was_uncovered(name):
     """Lesson 2 told the learner they remembered the Stone Duck, never uncovered (issue 22)."""
     said, _ = _said(name)

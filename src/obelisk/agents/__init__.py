@@ -16,47 +16,28 @@ refuse them; :func:`analysis_levels` and :func:`make_agent` accept them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from obelisk.core import LADDER, Agent, Game, InvalidOptions, PlayerLevel
+from obelisk.core import Agent, Game, InvalidOptions
 
 from .careless import CarelessAgent, parse_careless_spec
 from .ismcts import ISMCTSAgent
-from .levels import GENERIC_LADDER, SEARCH_LEVELS, describe_level, generic_levels, parse_search_spec
+from .levels import (
+    GENERIC_LEVELS,
+    SEARCH_LEVELS,
+    _own_levels,
+    describe_level,
+    ladder_of,
+    parse_search_spec,
+)
 from .random_agent import RandomAgent
-
-#: Generic research levels: name -> factory(game).
-GENERIC_LEVELS: dict[str, Callable[[Game], Agent]] = generic_levels()
 
 #: The level the programs use when none is given.
 DEFAULT_LEVEL = "normal"
-
-
-def ladder_of(game: Game) -> dict[str, PlayerLevel]:
-    """The levels offered to people for ``game``, weakest first."""
-    own = game.player_ladder()
-    if not own:
-        return dict(GENERIC_LADDER)
-    return {name: own[name] for name in LADDER if name in own}
 
 
 def default_level(game: Game) -> str:
     """The default opponent: ``normal`` where the ladder has it, else its strongest rung."""
     ladder = ladder_of(game)
     return DEFAULT_LEVEL if DEFAULT_LEVEL in ladder else list(ladder)[-1]
-
-
-def _own_levels(game: Game) -> dict[str, Callable[[], Agent]]:
-    """The game's own players under the names the programs accept.
-
-    A game player whose name is a ladder or generic name (Ramses' memory level ``hard``)
-    is offered as ``GAME-NAME`` (``ramses-hard``); ``GAME-NAME`` works for every own level.
-    """
-    out: dict[str, Callable[[], Agent]] = {}
-    for name, factory in game.agent_levels().items():
-        clash = name in GENERIC_LEVELS or name in LADDER
-        out[f"{game.name}-{name}" if clash else name] = factory
-    return out
 
 
 def _oracles(game: Game) -> set[str]:

@@ -36,7 +36,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from obelisk.core import Agent, Game, InvalidOptions, PlayerLevel
+from obelisk.core import LADDER, Agent, Game, InvalidOptions, PlayerLevel
 
 from .ismcts import DEFAULT_C, DEFAULT_PRIOR, ISMCTSAgent
 from .random_agent import RandomAgent
@@ -150,10 +150,35 @@ GENERIC_LADDER: dict[str, PlayerLevel] = {
 }
 
 
+# The ladder and the own levels live here, below the package, so that describe_level
+# needs no import of the package (which imports this module: an import circle).
+#: Generic research levels: name -> factory(game).
+GENERIC_LEVELS: dict[str, Callable[[Game], Agent]] = generic_levels()
+
+
+def ladder_of(game: Game) -> dict[str, PlayerLevel]:
+    """The levels offered to people for ``game``, weakest first."""
+    own = game.player_ladder()
+    if not own:
+        return dict(GENERIC_LADDER)
+    return {name: own[name] for name in LADDER if name in own}
+
+
+def _own_levels(game: Game) -> dict[str, Callable[[], Agent]]:
+    """The game's own players under the names the programs accept.
+
+    A game player whose name is a ladder or generic name (Ramses' memory level ``hard``)
+    is offered as ``GAME-NAME`` (``ramses-hard``); ``GAME-NAME`` works for every own level.
+    """
+    out: dict[str, Callable[[], Agent]] = {}
+    for name, factory in game.agent_levels().items():
+        clash = name in GENERIC_LEVELS or name in LADDER
+        out[f"{game.name}-{name}" if clash else name] = factory
+    return out
+
+
 def describe_level(game: Game, level: str) -> str:
     """One line saying what a level does, for tables and docs."""
-    from . import ladder_of
-
     rung = ladder_of(game).get(level)
     if rung is not None:
         return rung.words
@@ -168,8 +193,6 @@ def describe_level(game: Game, level: str) -> str:
                 0
             ]
         return text
-    from . import _own_levels
-
     own = _own_levels(game).get(level)
     if own is not None:
         cls = type(own())

@@ -4,7 +4,6 @@ Imports nothing else of Obelisk. See ``docs/architecture.md``.
 """
 
 from .actions import Action, action_from_json, action_from_text, parse_action_text
-from .agent import Agent, PlayerView
 from .chance import Chance
 from .errors import (
     ActionFormatError,
@@ -17,12 +16,24 @@ from .errors import (
     UnknownGame,
 )
 from .events import HIDDEN, Event, redact, seats, visible_to
-from .game import LADDER, SYSTEM, TERMINAL, Capabilities, Game, PlayerLevel, State, Step
+from .game import (
+    LADDER,
+    SYSTEM,
+    TERMINAL,
+    Agent,
+    Capabilities,
+    Game,
+    PlayerLevel,
+    PlayerView,
+    State,
+    Step,
+)
 from .narration import Narrator, Voice, join_words, plural, raw_fragment
 from .options import describe_options, make_options, options_to_json, parse_assignments
 from .record import Record, redacted, replay, replay_file, undo
 from .registry import all_games, get_game, register, unregister
 from .turn import CHANCE, ClockTick, GameClock, Outcome, TurnContext
+from .words import Choices, Refusals, Renderer
 
 __all__ = [
     "CHANCE",
@@ -36,6 +47,7 @@ __all__ = [
     "Capabilities",
     "Chance",
     "ChanceError",
+    "Choices",
     "ClockTick",
     "Event",
     "Game",
@@ -49,6 +61,8 @@ __all__ = [
     "PlayerView",
     "Record",
     "RecordError",
+    "Refusals",
+    "Renderer",
     "State",
     "Step",
     "TurnContext",

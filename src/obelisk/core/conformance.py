@@ -17,9 +17,8 @@ from functools import partial
 from typing import Any, NamedTuple, Protocol
 
 from .actions import Action
-from .agent import Agent, PlayerView
 from .errors import IllegalAction, ObeliskError
-from .game import _BASE_FIELDS, TERMINAL, Game, State
+from .game import _BASE_FIELDS, TERMINAL, Agent, Game, PlayerView, State
 from .record import Record, replay
 
 

@@ -1,11 +1,14 @@
-"""The core protocol: :class:`Game` describes a game, :class:`State` is one position.
+"""The core protocol: :class:`Game` describes a game, :class:`State` is one position,
+an :class:`Agent` plays one seat from its :class:`PlayerView`.
 
 A game subclasses both. The state implements a few hooks (``_setup``,
 ``current_player``, ``legal_actions``, ``_apply``, ``is_terminal``,
-``scores``, ``observation``, and ``_redraw_hidden`` where something is
-hidden); the base class supplies checked ``apply``, history, events,
-``clone``, ``determinize``, ``returns`` and the undo bookkeeping, so every
-game behaves the same to the programs above it.
+``scores``, ``observation``); the game holds its sampler (``redraw_hidden``,
+where something is hidden) and its words (``narrator``, ``choices``,
+``refusals``, ``renderer``: ``obelisk.core.words``). The base class supplies
+checked ``apply``, history, events, ``clone``, ``determinize``, ``returns``
+and the undo bookkeeping, so every game behaves the same to the programs
+above it.
 """
 
 from __future__ import annotations
@@ -19,19 +22,17 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
 
 from .actions import Action, action_from_json, parse_action_text
 from .chance import Chance
-from .errors import IllegalAction, InvalidOptions
+from .errors import ActionFormatError, IllegalAction, InvalidOptions
 from .events import Event, json_form, redact, visible_to
 from .log import AppendLog
 from .narration import Narrator, Voice
 from .options import make_options, options_to_json
 from .turn import ClockTick, GameClock
-
-if TYPE_CHECKING:
-    from .agent import Agent
+from .words import Choices, Refusals, Renderer
 
 JSON = Any
 
@@ -125,6 +126,12 @@ class Game(ABC):
     rollout_depth: ClassVar[int] = 10
     #: The game's narration: its events as sentences for a reader (``obelisk.core.narration``).
     narrator: ClassVar[Narrator] = Narrator()
+    #: What an action does and why a hint chose it, in words (``obelisk.core.words``).
+    choices: ClassVar[Choices[Any]] = Choices()
+    #: Why an action is refused, naming the rule.
+    refusals: ClassVar[Refusals[Any]] = Refusals()
+    #: The position as text for the terminal.
+    renderer: ClassVar[Renderer[Any]] = Renderer()
 
     @abstractmethod
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
@@ -219,6 +226,17 @@ class Game(ABC):
         with a countdown names it and says why it stands still (``GameClock``).
         """
         return None
+
+    def redraw_hidden(self, state: State, seat: int, rng: random.Random) -> None:
+        """Re-draw, in place, everything ``seat`` cannot know in ``state`` (hook for hidden games,
+        in the game's ``determinize.py``).
+
+        Must depend only on what ``seat`` knows (its observation and redacted
+        events) and on ``rng``, drawing in a canonical order, so that two states
+        ``seat`` cannot tell apart give the same result for the same ``rng``.
+        """
+        if self.capabilities.hidden_information:
+            raise NotImplementedError(f"{self.name} must implement redraw_hidden")
 
     def hint_agent(self) -> Agent | None:
         """The player that gives a person's ``hint`` (hook), or None for the default level.
@@ -441,18 +459,9 @@ class State(ABC):
         """Everything ``seat`` may know now, JSON-ready; None is a spectator."""
 
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        """Re-draw, in place, everything ``seat`` cannot know (hook for hidden games).
-
-        Must depend only on what ``seat`` knows (its observation and redacted
-        events) and on ``rng``, drawing in a canonical order, so that two states
-        ``seat`` cannot tell apart give the same result for the same ``rng``.
-        """
-        if self.game.capabilities.hidden_information:
-            raise NotImplementedError(f"{self.game.name} must implement _redraw_hidden")
-
-    def explain_illegal(self, action: Action) -> IllegalAction:
-        """Why ``action`` is illegal now, naming the rule (hook; games refine it)."""
-        return IllegalAction(f"'{action}' is not a legal action now", "core:legal")
+        """Re-draw, in place, everything ``seat`` cannot know: the game's sampler
+        (:meth:`Game.redraw_hidden`, a game's ``determinize.py``)."""
+        self.game.redraw_hidden(self, seat, rng)
 
     def action_event(self, seat: int, action: Action) -> list[Event]:
         """The events that announce an action (hook). Default: public.
@@ -461,28 +470,6 @@ class State(ABC):
         a public shadow (``{"seat": s, "text": "moved"}``) for everybody else.
         """
         return [Event("action", {"seat": seat, "action": action.to_json(), "text": action.text()})]
-
-    def choice_text(self, action: Action) -> str:
-        """What ``action`` does, in words, from the current player's side (hook).
-
-        Faces list legal actions by this text (``take 3 — fish 2, 2 cards to your
-        corruption``); a person may still type the short :meth:`Action.text`.
-        Default: the action's own text.
-        """
-        return action.text()
-
-    def hint_refusal(self, seat: int) -> str | None:
-        """Why a hint cannot help ``seat`` now (hook), e.g. in a memory phase, or None."""
-        return None
-
-    def hint_reason(self, seat: int, action: Action) -> str | None:
-        """Why ``action`` is a good choice for ``seat`` now, in one short clause (hook).
-
-        Read from the table as ``seat`` sees it (never from hidden state), e.g. "no
-        corruption, and it completes your ivory set". None: the face gives the hint's
-        player's own reason (a search says how its look-ahead went).
-        """
-        return None
 
     def winners(self) -> list[int]:
         """The winning seats (hook). Default: the highest score; ties share."""
@@ -501,15 +488,26 @@ class State(ABC):
         """Apply a system action (hook; games with a clock implement it)."""
         raise IllegalAction(f"{self.game.title} has no system actions", "core:system")
 
-    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
-        """A short human-readable rendering of ``observation(seat)`` (hook).
+    # -- the words, held by the game (``obelisk.core.words``) ---------------------
+    def choice_text(self, action: Action) -> str:
+        """What ``action`` does, in words, from the current player's side (the game's choices)."""
+        return self.game.choices.choice_text(self, action)
 
-        ``names`` are the seats' display names (display data only, as a face knows them);
-        a game that has them labels seats by name, else by number counted from 1. The
-        default lists the observation's fields one per line.
-        """
-        obs = self.observation(seat)
-        return "\n".join(f"{k}: {json.dumps(v, default=str)}" for k, v in obs.items())
+    def hint_refusal(self, seat: int) -> str | None:
+        """Why a hint cannot help ``seat`` now, or None (the game's choices)."""
+        return self.game.choices.hint_refusal(self, seat)
+
+    def hint_reason(self, seat: int, action: Action) -> str | None:
+        """Why ``action`` is a good choice for ``seat`` now, or None (the game's choices)."""
+        return self.game.choices.hint_reason(self, seat, action)
+
+    def explain_illegal(self, action: Action) -> IllegalAction:
+        """Why ``action`` is illegal now, naming the rule (the game's refusals)."""
+        return self.game.refusals.explain(self, action)
+
+    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
+        """A short rendering of ``observation(seat)``, seats by ``names`` (the game's renderer)."""
+        return self.game.renderer.to_text(self, seat, names)
 
     # -- the protocol ------------------------------------------------------------
     def apply(self, action: Action) -> None:
@@ -570,8 +568,19 @@ class State(ABC):
         self._barrier = True
 
     def parse_action(self, text: str) -> Action:
-        """The legal action a person typed: by number (from 1) or text form."""
-        return parse_action_text(text, self.legal_actions())
+        """The legal action a person typed: by number (from 1) or text form, or else in the
+        words of the game's choices (:meth:`Choices.parse_words`, e.g. ``bet falcon``)."""
+        legal = self.legal_actions()
+        try:
+            return parse_action_text(text, legal)
+        except ActionFormatError as first:
+            try:
+                found = self.game.choices.parse_words(self, text, legal)
+            except ActionFormatError:
+                found = None
+            if found is None:
+                raise first from None
+            return found
 
     @property
     def cooperative(self) -> bool:
@@ -729,3 +738,70 @@ class State(ABC):
             f"<{self.game.name} state: {self.num_players} players, "
             f"{len(self.history)} steps, to move: {self.current_player}>"
         )
+
+
+# -- the agent protocol ---------------------------------------------------------------
+# It lives beside Game and State because the three name one another (a game's hooks hand
+# out agents; an agent reads a view of a state): apart, they would import one another.
+
+
+class PlayerView:
+    """What one seat may use to decide. Wraps a state; exposes only the seat's view."""
+
+    __slots__ = ("__state", "seat")
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.__state = state
+        self.seat = seat
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.__state.game
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has."""
+        return self.__state.num_players
+
+    @property
+    def options(self) -> Any:
+        """The game's options (public)."""
+        return self.__state.options
+
+    @property
+    def step(self) -> int:
+        """How many events this seat has seen so far: grows as the game goes on, drops
+        after a take-back. (Not the number of actions, which would count secret moves.)"""
+        return self.__state.seen_count(self.seat)
+
+    def observation(self) -> dict[str, Any]:
+        """The seat's observation."""
+        return self.__state.observation(self.seat)
+
+    def events(self, start: int = 0) -> list[dict[str, Any]]:
+        """The events the seat saw, as JSON, from its ``start``-th one (counted among the
+        events this seat sees, so an agent can page through its own history).
+
+        The dicts are shared with later reads: an agent may keep and compare them, but
+        must not modify them."""
+        return self.__state.seen_events_for(self.seat, start)
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions (empty if it is not the seat's turn)."""
+        if self.__state.current_player != self.seat:
+            return []
+        return self.__state.legal_actions()
+
+    def determinize(self, rng: random.Random) -> State:
+        """A full state consistent with what the seat knows, hidden parts re-drawn."""
+        return self.__state.determinize(self.seat, rng)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """A player: ``act`` returns one of ``view.legal_actions()``."""
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        """Choose an action for ``view.seat``."""
+        ...

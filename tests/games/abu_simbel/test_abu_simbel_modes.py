@@ -7,8 +7,7 @@ import json
 import pytest
 from abu_simbel_helpers import enter, expected, full_turn, referee_pass_all, scripted, walk_in
 
-from obelisk.core import ActionFormatError, IllegalAction, PlayerView, UndoError, undo
-from obelisk.core.conformance import fingerprint
+from obelisk.core import ActionFormatError, PlayerView, UndoError, undo
 from obelisk.games.abu_simbel.actions import (
     ChooseTreasureDeck,
     ConfirmTurnedAway,
@@ -16,6 +15,7 @@ from obelisk.games.abu_simbel.actions import (
     Verdict,
 )
 from obelisk.games.abu_simbel.components import TOKENS
+from rulebook import refuses
 
 FACES = ("LAVA", "BLADES", "GAS", "JUMP", "DUCK", "COVER_NOSE", "SCORPIONS", "STOMP")
 
@@ -29,13 +29,9 @@ def _faces_in(obj: object) -> list[str]:
 @pytest.mark.rules("abu_simbel:10.3")
 def test_wrong_token_name_lists_the_valid_tokens():
     s = scripted(2, route=["LAVA", "BLADES", "GAS"])
-    before = fingerprint(s)
-    with pytest.raises(IllegalAction) as err:
-        s.apply(EnterMove("HOP"))
-    assert err.value.rule == "abu_simbel:10.3"
-    assert "'HOP' is not a move" in str(err.value)
-    assert all(EnterMove(t).text() in str(err.value) for t in TOKENS)
-    assert fingerprint(s) == before
+    msg = refuses(s, EnterMove("HOP"), "abu_simbel:10.3")
+    assert "'HOP' is not a move" in msg
+    assert all(EnterMove(t).text() in msg for t in TOKENS)
     with pytest.raises(ActionFormatError, match="the moves are: punch, duck, jump, crab 2"):
         s.parse_action("hop")
     # the moves in words and the old tokens both parse
@@ -64,9 +60,7 @@ def test_a23_self_entry_only_the_active_seat_and_no_take_back():
     assert s.undoable(0) == 0
     with pytest.raises(UndoError):
         undo(s, 0)
-    with pytest.raises(IllegalAction) as err:
-        s.apply(Verdict(1, True))
-    assert err.value.rule == "abu_simbel:10.1"
+    refuses(s, Verdict(1, True), "abu_simbel:10.1")
 
 
 @pytest.mark.rules("abu_simbel:10.1")
@@ -75,10 +69,7 @@ def test_a23_no_input_after_game_over():
     for _ in range(3):
         enter(s, "PUNCH")
     assert s.is_terminal()
-    before = fingerprint(s)
-    with pytest.raises(IllegalAction) as err:
-        s.apply(EnterMove("PUNCH"))
-    assert err.value.rule == "core:terminal" and fingerprint(s) == before
+    refuses(s, EnterMove("PUNCH"), "core:terminal")
 
 
 # -- referee mode ----------------------------------------------------------------------------
@@ -92,14 +83,9 @@ def test_a24_referee_verdicts_follow_the_cursor_and_are_final():
     assert s.legal_actions() == [Verdict(0, True), Verdict(0, False)]
     assert PlayerView(s, 0).legal_actions() == []  # the active seat can't judge
     s.apply(Verdict(0, True))
-    before = fingerprint(s)
     for bad in (Verdict(0, False), Verdict(2, True)):  # the first verdict is final
-        with pytest.raises(IllegalAction) as err:
-            s.apply(bad)
-        assert err.value.rule == "abu_simbel:10.2" and fingerprint(s) == before
-    with pytest.raises(IllegalAction) as err:
-        s.apply(EnterMove("DUCK"))
-    assert err.value.rule == "abu_simbel:10.2"
+        refuses(s, bad, "abu_simbel:10.2")
+    refuses(s, EnterMove("DUCK"), "abu_simbel:10.2")
     s.apply(Verdict(1, True))
     s.apply(Verdict(2, False))
     assert s.charms == [2, 3, 3] and s.round_no == 2
@@ -114,15 +100,12 @@ def test_a24_referee_hotseat_faces_hidden_until_turned_away():
     assert s.phase == "way_out" and s.legal_actions() == [ConfirmTurnedAway()]
     for seat in (0, 1, 2, None):
         assert _faces_in(s.observation(seat)["route"]) == []
-    with pytest.raises(IllegalAction) as err:
-        s.apply(Verdict(0, True))
-    assert "turned away" in str(err.value)
+    assert "turned away" in refuses(s, Verdict(0, True), "abu_simbel:10.2")
     s.apply(ConfirmTurnedAway())
     assert _faces_in(s.observation(1)["route"]) and _faces_in(s.observation(2)["route"])
     assert _faces_in(s.observation(0)["route"]) == []  # never the active player
     assert s.observation(1)["way_order"] == [0, 1, 2]
-    with pytest.raises(IllegalAction):
-        s.apply(ConfirmTurnedAway())
+    refuses(s, ConfirmTurnedAway(), "abu_simbel:10.2")
     referee_pass_all(s)
     assert len(s.tableaux[0]) == 1 and s.active == 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import rulebook
 from obelisk.games.khufu import GAME
 from obelisk.games.khufu import components as K
 from obelisk.games.khufu import rules as R
@@ -17,7 +18,7 @@ def new(n: int = 4, seed: int = 0, **opts: Any) -> R.KhufuState:
     and the pieces go by seat (Witch, Zombie, …), so play starts at Lucky's first turn."""
     opts.setdefault("director", False)
     opts.setdefault("pieces", "seat_order")
-    state = GAME.new_state(n, seed, opts)
+    state = rulebook.new(GAME, n, seed, **opts)
     assert isinstance(state, R.KhufuState)
     return state
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import rulebook
 from obelisk.core import get_game
 from obelisk.games.mummy.components import roll_value
 from obelisk.games.mummy.rules import MummyState
@@ -13,7 +14,7 @@ GAME = get_game("mummy")
 
 def new(n: int = 3, seed: int = 1, **options: Any) -> MummyState:
     """A fresh game (the first explorer has already made its first, random roll)."""
-    state = GAME.new_state(n, seed, options or None)
+    state = rulebook.new(GAME, n, seed, **options)
     assert isinstance(state, MummyState)
     return state
 

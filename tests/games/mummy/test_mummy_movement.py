@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 from mummy_helpers import arrows, cell, dests, new, place, start_turn
 
-from obelisk.core import IllegalAction
-from obelisk.core.conformance import fingerprint
 from obelisk.games.mummy.actions import Arrow, Choose, Move
+from rulebook import refuses
 
 S, V = (10, 4), (10, 9)
 
@@ -121,44 +120,29 @@ def _moving(k_face, me=(9, 3), other=S):
 def test_bad_moves_name_the_rule_and_change_nothing(face, me, target, words):
     """Bad input raises IllegalAction naming mummy:8.1, and the state is unchanged."""
     s = _moving(face, me)
-    before = fingerprint(s)
-    with pytest.raises(IllegalAction) as e:
-        s.apply(Move(*target))
-    assert e.value.rule == "mummy:8.1"
-    assert words in str(e.value)
-    assert fingerprint(s) == before
+    msg = refuses(s, Move(*target), "mummy:8.1")
+    assert words in msg
 
 
 @pytest.mark.rules("mummy:8.2", "mummy:8.1")
 def test_bad_arrow_and_mixed_faces():
     s = _moving("arrow", (9, 3), (9, 1))
-    before = fingerprint(s)
-    with pytest.raises(IllegalAction) as e:
-        s.apply(Arrow("S"))  # wall south of (9,3)
-    assert e.value.rule == "mummy:8.2"
-    with pytest.raises(IllegalAction) as e:
-        s.apply(Move(9, 4))
-    assert e.value.rule == "mummy:8.2"
-    assert fingerprint(s) == before
+    refuses(s, Arrow("S"), "mummy:8.2")  # wall south of (9,3)
+    refuses(s, Move(9, 4), "mummy:8.2")
     s = _moving("2")
-    with pytest.raises(IllegalAction) as e:
-        s.apply(Arrow("N"))
-    assert e.value.rule == "mummy:8.1"
+    refuses(s, Arrow("N"), "mummy:8.1")
 
 
 @pytest.mark.rules("mummy:8.1")
 def test_move_onto_explorer_mummy_dungeon():
     s = _moving("1", (9, 3), (9, 2))
     for target, words in (((9, 2), "another explorer"),):
-        with pytest.raises(IllegalAction, match=words):
-            s.apply(Move(*target))
+        assert words in refuses(s, Move(*target), "mummy:8.1")
     s = _moving("1", (10, 8))
-    with pytest.raises(IllegalAction, match="dungeon"):
-        s.apply(Move(*V))
+    assert "dungeon" in refuses(s, Move(*V), "mummy:8.1")
     s = new(3)
     place(s, {0: (9, 3), 1: S}, (9, 4))
     start_turn(s, 0, roll=["1", "2", "3", "4", "arrow"])
     s.apply(Choose("1"))
-    with pytest.raises(IllegalAction, match="mummy's field"):
-        s.apply(Move(9, 4))
+    assert "mummy's field" in refuses(s, Move(9, 4), "mummy:8.1")
     assert cell(s, (9, 3)) == s.pos[0]

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from mummy_helpers import GAME, cell, kinds, new, place, roll, start_turn
 
-from obelisk.core import IllegalAction, InvalidOptions
-from obelisk.core.conformance import fingerprint
+from obelisk.core import InvalidOptions
 from obelisk.games.mummy.actions import Choose, Lost, Move, Step, Stop
 from obelisk.games.mummy.components import SYMBOLS
 from obelisk.games.mummy.rules import CHOOSE, MUMMY_MOVE
+from rulebook import refuses
 
 S, V = (10, 4), (10, 9)
 ALL = ["1", "2", "3", "4", "arrow"]
@@ -42,10 +42,7 @@ def test_normal_move_is_die_plus_aside_and_keeps_aside():
 @pytest.mark.rules("mummy:9.1", "mummy:9.2")
 def test_stop_is_rejected_unless_the_option_allows_it():
     s = to_normal_move(die=3)
-    before = fingerprint(s)
-    with pytest.raises(IllegalAction) as e:
-        s.apply(Stop())
-    assert e.value.rule == "mummy:9.1" and fingerprint(s) == before
+    refuses(s, Stop(), "mummy:9.1")
     s = to_normal_move(die=3, mummy_may_stop_early=True)
     assert Stop() in s.legal_actions()
     s.apply(s.legal_actions()[0])
@@ -59,17 +56,13 @@ def test_back_and_forth_and_no_entry_into_start_or_dungeon():
     """Behaviour 6 and 7: revisits allowed; S and V are closed to the mummy."""
     s = to_normal_move(die=4, mummy=(9, 4))
     assert Step("S") not in s.legal_actions()  # S below (9,4)
-    with pytest.raises(IllegalAction, match="start field") as e:
-        s.apply(Step("S"))
-    assert e.value.rule == "mummy:9.1"
+    assert "start field" in refuses(s, Step("S"), "mummy:9.1")
     s.apply(Step("W"))
     s.apply(Step("E"))
     assert s.mummy == cell(s, (9, 4)) and s.move_left == 2
     s = to_normal_move(die=2, mummy=(10, 8))
-    with pytest.raises(IllegalAction, match="dungeon"):
-        s.apply(Step("E"))
-    with pytest.raises(IllegalAction, match="wall"):
-        s.apply(Step("S"))
+    assert "dungeon" in refuses(s, Step("E"), "mummy:9.1")
+    assert "wall" in refuses(s, Step("S"), "mummy:9.1")
 
 
 @pytest.mark.rules("mummy:9.3", "mummy:10")

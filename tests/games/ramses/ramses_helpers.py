@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import rulebook
 from obelisk.core import get_game
 from obelisk.core.conformance import fingerprint
 from obelisk.games.ramses.actions import Draw, Slide
@@ -26,7 +27,7 @@ def make(
     """A fresh game at DRAW for seat 0, treasure t on ``layout[t]`` (default TREASURE_AT),
     the empty place at ``empty`` (which must hold a blank), pyramid ids in place order."""
     opts = {"first_player": 0, **options}
-    st = GAME.new_state(n, seed, opts)
+    st = rulebook.new(GAME, n, seed, **opts)
     assert isinstance(st, RamsesState)
     layout = layout or TREASURE_AT
     toks = [0] * PLACES

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.ramses.ramses_helpers import GAME, card_of, draw, empty_stack, fingerprint, make, slide
-from obelisk.core import IllegalAction
+from games.ramses.ramses_helpers import GAME, card_of, draw, empty_stack, make, slide
 from obelisk.games.ramses.actions import Slide
 from obelisk.games.ramses.components import (
     BLOCK,
@@ -22,6 +21,7 @@ from obelisk.games.ramses.components import (
     screen_shape,
     to_screen,
 )
+from rulebook import refuses
 
 
 @pytest.mark.rules("ramses:2.1", "ramses:3.1")
@@ -115,11 +115,8 @@ def test_g2_bad_slides_are_rejected_and_change_nothing(bad):
     """G-2: a diagonal, non-adjacent, the empty place itself, out of range -> IllegalAction."""
     st = make(3, empty=place_of(1, 1))
     draw(st, card_of(st, 1, 5))
-    before = fingerprint(st)
-    with pytest.raises(IllegalAction) as err:
-        st.apply(bad)
-    assert err.value.rule in ("ramses:6.4", "ramses:3.1")
-    assert fingerprint(st) == before
+    rule = "ramses:3.1" if not 0 <= bad.place < 48 else "ramses:6.4"
+    refuses(st, bad, rule)
 
 
 @pytest.mark.rules("ramses:6.4")
@@ -127,9 +124,7 @@ def test_slide_with_wrong_screen_direction_is_rejected():
     st = make(3, empty=place_of(1, 1))
     draw(st, card_of(st, 1, 5))
     good = next(a for a in st.legal_actions() if a.place == place_of(2, 1))
-    with pytest.raises(IllegalAction) as err:
-        st.apply(Slide(good.place, "left"))
-    assert err.value.rule == "ramses:3.3"
+    refuses(st, Slide(good.place, "left"), "ramses:3.3")
 
 
 @pytest.mark.rules("ramses:6.4")

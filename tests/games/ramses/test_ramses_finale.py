@@ -16,8 +16,8 @@ from games.ramses.ramses_helpers import (
     make,
     slide,
 )
-from obelisk.core import IllegalAction
 from obelisk.games.ramses.actions import Draw
+from rulebook import refuses
 
 
 def _stack3(n=3, **opts):
@@ -78,8 +78,7 @@ def test_f3_end_card_ends_at_once_and_goes_to_no_hand():
     draw(st, end)
     assert st.is_terminal() and st.end_reason == "end_card"
     assert end in st.discard and all(end not in h for h in st.hands)
-    with pytest.raises(IllegalAction):
-        st.apply(Draw())
+    refuses(st, Draw(), "core:terminal")
     st.check_invariants()
 
 

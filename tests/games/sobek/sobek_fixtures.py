@@ -1,22 +1,22 @@
-"""Helpers for the Sobek tests: build exact positions by setting state fields."""
+"""Helpers for the Sobek tests: build exact positions by setting state fields. ``play`` and
+``refuses`` are the rulebook kit's (``tests/rulebook.py``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
-from obelisk.core import IllegalAction, get_game
-from obelisk.core.conformance import fingerprint
+import rulebook
+from obelisk.core import get_game
 from obelisk.games.sobek import components as C
 from obelisk.games.sobek.rules import SobekState
+from rulebook import play, refuses
 
 GAME = get_game("sobek")
 
 
 def new(n: int = 3, seed: int = 1, **options: Any) -> SobekState:
-    """A fresh game."""
-    state = GAME.new_state(n, seed, options or None)
+    """A fresh game (``rulebook.new``)."""
+    state = rulebook.new(GAME, n, seed, **options)
     assert isinstance(state, SobekState)
     return state
 
@@ -130,17 +130,16 @@ def kinds(state: SobekState) -> list[str]:
     return [a.text() for a in state.legal_actions()]
 
 
-def play(state: SobekState, *texts: str) -> None:
-    """Apply actions given in their text form (checked)."""
-    for text in texts:
-        state.apply(state.parse_action(text))
-
-
-def illegal(state: SobekState, action: Any, rule: str) -> str:
-    """The action raises IllegalAction naming ``rule`` and changes nothing; its reason."""
-    before = fingerprint(state)
-    with pytest.raises(IllegalAction) as err:
-        state.apply(action)
-    assert err.value.rule == rule, str(err.value)
-    assert fingerprint(state) == before
-    return str(err.value)
+__all__ = [
+    "GAME",
+    "arrange",
+    "corr",
+    "hand",
+    "ids",
+    "kinds",
+    "market",
+    "names",
+    "new",
+    "play",
+    "refuses",
+]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from sobek_fixtures import arrange, corr, hand, illegal, kinds, market, new, play
+from sobek_fixtures import arrange, corr, hand, kinds, market, new, play, refuses
 
 from obelisk.games.sobek.actions import Add, Done, Pass, Play, Set, Take
 
@@ -29,7 +29,7 @@ def test_three_actions_offered_and_no_pass():
         turn=0,
     )
     assert kinds(s) == ["take 1", "take 2", "take 3", "take 4", "play thief", "set fish"]
-    msg = illegal(s, Pass(), "sobek:5")
+    msg = refuses(s, Pass(), "sobek:5")
     assert "no passing" in msg
 
 
@@ -45,7 +45,7 @@ def test_edge25_extra_action_cannot_be_passed():
     )
     play(s, "set fish", "add fish 1", "add fish 1", "add fish 0", "token extra action")
     assert s.current_player == 0 and s.in_extra
-    illegal(s, Pass(), "sobek:5")
+    refuses(s, Pass(), "sobek:5")
     play(s, "take 1")
     assert s.current_player == 1
 
@@ -103,7 +103,7 @@ def test_take_worked_example():
 def test_take_position_five_is_illegal():
     """Only the first four cards may be taken."""
     s = arrange(new(3), market=["fish1"] * 5 + ["wheat1"] * 4, turn=0)
-    msg = illegal(s, Take(5), "sobek:6.1")
+    msg = refuses(s, Take(5), "sobek:6.1")
     assert "first 4" in msg
 
 
@@ -115,7 +115,7 @@ def test_edge1_short_market_positions(left):
     assert [a.text() for a in s.legal_actions() if a.kind == "take"] == [
         f"take {i}" for i in range(1, left + 1)
     ]
-    illegal(s, Take(4), "sobek:6.1")
+    refuses(s, Take(4), "sobek:6.1")
 
 
 @pytest.mark.rules("sobek:6.1", "sobek:14")
@@ -143,7 +143,7 @@ def test_play_character_discards_face_up_and_resolves():
 def test_play_character_not_held_is_illegal():
     """A character you do not hold cannot be played."""
     s = arrange(new(3), hands={0: ["scribe"]}, market=["fish1"] * 3, turn=0)
-    msg = illegal(s, Play("thief"), "sobek:6.2")
+    msg = refuses(s, Play("thief"), "sobek:6.2")
     assert "thief" in msg
 
 
@@ -179,7 +179,7 @@ def test_set_of_two_is_illegal():
     """Edge 5: done after two cards is rejected."""
     s = arrange(new(3), hands={0: ["fish1", "fish1", "fish0"]}, market=["wheat1"] * 4, turn=0)
     play(s, "set fish", "add fish 1", "add fish 1")
-    msg = illegal(s, Done(), "sobek:6.3")
+    msg = refuses(s, Done(), "sobek:6.3")
     assert "at least 3" in msg
 
 
@@ -190,7 +190,7 @@ def test_mixed_goods_are_illegal():
         new(3), hands={0: ["fish1", "fish1", "fish0", "ivory3"]}, market=["wheat1"] * 4, turn=0
     )
     play(s, "set fish")
-    msg = illegal(s, Add("ivory3"), "sobek:6.3")
+    msg = refuses(s, Add("ivory3"), "sobek:6.3")
     assert "mixed goods" in msg
 
 
@@ -199,7 +199,7 @@ def test_set_without_three_cards_cannot_start():
     """Set is not offered, and is rejected, without 3 eligible cards."""
     s = arrange(new(3), hands={0: ["fish1", "fish1", "ivory3"]}, market=["wheat1"] * 4, turn=0)
     assert "set fish" not in kinds(s)
-    illegal(s, Set("fish"), "sobek:6.3")
+    refuses(s, Set("fish"), "sobek:6.3")
 
 
 @pytest.mark.rules("sobek:6.3")
@@ -214,7 +214,7 @@ def test_addition_needs_three_new_cards():
         pool=[],
     )
     play(s, "set fish", "add fish 1", "add amulet")
-    illegal(s, Done(), "sobek:6.3")
+    refuses(s, Done(), "sobek:6.3")
     s2 = arrange(
         new(3),
         hands={0: ["amulet", "amulet", "amulet"]},
@@ -232,15 +232,15 @@ def test_new_set_of_wild_cards_only_is_illegal():
     """Edge 5: a new set of 3 amulets, or Thief + Courtesan + amulet, is illegal."""
     s = arrange(new(3), hands={0: ["amulet", "amulet", "amulet"]}, market=["wheat1"] * 4, turn=0)
     assert not any(k.startswith("set") for k in kinds(s))
-    illegal(s, Set("fish"), "sobek:6.3")
+    refuses(s, Set("fish"), "sobek:6.3")
     s = arrange(new(3), hands={0: ["thief", "courtesan", "amulet"]}, market=["wheat1"] * 4, turn=0)
     assert "set fish" not in kinds(s)
-    illegal(s, Set("fish"), "sobek:6.3")
+    refuses(s, Set("fish"), "sobek:6.3")
     s = arrange(
         new(3), hands={0: ["thief", "courtesan", "amulet", "fish1"]}, market=["wheat1"] * 4, turn=0
     )
     play(s, "set fish", "add thief", "add courtesan", "add amulet")
-    msg = illegal(s, Done(), "sobek:6.3")
+    msg = refuses(s, Done(), "sobek:6.3")
     assert "goods card" in msg
     play(s, "add fish 1")
     assert len(s.sets[0][4]) == 4
@@ -278,7 +278,7 @@ def test_edge6_character_of_other_family_is_illegal():
         new(3), hands={0: ["fish1", "fish1", "fish0", "queen"]}, market=["wheat1"] * 4, turn=0
     )
     play(s, "set fish")
-    illegal(s, Add("queen"), "sobek:6.3")
+    refuses(s, Add("queen"), "sobek:6.3")
 
 
 @pytest.mark.rules("sobek:6.3", "sobek:11.1")
@@ -372,7 +372,7 @@ def test_edge4_empty_market_and_deck():
         turn=0,
         pool=[],
     )
-    illegal(s, Take(1), "sobek:7")
+    refuses(s, Take(1), "sobek:7")
     play(s, "set fish", "add fish 1", "add fish 1", "add fish 0")
     assert s.current_player == 1 and s.round == 1
     play(s, "play thief")  # the only target, the only card: no choice to make

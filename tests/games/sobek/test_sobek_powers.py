@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from sobek_fixtures import arrange, corr, hand, kinds, market, new, play
-from test_sobek_actions import illegal
 
 from obelisk.games.sobek.actions import DONE, Give, Take
 from obelisk.games.sobek.components import INVENTED_EVENTS
+from rulebook import refuses
 
 #: the option that restores the pre-issue-27 tokens (EXTRA_ACTION, LAUNDER)
 INVENTED = {"events": INVENTED_EVENTS}
@@ -239,7 +239,7 @@ def test_edge24_courtesan_swap():
     assert "their_hand" not in s.observation(1)["pending"]
     play(s, "grab ivory 3")
     assert kinds(s) == ["give cattle 0", "give wheat 0"]  # not the card just taken
-    illegal(s, Give("ivory3"), "sobek:8")
+    refuses(s, Give("ivory3"), "sobek:8")
     play(s, "give wheat 0")
     assert hand(s, 0) == ["ivory3", "cattle0"] and sorted(hand(s, 1)) == ["fish1", "wheat0"]
 
@@ -409,7 +409,7 @@ def test_effect_choice_blocks_other_actions():
     """During an effect's choice, a normal action is rejected naming the effect rule."""
     s = arrange(new(3), hands={0: ["queen"]}, market=["fish0"] * 3, turn=0)
     play(s, "play queen")
-    illegal(s, Take(1), "sobek:8")
+    refuses(s, Take(1), "sobek:8")
 
 
 # -- issue 27: the default tokens follow the seed ----------------------------------------------
@@ -467,7 +467,7 @@ def test_laundering_moves_none_or_at_least_three():
     assert kinds(s) == ["launder fish 1", "launder fish 0", "launder amulet", "done"]
     play(s, "launder fish 1")
     assert "done" not in kinds(s)
-    assert "at least 3" in illegal(s, DONE, "sobek:9")
+    assert "at least 3" in refuses(s, DONE, "sobek:9")
     play(s, "launder fish 0", "launder amulet")
     assert kinds(s) == ["launder fish 1", "done"]
     play(s, "launder fish 1")  # all 4 fitting cards; the choice closes by itself

@@ -7,9 +7,9 @@ import random
 import pytest
 from sobek_fixtures import arrange, corr, ids, new, play
 
-from obelisk.core import IllegalAction
 from obelisk.games.sobek.powers import P_STARTER
 from obelisk.games.sobek.scoring import penalties, set_value, winners
+from rulebook import refuses
 
 
 def stuck_round(s, **kw):
@@ -244,9 +244,7 @@ def test_lowest_score_chooses_start_player():
         "starter player 2",
         "starter player 3",
     ]
-    with pytest.raises(IllegalAction) as err:
-        s.apply(s.game.action_from_json({"kind": "take", "position": 1}))
-    assert err.value.rule == "sobek:12"
+    refuses(s, s.game.action_from_json({"kind": "take", "position": 1}), "sobek:12")
     play(s, "starter player 3")
     assert s.current_player == 2 and s.start_player == 2
 

@@ -8,8 +8,7 @@ import json
 import random
 
 import pytest
-from sobek_fixtures import GAME, arrange, hand, kinds, new, play
-from sobek_fixtures import illegal as fixture_illegal
+from sobek_fixtures import GAME, arrange, hand, kinds, new, play, refuses
 
 from obelisk.core import InvalidOptions, Voice
 from obelisk.core.record import Record, replay
@@ -24,9 +23,9 @@ FISH = ["fish1", "fish1", "fish1"]
 
 
 def illegal(state, action, rule="sobek:6.3"):
-    """The action is refused under ``rule`` (the second-set rule unless said) and changes
-    nothing; its reason."""
-    return fixture_illegal(state, action, rule)
+    """The action is refused under ``rule`` (the second-set rule unless said): the rulebook's
+    ``refuses``."""
+    return refuses(state, action, rule)
 
 
 def fish_table(s, hand_cards=("fish1", "fish0", "fish0"), **kw):

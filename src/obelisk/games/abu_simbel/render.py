@@ -9,11 +9,15 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from obelisk.core import Action
+from obelisk.core import Action, Renderer
 
 from .narration import CHAMBER_NAME, chamber_name, move_phrase, move_typed
+
+if TYPE_CHECKING:
+    from .rules import AbuSimbelState
+
 
 _PHASE = {
     "pre_turn": "before the turn",
@@ -208,3 +212,14 @@ def render(
                 who = [_seat(obs, w, seat) for w in win]
                 lines.append(f"Sharing the win: {', '.join(who[:-1])} and {who[-1]}.")
     return "\n".join(lines)
+
+
+class AbuSimbelRenderer(Renderer["AbuSimbelState"]):
+    """The game's text view (``Game.renderer``, read by ``State.to_text``)."""
+
+    def to_text(
+        self, state: AbuSimbelState, seat: int | None, names: Sequence[str] | None = None
+    ) -> str:
+        """The seat's observation as text, seats by ``names`` (counted from 1 without them)."""
+        legal = state.legal_actions() if seat is not None and seat == state.current_player else []
+        return render(state.observation(seat), legal, names)

@@ -10,8 +10,6 @@ a card is decided when it is drawn (no hidden future is stored).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
 from obelisk.core import (
@@ -35,7 +33,6 @@ from .actions import (
 )
 from .components import (
     MOVE_TYPED,
-    TOKEN_SET,
     TOKENS,
     TYPED_TOKEN,
     card_token,
@@ -44,10 +41,7 @@ from .components import (
     scorpions,
     treasure_cards,
 )
-from .memory import LEVELS, route_as_shown
-from .narration import move_phrase
 from .options import is_cooperative
-from .recollection import recall_route, unseen_cards
 from .scoring import charm_jewels_left, score_parts, winners_of
 
 PRE_TURN = "pre_turn"
@@ -565,73 +559,6 @@ class AbuSimbelState(State):
             return
         self._judge(False, None, timeout=True)
 
-    def explain_illegal(self, action: Action) -> IllegalAction:
-        ph = self.phase
-        if isinstance(action, EnterMove):
-            if action.token not in TOKEN_SET:
-                return IllegalAction(
-                    f"'{action.token}' is not a move; the moves are: {_MOVES_TYPED}", R + "10.3"
-                )
-            if self.referee:
-                return IllegalAction(
-                    "in referee mode the player performs the moves for real and the referee "
-                    "records a verdict for each chamber (ok N / fail N); nobody types moves",
-                    R + "10.2",
-                )
-            return IllegalAction(
-                "moves are entered only by the active player on the way in or out", R + "5.2"
-            )
-        if isinstance(action, Verdict):
-            if not self.referee:
-                return IllegalAction("in self-entry mode the engine judges the moves", R + "10.1")
-            if ph not in (WAY_IN, WAY_OUT):
-                return IllegalAction("there is no move to judge now", R + "10.2")
-            if ph == WAY_OUT and self.hotseat and not self.turned_away:
-                return IllegalAction(
-                    "first confirm that the player has turned away from the table", R + "10.2"
-                )
-            p = self.progress + 1
-            final = (
-                "a fail is final, and a chamber passes once every checker had no objection"
-                if self.checking == "each"
-                else "a verdict given is final"
-            )
-            return IllegalAction(
-                f"verdicts follow the way: the next one is ok {p} or fail {p}, for chamber "
-                f"{self.slot_at(self.progress) + 1}; {final}",
-                R + "10.2",
-            )
-        if isinstance(action, ConfirmTurnedAway):
-            return IllegalAction(
-                "turning away is confirmed once, by the referee, at the start of a way out "
-                "in referee hotseat mode",
-                R + "10.2",
-            )
-        if isinstance(action, ChooseTreasureDeck):
-            if ph != TREASURE:
-                return IllegalAction(
-                    "a treasure deck is chosen after a complete way in, when two or more "
-                    "decks still hold cards",
-                    R + "5.2",
-                )
-            return IllegalAction(
-                f"treasure deck {action.deck + 1} is empty or doesn't exist; choose one of "
-                + ", ".join(str(k + 1) for k, c in enumerate(self.deck_counts) if c > 0),
-                R + "7",
-            )
-        if isinstance(action, (PlaceCover, PassCover)):
-            if not self.ultimate:
-                return IllegalAction("mummy covers belong to The Ultimate Adventure", R + "9.2")
-            if ph != PRE_TURN:
-                return IllegalAction("covers are placed only before a turn starts", R + "9.2")
-            assert isinstance(action, PlaceCover)
-            return IllegalAction(
-                f"chamber {action.slot + 1} can't be covered: it is a printed mummy, already "
-                "covered, or not on the route",
-                R + "9.2",
-            )
-        return super().explain_illegal(action)
-
     def parse_action(self, text: str) -> Action:
         """A typed action: a move in words (``crab 2``) or as its token (``CRAB_2``); an
         unknown move name lists the moves (abu_simbel:10.3)."""
@@ -650,52 +577,6 @@ class AbuSimbelState(State):
             raise
 
     # -- words for a person (obelisk.core.narration) ------------------------------------
-    def choice_text(self, action: Action) -> str:
-        """What a choice does, from the chooser's side. A move is described, never tied
-        to a chamber: on the way out the choices must not recall the route (abu_simbel:11)."""
-        text = action.text()
-        if isinstance(action, EnterMove):
-            return f"{text} — {move_phrase(action.token)}"
-        if isinstance(action, Verdict):
-            slot = self.slot_at(action.index) + 1 if self.phase in (WAY_IN, WAY_OUT) else 0
-            where = f"chamber {slot}" if slot else "this chamber"
-            if action.passed and not self._last_checker():
-                nxt = (self.referee_seat + 1) % self.num_players + 1
-                return f"{text} — no objection to the move in {where} (seat {nxt} checks next)"
-            if action.passed:
-                return f"{text} — the move in {where} was right"
-            lost = "the treasure and a charm" if self.phase == WAY_OUT else "a charm"
-            return f"{text} — the move in {where} was wrong ({lost} lost, the round ends)"
-        if isinstance(action, ChooseTreasureDeck):
-            k = action.deck
-            count = self.deck_counts[k] if 0 <= k < len(self.deck_counts) else 0
-            return f"{text} — take the top card of treasure deck {k + 1} ({count} cards)"
-        if isinstance(action, PlaceCover):
-            return (
-                f"{text} — lay your mummy card on chamber {action.slot + 1}: its move becomes "
-                "a punch"
-            )
-        if isinstance(action, PassCover):
-            return f"{text} — keep your mummy card for another turn"
-        if isinstance(action, ConfirmTurnedAway):
-            return f"{text} — the player has turned away: show me the route to judge"
-        return text
-
-    def hint_refusal(self, seat: int) -> str | None:
-        """No hint where only the person can know (abu_simbel:11, 10.2): the way out is
-        played from memory, and a referee judges a body the engine can't see."""
-        if self.phase == WAY_OUT and seat == self.active and not self.referee:
-            return "on the way out you must remember the route yourself; no hint."
-        judging = self.referee and self.phase in (WAY_IN, WAY_OUT)
-        if judging and seat == self.current_player and self.legal_actions() != [CONFIRM]:
-            return "only you can judge the move: watch the player and the card; no hint."
-        return None
-
-    def hint_reason(self, seat: int, action: Action) -> str | None:
-        """A hint on the way in reads the chamber in front of the player (abu_simbel:7)."""
-        if action.kind == "move" and self.phase == WAY_IN:
-            return "it is the move the chamber in front of you shows"
-        return None
 
     def is_terminal(self) -> bool:
         return self.phase == GAME_OVER
@@ -817,60 +698,11 @@ class AbuSimbelState(State):
                 obs["scores"] = self.score_table()
         return obs
 
-    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        """Re-draw what ``seat`` can't know (abu_simbel:11): the other players' kept
-        treasures and a treasure another player is carrying, from the cards ``seat`` hasn't
-        seen; and, on the active player's own way out, the route itself as the seat recalls
-        it (the memory rule: the faces are hidden from that player, who must recall them;
-        recollection.py, with the ``search_memory`` preset)."""
-        if self.phase == GAME_OVER:
-            return  # every kept treasure is revealed; the undrawn pool is never seen
-        others = [q for q in range(self.num_players) if q != seat]
-        unseen = list(self.pool)
-        for q in others:
-            unseen.extend(self.tableaux[q])
-        hidden_pending = self.pending is not None and self.active != seat
-        if hidden_pending:
-            assert self.pending is not None
-            unseen.append(self.pending)
-        unseen.sort()
-        rng.shuffle(unseen)
-        for q in others:
-            k = len(self.tableaux[q])
-            self.tableaux[q] = sorted(unseen[:k])
-            del unseen[:k]
-        if hidden_pending:
-            self.pending = unseen.pop()
-        self.pool = sorted(unseen)
-        if self.phase == WAY_OUT and seat == self.active:
-            self._recall_route(seat)
-
-    def _recall_route(self, seat: int) -> None:
-        """Lay the route as ``seat`` recalls it on its own way out (recollection.py). Reads
-        only the seat's events (the determinized copy holds just those) and the chamber
-        cards of the deck and route together, whose contents the seat knows."""
-        shown = route_as_shown(self.events)
-        assert len(shown.cards) == len(self.route), "the events show another route"
-        unseen = unseen_cards(self.main_deck, self.route, shown.cards)
-        level = LEVELS[self.options.search_memory]
-        got = recall_route(
-            level, seat, self.events, shown, unseen, seat in self.forward, self.progress
-        )
-        self.route = got.route
-        self.covers = got.covers
-        self.main_deck = got.main_deck
-
     def _clone_into(self, new: State) -> None:
         d = new.__dict__
         for name in _LIST_FIELDS:
             d[name] = list(d[name])
         d["tableaux"] = [list(t) for t in self.tableaux]
-
-    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
-        from .render import render
-
-        legal = self.legal_actions() if seat is not None and seat == self.current_player else []
-        return render(self.observation(seat), legal, names)
 
     def check_invariants(self) -> None:
         """Conservation of every component (abu_simbel:14 A-27)."""

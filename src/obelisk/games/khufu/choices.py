@@ -1,4 +1,5 @@
-"""Khufu's choices in words (``State.choice_text``) and the words a person may type for them.
+"""Khufu's choices in words and the words a person may type for them: the game's choices
+(``Game.choices``, read by ``State.choice_text``, ``hint_reason`` and ``parse_action``).
 
 A choice names what it does from the chooser's side: the chamber, the card by its
 symbol (never its id), the player counted from 1 by piece, the odds where the rules
@@ -9,9 +10,7 @@ make them plain. Besides the short forms (``bet T41``, ``select T13,T14,T23``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from obelisk.core import Action, ActionFormatError
+from obelisk.core import Action, ActionFormatError, Choices
 
 from . import components as K
 from .actions import (
@@ -34,9 +33,7 @@ from .actions import (
 )
 from .casino import challenge_counts
 from .narration import card_word, symbol
-
-if TYPE_CHECKING:
-    from .rules import KhufuState
+from .rules import KhufuState
 
 _TITLE = K.CHAMBER_TITLES
 _WIN_ON = (
@@ -240,3 +237,19 @@ def hint_reason(state: KhufuState, seat: int, action: Action) -> str | None:
     if isinstance(action, Bet):
         return "it is among the least useful cards of your hand (no cobra, no pair kept)"
     return None
+
+
+class KhufuChoices(Choices[KhufuState]):
+    """A Khufu action in words, why a hint chose it, and the words a person may type."""
+
+    def choice_text(self, state: KhufuState, action: Action) -> str:
+        """What ``action`` does, from the chooser's side (:func:`choice_text`)."""
+        return choice_text(state, action)
+
+    def hint_reason(self, state: KhufuState, seat: int, action: Action) -> str | None:
+        """Why a hint chose ``action`` (:func:`hint_reason`)."""
+        return hint_reason(state, seat, action)
+
+    def parse_words(self, state: KhufuState, text: str, legal: list[Action]) -> Action | None:
+        """A card by its symbol, a player by number or piece (:func:`parse_alias`)."""
+        return parse_alias(state, text, legal)

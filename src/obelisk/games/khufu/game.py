@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -18,6 +19,7 @@ from obelisk.core import (
 )
 
 from .actions import ACTION_TYPES, Tick
+from .choices import KhufuChoices
 from .components import (
     CHAMBERS,
     CHARACTERS,
@@ -28,8 +30,11 @@ from .components import (
     initial_pieces,
     parse_board,
 )
+from .determinize import redraw_hidden
 from .narration import KhufuNarrator
 from .options import KhufuOptions
+from .refusals import KhufuRefusals
+from .render import KhufuRenderer
 from .rules import KhufuState
 
 #: Options added after records were first saved, with the value that plays as the engine
@@ -64,6 +69,9 @@ class KhufuGame(Game):
     )
     action_types = ACTION_TYPES
     narrator = KhufuNarrator()
+    choices = KhufuChoices()
+    refusals = KhufuRefusals()
+    renderer = KhufuRenderer()
     #: Named presets (the conformance suite runs each; the schedule and clock options are
     #: exercised by the game's own tests instead, to keep the suite's time budget).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
@@ -221,6 +229,11 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return KhufuState(self, num_players, seed, options)
+
+    def redraw_hidden(self, state: State, seat: int, rng: random.Random) -> None:
+        """Re-deal what ``seat`` cannot know, re-draw the Director's future (``determinize.py``)."""
+        assert isinstance(state, KhufuState)
+        redraw_hidden(state, seat, rng)
 
     def heuristic_agent(self) -> Agent | None:
         from .bot import KhufuHeuristic

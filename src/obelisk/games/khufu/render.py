@@ -8,10 +8,15 @@ door, with a legend.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from obelisk.core import Renderer
 
 from .components import CHAMBER_TITLES, CHAMBERS, SYMBOLS, Tables
 from .narration import ORDER_WORDS, symbol, symbols_words
+
+if TYPE_CHECKING:
+    from .rules import KhufuState
 
 #: Chamber initials on the track and the Scarab lists.
 _INITIAL = {c: t[0] for c, t in zip(CHAMBERS, ("S", "H", "Q", "K"), strict=True)}
@@ -204,3 +209,13 @@ def render(obs: dict[str, Any], t: Tables, names: Sequence[str] | None = None) -
     elif d:
         lines.append(f"To decide: {_player(obs, d['seat'])} — {_decision(obs, d, t)}")
     return "\n".join(lines)
+
+
+class KhufuRenderer(Renderer["KhufuState"]):
+    """The game's text view (``Game.renderer``, read by ``State.to_text``)."""
+
+    def to_text(
+        self, state: KhufuState, seat: int | None, names: Sequence[str] | None = None
+    ) -> str:
+        """The seat's observation as text, seats by ``names`` (counted from 1 without them)."""
+        return render(state.observation(seat), state.t, names)

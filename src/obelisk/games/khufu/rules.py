@@ -17,8 +17,6 @@ orders for programs that run no game (the Khufu companion).
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -26,11 +24,9 @@ from obelisk.core import (
     HIDDEN,
     TERMINAL,
     Action,
-    ActionFormatError,
     Event,
     IllegalAction,
     State,
-    parse_action_text,
     seats,
 )
 
@@ -304,97 +300,6 @@ class KhufuState(State):
         if len(self.hands[p]) >= self.t.min_wager[ch]:
             return [STAY, LEAVE]
         return [LEAVE]
-
-    def explain_illegal(self, action: Action) -> IllegalAction:
-        d = self.dec
-        if d is None:
-            return IllegalAction("the game is over", "core:terminal")
-        k, p = d[0], d[1]
-        title = K.CHAMBER_TITLES
-        if isinstance(action, Tick):
-            return IllegalAction("a Tick is a system action of real-time play", "khufu:12.3")
-        if k == PIECE_D:
-            free = ", ".join(self.free_pieces())
-            return IllegalAction(
-                f"first everybody chooses a playing piece; still free: {free}", "khufu:4.1"
-            )
-        if isinstance(action, Piece):
-            return IllegalAction("the pieces are chosen at set-up, before play", "khufu:4.1")
-        if k == CHAMBER_D:
-            ch = d[2]
-            need = self.t.min_wager[ch]
-            have = len(self.hands[p])
-            if isinstance(action, Stay):
-                if ch == self.sarc and self.qualified(p):
-                    return IllegalAction(
-                        "you are qualified in the Sarcophagus chamber: challenge Khufu or leave",
-                        "khufu:5.4",
-                    )
-                return IllegalAction(
-                    f"staying in the {title[ch]} Chamber needs a wager of at least {need} "
-                    f"Treasures and you hold {have}: you must leave",
-                    "khufu:8.1",
-                )
-            if isinstance(action, Challenge):
-                if self.scarabs[p] != 0b1111 or have < self.options.qualify_treasures:
-                    return IllegalAction(
-                        "only a player with all 4 Scarabs placed and at least "
-                        f"{self.options.qualify_treasures} Treasures may take the Ultimate "
-                        "Challenge",
-                        "khufu:9.2",
-                    )
-                return IllegalAction(
-                    f"the Sarcophagus is in the {title[self.sarc]} Chamber, not here", "khufu:9.3"
-                )
-        if k == WAGER_D:
-            ch = d[2]
-            need = self.t.min_wager[ch]
-            if isinstance(action, Place):
-                return IllegalAction(
-                    f"the {title[ch]} Chamber's minimum wager is {need} Treasures; you have "
-                    f"chosen {len(self.wager)}",
-                    "khufu:8.1",
-                )
-            if isinstance(action, Bet):
-                return IllegalAction(
-                    "that card is not one of your cards that is not wagered already",
-                    "khufu:8.2",
-                )
-        if k == SELECT_D and isinstance(action, Select):
-            if len(action.cards) != 3 or len(set(action.cards)) != 3:
-                return IllegalAction(
-                    f"a challenge hand is exactly 3 of the dealt cards, not {len(action.cards)}",
-                    "khufu:10.2",
-                )
-            from .narration import symbols_words
-
-            shown = symbols_words([K.SYMBOLS[self.t.card_symbol[c]] for c in self.ch_dealt])
-            return IllegalAction(f"choose 3 of the dealt cards: {shown}", "khufu:10.2")
-        if k in (STEAL_D, PICK_D) and isinstance(action, Steal):
-            return IllegalAction(
-                "you may steal only from another player who holds at least one Treasure",
-                "khufu:7.3",
-            )
-        if k in (COBRA_D, TOLL_D) and isinstance(action, Give):
-            return IllegalAction("that card is not in your hand", "khufu:7.3")
-        if k == DOOR_D and isinstance(action, (Roll, Stay, Leave)):
-            return IllegalAction("you are at a chamber door: enter or pass", "khufu:6.2")
-        if isinstance(action, Enter):
-            return IllegalAction(
-                "you may enter a chamber only when your move reaches its door and you are "
-                "eligible (open, enough Treasure, not gripped, not leaving)",
-                "khufu:6.3",
-            )
-        if isinstance(action, Leave) and k != CHAMBER_D:
-            return IllegalAction("you are not inside a chamber", "khufu:5.4")
-        from .render import decision_words
-
-        obs = self.observation(p)
-        return IllegalAction(
-            f"'{action}' does not answer the pending decision: player {p + 1} must "
-            f"{decision_words(obs['decision'], obs, self.t)}",
-            "khufu:5.7",
-        )
 
     # ----------------------------------------------------------------- events
     def action_event(self, seat: int, action: Action) -> list[Event]:
@@ -1437,88 +1342,7 @@ class KhufuState(State):
                 break
         return taken
 
-    def choice_text(self, action: Action) -> str:
-        from .choices import choice_text
-
-        return choice_text(self, action)
-
-    def hint_reason(self, seat: int, action: Action) -> str | None:
-        from .choices import hint_reason
-
-        return hint_reason(self, seat, action)
-
-    def parse_action(self, text: str) -> Action:
-        """The legal action typed: its number, its short form, or words (``bet falcon``)."""
-        legal = self.legal_actions()
-        try:
-            return parse_action_text(text, legal)
-        except ActionFormatError as first:
-            from .choices import parse_alias
-
-            try:
-                return parse_alias(self, text, legal)
-            except ActionFormatError:
-                raise first from None
-
-    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
-        from .render import render
-
-        return render(self.observation(seat), self.t, names)
-
     # ------------------------------------------------------------ determinize
-    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        """Re-deal every card whose place ``seat`` does not know; re-draw the Director's future."""
-        bit = 1 << seat
-        known = self.known
-        unknown = sorted(
-            c
-            for q in range(self.num_players)
-            if q != seat
-            for c in self.hands[q]
-            if not known[c] & bit
-        )
-        unknown += [c for c in self.returned if not known[c] & bit]
-        unknown += self.pool
-        unknown.sort()
-        rng.shuffle(unknown)
-        it = iter(unknown)
-        # Another seat's wager in progress names cards of its hand by position.
-        wager_pos: list[int] = []
-        d = self.dec
-        bettor = d[1] if d is not None and d[0] == WAGER_D and d[1] != seat else -1
-        if bettor >= 0:
-            wager_pos = [self.hands[bettor].index(c) for c in self.wager]
-        for q in range(self.num_players):
-            if q == seat:
-                continue
-            h = self.hands[q]
-            for i, c in enumerate(h):
-                if not known[c] & bit:
-                    h[i] = next(it)
-        r = self.returned
-        for i, c in enumerate(r):
-            if not known[c] & bit:
-                r[i] = next(it)
-        self.pool = sorted(it)
-        if bettor >= 0:
-            self.wager = [self.hands[bettor][i] for i in wager_pos]
-        # khufu:17.2a the Director's future and next due time are hidden.
-        self.dir_state = rng.getrandbits(64)
-        if self.options.director and not self.in_event:
-            o = self.options
-            if self.last_event == "":
-                bounds = o.first_gap_turns if o.schedule == "turns" else o.first_gap_seconds
-            else:
-                bounds = o.gap_turns if o.schedule == "turns" else o.gap_seconds
-            lo = max(self.dir_base + bounds[0], self.dir_checked + 1)
-            hi = max(lo, self.dir_base + bounds[1])
-            self.next_due = rng.randint(lo, hi)
-        gaps = (
-            self.options.gap_turns if self.options.schedule == "turns" else self.options.gap_seconds
-        )
-        for i, task in enumerate(self.stack):
-            if task[0] == "event_done":  # the gap drawn with a firing event is hidden too
-                self.stack[i] = ("event_done", rng.randint(gaps[0], gaps[1]))
 
     # ------------------------------------------------------------------ clone
     def _clone_into(self, new: State) -> None:

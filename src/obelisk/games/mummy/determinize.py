@@ -12,22 +12,34 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
 
 from obelisk.core import Action
 
 from .components import (
     ARROW,
     CARD_COLOURS,
+    CHOOSABLE,
     DIE_FACES,
     MUMMY,
     NUM_DICE,
     NUMBER_FACES,
     SYMBOLS_BY_COLOUR,
 )
-
-if TYPE_CHECKING:
-    from .rules import MummyState
+from .rules import (
+    _CHOOSE,
+    _LOST,
+    _PLAY_NO,
+    _PLAY_YES,
+    _REROLL,
+    _RESOLVE_NO,
+    _RESOLVE_YES,
+    CARD,
+    CHOOSE,
+    LOST,
+    MOVE,
+    RESOLVE,
+    MummyState,
+)
 
 
 def redraw(state: MummyState, seat: int, rng: random.Random) -> None:
@@ -77,7 +89,6 @@ def _draw(rng: random.Random, items: list[str], k: int) -> list[str]:
 def _forbidden(state: MummyState, seat: int) -> set[str]:
     """The symbols ``seat`` cannot hold: those under its figures, had the card been played
     there at once (mandatory card play, mummy:7.4), except the figure about to decide."""
-    from .rules import CARD
 
     out: set[str] = set()
     if state.options.card_play_mandatory:
@@ -115,7 +126,6 @@ def _random_order(cells: list[int], rng: random.Random) -> Iterator[int]:
 
 
 def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
-    from .rules import CARD, CHOOSE, LOST, MOVE, RESOLVE
 
     b = state.board
     sv = b.sv_mask
@@ -158,8 +168,6 @@ def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
         state.face = ""
         state._compute_moves()
         if 1 <= state.aside <= 4:
-            from .rules import _RESOLVE_NO, _RESOLVE_YES
-
             state.rolls = 0
             state.dice = ()
             state._set(RESOLVE, state.fig_seat[cur], (_RESOLVE_YES, _RESOLVE_NO))
@@ -173,8 +181,6 @@ def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
         state._compute_moves()
         state._announce_move(state.face)
     else:  # CARD: the figure stands on its end field
-        from .rules import _PLAY_NO, _PLAY_YES
-
         state.rolls = 1
         state.aside = state.aside_public
         legal = (_PLAY_YES, _PLAY_NO) if state._matching(state.pos[cur]) else (_PLAY_NO,)
@@ -183,8 +189,6 @@ def _redraw_for_mummy(state: MummyState, rng: random.Random) -> None:
 
 def _apply_roll(state: MummyState, faces: list[str]) -> None:
     """Set the current roll to ``faces`` as :meth:`MummyState._roll` would."""
-    from .components import CHOOSABLE
-    from .rules import _CHOOSE, _LOST, _REROLL, CHOOSE, LOST
 
     state.rolls += 1
     state.aside += faces.count(MUMMY)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -10,8 +11,12 @@ from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, Stat
 
 from .actions import ACTION_TYPES
 from .board import load_board
+from .choices import MummyChoices
+from .determinize import redraw
 from .narration import MummyNarrator
 from .options import MAX_STEPS, MummyOptions
+from .refusals import MummyRefusals
+from .render import MummyRenderer
 from .rules import MummyState
 
 #: Options added after records were first saved, with the value that plays as the engine
@@ -47,6 +52,9 @@ class MummyGame(Game):
     )
     action_types = ACTION_TYPES
     narrator = MummyNarrator()
+    choices = MummyChoices()
+    refusals = MummyRefusals()
+    renderer = MummyRenderer()
     #: A round is about 12 moves (each figure's dice, moves and card, then the mummy's
     #: steps): with the default 10 a search never saw a symbol beyond this turn, and a
     #: ``hard`` explorer near the end stopped going anywhere (docs/levels.md).
@@ -103,6 +111,11 @@ class MummyGame(Game):
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return MummyState(self, num_players, seed, options)
+
+    def redraw_hidden(self, state: State, seat: int, rng: random.Random) -> None:
+        """Re-draw what ``seat`` cannot know (``determinize.py``)."""
+        assert isinstance(state, MummyState)
+        redraw(state, seat, rng)
 
     def heuristic_agent(self) -> Agent:
         from .bot import MummyHeuristic

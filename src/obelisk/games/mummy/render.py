@@ -17,8 +17,11 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from obelisk.core import Renderer
+
 from .board import Board
 from .components import CARD_COLOURS, DIE_FACES, FIGURE_MARKS, SYMBOLS, column_letter, label
+from .rules import MOVE, MummyState
 
 #: Width of the status column beside the maze: with the maze's 48 columns and a gap the
 #: view is 76 wide, so it fits a framed panel on an 80-column terminal.
@@ -195,3 +198,17 @@ def render(
     right += [""] * (n - len(right))
     lines = [f"{a:<{width}} {b}".rstrip() for a, b in zip(left, right, strict=True)]
     return "\n".join([*lines, f"  {legend}."])
+
+
+class MummyRenderer(Renderer[MummyState]):
+    """The game's text view (``Game.renderer``, read by ``State.to_text``)."""
+
+    def to_text(
+        self, state: MummyState, seat: int | None, names: Sequence[str] | None = None
+    ) -> str:
+        """The seat's observation as text, seats by ``names`` (counted from 1 without them)."""
+        choices: dict[int, int] = {}
+        if seat is not None and seat == state._to_move and state.phase == MOVE:
+            ends = state._move_ends()
+            choices = {ends[a]: i for i, a in enumerate(state._legal, 1) if a in ends}
+        return render(state.board, state.observation(seat), seat, choices, names)

@@ -8,12 +8,10 @@ Seat 0 is the mummy; seats 1.. are the explorers in turn order (mummy:5.6). Expl
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from obelisk.core import TERMINAL, Action, ActionFormatError, Event, IllegalAction, State, seats
+from obelisk.core import TERMINAL, Action, ActionFormatError, Event, State, seats
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .belief import Belief
@@ -677,11 +675,6 @@ class MummyState(State):
             event = table[d][self.mummy] = Event("action", data)
         return event
 
-    def explain_illegal(self, action: Action) -> IllegalAction:
-        from .explain import explain
-
-        return explain(self, action)
-
     def scores(self) -> list[float]:
         """The mummy's ankhs; each explorer's played cards."""
         return [float(self.ankhs[0])] + [
@@ -769,17 +762,6 @@ class MummyState(State):
             obs["reason"] = self.reason
         return obs
 
-    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
-        """The labelled maze and status (``render``); for the explorer choosing where to
-        move, the end field of each choice is drawn with its number."""
-        from .render import render
-
-        choices: dict[int, int] = {}
-        if seat is not None and seat == self._to_move and self.phase == MOVE:
-            ends = self._move_ends()
-            choices = {ends[a]: i for i, a in enumerate(self._legal, 1) if a in ends}
-        return render(self.board, self.observation(seat), seat, choices, names)
-
     def _move_ends(self) -> dict[Action, int]:
         """The end field of each legal move or slide of the current figure."""
         b = self.board
@@ -791,12 +773,6 @@ class MummyState(State):
                 d = _DIR_INDEX[a.direction]
                 out[a] = next(end for dd, end in self.arrows if dd == d)
         return out
-
-    def choice_text(self, action: Action) -> str:
-        """What ``action`` does, in words, for the seat choosing it (the maze's labels)."""
-        from .narration import choice_text
-
-        return choice_text(self, action)
 
     def parse_action(self, text: str) -> Action:
         """A legal action a person typed: its number, its text (``move E10``, ``step N``),
@@ -838,11 +814,6 @@ class MummyState(State):
         new.played = list(self.played)
         new.belief = self.belief.copy()
         new.winners_ = list(self.winners_)
-
-    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        from .determinize import redraw
-
-        redraw(self, seat, rng)
 
     def check_invariants(self) -> None:
         b = self.board

@@ -31,11 +31,22 @@ so a computer mummy plays here as she would there. Inputs are actions, so a game
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from obelisk.core import TERMINAL, Action, Event, IllegalAction, Voice
+from obelisk.core import (
+    TERMINAL,
+    Action,
+    Choices,
+    Event,
+    IllegalAction,
+    Refusals,
+    Renderer,
+    State,
+    Voice,
+)
 
 from .actions import ACTION_TYPES, Choose, Lost, Resolve, Step
 from .board import DIRECTIONS
@@ -49,6 +60,7 @@ from .components import (
 )
 from .game import MummyGame
 from .narration import MummyNarrator, card_name, dice_aside, explorer, face_word, steps
+from .render import render
 from .rules import (
     MUMMY_MOVE,
     MUMMY_SEAT,
@@ -361,11 +373,36 @@ class TableState(MummyState):
             return [Event("action", data, self.explorers)]
         return []
 
-    def explain_illegal(self, action: Action) -> IllegalAction:
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """The mummy's observation of the engine (mummy:14) for every seat: the computer
+        knows no more than she does; an explorer seat also reads the true dice aside."""
+        obs = self._public_observation(seat)
+        if seat is not None and seat != MUMMY_SEAT:
+            obs["aside"] = self.aside
+            obs["table_phase"] = self.phase
+        return obs
+
+    def _clone_into(self, new: Any) -> None:
+        super()._clone_into(new)
+        new.backs = [dict(x) for x in self.backs]
+
+    def check_invariants(self) -> None:
+        assert 0 <= self.aside <= 5 and 0 <= self.aside_public <= 5
+        for f, p in enumerate(self.pos):
+            if p >= 0:
+                assert self.belief.cells[f], f"the belief lost figure {f}"
+        if self.phase != OVER:
+            assert self.legal_actions() and self._to_move != TERMINAL
+
+
+class TableRefusals(Refusals[TableState]):
+    """Why a told input cannot be, naming the rule."""
+
+    def explain(self, state: TableState, action: Action) -> IllegalAction:
         """Why a told input cannot be, in words naming the rule."""
-        who = self.fig_colour[self.fig].capitalize()
+        who = state.fig_colour[state.fig].capitalize()
         t = type(action)
-        phase = self.phase
+        phase = state.phase
         if phase == OVER:
             return IllegalAction("the game is over", "core:terminal")
         if phase == MUMMY_MOVE:
@@ -377,7 +414,7 @@ class TableState(MummyState):
         if t is Die:
             if phase != DIE:
                 return IllegalAction("the mummy die is rolled at the end of a round", "mummy:9.1")
-            faces = ", ".join(str(v) for v in sorted(set(self.options.mummy_die_faces)))
+            faces = ", ".join(str(v) for v in sorted(set(state.options.mummy_die_faces)))
             return IllegalAction(f"the mummy die shows {faces} only", "mummy:3")
         if phase == CATCH and t not in (Free, Caught):
             return IllegalAction(
@@ -387,35 +424,35 @@ class TableState(MummyState):
             if phase != CATCH:
                 return IllegalAction("only the mummy catches, during her move", "mummy:9.3")
             a: Any = action
-            if not 0 <= a.figure < len(self.pos) or self.pos[a.figure] < 0:
+            if not 0 <= a.figure < len(state.pos) or state.pos[a.figure] < 0:
                 return IllegalAction("that explorer is not on the board", "mummy:10")
-            if not 1 <= a.step <= self.move_steps:
+            if not 1 <= a.step <= state.move_steps:
                 return IllegalAction(
-                    f"the mummy walks {steps(self.move_steps)} this time", "mummy:9.3"
+                    f"the mummy walks {steps(state.move_steps)} this time", "mummy:9.3"
                 )
-            colour = self.fig_colour[a.figure].capitalize()
+            colour = state.fig_colour[a.figure].capitalize()
             return IllegalAction(
                 f"{colour} stands on the stairs or in the dungeon, where the mummy never goes",
                 "mummy:9",
             )
         if phase == MOVED and t not in (Card, NoCard):
             return IllegalAction(
-                f"{who} announced {face_word(self.face)}: say which card was laid, or none",
+                f"{who} announced {face_word(state.face)}: say which card was laid, or none",
                 "mummy:7.4",
             )
         if t is Card:
             if phase != MOVED:
                 return IllegalAction("a card is laid only at the end of a move", "mummy:7.4")
             sym = action.symbol  # type: ignore[attr-defined]
-            if sym not in SYMBOLS or sym not in self.board.symbol_cell:
+            if sym not in SYMBOLS or sym not in state.board.symbol_cell:
                 return IllegalAction(f"'{sym}' is no symbol of the maze", "mummy:4.3")
-            if any(sym in h for h in self.played):
+            if any(sym in h for h in state.played):
                 return IllegalAction(f"{card_name(sym)} was already played", "mummy:7.4")
             colour = SYMBOLS[sym][0]
-            if not self.backs[self.fig_seat[self.fig]].get(colour):
+            if not state.backs[state.fig_seat[state.fig]].get(colour):
                 return IllegalAction(f"{who}'s player holds no {colour} card", "mummy:14")
             return IllegalAction(
-                f"{who} cannot have ended on {card_name(sym)} with {face_word(self.face)} "
+                f"{who} cannot have ended on {card_name(sym)} with {face_word(state.face)} "
                 "by what was announced",
                 "mummy:8",
             )
@@ -442,7 +479,7 @@ class TableState(MummyState):
             if n >= 5:
                 return IllegalAction("five dice showing the mummy: say 'lost'", "mummy:11.1")
             return IllegalAction(
-                f"{dice_aside(self.aside)} already lie aside; they stay until resolved, so "
+                f"{dice_aside(state.aside)} already lie aside; they stay until resolved, so "
                 "the count only grows",
                 "mummy:7.2",
             )
@@ -464,37 +501,19 @@ class TableState(MummyState):
             )
         return IllegalAction(f"'{action.text()}' is not something the table tells", "core:legal")
 
-    def observation(self, seat: int | None) -> dict[str, Any]:
-        """The mummy's observation of the engine (mummy:14) for every seat: the computer
-        knows no more than she does; an explorer seat also reads the true dice aside."""
-        obs = self._public_observation(seat)
-        if seat is not None and seat != MUMMY_SEAT:
-            obs["aside"] = self.aside
-            obs["table_phase"] = self.phase
-        return obs
 
-    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
-        from .render import render
+class TableChoices(Choices[TableState]):
+    """The table's inputs are typed as they are told: an action's own text."""
 
-        return render(self.board, self.observation(MUMMY_SEAT), MUMMY_SEAT, {})
 
-    def choice_text(self, action: Action) -> str:
-        return action.text()
+class TableRenderer(Renderer[TableState]):
+    """The mummy's view of the maze, whoever asks: the computer knows no more than she does."""
 
-    def _clone_into(self, new: Any) -> None:
-        super()._clone_into(new)
-        new.backs = [dict(x) for x in self.backs]
-
-    def _redraw_hidden(self, seat: int, rng: Any) -> None:
-        raise NotImplementedError("the table's explorers are on the real board")
-
-    def check_invariants(self) -> None:
-        assert 0 <= self.aside <= 5 and 0 <= self.aside_public <= 5
-        for f, p in enumerate(self.pos):
-            if p >= 0:
-                assert self.belief.cells[f], f"the belief lost figure {f}"
-        if self.phase != OVER:
-            assert self.legal_actions() and self._to_move != TERMINAL
+    def to_text(
+        self, state: TableState, seat: int | None, names: Sequence[str] | None = None
+    ) -> str:
+        """The mummy seat's observation drawn as the maze."""
+        return render(state.board, state.observation(MUMMY_SEAT), MUMMY_SEAT, {})
 
 
 class TableNarrator(MummyNarrator):
@@ -520,6 +539,13 @@ class TableGame(MummyGame):
     title = "Fluch der Mumie at the table (the computer as the mummy)"
     action_types = TABLE_ACTIONS  # type: ignore[assignment]
     narrator = TableNarrator()
+    choices = TableChoices()  # type: ignore[assignment]
+    refusals = TableRefusals()  # type: ignore[assignment]
+    renderer = TableRenderer()  # type: ignore[assignment]
+
+    def redraw_hidden(self, state: State, seat: int, rng: random.Random) -> None:
+        """Nothing to re-draw from: the table's explorers are on the real board."""
+        raise NotImplementedError("the table's explorers are on the real board")
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> TableState:
         return TableState(self, num_players, seed, options)

@@ -12,9 +12,15 @@ earlier reveals is shown (ramses:11.3).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from obelisk.core import Renderer
 
 from .components import TREASURE_NAMES, to_screen
+
+if TYPE_CHECKING:
+    from .rules import RamsesState
+
 
 #: What the game waits for, in words (the observation's ``phase``).
 PHASE_WORDS = {
@@ -218,3 +224,13 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
         else:
             lines.append("Your move.")
     return "\n".join(lines)
+
+
+class RamsesRenderer(Renderer["RamsesState"]):
+    """The game's text view (``Game.renderer``, read by ``State.to_text``)."""
+
+    def to_text(
+        self, state: RamsesState, seat: int | None, names: Sequence[str] | None = None
+    ) -> str:
+        """The seat's observation as text, seats by ``names`` (counted from 1 without them)."""
+        return render(state.observation(seat), state.options, names)

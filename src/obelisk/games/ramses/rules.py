@@ -11,8 +11,6 @@ determinization re-draws exactly the cards a seat cannot know.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
 from typing import Any
 
 from obelisk.core import (
@@ -21,7 +19,6 @@ from obelisk.core import (
     Action,
     ActionFormatError,
     Event,
-    IllegalAction,
     State,
     seats,
 )
@@ -32,7 +29,6 @@ from .components import (
     BLOCK,
     BLOCK_PLACES,
     COLOUR_LETTERS,
-    COLOUR_NAMES,
     NEIGHBOURS,
     NEIGHBOURS_DIAG,
     NUM_TREASURES,
@@ -70,17 +66,6 @@ PLACE, DRAW, SEARCH, GIFT_DECLARE, RISK_DECLARE, POKER_DECLARE, GIVE, RISK_PENAL
 TPUB = 1 << 8
 
 _DRAW = Draw()
-#: Where the pyramid a slide moves lies, as seen from the empty place.
-_BESIDE = {
-    "up": "below",
-    "down": "above",
-    "left": "right of",
-    "right": "left of",
-    "up-left": "below and right of",
-    "up-right": "below and left of",
-    "down-left": "above and right of",
-    "down-right": "above and left of",
-}
 _SLIDES: dict[tuple[int, int, bool], tuple[Slide, ...]] = {}
 
 
@@ -416,45 +401,6 @@ class RamsesState(State):
         """A treasure's display name (``Parrot``), from the options."""
         return str(self.options.treasure_names[t - 1])
 
-    def choice_text(self, action: Action) -> str:
-        """What ``action`` does, in words; the part before `` — `` may be typed too.
-
-        Names only what the table shows now or what is public for good (the cards,
-        the declared treasures, the pyramids' colours): never a covered token.
-        """
-        nm = self.tname
-        if isinstance(action, Draw):
-            stack = next((s for s in self.inplay if self.pools[s - 1]), 0)
-            if not stack:
-                return "draw — no card is left: the game ends"
-            return f"draw — turn over the top card of stack {stack}"
-        if isinstance(action, Slide):
-            pid = self.pyr[action.place]
-            colour = COLOUR_NAMES.get(self.colours[pid], "") if pid >= 0 else ""
-            where = _BESIDE.get(action.dir, "next to")
-            return (
-                f"slide {action.dir} — the {colour} pyramid {where} the empty place "
-                f"moves {action.dir}"
-            ).replace("  ", " ")
-        if isinstance(action, GiftDeclare):
-            return f"gift {nm(action.treasure)}"  # the Gift's explanation says the rest
-        if isinstance(action, RiskDeclare):
-            return f"risk {nm(action.first)}, {nm(action.second)}"  # in this order
-        if isinstance(action, PokerDeclare):
-            q = action.opponent + 1
-            return f"poker {nm(action.treasure)}, seat {q}"  # seat q must find it
-        if isinstance(action, GiveCard):
-            card = self.deck[action.card]
-            pts = f"{card.value} point" + ("" if card.value == 1 else "s")
-            head = f"give {nm(card.treasure)}, stack {card.stack}"
-            if action.to is not None:
-                return f"{head}, to seat {action.to + 1} — your card ({pts}) goes to seat {action.to + 1}"
-            return f"{head} — your card ({pts}) goes to seat {self.give_to + 1}"
-        if isinstance(action, PlaceTreasure):
-            r, c = SCREEN[self.turns_for(self.to_move)][action.place]
-            return f"place {nm(action.treasure)}, row {r + 1}, column {c + 1} — hide it there"
-        return action.text()
-
     def parse_action(self, text: str) -> Action:
         """The legal action a person typed: its number, its short text (``gift T03``) or
         the words of its choice (``gift golden sphinx``, a unique beginning is enough)."""
@@ -475,101 +421,6 @@ class RamsesState(State):
         if len(prefix) == 1:
             return prefix[0]
         raise first
-
-    def hint_refusal(self, seat: int) -> str | None:
-        """A hint would have to remember for the person where treasures lie (ramses:11.3)."""
-        if self.phase in (SEARCH, GIFT_DECLARE, RISK_DECLARE, POKER_DECLARE):
-            return (
-                "Ramses II is a memory game: the hint cannot tell you where treasures lie "
-                "(that is yours to remember)."
-            )
-        return None
-
-    def explain_illegal(self, action: Action) -> IllegalAction:
-        ph = self.phase
-        expected = {
-            PLACE: "place",
-            DRAW: "draw",
-            SEARCH: "slide",
-            GIFT_DECLARE: "gift",
-            RISK_DECLARE: "risk",
-            POKER_DECLARE: "poker",
-            GIVE: "give",
-            RISK_PENALTY: "give",
-        }.get(ph)
-        if isinstance(action, Draw):
-            if self.current >= 0 and ph == SEARCH:
-                return IllegalAction(
-                    "a search card is already face up: search for it instead of drawing",
-                    "ramses:6.2",
-                )
-            return IllegalAction(f"you cannot draw now (the game waits for: {ph})", "ramses:6.2")
-        if isinstance(action, Slide):
-            if ph != SEARCH:
-                return IllegalAction(
-                    "nobody is searching now, so no pyramid may slide", "ramses:6.4"
-                )
-            neigh = (NEIGHBOURS_DIAG if self.options.allow_diagonal_slides else NEIGHBOURS)[
-                self.empty
-            ]
-            if not 0 <= action.place < PLACES:
-                return IllegalAction(f"there is no place {action.place} on the board", "ramses:3.1")
-            if action.place == self.empty:
-                return IllegalAction("that is the empty place itself", "ramses:6.4")
-            if action.place not in neigh:
-                return IllegalAction(
-                    "that pyramid is not next to the empty place"
-                    + ("" if self.options.allow_diagonal_slides else " (slides are orthogonal)"),
-                    "ramses:6.4",
-                )
-            return IllegalAction(
-                "that direction does not match the pyramid on your screen", "ramses:3.3"
-            )
-        if expected is not None and action.kind != expected:
-            return IllegalAction(
-                f"'{action.kind}' is not the decision now (waiting for '{expected}')", "ramses:7.6"
-            )
-        if isinstance(action, RiskDeclare):
-            if action.first == action.second:
-                return IllegalAction("Risk needs two different treasures", "ramses:7.3")
-            if self.showing() in (action.first, action.second):
-                return IllegalAction(
-                    f"the {self.tname(self.showing())} is uncovered now; Risk names hidden treasures",
-                    "ramses:7.3",
-                )
-            return IllegalAction("name two of the twelve treasures (T01-T12)", "ramses:2.4")
-        if isinstance(action, GiftDeclare):
-            return IllegalAction("name one of the twelve treasures (T01-T12)", "ramses:7.2")
-        if isinstance(action, PokerDeclare):
-            if action.opponent == self.active:
-                return IllegalAction("Poker names another player, not yourself", "ramses:7.5")
-            if 0 <= action.opponent < self.num_players and self.elim[action.opponent]:
-                return IllegalAction("an eliminated player cannot be chosen", "ramses:8")
-            return IllegalAction(
-                "name one of the twelve treasures (T01-T12) and a player in play", "ramses:7.5"
-            )
-        if isinstance(action, GiveCard):
-            if ph == RISK_PENALTY:
-                if action.to is None or action.to == self.active:
-                    return IllegalAction("choose another player to receive the card", "ramses:7.3")
-                if not 0 <= action.to < self.num_players or self.elim[action.to]:
-                    return IllegalAction("that player is not in play", "ramses:8")
-                return IllegalAction("that card is not in your hand", "ramses:7.3")
-            rule = "ramses:7.2" if self.search and self.search[2] == GIFT else "ramses:7.4"
-            if action.to is not None:
-                return IllegalAction("the recipient is fixed by the rules here", rule)
-            if rule == "ramses:7.2":
-                return IllegalAction(
-                    f"give one of your {self.tname(self.decl[0])} cards", "ramses:7.2"
-                )
-            return IllegalAction("that card is not in your hand", "ramses:7.4")
-        if isinstance(action, PlaceTreasure):
-            if any(t == action.treasure for t in self.tokens):
-                return IllegalAction(f"{tid(action.treasure)} is placed already", "ramses:4.2")
-            if not 0 <= action.place < PLACES:
-                return IllegalAction(f"there is no place {action.place}", "ramses:3.1")
-            return IllegalAction("that square already hides a treasure", "ramses:4.2")
-        return super().explain_illegal(action)
 
     # -- applying ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -1030,11 +881,6 @@ class RamsesState(State):
             return {"event": kind, "treasures": [tid(self.decl[0])], "opponent": self.decl[1]}
         return {"event": kind, "treasures": [tid(t) for t in self.decl]}
 
-    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
-        from .render import render
-
-        return render(self.observation(seat), self.options, names)
-
     # -- search support ------------------------------------------------------------------
     def _clone_into(self, new: State) -> None:
         assert isinstance(new, RamsesState)
@@ -1044,84 +890,6 @@ class RamsesState(State):
         new.hands = [h[:] for h in self.hands]
         new.masks = [m[:] for m in self.masks]
         new.elim = self.elim[:]
-
-    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        """Re-draw the tokens never uncovered and the cards ``seat`` cannot place.
-
-        Tokens: treasures not yet seen are dealt again among the blocks whose
-        treasure has not been seen, each on a place of its block never uncovered
-        (ramses:11.1). Cards: every hand slot that ``seat`` cannot know is refilled
-        from the pool of such cards, keeping publicly known treasures (a Gift give)
-        and the fact that a seat choosing a Gift card holds at least two of them.
-        """
-        if self.phase == PLACE:
-            return  # placements are public and nobody holds a card yet (ramses:4.2)
-        self._redraw_tokens(rng)
-        self._redraw_cards(seat, rng)
-
-    def _redraw_tokens(self, rng: random.Random) -> None:
-        """ramses:11.1: deal the unseen treasures again over the blocks whose treasure
-        nobody has seen, each on a never-uncovered place of its block."""
-        seen = self.seen
-        toks = list(self.tokens)
-        found: set[int] = set()
-        located = [False] * 12  # a treasure of the block has been seen
-        for p, t in enumerate(toks):
-            if t and seen >> p & 1:
-                found.add(t)
-                located[BLOCK[p]] = True
-        open_blocks = [b for b in range(12) if not located[b]]
-        missing = [t for t in range(1, NUM_TREASURES + 1) if t not in found]
-        rng.shuffle(missing)
-        for b, t in zip(open_blocks, missing, strict=True):
-            spots = [p for p in BLOCK_PLACES[b] if not seen >> p & 1]
-            for p in spots:
-                toks[p] = BLANK
-            toks[rng.choice(spots)] = t
-        self.tokens = tuple(toks)
-
-    def _redraw_cards(self, seat: int, rng: random.Random) -> None:
-        """ramses:11.2: refill every hand slot ``seat`` cannot know from the pool of
-        such cards (see :meth:`_redraw_hidden`)."""
-        bit = 1 << seat
-        slots = []  # (seat, slot) of every card ``seat`` cannot know
-        public = []  # those whose treasure everybody knows
-        for q, masks in enumerate(self.masks):
-            for i, m in enumerate(masks):
-                if not m & bit:
-                    slots.append((q, i))
-                    if m & TPUB:
-                        public.append((q, i))
-        if not slots:
-            return
-        pool = sorted([self.hands[q][i] for q, i in slots])
-        rng.shuffle(pool)
-        fill: dict[tuple[int, int], int] = {}
-
-        def take(treasure: int) -> int:
-            for k, c in enumerate(pool):
-                if self.deck[c].treasure == treasure:
-                    return pool.pop(k)
-            raise AssertionError("no card left for a known treasure")
-
-        for q, i in public:
-            fill[(q, i)] = take(self.deck[self.hands[q][i]].treasure)
-        if self.phase == GIVE and self.search and self.search[2] == GIFT and self.to_move != seat:
-            # everybody knows the giver holds at least two cards of the named treasure
-            q, t = self.to_move, self.decl[0]
-            have = sum(
-                1
-                for i, c in enumerate(self.hands[q])
-                if self.deck[c].treasure == t and ((q, i) not in fill and self.masks[q][i] & bit)
-            ) + sum(1 for (qq, i), c in fill.items() if qq == q and self.deck[c].treasure == t)
-            free = [i for (qq, i) in slots if qq == q and (qq, i) not in fill]
-            for i in free[: max(0, 2 - have)]:
-                fill[(q, i)] = take(t)
-        for key in slots:
-            if key not in fill:
-                fill[key] = pool.pop()
-        for (q, i), c in fill.items():
-            self.hands[q][i] = c
 
     def check_invariants(self) -> None:
         """ramses:4.3 and F-7 card conservation."""

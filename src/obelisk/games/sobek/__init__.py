@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .rules import Sobek, SobekState
+from .game import Sobek, SobekGame
+from .rules import SobekState
 
-GAME = Sobek()
+GAME = SobekGame()
 
-__all__ = ["GAME", "Sobek", "SobekState"]
+__all__ = ["GAME", "Sobek", "SobekGame", "SobekState"]

@@ -8,10 +8,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from obelisk.core import Renderer
 
 from . import words as W
 from .components import GOODS
+
+if TYPE_CHECKING:
+    from .rules import SobekState
 
 _SCARABS = re.compile(r"[a-z]+(\d+)")
 
@@ -240,3 +245,13 @@ def pending_words(pend: dict[str, Any], who: Any) -> str:
     if d == "starter":
         return f"{name} choosing who starts the next round"
     return f"{name} deciding ({d})"
+
+
+class SobekRenderer(Renderer["SobekState"]):
+    """Sobek's text view (``Game.renderer``): :func:`render` of the seat's observation."""
+
+    def to_text(
+        self, state: SobekState, seat: int | None, names: Sequence[str] | None = None
+    ) -> str:
+        """The seat's observation as text, seats by ``names``."""
+        return render(state.observation(seat), state.options, names)

@@ -5,26 +5,22 @@ Who knows what (sobek:14) is kept as data, never read back from the events:
 it lies now, and ``pub[c]`` what everybody knows about a hidden card (a green
 starting card, a character, a card from the deck, or nothing). Secret moves
 out of a hand or a pile clear the knowledge of the seats that did not see them
-(see :meth:`SobekState._secret_move`); ``_redraw_hidden`` re-deals, for one
+(see :meth:`SobekState._secret_move`); ``determinize.py`` re-deals, for one
 seat, every card it does not know among the slots of the same public class.
 """
 
 from __future__ import annotations
 
-import random
 from bisect import bisect_left, insort
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 from obelisk.core import (
     HIDDEN,
     TERMINAL,
     Action,
     ActionFormatError,
-    Capabilities,
     Event,
-    Game,
-    IllegalAction,
     State,
     seats,
 )
@@ -32,7 +28,6 @@ from obelisk.core import (
 from . import components as C
 from . import words as W
 from .actions import (
-    ACTION_TYPES,
     DONE,
     PASS,
     Add,
@@ -57,8 +52,7 @@ from .actions import (
     cached,
     legacy_texts,
 )
-from .narration import SobekNarrator
-from .options import SobekOptions, check_options
+from .options import SobekOptions
 from .powers import (
     EFFECT_FUNCTIONS,
     P_BURY,
@@ -1088,192 +1082,6 @@ class SobekState(State):
         ]
 
     # -- why an action is illegal ----------------------------------------------------
-    def explain_illegal(self, action: Action) -> IllegalAction:
-        """Name the rule that forbids ``action`` now, in plain words."""
-        if self.over:
-            return IllegalAction("the game is over", "sobek:13")
-        p = self.current_player
-        who = f"player {p + 1}"
-        if not self.pend:
-            return self._explain_normal(action, p)
-        top = self.pend[-1]
-        code = top[0]
-        t = self.t
-        if code == P_SET:
-            g = top[2]
-            gname = GOODS[g]
-            if isinstance(action, Add):
-                k = t.kind_index.get(action.card)
-                if k is None:
-                    return IllegalAction(
-                        f"there is no card called '{W.card_typed(action.card)}'", "sobek:2.2"
-                    )
-                if not self._fits(k, g):
-                    return IllegalAction(
-                        f"mixed goods: {W.a(gname)} set takes only {gname} cards, amulets and "
-                        f"{gname} characters, not {W.card(action.card)}",
-                        "sobek:6.3",
-                    )
-                return IllegalAction(f"you hold no {W.card_label(action.card)}", "sobek:6.3")
-            if isinstance(action, Done):
-                if len(top[3]) < 3:
-                    return IllegalAction(
-                        f"a set needs at least 3 cards; you have laid {len(top[3])}", "sobek:6.3"
-                    )
-                return IllegalAction(
-                    f"a new {gname} set needs at least one {gname} goods card (not only amulets "
-                    "and characters)",
-                    "sobek:6.3",
-                )
-            return IllegalAction(
-                f"{who.capitalize()} is laying {W.a(gname)} set: add cards or say done", "sobek:6.3"
-            )
-        if code == P_TOKEN:
-            if isinstance(action, Token):
-                return IllegalAction(
-                    f"{W.token(action.effect)} is not among the remaining tokens", "sobek:6.3"
-                )
-            return IllegalAction(
-                f"{who.capitalize()} must choose one of the remaining tokens", "sobek:6.3"
-            )
-        if code == P_STARTER:
-            return IllegalAction(
-                f"{who.capitalize()} must name the start player of the next round", "sobek:12"
-            )
-        rule = "sobek:9" if code in (P_LAUNDER, P_SHIFT) else "sobek:8"
-        if code == P_LAUNDER and isinstance(action, Done):
-            return IllegalAction(
-                f"laundering moves no card or at least {top[4]}, like any addition to a set "
-                f'("a minimum of 3 new cards"); you have moved {top[5]}',
-                "sobek:9",
-            )
-        if isinstance(action, Take):
-            return IllegalAction(f"{who.capitalize()} must first finish resolving the effect", rule)
-        from .render import pending_words
-
-        view = self._pending_view(None) or {}
-        doing = pending_words(view, lambda q: f"player {q + 1}") if view else who
-        return IllegalAction(
-            f"{doing} (an effect being resolved); '{action}' is not one of the choices",
-            rule,
-        )
-
-    def _explain_normal(self, action: Action, p: int) -> IllegalAction:
-        who = f"player {p + 1}"
-        if isinstance(action, Take):
-            n = len(self.market)
-            w = self.options.take_window
-            if not n:
-                return IllegalAction(
-                    "the market and the deck are empty: no card to take", "sobek:7"
-                )
-            if action.position < 1 or action.position > w:
-                return IllegalAction(
-                    f"you may take only one of the first {w} market cards, not position "
-                    f"{action.position}",
-                    "sobek:6.1",
-                )
-            return IllegalAction(
-                f"the market has only {n} card{'s' if n > 1 else ''}; position {action.position} "
-                "is empty",
-                "sobek:6.1",
-            )
-        if isinstance(action, Play):
-            return IllegalAction(
-                f"you hold no {W.character_name(action.character)} ('{action.character}')",
-                "sobek:6.2",
-            )
-        if isinstance(action, (NewSet, Onto)):
-            return self._explain_second_set(action, p)
-        if isinstance(action, Set):
-            g = C.GOODS_INDEX.get(action.goods)
-            if g is None:
-                return IllegalAction(f"there are no goods called '{action.goods}'", "sobek:6.3")
-            m = self.set_count(p, g)
-            eligible, _goods, amulets = self._hand_counts(p)
-            if m > 1 and eligible[g] + amulets >= 3:
-                which = ", ".join(f"'onto {action.goods} {k}'" for k in range(1, m + 1))
-                return IllegalAction(
-                    f"you have {m} {action.goods} sets: say which one to add to ({which}), or "
-                    f"lay a new one ('new {action.goods}')",
-                    "sobek:6.3",
-                )
-            if self.options.new_set_needs_goods_card and not self.sets[p][g]:
-                return IllegalAction(
-                    f"you cannot lay {W.a(action.goods)} set: a new set needs 3 or more cards of "
-                    f"that type (amulets and {action.goods} characters count) including one "
-                    f"{action.goods} goods card",
-                    "sobek:6.3",
-                )
-            return IllegalAction(
-                f"you need 3 or more {action.goods} cards, amulets or {action.goods} characters",
-                "sobek:6.3",
-            )
-        if isinstance(action, Pass):
-            if self.in_extra:
-                return IllegalAction(
-                    "the extra action is compulsory while an action is possible", "sobek:5"
-                )
-            return IllegalAction(
-                "there is no passing: take a card, play a character or lay a set", "sobek:5"
-            )
-        return IllegalAction(
-            f"it is {who}'s turn to take a card, play a character or lay a set; "
-            f"'{action}' is not one of them",
-            "sobek:5",
-        )
-
-    def _explain_second_set(self, action: NewSet | Onto, p: int) -> IllegalAction:
-        """Why ``new GOODS`` or ``onto GOODS N`` is not legal now (sobek:6.3)."""
-        name = action.goods
-        g = C.GOODS_INDEX.get(name)
-        if g is None:
-            return IllegalAction(f"there are no goods called '{name}'", "sobek:6.3")
-        m = self.set_count(p, g)
-        eligible, _goods, amulets = self._hand_counts(p)
-        enough = eligible[g] + amulets >= 3
-        if isinstance(action, NewSet):
-            if self.options.second_set != "choose":
-                return IllegalAction(
-                    f"at this table cards of a goods you have a set of always join that set: "
-                    f"a second {name} set is not allowed; add to your {name} set with "
-                    f"'set {name}'",
-                    "sobek:6.3",
-                )
-            if not m:
-                return IllegalAction(
-                    f"you have no {name} set yet: lay your first one with 'set {name}'",
-                    "sobek:6.3",
-                )
-            if not enough:
-                return IllegalAction(
-                    f"a new {name} set needs 3 or more cards of that type (amulets and {name} "
-                    "characters count)",
-                    "sobek:6.3",
-                )
-            return IllegalAction(
-                f"a new {name} set needs at least one {name} goods card (not only amulets and "
-                "characters)",
-                "sobek:6.3",
-            )
-        if m < 2:
-            have = f"no {name} set" if not m else f"only one {name} set"
-            return IllegalAction(
-                f"you have {have}: there is no {name} set {action.number} to choose; "
-                f"use 'set {name}'",
-                "sobek:6.3",
-            )
-        if not 1 <= action.number <= m:
-            return IllegalAction(
-                f"you have {m} {name} sets, numbered 1 to {m}; there is no {name} set "
-                f"{action.number}",
-                "sobek:6.3",
-            )
-        return IllegalAction(
-            f"an addition needs 3 or more {name} cards, amulets or {name} characters "
-            '("a minimum of 3 new cards")',
-            "sobek:6.3",
-        )
 
     # -- what a person types and reads ---------------------------------------------------
     def parse_action(self, text: str) -> Action:
@@ -1287,165 +1095,6 @@ class SobekState(State):
                 if typed in legacy_texts(a):
                     return a
             raise
-
-    def _seat_word(self, q: int) -> str:
-        """A seat for the chooser: ``you`` or ``player 2`` (counted from 1)."""
-        return "you" if q == self.current_player else f"player {q + 1}"
-
-    def choice_text(self, action: Action) -> str:
-        """What ``action`` does, from the chooser's side: ``take 3 — fish 1 (2 cards to your
-        corruption)``."""
-        return f"{action.text()} — {self._choice_words(action)}"
-
-    def hint_reason(self, seat: int, action: Action) -> str | None:
-        """Why a take is good, from what ``seat`` sees: its corruption and how the card fits
-        the seat's hand and sets (a face-down character is not named)."""
-        if not isinstance(action, (Take, Pick)):
-            return None
-        i = action.position - 1
-        if i >= len(self.market):
-            return None
-        t = self.t
-        if isinstance(action, Pick) or not i:
-            cost = "no corruption"
-        elif self.free[seat]:
-            cost = f"free passage: the {i} card{'s' if i > 1 else ''} before it are thrown away"
-        else:
-            cost = f"only {i} card{'s' if i > 1 else ''} to your corruption"
-        c = self.market[i]
-        k = t.card_kind[c]
-        if t.kind_char[k]:
-            return f"{cost}, and a character gives you a power to use later"
-        if t.kind_amulet[k]:
-            return f"{cost}, and an amulet fits any set"
-        g = t.kind_goods[k]
-        name = C.GOODS[g]
-        if self.sets[seat][g]:
-            return f"{cost}, and it can go on your {name} set"
-        same = sum(1 for h in self.hands[seat] if t.card_goods[h] == g and not t.card_char[h])
-        if same + 1 >= 3:
-            return f"{cost}, and it makes {same + 1} {name} cards in your hand: enough for a set"
-        if same:
-            return f"{cost}, and it goes with the {name} card{'s' if same > 1 else ''} in your hand"
-        return cost
-
-    def _choice_words(self, action: Action) -> str:
-        kind = action.kind
-        top = self.pend[-1] if self.pend else None
-        shown = self.t.card_shown
-        if isinstance(action, Take):
-            i = action.position - 1
-            card = W.card(shown[self.market[i]]) if i < len(self.market) else "nothing"
-            if not i:
-                return f"{card} (no corruption)"
-            if self.free[self.current_player]:
-                return f"{card} ({i} card{'s' if i > 1 else ''} thrown away: free passage)"
-            return f"{card} ({i} card{'s' if i > 1 else ''} to your corruption)"
-        if isinstance(action, Pick):
-            i = action.position - 1
-            card = W.card(shown[self.market[i]]) if i < len(self.market) else "nothing"
-            return f"{card} (no corruption)"
-        if isinstance(action, Play):
-            power = self.t.kind_power[self.t.kind_index[action.character]]
-            return f"{W.character(action.character)}: {W.purpose(power)}"
-        if isinstance(action, Set):
-            g = C.GOODS_INDEX[action.goods]
-            if self.sets[self.current_player][g]:
-                return f"add 3 or more cards to your {action.goods} set"
-            return f"lay a new {action.goods} set (3 or more cards)"
-        if isinstance(action, NewSet):
-            g = C.GOODS_INDEX[action.goods]
-            label = W.ordinal(self.set_count(self.current_player, g) + 1)
-            goods_card = (
-                f", a {action.goods} goods card among them"
-                if self.options.new_set_needs_goods_card
-                else ""
-            )
-            return (
-                f"lay as a new {action.goods} set, your {label} (3 or more cards{goods_card}; "
-                "scored on its own)"
-            )
-        if isinstance(action, Onto):
-            p, g = self.current_player, C.GOODS_INDEX[action.goods]
-            target = self._set_cards(p, g, action.number)
-            label = self.set_label(p, g, action.number)
-            return (
-                f"add 3 or more cards to your {label} set ({len(target)} cards, worth "
-                f"{set_value(self.t, target)})"
-            )
-        if isinstance(action, Add):
-            k = self.t.kind_index[action.card]
-            if self.t.kind_amulet[k]:
-                return "lay an amulet (wild, no scarab)"
-            if self.t.kind_char[k]:
-                return f"lay {W.character(action.card)} in the set (no scarab, no power)"
-            n = self.t.kind_scarabs[k]
-            return f"lay {W.card(action.card)} ({n} scarab{'' if n == 1 else 's'})"
-        if isinstance(action, Done):
-            if top is not None and top[0] == P_SET:
-                _, p, g, added, _new, number = top
-                cards = [*self._set_cards(p, g, number), *added]
-                what = "finish the" if _new else "finish adding to your"
-                label = self.set_label(p, g, number, max(number, self.set_count(p, g)))
-                return f"{what} {label} set: {len(cards)} cards, worth {set_value(self.t, cards)}"
-
-            code = top[0] if top is not None else None
-            if code == P_PURGE:
-                return "throw away no more corruption cards"
-            if code == P_LAUNDER:
-                if top is not None and top[4]:
-                    return "move no cards into the set"
-                return "move no more cards into the set"
-            if code == P_SHIFT:
-                return "pass on no more corruption cards"
-            return "stop"
-        if isinstance(action, Pass):
-            return "let the extra action go"
-        if isinstance(action, Token):
-            points = self.options.bonus_points
-            return f"{W.token(action.effect)}: {W.purpose(action.effect, points)}"
-        if isinstance(action, Target):
-            q = action.seat
-            held = len(self.hands[q])
-            effect = top[2] if top is not None and top[0] == P_TARGET else ""
-            if effect == "SCAPEGOAT":
-                return f"pass corruption cards to {self._seat_word(q)}"
-            in_hand = f"{held} card{'' if held == 1 else 's'} in hand"
-            who = self._seat_word(q)
-            if effect in ("STEAL_RANDOM", "PICKPOCKET"):
-                return f"steal a random card from {who} ({in_hand})"
-            if effect == "DENOUNCE":
-                return f"make {who} bury a card in their corruption ({in_hand})"
-            if effect == "PEEK_SWAP":
-                return f"look at {who}'s hand and swap a card ({in_hand})"
-            return f"aim at {who} ({in_hand})"
-        if isinstance(action, Give):
-            to = top[2] if top is not None else self.current_player
-            card = W.card(action.card)
-            if top is not None and top[0] == P_GIVEBACK:
-                return f"give {card} back to {self._seat_word(to)}"
-            return f"give {card} to {self._seat_word(to)} as tribute"
-        if isinstance(action, Bury):
-            return f"put {W.card(action.card)} from your hand into your corruption"
-        if isinstance(action, Grab):
-            victim = top[2] if top is not None else self.current_player
-            return f"take {W.card(action.card)} from {self._seat_word(victim)}'s hand"
-        if isinstance(action, Purge):
-            return f"throw away {W.card(action.card)} from your corruption"
-        if isinstance(action, Launder):
-            goods = GOODS[top[2]] if top is not None and top[0] == P_LAUNDER else "the"
-            return f"move {W.card(action.card)} from your corruption into your {goods} set"
-        if isinstance(action, Shift):
-            to = top[2] if top is not None and top[0] == P_SHIFT else self.current_player
-            return f"pass {W.card(action.card)} to {self._seat_word(to)}'s corruption"
-        if isinstance(action, Sink):
-            sunk = [shown[c] for c in self.market[: action.count]]
-            return f"throw away {W.cards(sunk)} from the market" if sunk else "throw nothing away"
-        if isinstance(action, Starter):
-            nxt = self.round + 1
-            q = action.seat
-            return f"{'you start' if q == self.current_player else self._seat_word(q) + ' starts'} round {nxt}"
-        return kind
 
     # -- what a seat sees (sobek:14) -----------------------------------------------
     def action_event(self, seat: int, action: Action) -> list[Event]:
@@ -1616,72 +1265,7 @@ class SobekState(State):
             out["green" if b == C.PUB_GREEN else "character" if b == C.PUB_CHAR else "beige"] += 1
         return out
 
-    def to_text(self, seat: int | None, names: Sequence[str] | None = None) -> str:
-        from .render import render
-
-        return render(self.observation(seat), self.options, names)
-
     # -- determinize (sobek:14) ------------------------------------------------------
-    def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
-        """Re-deal every card ``seat`` does not know among the slots of its public class,
-        and the token pool if ``seat`` has not looked at it this round."""
-        bit = 1 << seat
-        known, pub = self.known, self.pub
-        zones: list[list[int]] = [
-            self.deck_goods + self.deck_chars,
-            self.aside,
-            *[h if q != seat else [] for q, h in enumerate(self.hands)],
-            *self.corr,
-            self.discard_down,
-        ]
-        slots: list[tuple[int, int, int, int]] = []  # (zone, position, pub, known)
-        groups: dict[int, list[int]] = {}
-        kept: list[list[int]] = []
-        for z, cards in enumerate(zones):
-            keep = []
-            for c in cards:
-                if known[c] & bit:
-                    keep.append(c)
-                else:
-                    slots.append((z, 0, pub[c], known[c]))
-                    groups.setdefault(pub[c], []).append(c)
-            kept.append(keep)
-        market_zone = len(zones)
-        for i, c in enumerate(self.market):
-            if not known[c] & bit:
-                slots.append((market_zone, i, pub[c], known[c]))
-                groups.setdefault(pub[c], []).append(c)
-        for key in sorted(groups):
-            cards = sorted(groups[key])
-            rng.shuffle(cards)
-            groups[key] = cards
-        slots.sort()
-        market = list(self.market)
-        for z, i, pb, kn in slots:
-            c = groups[pb].pop()
-            known[c] = kn
-            pub[c] = pb
-            if z == market_zone:
-                market[i] = c
-            else:
-                kept[z].append(c)
-        deck = sorted(kept[0])
-        split = bisect_left(deck, self.t.first_character)  # the characters are the highest ids
-        self.deck_goods = deck[:split]
-        self.deck_chars = deck[split:]
-        self.aside = sorted(kept[1])
-        n = self.num_players
-        for q in range(n):
-            if q != seat:
-                self.hands[q] = sorted(kept[2 + q])
-            self.corr[q] = sorted(kept[2 + n + q])
-        self.discard_down = sorted(kept[2 + 2 * n])
-        self.market = market
-        if self.pool and not self.pool_seen & bit:
-            unseen = list(self.t.tokens)
-            for e in self.used:
-                unseen.remove(e)
-            self.pool = sorted(rng.sample(unseen, len(self.pool)))
 
     def _clone_into(self, new: State) -> None:
         """Copy the lists changed in place (see the note above :class:`SobekState`)."""
@@ -1751,66 +1335,3 @@ _HANDLERS: dict[type, Any] = {
     Sink: SobekState._do_sink,
     Starter: SobekState._do_starter,
 }
-
-
-class Sobek(Game):
-    """Sobek (Bruno Cathala, 2010): collect goods at the market, lay sets, avoid corruption."""
-
-    name = "sobek"
-    title = "Sobek"
-    min_players = 2
-    max_players = 4
-    Options = SobekOptions
-    # sobek:5 every action lowers 2*(market+deck)+hands; <= 4 steps per unit, 3 rounds
-    capabilities = Capabilities(max_steps=1500)
-    action_types = ACTION_TYPES
-    narrator = SobekNarrator()
-    variants: ClassVar[dict[str, dict[str, Any]]] = {
-        "open": {
-            "corruption_counts_public": True,
-            "hand_backs_public": True,
-            "owner_sees_own_corruption": False,
-            "penalty_mode": "matching_types",
-        },
-        "harsh": {
-            "penalty_mode": "half_round",
-            "round_end_mode": "immediate",
-            "tiebreak": "shared",
-            "hand_to_corruption_at_round_end": False,
-            "new_set_needs_goods_card": False,
-            "extra_action_compulsory": False,
-            "early_end_over": None,
-            "events": C.INVENTED_EVENTS,  # so that an extra action exists to be passed
-        },
-        # the inventions before issue 27: the forum's early end, the spec's first tokens and
-        # its one set per goods
-        "invented": {
-            "early_end_over": 100,
-            "events": C.INVENTED_EVENTS,
-            "second_set": "add",
-        },
-    }
-    summary = (
-        "2-4 merchants, 3 rounds. On your turn take one of the first four market cards "
-        "(every card you skip goes under your corruption tile), play a character for its "
-        "power, or lay a set of 3+ cards of one goods type (amulets are wild). The first "
-        "five sets of a round each take an event token. Each set scores cards x scarabs; "
-        "the most corrupt player loses their best set. Highest total after 3 rounds wins."
-    )
-
-    def check_options(self, options: Any, num_players: int) -> None:
-        check_options(options, num_players)
-
-    def _make_state(self, num_players: int, seed: int, options: Any) -> State:
-        return SobekState(self, num_players, seed, options)
-
-    def heuristic_agent(self) -> Any:
-        from .bot import SobekHeuristic
-
-        return SobekHeuristic()
-
-    def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
-        """Every action any seat may take, in a fixed order (for the research adapters)."""
-        from .space import action_space
-
-        return action_space(num_players, self.make_options(options))

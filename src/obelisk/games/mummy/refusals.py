@@ -1,17 +1,14 @@
-"""Why an action is illegal, in plain words, naming the rule (mummy:7-9)."""
+"""Why an action is illegal, in plain words, naming the rule (mummy:7-9): the game's
+refusals (``Game.refusals``, read by ``State.explain_illegal``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from obelisk.core import Action, IllegalAction
+from obelisk.core import Action, IllegalAction, Refusals
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .board import DIRECTIONS
 from .components import ARROW, CHOOSABLE, DIRECTION_WORDS, NUMBER_FACES, label
-
-if TYPE_CHECKING:
-    from .rules import MummyState
+from .rules import CARD, CHOOSE, LOST, MOVE, MUMMY_MOVE, RESOLVE, MummyState
 
 
 def _where(state: MummyState, cell: int) -> str:
@@ -22,8 +19,6 @@ def _where(state: MummyState, cell: int) -> str:
 
 def explain(state: MummyState, action: Action) -> IllegalAction:
     """An :class:`IllegalAction` saying which rule forbids ``action`` now."""
-    from .rules import CARD, CHOOSE, LOST, MOVE, MUMMY_MOVE, RESOLVE
-
     b = state.board
     phase = state.phase
     if isinstance(action, (Step, Stop)):
@@ -141,3 +136,11 @@ def explain(state: MummyState, action: Action) -> IllegalAction:
     if phase == LOST:
         return IllegalAction("all five dice show the mummy: announce the lost turn", "mummy:11.1")
     return IllegalAction(f"'{action}' is not a legal action now", "mummy:7.5")
+
+
+class MummyRefusals(Refusals[MummyState]):
+    """Why a mummy action is not legal now, naming the rule (mummy:7-9)."""
+
+    def explain(self, state: MummyState, action: Action) -> IllegalAction:
+        """The :class:`IllegalAction` for ``action`` (:func:`explain`)."""
+        return explain(state, action)
