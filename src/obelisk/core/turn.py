@@ -17,13 +17,38 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .game import State
 
 JSON = Any
+
+
+class State(Protocol):
+    """What a turn context reads of a position: ``core.game.State``, named here by its
+    shape so that this module and ``core.game`` do not import each other."""
+
+    @property
+    def game(self) -> Any: ...
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def history(self) -> Sequence[Any]: ...
+
+    @property
+    def current_player(self) -> int: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[float]: ...
+
+    def returns(self) -> list[float]: ...
+
+    def winners(self) -> list[int]: ...
+
 
 #: ``current_player`` of a state that waits for a chance outcome from outside the engine
 #: (a die read off a physical box): nobody's decision, chance's.

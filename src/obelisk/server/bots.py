@@ -22,7 +22,7 @@ from obelisk.core import Action, Agent, IllegalAction, ObeliskError, PlayerView,
 from .config import ServerError
 
 if TYPE_CHECKING:
-    from .room import Room
+    from .shapes import RoomLike as Room
 
 log = logging.getLogger("obelisk.server")
 

@@ -34,7 +34,7 @@ from . import protocol
 from .config import ServerError
 
 if TYPE_CHECKING:
-    from .room import Room
+    from .shapes import RoomLike as Room
 
 JSON = Any
 log = logging.getLogger("obelisk.server")

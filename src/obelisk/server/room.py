@@ -43,7 +43,7 @@ from .preview import preview as preview_of
 from .store import RoomRow
 
 if TYPE_CHECKING:
-    from .lobby import Lobby
+    from .shapes import LobbyLike as Lobby
 
 JSON = Any
 log = logging.getLogger("obelisk.server")
