@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from obelisk.core import Game, PlayerView, State, get_game
+from obelisk.core import Game, PlayerView, State, Step, get_game
 from obelisk.core.events import Event, json_form
 from obelisk.core.log import AppendLog
 from obelisk.server import disclosure, protocol
@@ -278,8 +278,14 @@ def _first_diff(a: JSON, b: JSON, path: str = "") -> str:
 
 
 def hidden_world(state: State, seat: int, rng: random.Random) -> State:
-    """World B for ``seat``: what it cannot know re-drawn (the game's own sampler)."""
-    return state.determinize(seat, random.Random(rng.getrandbits(64)))
+    """World B for ``seat``: what it cannot know re-drawn (the game's own sampler).
+
+    A re-drawn copy keeps no history; B gets A's sequence of who acted when (public: every
+    reader sees whose turn it is, and the turn context counts it) with every action and
+    chance mark blanked, so a channel that read a past action would fail here."""
+    new = state.determinize(seat, random.Random(rng.getrandbits(64)))
+    new.history = AppendLog(Step(st.seat, None, 0, 0, st.barrier) for st in state.history)  # type: ignore[arg-type]
+    return new
 
 
 def memory_world(game: Game, state: State) -> State | None:
