@@ -19,7 +19,17 @@ from .errors import (
 from .events import HIDDEN, Event, redact, seats, visible_to
 from .game import LADDER, SYSTEM, TERMINAL, Capabilities, Game, PlayerLevel, State, Step
 from .narration import Narrator, Voice, join_words, plural, raw_fragment
-from .options import describe_options, make_options, options_to_json, parse_assignments
+from .options import (
+    OptionInfo,
+    OptionSpec,
+    describe_options,
+    make_options,
+    option,
+    option_info,
+    options_to_json,
+    parse_assignments,
+    spec_of,
+)
 from .record import Record, redacted, replay, replay_file, undo
 from .registry import all_games, get_game, register, unregister
 
@@ -40,6 +50,8 @@ __all__ = [
     "InvalidOptions",
     "Narrator",
     "ObeliskError",
+    "OptionInfo",
+    "OptionSpec",
     "PlayerLevel",
     "PlayerView",
     "Record",
@@ -56,6 +68,8 @@ __all__ = [
     "get_game",
     "join_words",
     "make_options",
+    "option",
+    "option_info",
     "options_to_json",
     "parse_action_text",
     "parse_assignments",
@@ -67,6 +81,7 @@ __all__ = [
     "replay",
     "replay_file",
     "seats",
+    "spec_of",
     "undo",
     "unregister",
     "visible_to",
