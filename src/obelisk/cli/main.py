@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from obelisk import __version__
-from obelisk.core import ObeliskError, Record, all_games, describe_options, get_game, replay
+from obelisk.core import ObeliskError, Record, all_games, get_game, option_info, replay
 
 app = typer.Typer(
     name="obelisk",
@@ -89,13 +89,14 @@ def rules(
         return
     console.print(Text(f"{g.title} ({g.min_players}-{g.max_players} players)\n", style="bold"))
     console.print(Text(g.summary.strip() or "(no summary yet)"))
-    rows = describe_options(g.Options)
+    rows = option_info(g.Options)
     if rows:
         t = Table(title="Options (--option name=value)")
-        for col in ("option", "type", "default"):
+        for col in ("option", "default", "rule", "what it does"):
             t.add_column(col)
-        for r in rows:
-            t.add_row(*(Text(str(x)) for x in r))
+        for o in rows:
+            rule = ", ".join(r.split(":", 1)[-1] for r in o.spec.rules)
+            t.add_row(*(Text(x) for x in (o.name, repr(o.default), rule, o.spec.help)))
         console.print(t)
     if g.variants:
         console.print(Text("Variants (--variant NAME): " + ", ".join(sorted(g.variants))))
