@@ -23,7 +23,7 @@ def test_every_builtin_game_and_the_protocol_have_a_table() -> None:
 def test_a_rules_table_row_gives_default_rule_and_help() -> None:
     table = docsgen.options_table(get_game("khufu"))
     assert "| `countdown` | `2700` | 12.1 | The countdown in seconds (45 minutes). |" in table
-    assert "| `min_wagers` | `1,2,3,4` | 8.1 |" in table
+    assert "| `min_wagers` | `1, 2, 3, 4` | 8.1 |" in table
 
 
 def test_the_protocol_table_lists_own_ranges_refusals_and_own_values() -> None:

@@ -34,20 +34,6 @@ _NOTE = f"<!-- written by `{COMMAND}` from the game's options.py: edit the optio
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def value_text(value: Any) -> str:
-    """An option's value as one types it after ``--option name=``: lists comma-separated,
-    ``none``, ``true``/``false``, an empty text as ``""``."""
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple | list):
-        return ",".join(value_text(v) for v in value) if value else "(empty)"
-    if value == "":
-        return '""'
-    return str(value)
-
-
 def _cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
@@ -64,8 +50,7 @@ def options_table(game: Game) -> str:
         if o.spec.network is False:
             help_ = f"{help_} Not from a network client.".strip()
         rows.append(
-            f"| `{o.name}` | `{_cell(value_text(o.default))}` | {_rules(o.spec.rules)} "
-            f"| {_cell(help_)} |"
+            f"| `{o.name}` | `{_cell(o.default_text)}` | {_rules(o.spec.rules)} | {_cell(help_)} |"
         )
     return "\n".join(rows)
 

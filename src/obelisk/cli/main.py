@@ -9,6 +9,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
@@ -91,13 +92,16 @@ def rules(
     console.print(Text(g.summary.strip() or "(no summary yet)"))
     rows = option_info(g.Options)
     if rows:
-        t = Table(title="Options (--option name=value)")
-        for col in ("option", "default", "rule", "what it does"):
-            t.add_column(col)
+        # one option a paragraph, not a table: a long default (a deck) stays whole
+        console.print(Text("\nOptions (--option name=value, lists comma-separated):", style="bold"))
         for o in rows:
-            rule = ", ".join(r.split(":", 1)[-1] for r in o.spec.rules)
-            t.add_row(*(Text(x) for x in (o.name, repr(o.default), rule, o.spec.help)))
-        console.print(t)
+            rule = ", ".join(o.spec.rules)
+            line = Text.assemble((o.name, "bold"), f" = {o.default_text}")
+            if rule:
+                line.append(f"  ({rule})", style="dim")
+            console.print(Padding(line, (0, 0, 0, 2)))
+            if o.spec.help:
+                console.print(Padding(Text(o.spec.help), (0, 0, 0, 6)))
     if g.variants:
         console.print(Text("Variants (--variant NAME): " + ", ".join(sorted(g.variants))))
     console.print(

@@ -109,6 +109,7 @@ def spec_of(field: dataclasses.Field[Any]) -> OptionSpec:
     spec = field.metadata.get(SPEC_KEY)
     return spec if isinstance(spec, OptionSpec) else OptionSpec()
 
+
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
@@ -257,12 +258,34 @@ class OptionInfo:
     spec: OptionSpec
 
     @property
+    def default_text(self) -> str:
+        """The default as one types it after ``--option name=``: lists comma-separated,
+        ``none``, ``true``/``false``, an empty text as ``""``, an empty list as ``(empty)``."""
+        return value_text(self.default)
+
+    @property
     def choices(self) -> list[Any] | None:
         """The words of a choice among words (a ``Literal`` of texts), else None."""
         args = typing.get_args(self.hint)
         if typing.get_origin(self.hint) is typing.Literal and all(isinstance(a, str) for a in args):
             return list(args)
         return None
+
+
+def value_text(value: Any) -> str:
+    """An option's value as one types it after ``--option name=`` (see
+    :attr:`OptionInfo.default_text`)."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, enum.Enum):
+        return str(value.value)
+    if isinstance(value, (tuple, list)):
+        return ", ".join(value_text(v) for v in value) if value else "(empty)"
+    if value == "":
+        return '""'
+    return str(value)
 
 
 def _type_name(hint: Any) -> str:
