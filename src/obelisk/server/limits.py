@@ -55,10 +55,17 @@ def spec(game: Game, name: str) -> OptionSpec:
     return _specs(game).get(name, OptionSpec())
 
 
+_SPECS: dict[type[Any], dict[str, OptionSpec]] = {}
+
+
 def _specs(game: Game) -> dict[str, OptionSpec]:
-    if not dataclasses.is_dataclass(game.Options):
+    """Each option's spec by name (read once per Options class)."""
+    cls = game.Options
+    if not dataclasses.is_dataclass(cls):
         return {}
-    return {f.name: spec_of(f) for f in dataclasses.fields(game.Options)}
+    if cls not in _SPECS:
+        _SPECS[cls] = {f.name: spec_of(f) for f in dataclasses.fields(cls)}
+    return _SPECS[cls]
 
 
 def own_values(game: Game, name: str) -> list[Any]:
@@ -97,12 +104,14 @@ def float_range(game: Game, name: str) -> tuple[float, float]:
 
 def max_items(game: Game, name: str) -> int:
     """The most items a network client may give the list option ``name``."""
-    return spec(game, name).max_items or MAX_ITEMS
+    most = spec(game, name).max_items
+    return MAX_ITEMS if most is None else most
 
 
 def max_length(game: Game, name: str) -> int:
     """The longest text a network client may give option ``name``."""
-    return spec(game, name).max_length or MAX_TEXT
+    longest = spec(game, name).max_length
+    return MAX_TEXT if longest is None else longest
 
 
 def _leaf(hint: Any) -> Any:
