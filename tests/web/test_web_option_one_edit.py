@@ -51,11 +51,27 @@ class TinyPlus(TinyTricks):
 PLUS = TinyPlus()
 
 
+@dataclasses.dataclass(frozen=True)
+class QuietOptions(TinyOptions):
+    trace: bool = option(False, help="Print every step (for debugging).", network=False)
+
+
+class TinyQuiet(TinyTricks):
+    """Tiny Tricks with an option no network client may set."""
+
+    name = "tiny_quiet"
+    title = "Tiny Tricks Quiet"
+    Options = QuietOptions
+
+
 @pytest.fixture
 def registered() -> Iterator[TinyPlus]:
+    quiet = TinyQuiet()
     register(PLUS)
+    register(quiet)
     yield PLUS
     unregister(PLUS.name)
+    unregister(quiet.name)
 
 
 @pytest.fixture
@@ -119,3 +135,17 @@ def test_one_field_shows_in_api_limits_lobby_cli_and_docs(live: str, browser: An
     page = f"# Tiny Tricks Plus\n\n{docsgen.BEGIN}\n{docsgen.END}\n"
     table = docsgen.replace_block(page, docsgen.options_table(PLUS))
     assert f"| `pile_limit` | `5` | 3 | {HELP} |" in table
+
+
+def test_the_lobby_offers_no_option_a_network_client_may_not_set(live: str, browser: Any) -> None:
+    p = Person(browser, live, 1280, 800, "lobby without a command-line option")
+    try:
+        p.goto("/")
+        p.page.wait_for_selector("#game option[value=tiny_quiet]", state="attached")
+        p.page.select_option("#game", "tiny_quiet")
+        p.page.click("#options-box summary")
+        p.page.wait_for_selector("#options [data-option=knocks]")
+        assert p.page.locator("#options [data-option=trace]").count() == 0
+        assert not p.errors, p.errors
+    finally:
+        p.close()
