@@ -61,9 +61,12 @@ def free_port() -> int:
 class ServerProc:
     """``obelisk serve`` in a subprocess; :meth:`kill` sends SIGKILL."""
 
-    def __init__(self, db: str, *extra: str, port: int | None = None) -> None:
+    def __init__(
+        self, db: str, *extra: str, port: int | None = None, chosen_seeds: bool = True
+    ) -> None:
         self.db = db
-        self.extra = list(extra)
+        # tests set positions up by seed; a server in service draws every seed itself
+        self.extra = list(extra) + (["--allow-chosen-seeds"] if chosen_seeds else [])
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = Path(os.environ.get("TMPDIR", "/tmp")) / f"obelisk-server-{self.port}.log"

@@ -253,7 +253,7 @@ def test_slow_reader_gets_a_close_frame() -> None:
     """A client whose outbox is full is closed with code 1008 (a close request always
     fits: the outbox is emptied for it), never dropped without a close frame."""
     from obelisk.server.config import ServerConfig
-    from obelisk.server.room import SLOW_READER, Conn
+    from obelisk.server.conn import SLOW_READER, Conn
 
     async def go() -> None:
         conn = Conn(0, ServerConfig())
@@ -312,7 +312,7 @@ def test_flood_while_the_server_is_frozen_keeps_the_connection(limited: ServerPr
 
 # -- 5. bodies, rooms per address, expiry --------------------------------------------------
 def test_body_limit_room_rate_and_expiry(limited: ServerProc) -> None:
-    big = {"game": "tiny", "options": {}, "pad": "x" * 10_000}
+    big = {"game": "tiny", "options": {}, "pad": "x" * 20_000}  # over the 16 KiB of /api/rooms
     r = limited.post("/api/rooms", big)
     assert r.status_code == 413 and r.json()["error"] == "too_large", r.text
     # 3 rooms a minute from one address (the flood test above may have used one)

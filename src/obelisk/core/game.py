@@ -203,6 +203,11 @@ class Game(ABC):
         """A sentence for ``event`` to show only for this moment (memory games), or None."""
         return self.narrator.flash(event, voice)
 
+    def lasting(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The event without what the table showed only for a moment (see
+        :meth:`Narrator.lasting`): what a catch-up or a later reader of a live game gets."""
+        return self.narrator.lasting(event)
+
     def hint_agent(self) -> Agent | None:
         """The player that gives a person's ``hint`` (hook), or None for the default level.
 

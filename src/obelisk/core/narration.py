@@ -177,6 +177,29 @@ class Narrator:
         out = handler(event, voice)
         return None if out is None else str(out)
 
+    #: The fields, by event kind, that the table shows only for a moment (what the flash
+    #: tells): :meth:`lasting` blanks them. A dotted name reaches into a nested object
+    #: (``action.token``); the kind ``action/slide`` names the action events of one kind
+    #: of action.
+    momentary: Mapping[str, tuple[str, ...]] = {}
+
+    def lasting(self, event: Mapping[str, JSON]) -> dict[str, JSON]:
+        """The event as it lasts: its momentary fields (:attr:`momentary`, or a game's own
+        rule in an override) blanked, so a catch-up, a later reader or a reconnecting face
+        never gets again what the table showed only for a moment. A blanked value is null;
+        a blanked list keeps its length (how many chambers a route had lasts; which they
+        were does not). The lasting sentence (:meth:`narrate`) must read the same from it.
+        """
+        kind = str(event.get("kind", ""))
+        fields = list(self.momentary.get(kind, ()))
+        action = event.get("action")
+        if kind == "action" and isinstance(action, Mapping):
+            fields += self.momentary.get(f"action/{action.get('kind')}", ())
+        out = dict(event)
+        for name in fields:
+            blank_field(out, name.split("."))
+        return out
+
     def explanations(self, event: Mapping[str, JSON]) -> list[tuple[str, str]]:
         """Terms ``event`` brings to the table the first time, with what they do (hook).
 
@@ -189,6 +212,22 @@ class Narrator:
     def glossary(self) -> dict[str, str]:
         """Every term the game explains, with its explanation (for ``rules`` in play)."""
         return {}
+
+
+def blank_field(obj: dict[str, JSON], path: list[str]) -> None:
+    """Blank ``obj[path]`` in place (nested objects along the path are copied first): a list
+    becomes as many nulls, anything else null; a missing field stays missing."""
+    key = path[0]
+    if key not in obj:
+        return
+    if len(path) > 1:
+        inner = obj[key]
+        if isinstance(inner, Mapping):
+            obj[key] = copy = dict(inner)
+            blank_field(copy, path[1:])
+        return
+    value = obj[key]
+    obj[key] = [None] * len(value) if isinstance(value, list) else None
 
 
 def handler_name(prefix: str, kind: str) -> str:

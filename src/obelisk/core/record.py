@@ -10,6 +10,8 @@ be replayed. See ``docs/records.md``.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -18,11 +20,27 @@ from typing import Any
 
 from .. import __version__
 from .errors import ChanceError, IllegalAction, ObeliskError, RecordError
-from .game import SYSTEM, Game, State
+from .game import SYSTEM, Game, State, Step
 
 JSON = Any
 FORMAT = "obelisk-record"
 FORMAT_VERSION = 1
+
+
+def step_json(state: State, step: Step) -> dict[str, JSON]:
+    """One step of ``state``'s history as a record keeps it: the seat (None for a system
+    action), the action's JSON form and the raw chance outcomes drawn during it."""
+    log = state.chance.log
+    return {
+        "seat": None if step.seat == SYSTEM else step.seat,
+        "action": step.action.to_json(),
+        "chance": [[label, raw] for label, raw in log[step.chance_start : step.chance_end]],
+    }
+
+
+def result_json(state: State) -> dict[str, JSON]:
+    """A finished game's result as records and messages give it: scores, returns, winners."""
+    return {"scores": state.scores(), "returns": state.returns(), "winners": state.winners()}
 
 
 @dataclass
@@ -55,15 +73,7 @@ class Record:
         if not state.replayable:
             raise RecordError("a determinized state has no record")
         log = state.chance.log
-        steps = []
-        for st in state.history:
-            steps.append(
-                {
-                    "seat": None if st.seat == SYSTEM else st.seat,
-                    "action": st.action.to_json(),
-                    "chance": [[label, raw] for label, raw in log[st.chance_start : st.chance_end]],
-                }
-            )
+        steps = [step_json(state, st) for st in state.history]
         setup = (
             [[label, raw] for label, raw in log[: state.history[0].chance_start]]
             if state.history
@@ -203,6 +213,47 @@ def read_json(path: str | Path) -> JSON:
     return data
 
 
+#: The prefix of a seed commitment's hashed text (a new scheme gets a new prefix).
+COMMITMENT_SCHEME = "obelisk-seed-v1"
+
+
+def seed_commitment(seed: int, salt: str) -> str:
+    """The commitment a server publishes to a game's seed before the first move: the SHA-256
+    (hex) of ``obelisk-seed-v1:<seed>:<salt>``. The salt (secret until the game ends) keeps
+    anyone from finding the seed by trying them all."""
+    text = f"{COMMITMENT_SCHEME}:{int(seed)}:{salt}"
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def check_commitment(record: Record) -> bool | None:
+    """Check a record's seed commitment (``meta["seed_commitment"]``, revealed with
+    ``meta["seed_salt"]``): None when the record carries none, True when the seed matches it
+    and the game's every chance outcome was drawn from that seed (replayed without forcing).
+
+    Raises :class:`RecordError` naming what does not match.
+    """
+    meta = record.meta or {}
+    want = meta.get("seed_commitment")
+    if want is None:
+        return None
+    salt = meta.get("seed_salt")
+    if not isinstance(want, str) or not isinstance(salt, str):
+        raise RecordError(
+            "the record's seed commitment has no revealed salt (the game is not over?)"
+        )
+    if not hmac.compare_digest(seed_commitment(record.seed, salt), want):
+        raise RecordError(
+            f"seed {record.seed} does not match the commitment {want[:16]}… published at the start"
+        )
+    replay(record, from_seed=True)
+    return True
+
+
+def _same_chance(got: list[tuple[str, Any]], want: JSON) -> bool:
+    """Whether drawn chance outcomes equal recorded ones (compared as JSON)."""
+    return json.dumps([[label, raw] for label, raw in got]) == json.dumps(list(want or []))
+
+
 def _force_all(state: State, outcomes: JSON) -> None:
     for label, raw in outcomes:
         state.chance.force_raw(label, raw)
@@ -214,6 +265,7 @@ def replay(
     *,
     upto: int | None = None,
     check_result: bool = True,
+    from_seed: bool = False,
 ) -> State:
     """Replay a record and return the resulting state.
 
@@ -221,6 +273,10 @@ def replay(
     illegal action, an action that cannot be read, a chance outcome the draw
     cannot produce or that the game did not draw, or a final result that
     differs from the recorded one.
+
+    With ``from_seed``, chance is drawn from the record's seed instead of forced, and every
+    outcome must equal the recorded one: the record is proven to be the seed's game, and
+    the state's generator is where the game left it.
     """
     if game_lookup is None:
         from .registry import get_game
@@ -230,11 +286,22 @@ def replay(
         game = game_lookup(record.game)
     except ObeliskError as e:
         raise RecordError(str(e)) from None
-    state = _new_state(game, record, record.setup_chance)
+    state = _new_state(game, record, [] if from_seed else record.setup_chance)
+    if from_seed and not _same_chance(list(state.chance.log), record.setup_chance):
+        raise RecordError(f"the set-up drawn from seed {record.seed} is not the recorded one")
     steps = record.steps if upto is None else record.steps[:upto]
     for i, step in enumerate(steps):
-        _replay_step(state, game, step, i)
-    if upto is None and record.chance_state is not None:
+        if from_seed:
+            start = len(state.chance.log)
+            _replay_step(state, game, {**step, "chance": []}, i)
+            if not _same_chance(list(state.chance.log)[start:], step.get("chance", [])):
+                raise RecordError(
+                    f"step {i + 1}: the chance drawn from seed {record.seed} is not the recorded one",
+                    i,
+                )
+        else:
+            _replay_step(state, game, step, i)
+    if upto is None and record.chance_state is not None and not from_seed:
         # forced outcomes do not move the generator: put it where the game left it
         state.chance.state = record.chance_state
     if check_result and upto is None and record.result is not None:

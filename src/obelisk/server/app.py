@@ -1,21 +1,22 @@
 """The FastAPI application: HTTP for rooms and seats, a WebSocket per client, the web page.
 
 ``create_app(config)`` builds it; ``obelisk serve`` runs it under Uvicorn.
-The OpenAPI schema is at ``/openapi.json`` and browsable at ``/docs``.
+The OpenAPI schema is at ``/openapi.json`` (no ``/docs`` page: it would load its
+scripts from a third-party site). Every reply about a game is computed by
+:mod:`.disclosure`; the headers, origins, body limits and tokens are in :mod:`.security`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, Query, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
@@ -28,12 +29,16 @@ from obelisk import __version__
 from obelisk.agents import default_level, ladder_of, levels
 from obelisk.core import all_games, option_info
 
-from . import protocol
+from . import disclosure, protocol
 from .clock import has_clock
 from .config import ServerConfig, ServerError, load_plugins
+from .conn import Conn
 from .limits import option_range
-from .pages import record_frames
-from .room import EXPIRED, FINISHED, PLAYING, WAITING, Conn, Lobby, Room
+from .lobby import Lobby
+from .replays import MAX_REPLAY_STEPS, ROOM_REPLAY_STEPS, Replayer
+from .room import PLAYING, WAITING, Room
+from .security import SecurityHeaders, body_limit, origin_allowed, redact_access_log
+from .timing import Clock
 
 log = logging.getLogger("obelisk.server")
 WEB = Path(__file__).resolve().parent.parent / "web"
@@ -58,7 +63,13 @@ class CreateRoom(BaseModel):
     seats: list[SeatSpec] | None = Field(None, max_length=16)
     options: dict[str, Any] = Field(default_factory=dict, description="Game options.")
     variant: str | None = Field(None, max_length=64)
-    seed: int | None = Field(None, ge=0, description="Fixes the game's chance (for tests).")
+    seed: int | None = Field(
+        None,
+        ge=0,
+        description="Fixes the game's chance: accepted only by a server started with "
+        "--allow-chosen-seeds, and the room then says so to everybody. Otherwise the server "
+        "draws the seed and publishes a commitment to it.",
+    )
 
 
 class JoinRoom(BaseModel):
@@ -112,8 +123,10 @@ def _validation_message(e: RequestValidationError) -> str:
 
 
 class BodyGuard:
-    """ASGI middleware: HTTP bodies are at most ``max_body`` bytes (413), and a JSON body
-    must be standard JSON (no NaN/Infinity, nesting at most 32 deep), else 400."""
+    """ASGI middleware: HTTP bodies are at most the endpoint's limit (:func:`.security.body_limit`;
+    ``max_body`` elsewhere) (413), and a JSON body must be standard JSON (no NaN/Infinity,
+    nesting at most 32 deep), else 400. A record posted for replay is read whole but parsed
+    in a worker process (see :mod:`.replays`)."""
 
     def __init__(self, app: ASGIApp, max_body: int) -> None:
         self.app = app
@@ -124,9 +137,10 @@ class BodyGuard:
             await self.app(scope, receive, send)
             return
         headers = dict(scope.get("headers") or [])
+        limit = body_limit(scope.get("method", ""), scope.get("path", ""), self.max_body)
         length = headers.get(b"content-length")
-        if length is not None and (not length.isdigit() or int(length) > self.max_body):
-            await self._refuse(scope, receive, send, 413)
+        if length is not None and (not length.isdigit() or int(length) > limit):
+            await self._refuse(scope, receive, send, limit)
             return
         chunks: list[bytes] = []
         size = 0
@@ -136,15 +150,16 @@ class BodyGuard:
                 return
             body = msg.get("body", b"")
             size += len(body)
-            if size > self.max_body:
-                await self._refuse(scope, receive, send, 413)
+            if size > limit:
+                await self._refuse(scope, receive, send, limit)
                 return
             chunks.append(body)
             if not msg.get("more_body", False):
                 break
         data = b"".join(chunks)
         ctype = headers.get(b"content-type", b"").split(b";")[0].strip().lower()
-        if data.strip() and (not ctype or ctype.endswith(b"json")):
+        parsed_later = scope.get("path") == "/replay/frames"
+        if data.strip() and (not ctype or ctype.endswith(b"json")) and not parsed_later:
             try:
                 protocol.loads_strict(data)
             except ValueError as e:
@@ -163,42 +178,12 @@ class BodyGuard:
 
         await self.app(scope, replay, send)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send, status: int) -> None:
-        await _error(status, "too_large", f"the request body is larger than {self.max_body} bytes")(
-            scope, receive, send
-        )
-
-
-#: The most steps of a room the server replays for ``/api/rooms/{id}/replay``.
-ROOM_REPLAY_STEPS = 20_000
-
-
-def check_replay(room: Room, seat: int | None, token: str | None, admin: bool) -> None:
-    """Refuse a replay the asker may not see: another seat's view without that seat's
-    token, a spectator's view of a game not over, any view of a memory game not over (its
-    past positions would be a crib); the admin token sees every view."""
-    if admin:
-        return
-    live = room.status not in (FINISHED, EXPIRED)
-    if seat is not None:
-        if seat >= room.row.num_players:
-            raise ServerError(f"the game has no seat {seat + 1}", "no_seat", 400)
-        if not token:
-            raise ServerError(
-                f"the view of seat {seat + 1} needs that seat's token", "unauthorized", 401
-            )
-        holder = room.seat_of(token, former=True)
-        if holder is None:
-            raise ServerError("that token holds no seat of this room", "unauthorized", 403)
-        if holder != seat:
-            raise ServerError(
-                f"that token holds seat {holder + 1}, not seat {seat + 1}", "forbidden", 403
-            )
-    if live and (seat is None or room.game.capabilities.memory):
-        what = "a memory game is replayed" if seat is not None else "a spectator's replay is shown"
-        raise ServerError(
-            f"the game is not over yet: {what} only after its end", "not_finished", 409
-        )
+    async def _refuse(self, scope: Scope, receive: Receive, send: Send, limit: int) -> None:
+        await _error(
+            413,
+            "too_large",
+            f"the request body is larger than {limit} bytes, the limit of {scope.get('path')}",
+        )(scope, receive, send)
 
 
 def _game_info(g: Any) -> dict[str, Any]:
@@ -237,27 +222,37 @@ def _game_info(g: Any) -> dict[str, Any]:
     }
 
 
-def _token(authorization: str | None, token: str | None) -> str | None:
+def _token(authorization: str | None) -> str | None:
+    """The token of an ``Authorization: Bearer`` header (tokens never travel in addresses)."""
     if authorization and authorization.lower().startswith("bearer "):
-        return authorization[7:].strip()
-    return token
+        return authorization[7:].strip() or None
+    return None
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
-    """The server application for ``config`` (plug-ins are loaded now, rooms on start-up)."""
+def _client(request: Request) -> str:
+    """The client's address (per-client limits)."""
+    return request.client.host if request.client else "unknown"
+
+
+def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -> FastAPI:
+    """The server application for ``config`` (plug-ins are loaded now, rooms on start-up);
+    ``clock``: the server's clock (a :class:`.timing.FakeClock` in tests)."""
     cfg = config or ServerConfig()
     load_plugins(cfg.plugins)
+    redact_access_log()
     holder: dict[str, Lobby] = {}
+    replayer = Replayer(cfg.replay_workers)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        lobby = Lobby(cfg)
+        lobby = Lobby(cfg, clock)
         n = await lobby.start()
         log.info("reloaded %d unfinished room(s) from %s", n, lobby.store.url.split("@")[-1])
         holder["lobby"] = lobby
         try:
             yield
         finally:
+            replayer.close()
             await lobby.stop()
 
     app = FastAPI(
@@ -266,11 +261,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         description="Rooms, seats and live games of the Obelisk engine. "
         "The WebSocket protocol is described in docs/protocol.md.",
         lifespan=lifespan,
+        # the browsable pages load their scripts from a third-party site: not served
+        docs_url=None,
+        redoc_url=None,
     )
+    app.state.lobby = holder
 
     app.add_middleware(BodyGuard, max_body=cfg.max_body)
     # large answers (a long game's replay, the scripts) go compressed to clients that ask
     app.add_middleware(GZipMiddleware, minimum_size=4096)
+    # outermost: every reply gets the security headers, and no token travels in an address
+    app.add_middleware(SecurityHeaders)
 
     def lobby() -> Lobby:
         return holder["lobby"]
@@ -300,7 +301,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(req: CreateRoom, request: Request) -> dict[str, Any]:
-        address = request.client.host if request.client else "unknown"
+        address = _client(request)
         if not lobby().allow_room(address):
             raise ServerError(
                 f"too many rooms created from this address (limit {cfg.room_rate:g} a minute); "
@@ -310,7 +311,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             )
         seats = [s.model_dump() for s in req.seats] if req.seats else None
         room = await lobby().create(
-            req.game, req.players, seats, req.options, req.variant, req.seed
+            req.game, req.players, seats, req.options, req.variant, req.seed, creator=address
         )
         return room.summary()
 
@@ -338,10 +339,9 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         seat: int,
         req: BotSeat,
         authorization: str | None = Header(None),
-        token: str | None = Query(None),
     ) -> dict[str, Any]:
         room = await lobby().get(room_id)
-        await room.replace_with_bot(seat, req.level, _token(authorization, token))
+        await room.replace_with_bot(seat, req.level, _token(authorization))
         return room.summary()
 
     @app.post(
@@ -353,45 +353,41 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     async def rematch(
         room_id: str,
         authorization: str | None = Header(None),
-        token: str | None = Query(None),
     ) -> dict[str, Any]:
         room = await lobby().get(room_id)
-        new, seat, tok = await lobby().rematch(room, _token(authorization, token))
+        new, seat, tok = await lobby().rematch(room, _token(authorization))
         return {"room": new.id, "seat": seat, "token": tok, "summary": new.summary()}
 
-    @app.get("/api/rooms/{room_id}/view", summary="The public (spectator) view of a room")
-    async def spectate(room_id: str) -> dict[str, Any]:
+    @app.get(
+        "/api/rooms/{room_id}/view",
+        summary="A room's view as the reader may see it: a seat's (its token in the "
+        "Authorization header) or the public one; the story so far in its lasting form",
+    )
+    async def view(room_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
         room = await lobby().get(room_id)
         async with room.lock:
-            return {
-                "room": room.summary(),
-                "observation": room.state.observation(None),
-                "text": room.state.to_text(None),
-                "events": room.state.events_for(None),
-            }
+            reader = disclosure.reader_for(room, _token(authorization), former=False)
+            if reader.admin:
+                reader = disclosure.SPECTATOR
+            return disclosure.view(room, reader)
 
     @app.get(
         "/api/rooms/{room_id}/record",
-        summary="A finished game's record: full with the admin token, else redacted for the "
-        "seat whose token is given (or for a spectator)",
+        summary="A game's record: redacted for the seat whose token is given (or a "
+        "spectator) once the game is over; ?full=true: the full record with its seed, "
+        "revealed once the game is over; the admin token: the full record at any time",
     )
     async def record(
         room_id: str,
+        full: bool = Query(False, description="The full record, with the seed revealed."),
         authorization: str | None = Header(None),
-        token: str | None = Query(None),
     ) -> dict[str, Any]:
         room = await lobby().get(room_id)
-        tok = _token(authorization, token)
-        admin = cfg.admin_token
         async with room.lock:
-            if admin and tok and hmac.compare_digest(tok, admin):
-                return room.record_of().to_json()
-            if room.status not in (FINISHED, EXPIRED):
-                raise ServerError("the game is not over yet", "not_finished", 409)
-            seat = room.seat_of(tok, former=True)
-            if tok and seat is None:
-                raise ServerError("that token holds no seat of this room", "unauthorized", 403)
-            return room.redacted_record(seat)
+            reader = disclosure.reader_for(room, _token(authorization), cfg.admin_token)
+            if full and not reader.admin:
+                return disclosure.full_record_after_end(room)
+            return disclosure.record(room, reader)
 
     @app.get(
         "/api/rooms/{room_id}/replay",
@@ -400,17 +396,25 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
     async def room_replay(
         room_id: str,
+        request: Request,
         seat: int | None = Query(None, ge=0, le=15),
         authorization: str | None = Header(None),
-        token: str | None = Query(None),
-    ) -> dict[str, Any]:
+    ) -> Response:
         room = await lobby().get(room_id)
-        tok = _token(authorization, token)
-        admin = bool(cfg.admin_token and tok and hmac.compare_digest(tok, cfg.admin_token))
         async with room.lock:
-            check_replay(room, seat, tok, admin)
-            data = room.record_of().to_json()
-        return await asyncio.to_thread(record_frames, data, seat, ROOM_REPLAY_STEPS)
+            reader = disclosure.reader_for(room, _token(authorization), cfg.admin_token)
+            data = disclosure.replay_source(room, reader, seat)
+        body = await replayer.frames(_client(request), data, seat, ROOM_REPLAY_STEPS)
+        return Response(body, media_type="application/json")
+
+    @app.post("/replay/frames", include_in_schema=False)
+    async def replay_frames(
+        request: Request, seat: int | None = Query(None, ge=0, le=15)
+    ) -> Response:
+        # the record the client holds, stepped through in a worker process
+        raw = await request.body()
+        body = await replayer.frames(_client(request), raw, seat, MAX_REPLAY_STEPS)
+        return Response(body, media_type="application/json")
 
     @app.get("/api/health", summary="Liveness, rooms held")
     async def health() -> dict[str, Any]:
@@ -431,6 +435,11 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @app.websocket("/ws/rooms/{room_id}")
     async def ws_room(websocket: WebSocket, room_id: str) -> None:
+        if not origin_allowed(websocket.headers, cfg.allowed_origins):
+            # a page of another site may not play for the person who opened it
+            log.warning("a WebSocket from origin %s was refused", websocket.headers.get("origin"))
+            await websocket.close(code=4403)
+            return
         await websocket.accept()
         await _serve_client(websocket, lobby(), room_id, cfg)
 
@@ -485,6 +494,19 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             return
 
 
+def _id(raw: str | bytes) -> Any:
+    """The ``id`` of a client message, for the error that answers it (None when the message
+    is not a JSON object with a number or string ``id``)."""
+    try:
+        msg = protocol.loads_strict(raw)
+    except (ValueError, RecursionError):
+        return None
+    value = msg.get("id") if isinstance(msg, dict) else None
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        return None
+    return value if not isinstance(value, str) or len(value) <= 64 else None
+
+
 async def _receive(ws: WebSocket) -> str | bytes | None:
     msg = await ws.receive()
     if msg["type"] == "websocket.disconnect":
@@ -535,12 +557,12 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                     raise ServerError("text must be true or false", "malformed")
             except ServerError as e:
                 tries += 1
-                await _send(ws, protocol.error_frame(e.code, e.message, **e.extra))
+                await _send(ws, protocol.error_frame(e.code, e.message, id=_id(raw), **e.extra))
                 if tries >= 5:
                     await ws.close(4400)
                     return
                 continue
-            conn = Conn(seat, cfg, text)
+            conn = Conn(seat, cfg, text, room.clock)
         writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
         await room.attach(conn, seen)
         try:
@@ -594,11 +616,15 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                             }
                         )
                 except ServerError as e:
-                    conn.send(protocol.error_frame(e.code, e.message, **e.extra))
+                    conn.send(protocol.error_frame(e.code, e.message, id=_id(raw), **e.extra))
                 except Exception:
                     # a fault of the server: answer it, log it, and keep the connection
                     log.exception("room %s: a message could not be handled", room.id)
-                    conn.send(protocol.error_frame("internal", "the server failed on that message"))
+                    conn.send(
+                        protocol.error_frame(
+                            "internal", "the server failed on that message", id=_id(raw)
+                        )
+                    )
                 # let the writer send the answers before the next buffered message is read
                 await asyncio.sleep(0)
         finally:

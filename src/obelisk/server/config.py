@@ -62,6 +62,21 @@ class ServerConfig:
     expire_waiting: float = 3_600.0
     #: Seconds a finished room nobody watches stays in memory (its record stays in the database).
     expire_finished: float = 600.0
+    #: Seconds a playing room may go on with no person connected before it is ended as
+    #: abandoned (its record kept; 0: never).
+    abandon_after: float = 3_600.0
+    #: Seconds a rematch keeps each human seat for its player of the last game.
+    rematch_hold: float = 300.0
+    #: Accept a seed chosen by the room's creator (tests, tournaments with a published
+    #: seed); such a room says so to everybody. Off: the server draws every seed.
+    allow_chosen_seeds: bool = False
+    #: Unfinished rooms with searching computer players one client may have at once (0: any).
+    search_rooms: int = 2
+    #: Origins (scheme://host:port) a browser may open a WebSocket from, besides the
+    #: server's own (a deployment behind a proxy under another name lists its public one).
+    allowed_origins: list[str] = field(default_factory=list)
+    #: Worker processes that replay records for ``/replay/frames`` and room replays.
+    replay_workers: int = 1
 
 
 def load_plugins(names: list[str]) -> list[Game]:

@@ -1,9 +1,11 @@
-"""Rooms: one game each, with seats, connections, computer players and a clock.
+"""A room: one game, its seats, connections, computer players and clock.
 
-All changes to a room happen under its lock, in this order: the engine
-checks and applies the action, the step is committed to the database, and
-only then is anything sent. A step that cannot be saved is taken back (the
-room is rebuilt by replaying what was saved) and the sender gets an error.
+All changes to a room happen under its lock, in this order: the engine checks and
+applies the action, the step is committed to the database, and only then is anything
+sent. A step that cannot be saved is taken back (the room is rebuilt by replaying what
+was saved) and the sender gets an error. What is sent is computed by :mod:`.disclosure`
+(the room's position, ``_state``, is private); computer players are in :mod:`.bots`,
+the connections in :mod:`.conn`, the lobby of rooms in :mod:`.lobby`.
 """
 
 from __future__ import annotations
@@ -14,14 +16,10 @@ import contextlib
 import hashlib
 import hmac
 import logging
-import random
 import secrets
-import time
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from obelisk.agents import default_level, levels, make_agent
+from obelisk.agents import levels, make_agent
 from obelisk.core import (
     SYSTEM,
     Action,
@@ -29,41 +27,31 @@ from obelisk.core import (
     Game,
     IllegalAction,
     ObeliskError,
-    PlayerView,
     Record,
     State,
-    Voice,
-    get_game,
-    redacted,
     replay,
 )
+from obelisk.core.record import result_json, step_json
 
-from . import protocol
-from .clock import Ticker, has_clock, realtime_options
-from .config import ServerConfig, ServerError
-from .limits import check_network_options
-from .preview import MAX_STEPS, check_steps
+from . import bots, disclosure, protocol
+from .clock import Ticker, has_clock
+from .config import ServerError
+from .conn import Conn
+from .preview import MAX_STEPS, check_steps, copy_key
 from .preview import preview as preview_of
-from .store import RoomRow, Store
-from .writer import Writer
+from .store import RoomRow
+
+if TYPE_CHECKING:
+    from .lobby import Lobby
 
 JSON = Any
-T = TypeVar("T")
 log = logging.getLogger("obelisk.server")
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 #: A waiting room nobody joined in time (``--expire-waiting``): kept in the database, closed.
 EXPIRED = "expired"
-#: The close code for a client that does not read its messages (its outbox is full).
-SLOW_READER = 1008
-#: A bot whose moves take less than this runs on the event loop (see Room._think).
-INLINE_BOT_SECONDS = 0.003
-
-
-def _searches(agent: Agent) -> bool:
-    """Whether a computer player searches (declares its time cap ``seconds``): it always
-    thinks in the thread pool."""
-    return isinstance(getattr(agent, "seconds", None), (int, float))
+#: A playing room no person came back to in time (``--abandon-after``): kept, closed.
+ABANDONED = "abandoned"
 
 
 def rematch_id(room_id: str) -> str:
@@ -95,113 +83,6 @@ def public_seat(i: int, seat: dict[str, JSON], connected: bool = False) -> dict[
     }
 
 
-#: Seconds between two wake-ups of the loop watcher (Lobby._watch_loop).
-LAG_PERIOD = 0.02
-
-
-class LoopLag:
-    """How late the event loop woke a sleeping task: the worst delay, how often it passed
-    50 ms, and how much of it the loop spent working (its thread's CPU time in that
-    interval) rather than waiting for a core the machine gave to another process."""
-
-    def __init__(self) -> None:
-        self.samples = 0
-        self.worst = 0.0
-        self.over_50ms = 0
-        self.worst_busy = 0.0
-        self.busy_over_50ms = 0
-
-    def add(self, late: float, busy: float) -> None:
-        """Note one wake-up ``late`` seconds after it was due, with ``busy`` seconds of
-        the loop thread's CPU time since the task went to sleep."""
-        self.samples += 1
-        self.worst = max(self.worst, late)
-        if late > 0.05:
-            self.over_50ms += 1
-            # the loop's own work in the interval, past the sleep it had to do anyway
-            work = min(late, busy)
-            self.worst_busy = max(self.worst_busy, work)
-            if work > 0.05:
-                self.busy_over_50ms += 1
-
-    def to_json(self) -> dict[str, JSON]:
-        """The figures for ``/api/health``."""
-        return {
-            "samples": self.samples,
-            "worst_ms": round(self.worst * 1000, 1),
-            "over_50ms": self.over_50ms,
-            "worst_busy_ms": round(self.worst_busy * 1000, 1),
-            "busy_over_50ms": self.busy_over_50ms,
-        }
-
-
-class Conn:
-    """One WebSocket client of a room: a seat (or None for a spectator) and its outbox."""
-
-    OUTBOX = 512
-
-    def __init__(self, seat: int | None, config: ServerConfig, text: bool = False) -> None:
-        self.seat = seat
-        self.text = text
-        self.outbox: asyncio.Queue[dict[str, JSON] | None] = asyncio.Queue(self.OUTBOX)
-        self.cursor = 0  # index in state.events up to which this client is served
-        self.seen = 0  # how many events it was sent (its resume point)
-        self.last: tuple[Any, Any] | None = None
-        self.over_sent = False
-        self.closed = False
-        #: The WebSocket close code and reason the writer sends when it closes.
-        self.close_code = 1000
-        self.close_reason = ""
-        self._rate = config.rate
-        self._burst = float(config.burst)
-        self._tokens = float(config.burst)
-        self._stamp = time.monotonic()
-        self._warned = 0.0
-
-    def send(self, msg: dict[str, JSON]) -> None:
-        """Queue a message; a client too slow to read its outbox is dropped."""
-        if self.closed:
-            return
-        try:
-            self.outbox.put_nowait(msg)
-        except asyncio.QueueFull:
-            self.close(SLOW_READER, "too slow to read its messages")
-
-    def close(self, code: int = 1000, reason: str = "") -> None:
-        """Ask the writer to close the connection (with a close frame of ``code``).
-
-        A full outbox (a client that does not read) is emptied first, so the
-        close request always gets through and the client gets a close frame
-        instead of a dropped connection.
-        """
-        if self.closed:
-            return
-        self.closed = True
-        self.close_code, self.close_reason = code, reason
-        if self.outbox.full():
-            while not self.outbox.empty():
-                self.outbox.get_nowait()
-        self.outbox.put_nowait(None)
-
-    def should_warn(self) -> bool:
-        """At most one rate-limit notice a second, so a flood cannot flood back."""
-        now = time.monotonic()
-        if now - self._warned < 1.0:
-            return False
-        self._warned = now
-        return True
-
-    def allow(self) -> bool:
-        """The rate limit (a token bucket): False when the client sends too fast."""
-        now = time.monotonic()
-        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
-        self._stamp = now
-        if self._tokens < 1.0:
-            return False
-        self._tokens -= 1.0
-        return True
-
-
 class Room:
     """A live game room. Create with :meth:`Lobby.create` or rebuild with :meth:`Lobby.load`."""
 
@@ -210,7 +91,9 @@ class Room:
         self.row = row
         self.id = row.id
         self.game = game
-        self.state = state
+        #: The position: private. What leaves the server is computed from it by
+        #: :mod:`.disclosure` only.
+        self._state = state
         self.steps: list[dict[str, JSON]] = list(row.steps)
         self.lock = asyncio.Lock()
         #: The room of this game's rematch, once a player asked for one (see Lobby.rematch).
@@ -226,10 +109,17 @@ class Room:
         self.ticker = Ticker(game) if has_clock(game) else None
         self.wall = 0.0
         self._closing = False
-        self.finished_at = time.monotonic() if row.status == FINISHED else None
+        self.clock = lobby.clock
+        now = self.clock.monotonic()
+        self.finished_at = now if row.status == FINISHED else None
+        #: The address that made the room (bounds its searching players; not stored).
+        self.creator: str | None = None
+        #: When a spectator came or went: the summary to send (coalesced, see _crowd_changed).
+        self._crowd_pending: asyncio.TimerHandle | None = None
         #: When each human seat was last left by its player (or taken, or the room loaded).
-        now = time.monotonic()
         self.left_at: dict[int, float] = {i: now for i in range(row.num_players)}
+        #: Since when a room without human seats has had nobody watching.
+        self.quiet_since = now
         for i, s in enumerate(row.seats):
             if s["kind"] == "bot":
                 self.agents[i] = make_agent(game, s["level"])
@@ -263,11 +153,22 @@ class Room:
             "memory": self.game.capabilities.memory,
             "clock_paused": self.clock_paused(),
             "rematch": self.rematch,
+            "deal": disclosure.deal(self),
+            "updated_at": self.row.updated_at,
         }
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended (finished, or expired or abandoned unfinished)."""
+        return self.status in (FINISHED, EXPIRED, ABANDONED) or self._state.is_terminal()
+
+    def public_seats(self) -> list[dict[str, JSON]]:
+        """Every seat as everybody may know it."""
+        return [public_seat(i, s) for i, s in enumerate(self.row.seats)]
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
-        return tuple(public_seat(i, s)["name"] for i, s in enumerate(self.row.seats))
+        return tuple(s["name"] for s in self.public_seats())
 
     def people_present(self) -> bool:
         """Whether a person holds a seat now, or the room has no human seat at all."""
@@ -279,7 +180,7 @@ class Room:
         return (
             self.ticker is not None
             and self.status == PLAYING
-            and not self.state.is_terminal()
+            and not self._state.is_terminal()
             and not self.people_present()
         )
 
@@ -306,11 +207,21 @@ class Room:
         token to give the seat; joining again with it answers the same seat.
         """
         async with self.lock:
-            if self.status == EXPIRED:
-                raise ServerError(f"room {self.id} has expired", "expired", 410)
+            if self.status in (EXPIRED, ABANDONED):
+                raise ServerError(f"room {self.id} has {self.status}", self.status, 410)
             seats = self.row.seats
+            now = self.clock.time()
+
+            def kept(s: dict[str, JSON]) -> bool:
+                # a rematch seat kept for its player of the last game (see Lobby.rematch)
+                return token is None and float(s.get("kept_until") or 0) > now
+
             if seat is None:
-                open_ = [i for i, s in enumerate(seats) if s["kind"] == "human" and not s["taken"]]
+                open_ = [
+                    i
+                    for i, s in enumerate(seats)
+                    if s["kind"] == "human" and not s["taken"] and not kept(s)
+                ]
                 if not open_:
                     raise ServerError(f"room {self.id} has no open seat", "no_seat", 409)
                 seat = open_[0]
@@ -323,14 +234,23 @@ class Room:
                 if token and held and hmac.compare_digest(held, hash_token(token)):
                     return seat, token
                 raise ServerError(f"seat {seat} is taken", "seat_taken", 409)
+            if kept(seats[seat]):
+                wait = float(seats[seat]["kept_until"]) - now
+                raise ServerError(
+                    f"seat {seat + 1} is kept for its player of the last game for another "
+                    f"{wait:.0f} s",
+                    "seat_kept",
+                    409,
+                )
             token = token or secrets.token_urlsafe(24)
             new = [dict(s) for s in seats]
             new[seat].update(taken=True, token=hash_token(token), name=name or f"Seat {seat + 1}")
+            new[seat].pop("kept_until", None)
             status = self._status_for(new)
             await self.lobby.write("update_room", self.id, new, status)
             self.row.seats = new
             self.row.status = status
-            self.left_at[seat] = time.monotonic()
+            self.left_at[seat] = self.clock.monotonic()
             self._room_changed()
             return seat, token
 
@@ -357,7 +277,7 @@ class Room:
                     403,
                 )
             grace = self.lobby.config.grace
-            away = time.monotonic() - self.left_at.get(seat, 0.0)
+            away = self.clock.monotonic() - self.left_at.get(seat, 0.0)
             if by != seat and away < grace:
                 raise ServerError(
                     f"seat {seat} left {away:.0f} s ago; another player may hand it to a "
@@ -365,7 +285,7 @@ class Room:
                     "forbidden",
                     403,
                 )
-            if self.status in (FINISHED, EXPIRED):
+            if self.over:
                 raise ServerError("the game is over", "game_over", 409)
             if level not in levels(self.game):
                 raise ServerError(
@@ -408,7 +328,7 @@ class Room:
         """
         h = hash_token(token)
         async with self.lock:
-            if self.status in (FINISHED, EXPIRED) or self.state.is_terminal():
+            if self.over:
                 return None
             found = [
                 i
@@ -440,13 +360,14 @@ class Room:
             return i
 
     def _status_for(self, seats: list[dict[str, JSON]]) -> str:
-        if self.state.is_terminal():
+        if self._state.is_terminal():
             return FINISHED
         return PLAYING if all(s["taken"] for s in seats) else WAITING
 
     # -- connections -------------------------------------------------------------
     async def attach(self, conn: Conn, seen: int) -> None:
-        """Add a client and send it the room, its view and the events it has not seen."""
+        """Add a client and send it the room, its view and the events it has missed (the
+        catch-up: their lasting form, never a past flash; see :mod:`.disclosure`)."""
         async with self.lock:
             self.conns.add(conn)
             conn.send(
@@ -461,11 +382,14 @@ class Room:
                     "summary": self.summary(),
                 }
             )
-            events = self.state.events_for(conn.seat)
-            conn.seen = min(max(seen, 0), len(events))
-            conn.cursor = len(self.state.events)
-            self._push(conn, events[conn.seen :], force=True, live=False)
-            self._room_changed(skip=conn)
+            events, total = disclosure.catch_up(self, disclosure.Reader(conn.seat), seen)
+            conn.seen = total - len(events)
+            conn.cursor = len(self._state.events)
+            self._push(conn, events, force=True, narrated=True)
+            if conn.seat is None:
+                self._crowd_changed()
+            else:
+                self._room_changed(skip=conn)
 
     async def detach(self, conn: Conn) -> None:
         """Remove a client."""
@@ -473,8 +397,12 @@ class Room:
         async with self.lock:
             self.conns.discard(conn)
             if conn.seat is not None and not self.connected(conn.seat):
-                self.left_at[conn.seat] = time.monotonic()
-            if not self._closing:
+                self.left_at[conn.seat] = self.clock.monotonic()
+            if self._closing:
+                return
+            if conn.seat is None:
+                self._crowd_changed()
+            else:
                 self._room_changed()
 
     def _push(
@@ -483,72 +411,43 @@ class Room:
         events: list[dict[str, JSON]] | None = None,
         force: bool = False,
         cache: dict[int | None, tuple[Any, Any]] | None = None,
-        live: bool = True,
         names: tuple[str, ...] | None = None,
+        narrated: bool = False,
     ) -> None:
-        """Send ``conn`` its view if anything it may see has changed.
-
-        Each event goes with its ``sentence`` for this seat, and, when ``live``,
-        its ``flash`` (a sentence for this moment only, never in a catch-up).
-        """
+        """Send ``conn`` its view if anything it may see has changed: the new events as
+        they happen (with their flashes), or, ``narrated``, events already in the form
+        :mod:`.disclosure` gave them (a catch-up)."""
         s = conn.seat
         if events is None:
-            events = self.state.events_for(s, conn.cursor)
-            conn.cursor = len(self.state.events)
+            events = self._state.events_for(s, conn.cursor)
+            conn.cursor = len(self._state.events)
         if cache is not None and s in cache:
             obs, legal = cache[s]
         else:
-            obs, legal = self.state.observation(s), protocol.legal_for(self.state, s)
+            obs, legal = self._state.observation(s), disclosure.legal(self._state, s)
             if cache is not None:
                 cache[s] = (obs, legal)
         view = (obs, legal)
         if force or events or view != conn.last:
-            if events:
-                events = self._narrated(events, conn.seat, live, names)
+            if events and not narrated:
+                events = disclosure.narrated(self, events, s, live=True, names=names)
             conn.seen += len(events)
             conn.last = view
             conn.send(
-                protocol.state_frame(
-                    self.state,
+                disclosure.state_frame(
+                    self,
                     s,
-                    room=self.id,
-                    status=self.status,
-                    events=events,
-                    seen=conn.seen,
-                    decision=self.decisions[s] if s is not None else 0,
-                    observation=obs,
-                    legal=legal,
-                    text=conn.text,
-                    names=(names or self.names()) if conn.text else None,
+                    events,
+                    conn.seen,
+                    obs,
+                    legal,
+                    conn.text,
+                    (names or self.names()) if conn.text else None,
                 )
             )
-        if self.state.is_terminal() and not conn.over_sent:
+        if self._state.is_terminal() and not conn.over_sent:
             conn.over_sent = True
-            conn.send(protocol.game_over_frame(self.state, self.id))
-
-    def _narrated(
-        self,
-        events: list[dict[str, JSON]],
-        seat: int | None,
-        live: bool,
-        names: tuple[str, ...] | None = None,
-    ) -> list[dict[str, JSON]]:
-        """The events with their sentences for ``seat`` (and flashes when ``live``)."""
-        voice = Voice(names if names is not None else self.names(), seat)
-        game = self.game
-        out = []
-        for e in events:
-            try:
-                sentence = game.narrate(e, voice)
-                flash = game.flash(e, voice) if live else None
-            except Exception:
-                log.exception("room %s: the narrator failed on a %s event", self.id, e.get("kind"))
-                sentence, flash = None, None
-            item = {**e, "sentence": sentence}
-            if flash is not None:
-                item["flash"] = flash
-            out.append(item)
-        return out
+            conn.send(disclosure.game_over(self))
 
     def _broadcast(self) -> None:
         cache: dict[int | None, tuple[Any, Any]] = {}
@@ -564,6 +463,25 @@ class Room:
                 c.send(msg)
         self._broadcast()
         self.wake()
+
+    #: Seconds over which spectators' comings and goings are gathered into one summary.
+    CROWD_DELAY = 0.25
+
+    def _crowd_changed(self) -> None:
+        """A spectator came or went: one ``room`` message for all of those in the next
+        :attr:`CROWD_DELAY` seconds (500 spectators joining cost 500 messages, not 250,000)."""
+        if self._crowd_pending is not None:
+            return
+
+        def send() -> None:
+            self._crowd_pending = None
+            if self._closing:
+                return
+            msg = {"type": "room", "v": protocol.VERSION, "summary": self.summary()}
+            for c in list(self.conns):
+                c.send(msg)
+
+        self._crowd_pending = asyncio.get_running_loop().call_later(self.CROWD_DELAY, send)
 
     # -- playing -------------------------------------------------------------------
     def _actions_of(self, items: list[JSON]) -> list[Action]:
@@ -581,16 +499,17 @@ class Room:
     def _check_turn(self, seat: int) -> None:
         if self.status == WAITING:
             raise ServerError("the room is waiting for players to join", "waiting", 409)
-        if self.status == EXPIRED:
-            raise ServerError("the room has expired", "expired", 410)
-        if self.state.is_terminal():
+        if self.status in (EXPIRED, ABANDONED):
+            raise ServerError(f"the room has {self.status}", self.status, 410)
+        if self._state.is_terminal():
             raise ServerError("the game is over", "game_over", 409)
-        if self.state.current_player != seat:
+        if self._state.current_player != seat:
             raise ServerError("it is not your turn", "not_your_turn", 409)
 
     async def preview(self, seat: int | None, msg: dict[str, JSON]) -> dict[str, JSON]:
         """A ``preview`` message: what the seat would see after the steps ``actions`` of a
-        choice it is building (see :mod:`.preview`); nothing is played."""
+        choice it is building, computed on its re-drawn copies only (see :mod:`.preview`);
+        nothing is played."""
         if seat is None:
             raise ServerError("spectators cannot act", "spectator", 403)
         steps = msg.get("actions")
@@ -599,15 +518,23 @@ class Room:
         actions = self._actions_of(steps)
         async with self.lock:
             self._check_turn(seat)
-            rng = random.Random(secrets.randbits(64))
-            return preview_of(self.state, seat, actions, rng)
+            key = self._copy_key(seat)
+            state = self._state.clone()
+        # the copies are drawn and played off the event loop
+        return await asyncio.to_thread(preview_of, state, seat, actions, key)
+
+    def _copy_key(self, seat: int) -> int:
+        """The seed of a seat's re-drawn copies now (see :func:`.preview.copy_key`)."""
+        return copy_key(self.id, seat, self.decisions[seat], self._state.seen_count(seat))
 
     async def act(self, seat: int | None, msg: dict[str, JSON]) -> None:
         """A player's ``action`` message: checked by the engine, saved, then broadcast.
 
         With ``then`` (a list of actions), the seat plays them right after, in order, as one
-        choice: every step is checked first (nothing is played unless all are legal in
-        turn), and the table is sent once, after the last.
+        choice: every step is checked first on the seat's re-drawn copies (so a refusal says
+        only what the seat could know), then the steps are played one by one; a step that
+        the real position refuses ends the choice there (the steps before it are played,
+        and everybody sees them: playing tells what playing tells, nothing more).
         """
         if seat is None:
             raise ServerError("spectators cannot act", "spectator", 403)
@@ -626,11 +553,30 @@ class Room:
                     409,
                 )
             if len(actions) > 1:
-                check_steps(self.state, seat, actions)
+                check_steps(self._state, seat, actions, self._copy_key(seat))
                 for i, step in enumerate(actions):
+                    last = i == len(actions) - 1
                     try:
-                        await self._commit(seat, step, announce=i == len(actions) - 1)
-                    except (IllegalAction, ServerError):
+                        if self._state.is_terminal() or self._state.current_player != seat:
+                            raise ServerError(
+                                f"step {i + 1} of your choice: it is not your turn any more; "
+                                f"the {i} step(s) before it were played",
+                                "not_your_turn",
+                                409,
+                            )
+                        await self._commit(seat, step, announce=last)
+                    except IllegalAction as e:
+                        if i:
+                            self._broadcast()
+                            self.wake()
+                        raise ServerError(
+                            f"step {i + 1} of your choice: {e.reason}; the {i} step(s) before "
+                            "it were played",
+                            "illegal_action",
+                            409,
+                            rule=e.rule,
+                        ) from None
+                    except ServerError:
                         if i:  # the steps saved so far are played: everybody sees them
                             self._broadcast()
                             self.wake()
@@ -644,7 +590,7 @@ class Room:
     async def _commit(self, seat: int, action: Action, announce: bool = True) -> None:
         """Apply, save, then broadcast (unless ``announce`` is false: a step of a choice
         whose last step is announced). Called with the lock held."""
-        state = self.state
+        state = self._state
         idx = len(state.history)
         try:
             if seat == SYSTEM:
@@ -656,29 +602,17 @@ class Room:
         except Exception:
             # a fault in the game's code may have left the state half-changed: rebuild it
             log.exception("room %s: the engine failed on step %d (%s)", self.id, idx, action)
-            self.state = self._replay(self.steps)
+            self._state = self._replay(self.steps)
             raise ServerError(
                 "the game engine failed on that action, so it was not played", "internal", 500
             ) from None
-        st = state.history[-1]
-        log_ = state.chance.log
-        step = {
-            "seat": None if st.seat == SYSTEM else st.seat,
-            "action": st.action.to_json(),
-            "chance": [[label, raw] for label, raw in log_[st.chance_start : st.chance_end]],
-        }
-        result = None
-        if state.is_terminal():
-            result = {
-                "scores": state.scores(),
-                "returns": state.returns(),
-                "winners": state.winners(),
-            }
+        step = step_json(state, state.history[-1])
+        result = result_json(state) if state.is_terminal() else None
         try:
             await self.lobby.write("append_step", self.id, idx, step, result)
         except Exception as e:
             log.error("room %s: step %d not saved (%s); taking it back", self.id, idx, e)
-            self.state = self._replay(self.steps)
+            self._state = self._replay(self.steps)
             raise ServerError(
                 "the server could not save that action, so it was not played; try again",
                 "storage",
@@ -688,7 +622,7 @@ class Room:
         if result is not None:
             self.row.status = FINISHED
             self.row.result = result
-            self.finished_at = time.monotonic()
+            self.finished_at = self.clock.monotonic()
         self._track_decision()
         if result is not None:
             self._room_changed()
@@ -702,7 +636,7 @@ class Room:
         A new decision begins when the seat to move or its choices change, and after every
         step a seat played (a Ramses II Sandstorm: the same seat draws again, ramses:7.1); a
         clock tick alone begins none."""
-        s = self.state
+        s = self._state
         if s.is_terminal():
             return
         h = s.history
@@ -717,40 +651,39 @@ class Room:
                 self.decisions[s.current_player] += 1
 
     def _replay(self, steps: list[dict[str, JSON]]) -> State:
-        return replay(self.record_of(steps), lambda _n: self.game, check_result=False)
+        return replay(self.full_record(steps), lambda _n: self.game, check_result=False)
 
-    def record_of(self, steps: list[dict[str, JSON]] | None = None) -> Record:
-        """The full record (omniscient: for the server only)."""
+    def full_record(self, steps: list[dict[str, JSON]] | None = None) -> Record:
+        """The full record (omniscient: for the server, the admin, and everybody once the
+        game is over), with the seed's commitment and, once over, its salt in ``meta``."""
+        meta: dict[str, JSON] = {"room": self.id, "created_at": self.row.created_at}
+        deal = disclosure.deal(self)
+        if deal["commitment"]:
+            meta["seed_commitment"] = deal["commitment"]
+        if deal["salt"]:
+            meta["seed_salt"] = deal["salt"]
+        if self.row.seed_chosen:
+            meta["seed_chosen"] = True
         return Record(
             game=self.game.name,
             num_players=self.row.num_players,
             seed=self.row.seed,
             options=self.row.options,
             steps=list(self.steps if steps is None else steps),
-            seats=[public_seat(i, s) for i, s in enumerate(self.row.seats)],
+            seats=self.public_seats(),
             result=self.row.result,
             setup_chance=self.row.setup_chance,
-            meta={"room": self.id, "created_at": self.row.created_at},
+            meta=meta,
         )
-
-    def redacted_record(self, seat: int | None) -> dict[str, JSON]:
-        """The record as ``seat`` saw it (None: a spectator)."""
-        seats = [public_seat(i, s) for i, s in enumerate(self.row.seats)]
-        out = redacted(self.state, seat, seats)
-        out["meta"] = {"room": self.id}
-        # an added field: each event's narrated sentence for the seat, in the events' order
-        # (null for one a person need not read); never a flash
-        out["sentences"] = [e["sentence"] for e in self._narrated(out["events"], seat, False)]
-        return out
 
     # -- computer players and the clock --------------------------------------------
     def wake(self) -> None:
         """Start the computer player or the clock if the room needs them."""
-        if self._closing or self.status != PLAYING or self.state.is_terminal():
+        if self._closing or self.status != PLAYING or self._state.is_terminal():
             return
-        cp = self.state.current_player
+        cp = self._state.current_player
         if cp in self.agents and (self._bot_task is None or self._bot_task.done()):
-            self._bot_task = asyncio.get_running_loop().create_task(self._bot_turn())
+            self._bot_task = asyncio.get_running_loop().create_task(bots.bot_turns(self))
         if (
             self.ticker is not None
             and self.people_present()
@@ -758,100 +691,20 @@ class Room:
         ):
             self._clock_task = asyncio.get_running_loop().create_task(self._clock_loop())
 
-    async def _bot_turn(self) -> None:
-        cfg = self.lobby.config
-        while not self._closing:
-            # let the writers send what the last move produced (quick bots move without awaiting)
-            await asyncio.sleep(0)
-            async with self.lock:
-                if self.status != PLAYING or self.state.is_terminal():
-                    return
-                seat = self.state.current_player
-                agent = self.agents.get(seat)
-                if agent is None:
-                    return
-                idx = len(self.state.history)
-                # a quick bot moves on the live position, under the lock, with no copy
-                inline = self._quick.get(seat, False) and not _searches(agent)
-                snapshot = None if inline else self.state.clone()
-            if cfg.bot_delay > 0:
-                await asyncio.sleep(cfg.bot_delay)
-            rng = random.Random(secrets.randbits(64))
-            if snapshot is not None:
-                action = await self._think(agent, snapshot, seat, rng)
-            async with self.lock:
-                if self.agents.get(seat) is not agent:
-                    continue  # its player took the seat back: the bot leaves
-                if len(self.state.history) != idx or self.state.current_player != seat:
-                    continue  # a clock event changed the position: think again
-                if snapshot is None:
-                    action = self._think_inline(agent, self.state, seat, rng)
-                try:
-                    await self._commit(seat, action)
-                except IllegalAction as e:
-                    log.error("room %s: bot seat %d chose an illegal action: %s", self.id, seat, e)
-                    try:
-                        await self._commit(seat, self.state.legal_actions()[0])
-                    except (ObeliskError, ServerError):
-                        return
-                except ServerError as e:
-                    if e.code == "internal":
-                        return  # the engine fails here: a person must look at it
-                    await asyncio.sleep(0.5)  # storage trouble: retry the turn
-                    continue
-            # loop: the same or another computer player may be to move next
+    def alone_for(self) -> float:
+        """Seconds since the last person left a playing room (0 while one is here): a
+        room with human seats counts its players, one without counts its spectators."""
+        if any(not c.closed for c in self.conns if c.seat is not None or not self.humans()):
+            return 0.0
+        if self.humans():
+            since = max(self.left_at.get(i, 0.0) for i in self.humans())
+        else:
+            since = self.quiet_since
+        return max(0.0, self.clock.monotonic() - since)
 
-    async def _think(self, agent: Agent, snapshot: State, seat: int, rng: random.Random) -> Action:
-        """The bot's move, within its budget; a random legal move if it fails or overruns.
-
-        A bot thinks in the thread pool, on a copy of the position. One that has
-        shown it answers in well under a millisecond (random, most heuristics)
-        then moves on the event loop itself (:meth:`_think_inline`): handing a
-        trivial move to a thread and back costs more (a GIL hand-over each way)
-        than the move. It goes back to the pool as soon as one move takes longer.
-        """
-        legal = snapshot.legal_actions()
-        view = PlayerView(snapshot, seat)
-        searches = _searches(agent)
-
-        def timed() -> tuple[Action, float]:
-            t0 = time.thread_time()
-            a = agent.act(view, rng)
-            return a, time.thread_time() - t0
-
-        loop = asyncio.get_running_loop()
-        fut = loop.run_in_executor(self.lobby.bots, timed)
-        try:
-            action, cpu = await asyncio.wait_for(asyncio.shield(fut), self.budget(agent))
-            self._quick[seat] = cpu < INLINE_BOT_SECONDS / 3 and not searches
-            return action
-        except TimeoutError:
-            log.warning("room %s: bot seat %d overran its budget; random move", self.id, seat)
-        except Exception:
-            log.exception("room %s: bot seat %d failed; random move", self.id, seat)
-        return rng.choice(legal)
-
-    def _think_inline(self, agent: Agent, state: State, seat: int, rng: random.Random) -> Action:
-        """A quick bot's move, on the event loop (see :meth:`_think`), on the live
-        position (the lock is held; the bot sees it through its seat's view only). Its
-        first slow move sends it back to the thread pool."""
-        t0 = time.perf_counter()
-        try:
-            action = agent.act(PlayerView(state, seat), rng)
-        except Exception:
-            log.exception("room %s: bot seat %d failed; random move", self.id, seat)
-            return rng.choice(state.legal_actions())
-        if time.perf_counter() - t0 > INLINE_BOT_SECONDS:
-            self._quick[seat] = False
-        return action
-
-    def budget(self, agent: Agent) -> float:
-        """Seconds a computer player may think: its level's own time cap (a search level
-        declares ``seconds``) with room for a busy machine, else ``--bot-budget``."""
-        own = getattr(agent, "seconds", None)
-        if isinstance(own, (int, float)) and own > 0:
-            return float(own) * 1.5 + 1.0
-        return self.lobby.config.bot_budget
+    def humans(self) -> list[int]:
+        """The seats people play."""
+        return [i for i, s in enumerate(self.row.seats) if s["kind"] == "human"]
 
     async def _clock_loop(self) -> None:
         cfg = self.lobby.config
@@ -864,14 +717,14 @@ class Room:
             seconds = (now - last) * cfg.clock_speed
             last = now
             async with self.lock:
-                if self.status != PLAYING or self.state.is_terminal():
+                if self.status != PLAYING or self._state.is_terminal():
                     return
                 if not self.people_present():
                     return  # nobody plays: the clock stands still (wake restarts it)
                 action = self.ticker.make(seconds)
                 if action is None:
                     continue
-                before = protocol.clock_info(self.state)
+                before = protocol.clock_info(self._state)
                 try:
                     await self._commit(SYSTEM, action)
                 except IllegalAction:
@@ -881,8 +734,8 @@ class Room:
                         return
                     continue
                 self.wall += seconds
-                after = protocol.clock_info(self.state)
-                frame = protocol.clock_frame(self.state, self.id, self.wall, after != before)
+                after = protocol.clock_info(self._state)
+                frame = disclosure.clock(self, self.wall, after != before)
                 for c in list(self.conns):
                     c.send(frame)
 
@@ -894,350 +747,7 @@ class Room:
                 t.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await t
+        if self._crowd_pending is not None:
+            self._crowd_pending.cancel()
         for c in list(self.conns):
             c.close()
-
-
-class Lobby:
-    """Every live room, the database, and the executors for storage and computer players."""
-
-    def __init__(self, config: ServerConfig) -> None:
-        self.config = config
-        self.store = Store(config.db)
-        #: Every write goes through one thread, in order, grouped into transactions.
-        self.writer = Writer(self.store)
-        # reads: inline for SQLite (a local file, read while the writer writes: WAL), on
-        # threads for a server database (reached over the network)
-        self._inline = self.store.is_sqlite
-        self._db = ThreadPoolExecutor(4, thread_name_prefix="obelisk-db")
-        self.bots = ThreadPoolExecutor(max(1, config.bot_workers), thread_name_prefix="obelisk-bot")
-        self.rooms: dict[str, Room] = {}
-        self._create_lock = asyncio.Lock()
-        self._sweeper: asyncio.Task[None] | None = None
-        #: Room creation per client address: a token bucket each (tokens, when last filled).
-        self._buckets: dict[str, tuple[float, float]] = {}
-        #: How late the event loop woke a task that slept LAG_PERIOD (see _watch_loop).
-        self.lag = LoopLag()
-        self._watcher: asyncio.Task[None] | None = None
-
-    async def write(self, op: str, *args: Any) -> None:
-        """Commit one write (see :meth:`Store.write_many`) on the writer thread; returns
-        once it is committed, raises if it could not be. The event loop serves the other
-        rooms meanwhile, and writes that queue up meanwhile share one commit."""
-        await self.writer.write(op, *args)
-
-    async def db(self, fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
-        """Run a blocking read: inline for SQLite, else on a storage thread.
-
-        An SQLite read is a fraction of a millisecond, less than handing work to a
-        thread and back; a server database is reached over the network, so it gets
-        threads. Writes go through :meth:`write`.
-        """
-        if self._inline:
-            return fn(*args, **kwargs)
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db, lambda: fn(*args, **kwargs))
-
-    async def start(self) -> int:
-        """Reload every unfinished room by replaying its steps; returns how many."""
-        rows = await self.db(self.store.unfinished)
-        n = 0
-        for row in rows:
-            try:
-                room = self._build(row)
-            except ObeliskError as e:
-                log.error("room %s cannot be reloaded: %s", row.id, e)
-                continue
-            self.rooms[row.id] = room
-            n += 1
-        for room in self.rooms.values():
-            room.wake()
-        self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
-        self._watcher = asyncio.get_running_loop().create_task(self._watch_loop())
-        return n
-
-    async def _watch_loop(self) -> None:
-        """Measure how long the event loop stalls: a task that sleeps LAG_PERIOD and
-        notes how late it wakes (anything that holds the loop delays every client)."""
-        loop = asyncio.get_running_loop()
-        while True:
-            t0, cpu0 = loop.time(), time.thread_time()
-            await asyncio.sleep(LAG_PERIOD)
-            self.lag.add(loop.time() - t0 - LAG_PERIOD, time.thread_time() - cpu0)
-
-    def allow_room(self, address: str) -> bool:
-        """Whether ``address`` may create a room now (``--room-rate`` a minute, as a burst too)."""
-        per_minute = self.config.room_rate
-        if per_minute <= 0:
-            return True
-        now = time.monotonic()
-        tokens, stamp = self._buckets.get(address, (per_minute, now))
-        tokens = min(per_minute, tokens + (now - stamp) * per_minute / 60.0)
-        if len(self._buckets) > 10_000:  # forget the addresses whose buckets are full again
-            self._buckets = {
-                a: (t, st)
-                for a, (t, st) in self._buckets.items()
-                if t + (now - st) * per_minute / 60.0 < per_minute
-            }
-        if tokens < 1.0:
-            self._buckets[address] = (tokens, now)
-            return False
-        self._buckets[address] = (tokens - 1.0, now)
-        return True
-
-    async def _sweep_loop(self) -> None:
-        cfg = self.config
-        times = [t for t in (cfg.expire_waiting, cfg.expire_finished) if t > 0]
-        every = min(30.0, max(0.1, min(times, default=30.0) / 4))
-        while True:
-            await asyncio.sleep(every)
-            try:
-                await self.sweep()
-            except Exception:
-                log.exception("the room sweep failed")
-
-    async def sweep(self) -> None:
-        """Close waiting rooms past ``--expire-waiting`` and drop finished ones nobody watches
-        past ``--expire-finished`` from memory (both stay in the database, records readable)."""
-        cfg = self.config
-        now = time.time()
-        for rid, room in list(self.rooms.items()):
-            if (
-                cfg.expire_waiting > 0
-                and room.status == WAITING
-                and not room.conns
-                and now - room.row.created_at > cfg.expire_waiting
-            ):
-                async with room.lock:
-                    if room.status != WAITING or room.conns:
-                        continue
-                    await self.write("update_room", rid, room.row.seats, EXPIRED)
-                    room.row.status = EXPIRED
-                await room.close()
-                self.rooms.pop(rid, None)
-                log.info("room %s expired: nobody joined for %g s", rid, cfg.expire_waiting)
-        self._forget_finished(cfg.expire_finished)
-
-    async def stop(self) -> None:
-        """Stop every room and release the executors."""
-        for task in (self._sweeper, self._watcher):
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-        for room in list(self.rooms.values()):
-            await room.close()
-        self.bots.shutdown(wait=False, cancel_futures=True)
-        await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
-        self._db.shutdown(wait=True)
-        self.store.close()
-
-    def _build(self, row: RoomRow) -> Room:
-        game = get_game(row.game)
-        rec = Record(
-            game=row.game,
-            num_players=row.num_players,
-            seed=row.seed,
-            options=row.options,
-            steps=row.steps,
-            seats=[],
-            setup_chance=row.setup_chance,
-        )
-        state = replay(rec, lambda _n: game, check_result=False)
-        if state.is_terminal() and row.status != FINISHED:
-            row.status = FINISHED
-            row.result = {
-                "scores": state.scores(),
-                "returns": state.returns(),
-                "winners": state.winners(),
-            }
-        return Room(self, row, game, state)
-
-    async def create(
-        self,
-        game_name: str,
-        players: int | None,
-        seats: list[dict[str, JSON]] | None,
-        options: dict[str, JSON] | None = None,
-        variant: str | None = None,
-        seed: int | None = None,
-        *,
-        trusted: bool = False,
-        room_id: str | None = None,
-    ) -> Room:
-        """A new room. ``seats``: one entry per player, ``{"kind": "human"}`` or
-        ``{"kind": "bot", "level": name}`` (default: every seat human).
-
-        Options are held to the ranges of :mod:`obelisk.server.limits` and may not
-        name files, unless ``trusted`` (a program embedding the server, not a client).
-        """
-        try:
-            game = get_game(game_name)
-        except ObeliskError as e:
-            raise ServerError(str(e), "unknown_game", 404) from None
-        if not trusted:
-            check_network_options(game, options)
-        n = players if players is not None else (len(seats) if seats else game.min_players)
-        seats = seats or [{"kind": "human"} for _ in range(n)]
-        if len(seats) != n:
-            raise ServerError(f"{n} players need {n} seats, got {len(seats)}", "bad_seats")
-        known = levels(game)
-        clean: list[dict[str, JSON]] = []
-        for i, s in enumerate(seats):
-            kind = s.get("kind", "human")
-            if kind == "human":
-                clean.append(
-                    {"kind": "human", "level": None, "name": None, "taken": False, "token": None}
-                )
-            elif kind == "bot":
-                level = s.get("level") or default_level(game)
-                if level not in known:
-                    raise ServerError(
-                        f"seat {i}: unknown level '{level}' for {game.title}; "
-                        f"levels: {', '.join(known)}",
-                        "bad_level",
-                    )
-                # named by seat, as the terminal names them: two bots of a level stay apart
-                name = f"Bot {i + 1} ({level})"
-                clean.append({"kind": "bot", "level": level, "name": name, "taken": True})
-            else:
-                raise ServerError(
-                    f"seat {i}: kind must be 'human' or 'bot', not {kind!r}", "bad_seats"
-                )
-        seed = secrets.randbits(62) if seed is None else int(seed)
-        if not 0 <= seed < 2**63:
-            raise ServerError("seed must be between 0 and 2^63-1", "bad_options")
-        try:
-            values = realtime_options(game, dict(options or {})) if has_clock(game) else options
-            opts = game.variant_options(variant, values)
-            state = game.new_state(n, seed, opts)
-        except ObeliskError as e:
-            raise ServerError(str(e), "bad_options") from None
-        async with self._create_lock:
-            self._forget_finished(self.config.expire_finished)
-            live = sum(1 for r in self.rooms.values() if r.status in (WAITING, PLAYING))
-            if live >= self.config.max_rooms:
-                raise ServerError(
-                    f"the server holds {live} unfinished rooms, its limit; try later",
-                    "too_many_rooms",
-                    503,
-                )
-            if room_id is None:
-                room_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-            rec = Record.from_state(state)
-            row = RoomRow(
-                id=room_id,
-                game=game.name,
-                num_players=n,
-                seed=seed,
-                options=game.options_to_json(state.options),
-                seats=clean,
-                setup_chance=rec.setup_chance,
-                status=PLAYING if all(s["taken"] for s in clean) else WAITING,
-                result=None,
-                created_at=time.time(),
-            )
-            await self.write("create_room", row)
-            room = Room(self, row, game, state)
-            self.rooms[room_id] = room
-        room.wake()
-        return room
-
-    def _forget_finished(self, after: float = 600.0) -> None:
-        """Drop finished (and expired) rooms nobody watches from memory (they stay in the
-        database and are read again on demand)."""
-        now = time.monotonic()
-        for rid, r in list(self.rooms.items()):
-            if r.conns:
-                continue
-            if (r.finished_at is not None and now - r.finished_at > after) or r.status == EXPIRED:
-                del self.rooms[rid]
-
-    async def get(self, room_id: str) -> Room:
-        """A room by id (finished rooms are reloaded from the database on demand)."""
-        room = self.rooms.get(room_id)
-        if room is not None:
-            return room
-        row = await self.db(self.store.load_room, room_id)
-        if row is None:
-            raise ServerError(f"no room '{room_id}'", "no_room", 404)
-        try:
-            room = self._build(row)
-        except ObeliskError as e:
-            raise ServerError(
-                f"room {room_id} cannot be replayed: {e}", "broken_room", 500
-            ) from None
-        if room.status == FINISHED:
-            again = rematch_id(room_id)
-            if await self.db(self.store.load_room, again) is not None:
-                room.rematch = again
-        self.rooms[room_id] = room
-        return room
-
-    async def rematch(self, room: Room, token: str | None) -> tuple[Room, int, str]:
-        """The rematch of a finished room, for the player whose seat ``token`` holds: a new
-        room with the same game, options and computer players (made by the first player who
-        asks, joined by the others), the player in its old seat. Answers the room, the seat
-        and the seat's token (derived from the old one, so asking again answers the same)."""
-        seat = room.seat_of(token, former=True)
-        if token is None or seat is None:
-            raise ServerError("a seat token of this room is required", "unauthorized", 403)
-        if room.status != FINISHED:
-            raise ServerError("the game is not over yet", "not_finished", 409)
-        async with room.rematch_lock:
-            again = room.rematch or rematch_id(room.id)
-            if again not in self.rooms and await self.db(self.store.load_room, again) is None:
-                plan: list[dict[str, JSON]] = [
-                    {"kind": "human"}
-                    if s["kind"] == "human" or s.get("former")
-                    else {"kind": "bot", "level": s.get("level")}
-                    for s in room.row.seats
-                ]
-                await self.create(
-                    room.game.name,
-                    room.row.num_players,
-                    plan,
-                    dict(room.row.options),
-                    trusted=True,  # the old room's options, already checked when it was made
-                    room_id=again,
-                )
-            if room.rematch is None:
-                room.rematch = again
-                async with room.lock:
-                    room._room_changed()
-        new = await self.get(again)
-        old = room.row.seats[seat]
-        name = old.get("former_name") if old["kind"] == "bot" else old.get("name")
-        mine = rematch_token(token, again)
-        got, mine = await new.join(seat, str(name) if name else None, mine)
-        return new, got, mine
-
-    async def listing(self, limit: int = 200) -> list[dict[str, JSON]]:
-        """Recent rooms, newest first (live ones with their connection state)."""
-        rows = await self.db(self.store.list_rooms, limit)
-        out = []
-        for row in rows:
-            live = self.rooms.get(row.id)
-            if live is not None:
-                out.append(live.summary())
-                continue
-            try:
-                title = get_game(row.game).title
-            except ObeliskError:
-                title = row.game
-            out.append(
-                {
-                    "id": row.id,
-                    "game": row.game,
-                    "title": title,
-                    "players": row.num_players,
-                    "options": row.options,
-                    "status": row.status,
-                    "seats": [public_seat(i, s) for i, s in enumerate(row.seats)],
-                    "spectators": 0,
-                    "created_at": row.created_at,
-                    "result": row.result,
-                    "realtime": False,
-                }
-            )
-        return out

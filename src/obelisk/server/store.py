@@ -39,6 +39,9 @@ rooms = sa.Table(
     sa.Column("result", sa.Text, nullable=True),
     sa.Column("created_at", sa.Float, nullable=False),
     sa.Column("updated_at", sa.Float, nullable=False),
+    # the room's secrets of its deal: {"salt": the seed commitment's salt, "chosen": whether
+    # the seed was chosen by the room's creator}; never sent before the game ends
+    sa.Column("sealed", sa.Text, nullable=True),
 )
 
 steps = sa.Table(
@@ -88,6 +91,12 @@ class RoomRow:
     result: dict[str, JSON] | None
     created_at: float
     steps: list[dict[str, JSON]] = field(default_factory=list)
+    #: The salt of the seed's commitment (revealed with the seed when the game ends).
+    salt: str | None = None
+    #: Whether the room's creator chose the seed (shown to everybody).
+    seed_chosen: bool = False
+    #: When the room last changed (a seat, a step, its status).
+    updated_at: float = 0.0
 
 
 def normalize_url(db: str) -> str:
@@ -116,8 +125,16 @@ class Store:
             else:
                 self.engine = sa.create_engine(url, pool_pre_ping=True)
             metadata.create_all(self.engine)
+            self._migrate()
         except Exception as e:  # any driver's connection error
             raise ServerError(f"cannot open the database {_safe(url)}: {_first_line(e)}") from None
+
+    def _migrate(self) -> None:
+        """Add the columns a database made by an older server lacks."""
+        have = {c["name"] for c in sa.inspect(self.engine).get_columns("obelisk_rooms")}
+        if "sealed" not in have:
+            with self.engine.begin() as c:
+                c.execute(sa.text("ALTER TABLE obelisk_rooms ADD COLUMN sealed TEXT"))
 
     def close(self) -> None:
         """Release the connections."""
@@ -206,6 +223,7 @@ class Store:
                 "result": None,
                 "created_at": row.created_at,
                 "updated_at": now,
+                "sealed": json.dumps({"salt": row.salt, "chosen": row.seed_chosen}),
             },
         )
 
@@ -222,7 +240,7 @@ class Store:
         with self.engine.connect() as c:
             rs = c.execute(
                 rooms.select()
-                .where(rooms.c.status.notin_(("finished", "expired")))
+                .where(rooms.c.status.notin_(("finished", "expired", "abandoned")))
                 .order_by(rooms.c.created_at)
             ).all()
             return [self._with_steps(c, r) for r in rs]
@@ -246,6 +264,7 @@ class Store:
 
 
 def _row(r: Any) -> RoomRow:
+    sealed = json.loads(r.sealed) if getattr(r, "sealed", None) else {}
     return RoomRow(
         id=r.id,
         game=r.game,
@@ -257,6 +276,9 @@ def _row(r: Any) -> RoomRow:
         status=r.status,
         result=json.loads(r.result) if r.result else None,
         created_at=r.created_at,
+        salt=sealed.get("salt"),
+        seed_chosen=bool(sealed.get("chosen")),
+        updated_at=r.updated_at,
     )
 
 

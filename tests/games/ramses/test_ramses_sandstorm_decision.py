@@ -39,7 +39,7 @@ def test_after_a_sandstorm_the_same_seat_faces_the_same_choice_again() -> None:
 
 def _counted(st: Any) -> Any:
     """The server's decision count over ``st`` (a room without a lobby: only the counter)."""
-    room: Any = SimpleNamespace(state=st, decisions=[0] * st.num_players, _offered=None)
+    room: Any = SimpleNamespace(_state=st, decisions=[0] * st.num_players, _offered=None)
     Room._track_decision(room)
     return room
 

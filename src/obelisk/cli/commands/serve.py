@@ -80,6 +80,39 @@ def register(app: typer.Typer) -> None:
                 "(its record stays in the database)."
             ),
         ] = 600.0,
+        abandon_after: Annotated[
+            float,
+            typer.Option(
+                help="Seconds a playing room may go on with no person connected before it is "
+                "ended as abandoned (its record is kept); 0: never."
+            ),
+        ] = 3_600.0,
+        rematch_hold: Annotated[
+            float,
+            typer.Option(help="Seconds a rematch keeps each seat for its player of the last game."),
+        ] = 300.0,
+        allow_chosen_seeds: Annotated[
+            bool,
+            typer.Option(
+                help="Accept a seed chosen by a room's creator (for tests and tournaments); "
+                "such rooms say so to everybody. Default: the server draws every seed."
+            ),
+        ] = False,
+        search_rooms: Annotated[
+            int,
+            typer.Option(
+                help="Unfinished rooms with searching computer players one client may have "
+                "at once; 0: no limit."
+            ),
+        ] = 2,
+        allowed_origin: Annotated[
+            list[str] | None,
+            typer.Option(
+                help="A browser origin (https://games.example.org) allowed to open WebSockets "
+                "besides the server's own address; for a deployment behind a proxy "
+                "(repeatable)."
+            ),
+        ] = None,
         admin_token: Annotated[
             str | None,
             typer.Option(
@@ -103,6 +136,9 @@ def register(app: typer.Typer) -> None:
             ("--room-rate", room_rate),
             ("--expire-waiting", expire_waiting),
             ("--expire-finished", expire_finished),
+            ("--abandon-after", abandon_after),
+            ("--rematch-hold", rematch_hold),
+            ("--search-rooms", search_rooms),
         ):
             if value < 0:
                 fail(f"{name} cannot be negative ({value:g})")
@@ -135,12 +171,20 @@ def register(app: typer.Typer) -> None:
             room_rate=room_rate,
             expire_waiting=expire_waiting,
             expire_finished=expire_finished,
+            abandon_after=abandon_after,
+            rematch_hold=rematch_hold,
+            allow_chosen_seeds=allow_chosen_seeds,
+            search_rooms=search_rooms,
+            allowed_origins=list(allowed_origin or []),
         )
         try:
             Store(db).close()  # fail now, with one line, if the database cannot be opened
             application = create_app(cfg)
         except ObeliskError as e:
             fail(str(e))
+        from obelisk.server.security import redact_access_log
+
+        redact_access_log()
         uvicorn.run(
             application,
             host=host,

@@ -208,6 +208,15 @@ class AbuSimbelNarrator(Narrator):
     """Abu Simbel's events in words, honest for a memory game (see the module doc)."""
 
     silent = frozenset({"chance"})
+    #: Seen only for a moment: the route as it is laid, the new chamber, where a mummy card
+    #: lies, what a failed chamber asked for (and the move made).
+    momentary = {
+        "round_started": ("route",),
+        "chamber_added": ("card",),
+        "cover_placed": ("slot",),
+        "mistake": ("expected", "entered", "card", "covered"),
+        "action/move": ("action.token", "text"),
+    }
 
     # -- decisions ---------------------------------------------------------------------
     def on_action(self, event: Mapping[str, JSON], voice: Voice) -> str | None:

@@ -104,6 +104,9 @@ class RamsesNarrator(Narrator):
     """Ramses II's sentences (see the module docstring)."""
 
     silent = frozenset({"turn_ended", "chance"})
+    #: ramses:11.3: the token a slide uncovers is seen while the place is open, and a
+    #: treasure hidden at the set-up only while it is hidden.
+    momentary = {"placed": ("treasure", "place"), "action/slide": ("token", "name", "text")}
 
     # -- the set-up ----------------------------------------------------------------
     def on_setup(self, e: Mapping[str, JSON], v: Voice) -> str:

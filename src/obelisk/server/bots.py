@@ -1,0 +1,130 @@
+"""Computer players in a room: they think off the event loop, within a budget.
+
+A bot thinks in the lobby's thread pool, on a copy of the position seen through its
+seat's view (:class:`~obelisk.core.PlayerView`). One that has shown it answers in well under
+a millisecond (random, most heuristics) then moves on the event loop itself: handing a
+trivial move to a thread and back costs more than the move. A searching level (one that
+declares its time cap ``seconds``) always thinks in the pool, and a client may keep only a
+few rooms of searching players at once (``--search-rooms``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import secrets
+import time
+from typing import TYPE_CHECKING
+
+from obelisk.core import Action, Agent, IllegalAction, ObeliskError, PlayerView, State
+
+from .config import ServerError
+
+if TYPE_CHECKING:
+    from .room import Room
+
+log = logging.getLogger("obelisk.server")
+
+#: A bot whose moves take less than this runs on the event loop (see :func:`think`).
+INLINE_BOT_SECONDS = 0.003
+
+
+def searches(agent: Agent) -> bool:
+    """Whether a computer player searches (declares its time cap ``seconds``): it always
+    thinks in the thread pool."""
+    return isinstance(getattr(agent, "seconds", None), (int, float))
+
+
+def budget(room: Room, agent: Agent) -> float:
+    """Seconds a computer player may think: its level's own time cap (a search level
+    declares ``seconds``) with room for a busy machine, else ``--bot-budget``."""
+    own = getattr(agent, "seconds", None)
+    if isinstance(own, (int, float)) and own > 0:
+        return float(own) * 1.5 + 1.0
+    return room.lobby.config.bot_budget
+
+
+async def bot_turns(room: Room) -> None:
+    """Play the computer players' turns while one of them is to move."""
+    cfg = room.lobby.config
+    while not room._closing:
+        # let the writers send what the last move produced (quick bots move without awaiting)
+        await asyncio.sleep(0)
+        async with room.lock:
+            if room.status != "playing" or room._state.is_terminal():
+                return
+            seat = room._state.current_player
+            agent = room.agents.get(seat)
+            if agent is None:
+                return
+            idx = len(room._state.history)
+            # a quick bot moves on the live position, under the lock, with no copy
+            inline = room._quick.get(seat, False) and not searches(agent)
+            snapshot = None if inline else room._state.clone()
+        if cfg.bot_delay > 0:
+            await asyncio.sleep(cfg.bot_delay)
+        rng = random.Random(secrets.randbits(64))
+        if snapshot is not None:
+            action = await think(room, agent, snapshot, seat, rng)
+        async with room.lock:
+            if room.agents.get(seat) is not agent:
+                continue  # its player took the seat back: the bot leaves
+            if len(room._state.history) != idx or room._state.current_player != seat:
+                continue  # a clock event changed the position: think again
+            if snapshot is None:
+                action = think_inline(room, agent, room._state, seat, rng)
+            try:
+                await room._commit(seat, action)
+            except IllegalAction as e:
+                log.error("room %s: bot seat %d chose an illegal action: %s", room.id, seat, e)
+                try:
+                    await room._commit(seat, room._state.legal_actions()[0])
+                except (ObeliskError, ServerError):
+                    return
+            except ServerError as e:
+                if e.code == "internal":
+                    return  # the engine fails here: a person must look at it
+                await asyncio.sleep(0.5)  # storage trouble: retry the turn
+                continue
+        # loop: the same or another computer player may be to move next
+
+
+async def think(room: Room, agent: Agent, snapshot: State, seat: int, rng: random.Random) -> Action:
+    """The bot's move, in the thread pool, within its budget; a random legal move if it
+    fails or overruns."""
+    legal = snapshot.legal_actions()
+    view = PlayerView(snapshot, seat)
+    slow = searches(agent)
+
+    def timed() -> tuple[Action, float]:
+        t0 = time.thread_time()
+        a = agent.act(view, rng)
+        return a, time.thread_time() - t0
+
+    loop = asyncio.get_running_loop()
+    fut = loop.run_in_executor(room.lobby.bots, timed)
+    try:
+        action, cpu = await asyncio.wait_for(asyncio.shield(fut), budget(room, agent))
+        room._quick[seat] = cpu < INLINE_BOT_SECONDS / 3 and not slow
+        return action
+    except TimeoutError:
+        log.warning("room %s: bot seat %d overran its budget; random move", room.id, seat)
+    except Exception:
+        log.exception("room %s: bot seat %d failed; random move", room.id, seat)
+    return rng.choice(legal)
+
+
+def think_inline(room: Room, agent: Agent, state: State, seat: int, rng: random.Random) -> Action:
+    """A quick bot's move, on the event loop, on the live position (the lock is held; the
+    bot sees it through its seat's view only). Its first slow move sends it back to the
+    thread pool."""
+    t0 = time.perf_counter()
+    try:
+        action = agent.act(PlayerView(state, seat), rng)
+    except Exception:
+        log.exception("room %s: bot seat %d failed; random move", room.id, seat)
+        return rng.choice(state.legal_actions())
+    if time.perf_counter() - t0 > INLINE_BOT_SECONDS:
+        room._quick[seat] = False
+    return action
