@@ -121,11 +121,11 @@ def _coerce(name: str, value: Any, hint: Any) -> Any:
         is_none = value is None or (isinstance(value, str) and value.lower() in {"none", "null"})
         if is_none and type(None) in args:
             return None
-        for option in args:
-            if option is type(None):
+        for member in args:
+            if member is type(None):
                 continue
             try:
-                return _coerce(name, value, option)
+                return _coerce(name, value, member)
             except InvalidOptions:
                 continue
         raise InvalidOptions(f"option '{name}': {value!r} does not fit {hint}")
