@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from browser_fixtures import browser, shots  # noqa: F401  (the one browser of every browser test)
 from obelisk.core import register
 from tinycards import TINY
 

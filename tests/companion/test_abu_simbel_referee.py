@@ -32,8 +32,11 @@ API = "/api/companion/abu_simbel/sessions"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    db = Path(tmp_path_factory.mktemp("abusrv")) / "rooms.sqlite3"
-    proc = ServerProc(str(db), "--rate", "600", "--room-rate", "0").start()
+    folder = Path(tmp_path_factory.mktemp("abusrv"))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OBELISK_DATA_DIR", str(folder))  # the server's key for sealed saves
+        proc = ServerProc(str(folder / "rooms.sqlite3"), "--rate", "600", "--room-rate", "0")
+        proc.start()
     yield proc
     proc.stop()
 
@@ -205,18 +208,43 @@ def test_the_page_at_tv_width_and_a_refusal(server: ServerProc, browser: Any, sh
     page.click("#undo")
     page.wait_for_function("document.getElementById('line').textContent.includes('chamber 3')")
     _click(page, "ok 1")
+    # the game belongs to this tab: its key is in sessionStorage, not in the address
+    kept = json.loads(page.evaluate("sessionStorage.getItem('obelisk-abu_simbel-session')"))
+    sid, key = kept["id"], kept["key"]
+    assert key not in page.url and sid not in page.url
+    mine = {"X-Session-Key": key}
     # a wrong input sent by hand: a clear message, nothing changes
-    sid = page.evaluate("location.hash.slice(1)")
-    before = httpx.get(server.http + f"{API}/{sid}").json()
-    r = httpx.post(server.http + f"{API}/{sid}/say", json={"text": "ok 3"})
-    assert r.status_code == 400 and "Verdicts follow the way" in r.json()["error"]
-    r = httpx.post(server.http + f"{API}/{sid}/say", content=b"[1]")
-    assert r.status_code == 400 and "JSON object" in r.json()["error"]
-    assert httpx.get(server.http + f"{API}/{sid}").json() == before
+    before = httpx.get(server.http + f"{API}/{sid}", headers=mine).json()
+    r = httpx.post(server.http + f"{API}/{sid}/say", json={"text": "ok 3"}, headers=mine)
+    assert r.status_code == 400 and "Verdicts follow the way" in r.json()["message"]
+    r = httpx.post(server.http + f"{API}/{sid}/say", content=b"[1]", headers=mine)
+    assert r.status_code == 400 and "JSON object" in r.json()["message"]
+    # a stranger, without the key, can neither read nor act
+    assert httpx.get(server.http + f"{API}/{sid}").status_code == 403
+    r = httpx.post(server.http + f"{API}/{sid}/say", json={"text": "ok 2"})
+    assert r.status_code == 403 and r.json()["error"] == "forbidden"
+    assert httpx.get(server.http + f"{API}/{sid}", headers=mine).json() == before
     r = httpx.post(server.http + API, json={"names": ["Solo"]})
-    assert r.status_code == 400 and "2 to 6 players" in r.json()["error"]
-    # resumed from its record in a new page
-    rec = httpx.get(server.http + f"{API}/{sid}/record").json()
-    r = httpx.post(server.http + API, json={"record": rec})
-    assert r.status_code == 201 and r.json()["view"]["stage"] == "verdict_in"
+    assert r.status_code == 400 and "2 to 6 players" in r.json()["message"]
+    # a reload goes on with the game
+    page.reload()
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert "chamber 2" in page.locator("#line").inner_text()
+    # saved mid-game (sealed: no chamber in the file) and resumed in a new page
+    with page.expect_download() as dl:
+        page.click("#save")
+    text = Path(dl.value.path()).read_text()
+    rec = json.loads(text)
+    assert rec["format"] == "obelisk-companion-save"
+    for mark in _marks(["MUMMY", "SCORPIONS_3", "DIVE"]):
+        assert mark not in json.dumps({k: v for k, v in rec.items() if k != "sealed"}).lower()
     page.close()
+    fresh = browser.new_page(viewport={"width": 1920, "height": 1080})
+    fresh.goto(server.http + "/companion/abu_simbel")
+    fresh.set_input_files(
+        "#resume",
+        files=[{"name": "save.json", "mimeType": "application/json", "buffer": text.encode()}],
+    )
+    fresh.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert "chamber 2" in fresh.locator("#line").inner_text()
+    fresh.close()

@@ -325,8 +325,11 @@ def kserver(tmp_path_factory: pytest.TempPathFactory) -> Any:
     """A server of our own (the page and its API live in it; nothing else is used)."""
     from server_helpers import ServerProc
 
-    db = Path(tmp_path_factory.mktemp("khufusrv")) / "rooms.sqlite3"
-    proc = ServerProc(str(db), "--rate", "600", "--room-rate", "0").start(timeout=60)
+    folder = Path(tmp_path_factory.mktemp("khufusrv"))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OBELISK_DATA_DIR", str(folder))  # the server's key for sealed saves
+        proc = ServerProc(str(folder / "rooms.sqlite3"), "--rate", "600", "--room-rate", "0")
+        proc.start(timeout=60)
     yield proc
     proc.stop()
 
@@ -359,21 +362,24 @@ def test_the_api_refuses_bad_requests_clearly(kserver: Any) -> None:
     ]
     for body, words in bad:
         r = httpx.post(url + "/sessions", json=body, timeout=30)
-        assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
+        assert r.status_code == 400 and words in r.json()["message"].lower(), (body, r.text)
+        assert r.json()["error"] == "bad_request"
     r = httpx.post(url + "/sessions", content=b"[1, 2", timeout=30)
-    assert r.status_code == 400 and r.json()["error"]
+    assert r.status_code == 400 and r.json()["message"]
     assert httpx.get(url + "/sessions/none", timeout=30).status_code == 404
     players = [{"name": n} for n in ("Ann", "Bob", "Cleo")]
     made = httpx.post(url + "/sessions", json={"players": players, "seed": 5}, timeout=30).json()
     sid = made["id"]
-    r = httpx.post(f"{url}/sessions/{sid}/summon", json={}, timeout=30)
-    assert r.status_code == 400 and "start the countdown" in r.json()["error"]
-    r = httpx.post(f"{url}/sessions/{sid}/result", json={"result": "WIN"}, timeout=30)
-    assert r.status_code == 400 and "summon Khufu first" in r.json()["error"]
-    view = httpx.get(f"{url}/sessions/{sid}", timeout=30).json()
+    mine = {"X-Session-Key": made["key"]}
+    r = httpx.post(f"{url}/sessions/{sid}/summon", json={}, timeout=30, headers=mine)
+    assert r.status_code == 400 and "start the countdown" in r.json()["message"].lower()
+    r = httpx.post(f"{url}/sessions/{sid}/result", json={"result": "WIN"}, timeout=30, headers=mine)
+    assert r.status_code == 400 and "summon Khufu first" in r.json()["message"]
+    assert httpx.get(f"{url}/sessions/{sid}", timeout=30).status_code == 403  # no key
+    view = httpx.get(f"{url}/sessions/{sid}", timeout=30, headers=mine).json()
     assert not view["started"] and len(view["moments"]) == 1 and "next_due" not in view
     if HAS_ESPEAK:
-        r = httpx.get(f"{url}/sessions/{sid}/audio/0", timeout=60)
+        r = httpx.get(f"{url}/sessions/{sid}/audio/0", timeout=60, headers=mine)
         assert r.status_code == 200 and r.headers["content-type"] == "audio/wav"
         import io
 
@@ -381,10 +387,14 @@ def test_the_api_refuses_bad_requests_clearly(kserver: Any) -> None:
             secs = w.getnframes() / w.getframerate()
         words = len(view["moments"][0]["speech"].split())
         assert 0.2 * words <= secs <= 1.0 * words
-    assert httpx.get(f"{url}/sessions/{sid}/audio/9", timeout=30).status_code == 404
-    rec = httpx.get(f"{url}/sessions/{sid}/record", timeout=30)
+    assert httpx.get(f"{url}/sessions/{sid}/audio/9", timeout=30, headers=mine).status_code == 404
+    assert httpx.get(f"{url}/sessions/{sid}/audio/0", timeout=30).status_code == 403
+    rec = httpx.get(f"{url}/sessions/{sid}/record", timeout=30, headers=mine)
     assert "attachment" in rec.headers["content-disposition"]
-    assert from_record(rec.json()).view() == KhufuSession(table(3), 5).view()
+    saved = rec.json()
+    assert saved["format"] == "obelisk-companion-save" and "seed" not in rec.text  # sealed
+    again = httpx.post(url + "/sessions", json={"record": saved}, timeout=30).json()
+    assert again["view"]["moments"] == KhufuSession(table(3), 5).view()["moments"]
 
 
 def _no_sideways_scroll(page: Any) -> None:

@@ -7,6 +7,7 @@ refusals leave the game as it was; screenshots at TV and phone width.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from collections.abc import Iterator
@@ -18,6 +19,8 @@ import pytest
 from chromium_helpers import CHROMIUM, chromium, screenshot_folder
 from server_helpers import ServerProc
 
+from obelisk.companion.mummy import MummySession
+
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -26,8 +29,11 @@ API = "/api/companion/mummy/sessions"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
-    db = Path(tmp_path_factory.mktemp("mummysrv")) / "rooms.sqlite3"
-    proc = ServerProc(str(db), "--rate", "300", "--room-rate", "0").start()
+    folder = Path(tmp_path_factory.mktemp("mummysrv"))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OBELISK_DATA_DIR", str(folder))  # the server's key for sealed saves
+        proc = ServerProc(str(folder / "rooms.sqlite3"), "--rate", "300", "--room-rate", "0")
+        proc.start()
     yield proc
     proc.stop()
 
@@ -116,10 +122,18 @@ def test_a_game_on_the_page_at_tv_width(server: ServerProc, browser: Any, shots:
     page.click("#undo")
     page.wait_for_function("document.getElementById('prompt').textContent.includes('Move')")
     assert "0 of 6 ankhs" in page.locator("#status").inner_text()
-    # the record downloads
+    # the record downloads (sealed: the seed would tell her coming rolls)
     with page.expect_download() as dl:
         page.click("#save")
     assert dl.value.suggested_filename.endswith(".json")
+    saved = json.loads(Path(dl.value.path()).read_text())
+    assert saved["format"] == "obelisk-companion-save" and "seed" not in json.dumps(saved)
+    # a reload goes on with the game: the key is in sessionStorage, not in the address
+    kept = json.loads(page.evaluate("sessionStorage.getItem('obelisk-mummy-session')"))
+    assert kept["key"] not in page.url
+    page.reload()
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    assert "Move" in page.locator("#prompt").inner_text()
     page.close()
     times.sort()
     print(f"click-to-redraw ms: median {times[len(times) // 2]:.0f}, max {times[-1]:.0f}")
@@ -148,25 +162,29 @@ def test_the_page_on_a_phone(server: ServerProc, browser: Any, shots: Path) -> N
 def test_the_api_refuses_bad_requests(server: ServerProc) -> None:
     base = server.http
     r = httpx.post(base + API, json={"names": []})
-    assert r.status_code == 400 and "1 to 4" in r.json()["error"]
+    assert r.status_code == 400 and "1 to 4" in r.json()["message"]
+    assert r.json()["error"] == "bad_request"
     r = httpx.post(base + API, json={"names": ["Ann"], "level": "godlike"})
-    assert r.status_code == 400 and "no level" in r.json()["error"]
+    assert r.status_code == 400 and "No level" in r.json()["message"]
     r = httpx.post(base + API, content=b"not json", headers={"Content-Type": "application/json"})
     assert r.status_code == 400
     r = httpx.post(base + API, json={"record": {"format": "obelisk-record", "game": "sobek"}})
     assert r.status_code == 400
-    sid = httpx.post(base + API, json={"names": ["Ann", "Bob"], "seed": 2}).json()["id"]
-    r = httpx.post(f"{base}{API}/{sid}/say", json={"text": "card Q99"})
+    made = httpx.post(base + API, json={"names": ["Ann", "Bob"], "seed": 2}).json()
+    sid, mine = made["id"], {"X-Session-Key": made["key"]}
+    r = httpx.post(f"{base}{API}/{sid}/say", json={"text": "card Q99"}, headers=mine)
     assert r.status_code == 400 and r.json()["view"]["phase"] == "table_turn"
-    record = httpx.get(f"{base}{API}/{sid}/record").json()
+    assert httpx.post(f"{base}{API}/{sid}/say", json={"text": "aside 1"}).status_code == 403
+    record = httpx.get(f"{base}{API}/{sid}/record", headers=mine).json()
     again = httpx.post(base + API, json={"record": record})
     assert again.status_code == 201
     # a record naming a map file is refused: the server never opens a path a client sent
-    record["options"]["map_file"] = "/etc/passwd"
-    r = httpx.post(base + API, json={"record": record})
-    assert r.status_code == 400 and "terminal" in r.json()["error"]
+    plain = MummySession(["Ann", "Bob"], "normal", 2).record().to_json()
+    plain["options"]["map_file"] = "/etc/passwd"
+    r = httpx.post(base + API, json={"record": plain})
+    assert r.status_code == 400 and "terminal" in r.json()["message"]
     assert "root" not in r.text
-    assert httpx.get(f"{base}{API}/nonesuch").status_code == 404
+    assert httpx.get(f"{base}{API}/nonesuch", headers=mine).status_code == 404
 
 
 def test_judged_screenshots_are_in_the_docs() -> None:

@@ -67,6 +67,8 @@ class ServerProc:
         self.db = db
         # tests set positions up by seed; a server in service draws every seed itself
         self.extra = list(extra) + (["--allow-chosen-seeds"] if chosen_seeds else [])
+        if "--rooms-per-client" not in self.extra:  # every test client is 127.0.0.1
+            self.extra += ["--rooms-per-client", "0"]
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = Path(os.environ.get("TMPDIR", "/tmp")) / f"obelisk-server-{self.port}.log"

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from obelisk.core import Game, Record, State, Voice, get_game, replay
+from obelisk.core import Game, Record, State, TurnContext, Voice, get_game, replay
 
 STATE_KEYS = {
     "type",
@@ -33,11 +33,12 @@ STATE_KEYS = {
     "legal",
     "events",
     "seen",
+    "ctx",
 }
 OTHER_KEYS = {
     "welcome": {"type", "v", "room", "seat", "game", "title", "levels", "summary"},
     "room": {"type", "v", "summary"},
-    "clock": {"type", "v", "room", "running", "wall_seconds", "game"},
+    "clock": {"type", "v", "room", "running", "wall_seconds", "clock", "game"},
     "game_over": {"type", "v", "room", "scores", "returns", "winners"},
     "ack": {"type", "v", "id", "server_ms", "server_cpu_ms"},
     "pong": {"type", "v", "id", "server_ms", "server_cpu_ms"},
@@ -150,7 +151,12 @@ def check_messages(
                     if "flash" in e:
                         assert i > 0, "a flash in a catch-up"
                         assert e["flash"] == game.flash(p, voice)
-                assert f["your_turn"] == bool(f["legal"])
+                assert f["your_turn"] == bool(f["legal"]) == f["ctx"]["your_turn"]
+                # the turn context is public: the position's own, whoever reads it
+                ctx = TurnContext.of(st).to_json()
+                assert {k: f["ctx"][k] for k in ("to_move", "chance", "outcome")} == {
+                    k: ctx[k] for k in ("to_move", "chance", "outcome")
+                }, f"seat {seat}: message {i} has a turn context of another position"
                 if seat is not None and i in picks:
                     for d in range(determinizations):
                         det = st.determinize(seat, random.Random(1000 * i + d))

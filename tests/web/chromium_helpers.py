@@ -1,47 +1,8 @@
-"""Debian's Chromium for every browser test: one way to find it, launch it and keep shots.
-
-Never a downloaded browser: Playwright drives ``/usr/bin/chromium`` through
-``executable_path``, headless, with the flags the project's machines need.
-"""
+"""Debian's Chromium for the browser tests: the names kept for the tests that import them
+from here; the one definition is ``tests/browser_fixtures.py``."""
 
 from __future__ import annotations
 
-import os
-import shutil
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
-from typing import Any
+from browser_fixtures import CHROMIUM, CHROMIUM_ARGS, chromium, screenshot_folder
 
-#: Debian's Chromium, or None where it is not installed (the browser tests then skip).
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-
-#: The flags Chromium starts with on these machines (no sandbox in containers, no GPU,
-#: nothing fetched in the background).
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking"]
-
-
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """A headless Debian Chromium driven by Playwright's sync API, closed on exit.
-
-    The sync API runs an event loop in the thread while it is open, so callers hold it for
-    one test module at most (tests of other folders call ``asyncio.run`` in the same worker).
-    """
-    from playwright import sync_api
-
-    if CHROMIUM is None:
-        raise RuntimeError("Debian's chromium is not installed (.ci/run installs it)")
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-def screenshot_folder() -> Path:
-    """Where the tests save their screenshots ($OBELISK_SCREENSHOTS, else a temp folder)."""
-    folder = Path(os.environ.get("OBELISK_SCREENSHOTS") or "/tmp/obelisk-web-screenshots")
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+__all__ = ["CHROMIUM", "CHROMIUM_ARGS", "chromium", "screenshot_folder"]

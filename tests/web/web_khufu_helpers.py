@@ -123,7 +123,7 @@ DRAW_STATES = """async ([msgs, seats, options]) => {
   for (const m of msgs) {
     try {
       drawFrame(els, mod, {
-        obs: m.observation, legal: m.legal, yourTurn: m.your_turn, seat: m.seat, seats, status: m.status,
+        obs: m.observation, turn: m.ctx || null, legal: m.legal, yourTurn: m.your_turn, seat: m.seat, seats, status: m.status,
         options, text: m.text, over: null, readonly: false, events: m.events || [], seen: m.seen, clock: null,
       }, () => {});
     } catch (e) {

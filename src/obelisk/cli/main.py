@@ -118,8 +118,13 @@ def replay_cmd(
 
     A record redacted for one seat (the server's download for a seat or a spectator) holds
     no secrets and so cannot be replayed step by step: its story is printed instead, as
-    that seat read it."""
-    from obelisk.core.record import read_json
+    that seat read it.
+
+    A server's full record of a finished game carries the commitment to its seed that the
+    room published before the first move, and the seed's salt: the commitment is checked,
+    and every chance outcome is drawn again from the seed, so the deal is proven fixed
+    before the game began."""
+    from obelisk.core.record import check_commitment, read_json
 
     try:
         data = read_json(file)
@@ -128,6 +133,7 @@ def replay_cmd(
             return
         record = Record.from_json(data)
         state = replay(record)
+        committed = check_commitment(record)
     except ObeliskError as e:
         fail(f"{file}: {e}")
     g = state.game
@@ -136,6 +142,14 @@ def replay_cmd(
         f"{file}: {g.title}, {record.num_players} players, {len(record.steps)} steps, "
         f"{done}; replay OK"
     )
+    if committed:
+        digest = str(record.meta.get("seed_commitment", ""))
+        console.print(
+            Text(
+                f"Seed commitment checked: seed {record.seed} matches {digest[:16]}…, published "
+                "before the first move, and every chance outcome was drawn from it."
+            )
+        )
     if state.is_terminal():
         names = [str(s.get("name", f"Seat {i + 1}")) for i, s in enumerate(record.seats)]
         scores = ", ".join(

@@ -451,6 +451,7 @@ def from_record(data: Any) -> RefereeSession:
     session.state = state
     inputs = meta.get("inputs")
     session.inputs = [str(x) for x in inputs] if isinstance(inputs, list) else []
+    session.news_from = len(session.log())  # a resumed game has no news yet
     return session
 
 

@@ -1,17 +1,32 @@
-"""What the companions' pages share on the server: sessions kept in memory by an unguessable
-id, JSON bodies read with a size limit, and errors in one shape (``{"error": …}``).
+"""What the companions' pages share on the server: sessions that belong to whoever created
+them, limits that keep a stranger from crowding a family out, JSON bodies read with a size
+limit, and errors in the server's one shape (``{"error": code, "message": sentence}``).
 
-Nothing a client sends reaches the disk: a session lives in memory only, and the oldest or
-longest idle one goes first.
+A session is kept in memory by an unguessable id and opened by an unguessable key: both are
+returned once, when the session is created; the page keeps the key (``sessionStorage``,
+never in a URL) and sends it as the ``X-Session-Key`` header with every later request. A
+request without the right key is refused (403), whatever it asks for.
+
+A live session is never evicted. A session is live while requests keep coming; one that has
+had none for ``idle_seconds`` (two hours by default) has expired and is dropped. New
+sessions are limited per client address (so many a minute, so many live at once) and in
+all; past a limit a new one is refused with the reason (429 or 503), never made by pushing
+an older one out.
+
+Nothing a client sends reaches the disk: a session lives in memory only, and a game is
+saved by downloading it (see :mod:`obelisk.companion.saves`).
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from fastapi import Request
@@ -19,89 +34,275 @@ from fastapi.responses import JSONResponse
 
 T = TypeVar("T")
 
-#: Sessions one server keeps, and how long an untouched one lives.
-MAX_SESSIONS = 64
-IDLE_SECONDS = 6 * 3600
+#: The header that carries a session's key.
+KEY_HEADER = "X-Session-Key"
+
+#: The largest request body (bytes) each companion's API reads, by path prefix; the
+#: server's body guard applies the longest matching prefix (its global limit elsewhere).
+#: Each is the resume body of the longest game made in tests/companion/test_body_limits.py
+#: (a sealed mid-game save), about four times over; the other requests are small and
+#: limited further by the endpoint itself (:data:`SMALL_BODY`).
+BODY_LIMITS: dict[str, int] = {
+    "/api/companion/abu_simbel/": 256 * 1024,
+    "/api/companion/khufu/": 128 * 1024,
+    "/api/companion/mummy/": 256 * 1024,
+}
+#: The largest body of a request that is not a new or resumed session (one input).
+SMALL_BODY = 4 * 1024
+
+
+def body_limit(path: str) -> int | None:
+    """The companion body limit for a request ``path`` (the longest matching prefix of
+    :data:`BODY_LIMITS`), or None outside the companions' API."""
+    best = None
+    for prefix in sorted(BODY_LIMITS, key=len):
+        if path.startswith(prefix):
+            best = BODY_LIMITS[prefix]
+    return best
+
+
+@dataclass(frozen=True)
+class SessionLimits:
+    """How many sessions a companion keeps, and for how long.
+
+    ``max_sessions`` live at once in all (a new one past it is refused: 503),
+    ``per_address`` live at once from one client address and ``per_minute`` created a
+    minute from one address (in a burst of as many; 429 past either), and
+    ``idle_seconds`` without a request before a session expires.
+    """
+
+    max_sessions: int = 256
+    per_address: int = 8
+    per_minute: float = 12.0
+    idle_seconds: float = 2 * 3600.0
+
+    def __post_init__(self) -> None:
+        if self.max_sessions < 1 or self.per_address < 1:
+            raise ValueError("a companion must allow at least one session")
+        if self.per_minute <= 0 or self.idle_seconds <= 0:
+            raise ValueError("the rate and the idle time must be above 0")
+
+
+class SessionRefused(Exception):
+    """A request refused by the session store: an HTTP ``status``, the error ``code`` and a
+    sentence that says why (``retry_after`` seconds, where waiting helps)."""
+
+    def __init__(
+        self, status: int, code: str, message: str, retry_after: float | None = None
+    ) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.retry_after = retry_after
+
+    def response(self) -> JSONResponse:
+        """The refusal in the server's one error shape."""
+        headers = {}
+        if self.retry_after is not None:
+            headers["Retry-After"] = str(max(1, round(self.retry_after)))
+        return error_response(self.code, self.message, self.status, headers=headers)
+
+
+def _hash(key: str) -> bytes:
+    return hashlib.sha256(key.encode("utf-8", "surrogatepass")).digest()
+
+
+class _Held(Generic[T]):
+    """One session with its key's hash, its owner's address and when it was last seen."""
+
+    __slots__ = ("address", "key_hash", "seen", "session")
+
+    def __init__(self, session: T, key_hash: bytes, address: str, seen: float) -> None:
+        self.session = session
+        self.key_hash = key_hash
+        self.address = address
+        self.seen = seen
+
+
+def _minutes(seconds: float) -> str:
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = int(seconds // 3600)
+        return f"{hours} hour{'s' if hours != 1 else ''}"
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute{'s' if minutes != 1 else ''}"
 
 
 class SessionStore(Generic[T]):
-    """Sessions in memory by an unguessable id; ``missing(message)`` makes the error for an
-    unknown id.
+    """Sessions in memory, each opened by its id and its key (see the module docstring).
 
-    Each session keeps the time it was last seen (added, or read with :meth:`get`): one
-    untouched for ``idle_seconds`` is dropped when a new one comes, and with
-    ``max_sessions`` held the least recently seen goes first. ``clock`` gives the time in
-    seconds (``time.monotonic``; a test passes its own).
+    ``clock`` gives the time in seconds (``time.monotonic``; a test passes its own).
     """
 
     def __init__(
-        self,
-        missing: Callable[[str], Exception],
-        max_sessions: int = MAX_SESSIONS,
-        idle_seconds: float = IDLE_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
+        self, limits: SessionLimits | None = None, clock: Callable[[], float] = time.monotonic
     ) -> None:
-        self.held: OrderedDict[str, tuple[T, float]] = OrderedDict()
-        self.missing = missing
-        self.max_sessions = max_sessions
-        self.idle_seconds = idle_seconds
+        self.limits = limits or SessionLimits()
         self.clock = clock
+        #: the sessions, the least recently seen first
+        self.held: OrderedDict[str, _Held[T]] = OrderedDict()
+        #: per address: (tokens left, when counted) of the creation rate's bucket
+        self.buckets: dict[str, tuple[float, float]] = {}
 
     def __len__(self) -> int:
+        self.expire()
         return len(self.held)
 
     def __contains__(self, sid: object) -> bool:
+        self.expire()
         return sid in self.held
 
-    def add(self, session: T) -> str:
-        """Keep ``session``; its new id (idle sessions and then the oldest make room)."""
+    # -- life and death ---------------------------------------------------------------
+    def expire(self) -> list[str]:
+        """Drop every session idle for longer than the limit; their ids."""
         now = self.clock()
-        for sid in [k for k, (_, t) in self.held.items() if now - t > self.idle_seconds]:
+        gone = []
+        while self.held:
+            sid, held = next(iter(self.held.items()))
+            if now - held.seen <= self.limits.idle_seconds:
+                break
             del self.held[sid]
-        while len(self.held) >= self.max_sessions:
-            self.held.popitem(last=False)
-        sid = secrets.token_urlsafe(12)
-        self.held[sid] = (session, now)
-        return sid
+            gone.append(sid)
+        return gone
 
-    def get(self, sid: str) -> T:
-        """The session ``sid`` (seen now, so the most recently used), or the ``missing``
-        error."""
+    def _tokens(self, address: str, now: float) -> float:
+        rate = self.limits.per_minute / 60.0
+        tokens, then = self.buckets.get(address, (self.limits.per_minute, now))
+        return min(self.limits.per_minute, tokens + (now - then) * rate)
+
+    def _live_from(self, address: str) -> int:
+        return sum(1 for h in self.held.values() if h.address == address)
+
+    def admit(self, address: str) -> None:
+        """Count a request to create a session from ``address`` against its rate, or
+        :class:`SessionRefused` (429, 503) when a limit is reached. Called before the work
+        of making the session, so a refused request costs nothing."""
+        self.expire()
+        now = self.clock()
+        lim = self.limits
+        self._check_room(address)
+        tokens = self._tokens(address, now)
+        if tokens < 1.0:
+            wait = (1.0 - tokens) * 60.0 / lim.per_minute
+            raise SessionRefused(
+                429,
+                "rate_limited",
+                f"too many games started from this address (at most {lim.per_minute:g} a "
+                f"minute): try again in {_minutes(wait)}",
+                retry_after=wait,
+            )
+        self.buckets[address] = (tokens - 1.0, now)
+        if len(self.buckets) > 4 * lim.max_sessions:  # forget addresses back at a full bucket
+            for a in [a for a in self.buckets if self._tokens(a, now) >= lim.per_minute]:
+                del self.buckets[a]
+
+    def _check_room(self, address: str) -> None:
+        lim = self.limits
+        if self._live_from(address) >= lim.per_address:
+            raise SessionRefused(
+                429,
+                "rate_limited",
+                f"this address already has {lim.per_address} games open: finish one, or "
+                f"wait until one has had no request for {_minutes(lim.idle_seconds)}",
+                retry_after=lim.idle_seconds,
+            )
+        if len(self.held) >= lim.max_sessions:
+            oldest = next(iter(self.held.values())).seen if self.held else self.clock()
+            wait = max(60.0, oldest + lim.idle_seconds - self.clock())
+            raise SessionRefused(
+                503,
+                "busy",
+                f"the server holds as many companion games as it can ({lim.max_sessions}): "
+                f"no game is ever pushed out, so try again in {_minutes(wait)}",
+                retry_after=wait,
+            )
+
+    def add(self, session: T, address: str) -> tuple[str, str]:
+        """Keep ``session`` for ``address``: its new id and its key (given out once), or
+        :class:`SessionRefused` when the address or the server holds as many as it may."""
+        self.expire()
+        self._check_room(address)
+        sid = secrets.token_urlsafe(16)  # 128 bits
+        key = secrets.token_urlsafe(32)  # 256 bits
+        self.held[sid] = _Held(session, _hash(key), address, self.clock())
+        return sid, key
+
+    # -- opening one --------------------------------------------------------------------
+    def get(self, sid: str, key: str | None) -> T:
+        """The session ``sid`` opened with ``key`` (seen now), or :class:`SessionRefused`:
+        404 for no such session (or an expired one), 403 for a missing or wrong key."""
+        self.expire()
         held = self.held.get(sid)
         if held is None:
-            raise self.missing("no such game here (the server may have restarted)")
-        self.held[sid] = (held[0], self.clock())
+            raise SessionRefused(
+                404,
+                "not_found",
+                "no such game here: it ended after "
+                f"{_minutes(self.limits.idle_seconds)} without a request, or the server "
+                "restarted; resume it from a saved game",
+            )
+        if not key or not hmac.compare_digest(held.key_hash, _hash(key)):
+            raise SessionRefused(
+                403,
+                "forbidden",
+                "this game belongs to the page that started it: the request has "
+                f"{'a wrong' if key else 'no'} session key (the {KEY_HEADER} header)",
+            )
+        held.seen = self.clock()
         self.held.move_to_end(sid)
-        return held[0]
+        return held.session
+
+    def open(self, sid: str, request: Request) -> T:
+        """The session ``sid`` opened with the request's ``X-Session-Key`` header."""
+        return self.get(sid, request.headers.get(KEY_HEADER))
 
     def last_seen(self, sid: str) -> float:
-        """When ``sid`` was last added or read (the ``clock``'s seconds), or the ``missing``
-        error."""
-        held = self.held.get(sid)
-        if held is None:
-            raise self.missing("no such game here (the server may have restarted)")
-        return held[1]
+        """When ``sid`` was last created or opened (the ``clock``'s seconds); KeyError for
+        no such session."""
+        return self.held[sid].seen
 
 
-def error_response(message: str, status: int = 400, **extra: Any) -> JSONResponse:
-    """An error in the companions' one shape."""
-    return JSONResponse({"error": message, **extra}, status_code=status)
+def client_address(request: Request) -> str:
+    """The address a request came from (one string per client, for the limits)."""
+    return request.client.host if request.client else "unknown"
 
 
-async def json_body(
-    request: Request, max_body: int, error: Callable[[str], Exception]
-) -> dict[str, Any]:
-    """The request's JSON object (``{}`` when empty); ``error(message)`` for a body too
-    large, not JSON, or not an object."""
+def private(data: Any, status: int = 200, filename: str | None = None) -> JSONResponse:
+    """A reply for the session's owner alone: never kept in a cache (a shared phone's browser
+    cache would keep the route), a download named ``filename`` if given."""
+    headers = {"Cache-Control": "no-store"}
+    if filename is not None:
+        headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return JSONResponse(data, status_code=status, headers=headers)
+
+
+def error_response(
+    code: str, message: str, status: int = 400, headers: dict[str, str] | None = None, **extra: Any
+) -> JSONResponse:
+    """An error in the server's one shape: ``{"error": code, "message": sentence, ...}``
+    (the sentence starts with a capital), never cached."""
+    sentence = message[:1].upper() + message[1:]
+    return JSONResponse(
+        {"error": code, "message": sentence, **extra},
+        status_code=status,
+        headers={"Cache-Control": "no-store", **(headers or {})},
+    )
+
+
+async def json_body(request: Request, max_body: int) -> dict[str, Any]:
+    """The request's JSON object (``{}`` when empty), or :class:`SessionRefused`: 413 for a
+    body over ``max_body`` bytes, 400 for one that is not JSON or not an object."""
     raw = await request.body()
     if len(raw) > max_body:
-        raise error(f"the request is larger than {max_body // 1024} KB")
+        raise SessionRefused(
+            413, "too_large", f"the request is larger than this page takes ({max_body // 1024} KB)"
+        )
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise error("the request is not JSON") from None
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise SessionRefused(400, "bad_request", "the request is not JSON") from None
     if not isinstance(data, dict):
-        raise error("the request must be a JSON object")
+        raise SessionRefused(400, "bad_request", "the request must be a JSON object")
     return data

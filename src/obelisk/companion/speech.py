@@ -54,19 +54,31 @@ def render(text: str, voice: str = VOICE, speed: int = SPEED) -> bytes:
     line = " ".join(text.split())[:MAX_CHARS]
     if not line:
         raise SpeechError("there is nothing to say")
-    with tempfile.TemporaryDirectory(prefix="obelisk-speech-") as tmp:
-        out = Path(tmp) / "line.wav"
-        cmd = [exe, "-v", voice, "-s", str(speed), "-w", str(out), "--", line]
-        try:
-            done = subprocess.run(cmd, capture_output=True, timeout=RENDER_TIMEOUT, check=False)
-        except subprocess.TimeoutExpired:
-            raise SpeechError(f"espeak-ng took longer than {RENDER_TIMEOUT:.0f} s") from None
-        except OSError as exc:
-            raise SpeechError(f"espeak-ng could not run: {exc.strerror}") from None
-        if done.returncode != 0 or not out.exists():
-            err = done.stderr.decode("utf-8", "replace").strip()[:200]
-            raise SpeechError(f"espeak-ng failed: {err or 'no sound was written'}")
-        return out.read_bytes()
+    # to stdout, not to a file: a line holds the players' names, and nothing a network
+    # client sends reaches the server's disk
+    cmd = [exe, "-v", voice, "-s", str(speed), "--stdout", "--", line]
+    try:
+        done = subprocess.run(cmd, capture_output=True, timeout=RENDER_TIMEOUT, check=False)
+    except subprocess.TimeoutExpired:
+        raise SpeechError(f"espeak-ng took longer than {RENDER_TIMEOUT:.0f} s") from None
+    except OSError as exc:
+        raise SpeechError(f"espeak-ng could not run: {exc.strerror}") from None
+    if done.returncode != 0 or not done.stdout.startswith(b"RIFF"):
+        err = done.stderr.decode("utf-8", "replace").strip()[:200]
+        raise SpeechError(f"espeak-ng failed: {err or 'no sound was written'}")
+    return _sized(done.stdout)
+
+
+def _sized(wav: bytes) -> bytes:
+    """A WAV file streamed to stdout, with the true sizes in its header (a stream's header
+    says "unknown", which some players and Python's ``wave`` read as a huge length)."""
+    data = bytearray(wav)
+    at = data.find(b"data", 12)
+    if at < 0:
+        raise SpeechError("espeak-ng wrote no sound data")
+    data[4:8] = (len(data) - 8).to_bytes(4, "little")
+    data[at + 4 : at + 8] = (len(data) - at - 8).to_bytes(4, "little")
+    return bytes(data)
 
 
 def wav_seconds(data: bytes) -> float:

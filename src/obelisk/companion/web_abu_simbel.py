@@ -2,12 +2,17 @@
 
 The page (``web/companion/abu_simbel.html``, ``.js``, ``.css``) and a small JSON API. The
 server keeps each session in memory (nothing a client sends reaches the disk); a game is
-saved by downloading its record and resumed by sending it back.
+saved by downloading it and resumed by sending it back.
 
     POST /api/companion/abu_simbel/sessions           {names, first?, little?, seed?} or {record}
+                                                      -> {id, key, view}
     GET  /api/companion/abu_simbel/sessions/{id}       the session's view
     POST /api/companion/abu_simbel/sessions/{id}/say   {text}: one input (a button's action)
-    GET  /api/companion/abu_simbel/sessions/{id}/record  the game record (a download)
+    GET  /api/companion/abu_simbel/sessions/{id}/record  the saved game (a download)
+
+Every request after the first sends the session's key in the ``X-Session-Key`` header
+(:mod:`obelisk.companion.http`). A save made before the end is sealed: the route and the
+treasures told are in it, but only this server can read them (:mod:`obelisk.companion.saves`).
 
 Every view says who holds the phone (``holder``); while the active player holds it from the
 vault on (the deck, the treasure, the hand-over) the view holds no chamber of the route.
@@ -15,6 +20,7 @@ vault on (the deck, the treasure, the hand-over) the view holds no chamber of th
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from pathlib import Path
 from typing import Any
@@ -22,7 +28,17 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 
-from obelisk.companion.http import SessionStore, error_response, json_body
+from obelisk.companion.http import (
+    BODY_LIMITS,
+    SMALL_BODY,
+    SessionRefused,
+    SessionStore,
+    client_address,
+    error_response,
+    json_body,
+    private,
+)
+from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
@@ -39,9 +55,9 @@ from .abu_simbel import (
 )
 
 API = "/api/companion/abu_simbel"
-MAX_SESSIONS = 64
-IDLE_SECONDS = 6 * 3600
-MAX_BODY = 512 * 1024
+COMPANION = "abu_simbel"
+#: The largest body of a new or resumed session (a sealed save of a long game).
+CREATE_BODY = BODY_LIMITS[f"{API}/"]
 LOG_LINES = 40
 
 
@@ -300,14 +316,6 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
     }
 
 
-def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
-    return error_response(message, status, **extra)
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    return await json_body(request, MAX_BODY, RefereeError)
-
-
 def _new(body: dict[str, Any]) -> RefereeSession:
     if "record" in body:
         return from_record(body["record"])
@@ -335,9 +343,16 @@ def _new(body: dict[str, Any]) -> RefereeSession:
     return RefereeSession(names, first - 1, seed, little_seats, together, ultimate)
 
 
-def register(app: FastAPI, web_dir: Path) -> None:
-    """Add the page and the API to the server."""
-    sessions: SessionStore[RefereeSession] = SessionStore(RefereeError, MAX_SESSIONS, IDLE_SECONDS)
+def register(
+    app: FastAPI,
+    web_dir: Path,
+    sessions: SessionStore[RefereeSession] | None = None,
+    sealer: SaveSealer | None = None,
+) -> None:
+    """Add the page and the API to the server; ``sessions`` keeps the sessions and
+    ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
+    store: SessionStore[RefereeSession] = sessions if sessions is not None else SessionStore()
+    seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "abu_simbel.html"
 
     async def show_page() -> FileResponse:
@@ -345,50 +360,73 @@ def register(app: FastAPI, web_dir: Path) -> None:
 
     app.add_api_route("/companion/abu_simbel", show_page, methods=["GET"], include_in_schema=False)
 
+    def _made(body: dict[str, Any]) -> RefereeSession:
+        if "record" in body:
+            try:
+                body = {"record": resumed_record(seal, COMPANION, body["record"])}
+            except SaveError as exc:
+                raise RefereeError(str(exc)) from None
+        return _new(body)
+
     async def create(request: Request) -> JSONResponse:
+        address = client_address(request)
         try:
-            session = _new(await _body(request))
+            store.admit(address)
+            body = await json_body(request, CREATE_BODY)
+            session = await asyncio.to_thread(_made, body)  # a resume replays a whole game
+            sid, key = store.add(session, address)
+        except SessionRefused as exc:
+            return exc.response()
         except RefereeError as exc:
-            return _error(_cap(str(exc)))
-        sid = sessions.add(session)
-        return JSONResponse({"id": sid, "view": view(session)}, status_code=201)
+            return error_response("bad_request", str(exc))
+        return private({"id": sid, "key": key, "view": view(session)}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
-    async def state(sid: str) -> JSONResponse:
+    async def state(sid: str, request: Request) -> JSONResponse:
         try:
-            session = sessions.get(sid)
-        except RefereeError as exc:
-            return _error(_cap(str(exc)), 404)
-        return JSONResponse(view(session))
+            session = store.open(sid, request)
+        except SessionRefused as exc:
+            return exc.response()
+        return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
     async def say(sid: str, request: Request) -> JSONResponse:
         try:
-            session = sessions.get(sid)
-        except RefereeError as exc:
-            return _error(_cap(str(exc)), 404)
+            session = store.open(sid, request)
+            body = await json_body(request, SMALL_BODY)
+        except SessionRefused as exc:
+            return exc.response()
         try:
-            body = await _body(request)
             text = body.get("text")
             if not isinstance(text, str) or len(text) > 200:
                 raise RefereeError("say what happened, in up to 200 letters")
             session.say(text)
         except RefereeError as exc:
-            return _error(_cap(str(exc)), view=view(session, _cap(str(exc))))
-        return JSONResponse(view(session))
+            return error_response("bad_request", str(exc), view=view(session, _cap(str(exc))))
+        return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}/say", say, methods=["POST"], include_in_schema=False)
 
-    async def record(sid: str) -> JSONResponse:
+    async def record(sid: str, request: Request) -> JSONResponse:
         try:
-            session = sessions.get(sid)
+            session = store.open(sid, request)
             data = session.record().to_json()
+        except SessionRefused as exc:
+            return exc.response()
         except RefereeError as exc:
-            return _error(_cap(str(exc)), 404)
-        name = f"abu_simbel-referee-{session.seed}.json"
-        return JSONResponse(data, headers={"Content-Disposition": f'attachment; filename="{name}"'})
+            return error_response("not_started", str(exc), 409)
+        s = session.state
+        assert s is not None
+        over = s.is_terminal()
+        summary = {"players": list(session.names), "round": s.round_no}
+        try:
+            saved = saved_game(seal, COMPANION, data, over, summary)
+        except SaveError as exc:
+            return error_response("cannot_save", str(exc), 503)
+        name = f"abu_simbel-referee-{'over' if over else f'round-{s.round_no}'}.json"
+        return private(saved, filename=name)
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False

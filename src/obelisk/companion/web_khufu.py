@@ -7,11 +7,17 @@ session and plays each of Khufu's lines, rendered here by espeak-ng and served f
 memory (or, where espeak-ng is missing, spoken by the browser).
 
     POST /api/companion/khufu/sessions          {players, seed?, time_scale?} or {record}
+                                                -> {id, key, view}
     GET  /api/companion/khufu/sessions/{id}      the session's view
     POST /api/companion/khufu/sessions/{id}/start | /summon {seat?} | /result {result, seat?}
     POST /api/companion/khufu/sessions/{id}/judge {selected: [3 symbols], dice: [2]}  who wins
     GET  /api/companion/khufu/sessions/{id}/audio/{n}   moment n spoken, audio/wav
-    GET  /api/companion/khufu/sessions/{id}/record      the game record (a download)
+    GET  /api/companion/khufu/sessions/{id}/record      the saved game (a download)
+
+Every request after the first sends the session's key in the ``X-Session-Key`` header
+(:mod:`obelisk.companion.http`); the page fetches the audio with it too. A save made before
+the end is sealed: its seed would tell when Khufu comes next, with which orders and which
+hand, so only this server can read it (:mod:`obelisk.companion.saves`).
 """
 
 from __future__ import annotations
@@ -24,8 +30,17 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 
-from obelisk.companion import http
-from obelisk.companion.http import SessionStore, error_response, json_body
+from obelisk.companion.http import (
+    BODY_LIMITS,
+    SMALL_BODY,
+    SessionRefused,
+    SessionStore,
+    client_address,
+    error_response,
+    json_body,
+    private,
+)
+from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 
 from . import speech
 from .khufu import (
@@ -39,12 +54,9 @@ from .khufu import (
 )
 
 API = "/api/companion/khufu"
-#: Sessions kept at once (the least recently seen is dropped first) and how long an
-#: untouched one lives: the companions' shared store and limits (``companion/http.py``).
-MAX_SESSIONS = http.MAX_SESSIONS
-IDLE_SECONDS = http.IDLE_SECONDS
-#: Largest request body read (a record of a whole game is a few kilobytes).
-MAX_BODY = 256 * 1024
+COMPANION = "khufu"
+#: The largest body of a new or resumed session (a sealed save of a long game).
+CREATE_BODY = BODY_LIMITS[f"{API}/"]
 #: Spoken lines kept per session, and the fastest clock a page may ask for.
 AUDIO_CACHE = 24
 MAX_SCALE = 600.0
@@ -76,14 +88,6 @@ class Held:
         return v
 
 
-def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
-    return error_response(message, status, **extra)
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    return await json_body(request, MAX_BODY, CompanionError)
-
-
 def _scale(value: Any) -> float:
     if value is None:
         return 1.0
@@ -94,11 +98,16 @@ def _scale(value: Any) -> float:
     return float(value)
 
 
-def register(app: FastAPI, web_dir: Path, sessions: SessionStore[Held] | None = None) -> None:
-    """Add the page and the API to the server; ``sessions`` is where the sessions are kept
-    (the companions' shared :class:`SessionStore`, a new one unless given)."""
-    if sessions is None:
-        sessions = SessionStore(CompanionError, MAX_SESSIONS, IDLE_SECONDS)
+def register(
+    app: FastAPI,
+    web_dir: Path,
+    sessions: SessionStore[Held] | None = None,
+    sealer: SaveSealer | None = None,
+) -> None:
+    """Add the page and the API to the server; ``sessions`` keeps the sessions and
+    ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
+    store: SessionStore[Held] = sessions if sessions is not None else SessionStore()
+    seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "khufu.html"
 
     async def show_page() -> FileResponse:
@@ -106,48 +115,55 @@ def register(app: FastAPI, web_dir: Path, sessions: SessionStore[Held] | None = 
 
     app.add_api_route("/companion/khufu", show_page, methods=["GET"], include_in_schema=False)
 
+    def _made(body: dict[str, Any]) -> Held:
+        scale = _scale(body.get("time_scale"))
+        if "record" in body:
+            try:
+                session = from_record(resumed_record(seal, COMPANION, body["record"]))
+            except SaveError as exc:
+                raise CompanionError(str(exc)) from None
+        else:
+            players = body.get("players")
+            if not isinstance(players, list):
+                raise CompanionError("name the players: a list of {name, piece, lucky}")
+            seed = body.get("seed")
+            if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+                raise CompanionError("the seed must be a whole number")
+            session = new_session([player_from_json(p) for p in players], seed)
+        return Held(session, scale)
+
     async def create(request: Request) -> JSONResponse:
+        address = client_address(request)
         try:
-            body = await _body(request)
-            scale = _scale(body.get("time_scale"))
-            if "record" in body:
-                session = from_record(body["record"])
-            else:
-                players = body.get("players")
-                if not isinstance(players, list):
-                    raise CompanionError("name the players: a list of {name, piece, lucky}")
-                seed = body.get("seed")
-                if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-                    raise CompanionError("the seed must be a whole number")
-                session = new_session([player_from_json(p) for p in players], seed)
+            store.admit(address)
+            body = await json_body(request, CREATE_BODY)
+            held = await asyncio.to_thread(_made, body)  # a resume replays a whole game
+            sid, key = store.add(held, address)
+        except SessionRefused as exc:
+            return exc.response()
         except CompanionError as exc:
-            return _error(str(exc))
-        held = Held(session, scale)
-        sid = sessions.add(held)
-        return JSONResponse({"id": sid, "view": held.view()}, status_code=201)
+            return error_response("bad_request", str(exc))
+        return private({"id": sid, "key": key, "view": held.view()}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
-    def _held(sid: str) -> Held:
-        return sessions.get(sid)  # CompanionError for an unknown id
-
-    async def state(sid: str) -> JSONResponse:
+    async def state(sid: str, request: Request) -> JSONResponse:
         try:
-            held = _held(sid)
-        except CompanionError as exc:
-            return _error(str(exc), 404)
+            held = store.open(sid, request)
+        except SessionRefused as exc:
+            return exc.response()
         held.advance()
-        return JSONResponse(held.view())
+        return private(held.view())
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
     async def act(sid: str, what: str, request: Request) -> JSONResponse:
         try:
-            held = _held(sid)
-        except CompanionError as exc:
-            return _error(str(exc), 404)
+            held = store.open(sid, request)
+            body = await json_body(request, SMALL_BODY)
+        except SessionRefused as exc:
+            return exc.response()
         try:
-            body = await _body(request)
             held.advance()
             s = held.session
             if what == "start":
@@ -156,34 +172,38 @@ def register(app: FastAPI, web_dir: Path, sessions: SessionStore[Held] | None = 
             elif what == "summon":
                 s.summon(body.get("seat"))
             elif what == "judge":  # a help only: the session does not change
-                return JSONResponse(s.judge(body.get("selected"), body.get("dice")))
+                return private(s.judge(body.get("selected"), body.get("dice")))
             elif what == "result":
                 s.result(body.get("result"), body.get("seat"))  # type: ignore[arg-type]
                 held.clock.reset()
             else:
-                return _error(f"unknown action '{what}': start, summon, judge or result", 404)
+                return error_response(
+                    "not_found", f"unknown action '{what}': start, summon, judge or result", 404
+                )
         except CompanionError as exc:
-            return _error(str(exc))
-        return JSONResponse(held.view())
+            return error_response("bad_request", str(exc))
+        return private(held.view())
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False
     )
 
-    async def audio(sid: str, index: int) -> Response:
+    async def audio(sid: str, index: int, request: Request) -> Response:
         try:
-            held = _held(sid)
-        except CompanionError as exc:
-            return _error(str(exc), 404)
+            held = store.open(sid, request)
+        except SessionRefused as exc:
+            return exc.response()
         moments = held.session.moments
         if not 0 <= index < len(moments):
-            return _error(f"Khufu has not said line {index} yet", 404)
+            return error_response("not_found", f"Khufu has not said line {index} yet", 404)
         data = held.audio.get(index)
         if data is None:
             try:
                 data = await asyncio.to_thread(speech.render, moments[index].speech)
             except speech.SpeechError as exc:
-                return _error(f"no audio: {exc}; the page speaks with the browser's voice", 503)
+                return error_response(
+                    "no_audio", f"no audio: {exc}; the page speaks with the browser's voice", 503
+                )
             held.audio[index] = data
             while len(held.audio) > AUDIO_CACHE:
                 held.audio.popitem(last=False)
@@ -193,17 +213,20 @@ def register(app: FastAPI, web_dir: Path, sessions: SessionStore[Held] | None = 
         f"{API}/sessions/{{sid}}/audio/{{index}}", audio, methods=["GET"], include_in_schema=False
     )
 
-    async def record(sid: str) -> JSONResponse:
+    async def record(sid: str, request: Request) -> JSONResponse:
         try:
-            held = _held(sid)
-        except CompanionError as exc:
-            return _error(str(exc), 404)
+            held = store.open(sid, request)
+        except SessionRefused as exc:
+            return exc.response()
         held.advance()
-        name = f"khufu-companion-{held.session.seed}.json"
-        return JSONResponse(
-            held.session.record(),
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+        s = held.session
+        summary = {"players": [p.name for p in s.players], "minutes_left": s.remaining // 60}
+        try:
+            saved = saved_game(seal, COMPANION, s.record(), s.over, summary)
+        except SaveError as exc:
+            return error_response("cannot_save", str(exc), 503)
+        name = f"khufu-companion-{'over' if s.over else f'{s.remaining // 60}-minutes-left'}.json"
+        return private(saved, filename=name)
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False

@@ -5,14 +5,21 @@ The server keeps each session in memory (nothing a client sends reaches the disk
 game is saved by downloading its record and resumed by sending it back.
 
     POST /api/companion/mummy/sessions              {names, level?, seed?} or {record}
+                                                    -> {id, key, view}
     GET  /api/companion/mummy/sessions/{id}          the session's view
     POST /api/companion/mummy/sessions/{id}/say      {text}: one input (a button's action)
     POST /api/companion/mummy/sessions/{id}/undo     take back the last input
-    GET  /api/companion/mummy/sessions/{id}/record   the game record (a download)
+    GET  /api/companion/mummy/sessions/{id}/record   the saved game (a download)
+
+Every request after the first sends the session's key in the ``X-Session-Key`` header
+(:mod:`obelisk.companion.http`). A save made before the end is sealed: its seed would tell
+the mummy's coming die rolls and choices, so only this server can read it
+(:mod:`obelisk.companion.saves`); a finished game downloads as its plain record.
 """
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 from pathlib import Path
 from typing import Any
@@ -20,7 +27,17 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import FileResponse, JSONResponse
 
-from obelisk.companion.http import SessionStore, error_response, json_body
+from obelisk.companion.http import (
+    BODY_LIMITS,
+    SMALL_BODY,
+    SessionRefused,
+    SessionStore,
+    client_address,
+    error_response,
+    json_body,
+    private,
+)
+from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.mummy.actions import Choose
 from obelisk.games.mummy.components import DIRECTION_WORDS, SYMBOLS, label
 from obelisk.games.mummy.narration import dice_aside
@@ -29,9 +46,9 @@ from obelisk.games.mummy.table import CATCH, DIE, MOVED, Aside, Cannot, Card, Ca
 from .mummy import LEVELS, MummyCompanionError, MummySession, capital, from_record
 
 API = "/api/companion/mummy"
-MAX_SESSIONS = 64
-IDLE_SECONDS = 6 * 3600
-MAX_BODY = 512 * 1024
+COMPANION = "mummy"
+#: The largest body of a new or resumed session (a sealed save of a long game).
+CREATE_BODY = BODY_LIMITS[f"{API}/"]
 LOG_LINES = 60
 
 
@@ -172,14 +189,6 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
     }
 
 
-def _error(message: str, status: int = 400, **extra: Any) -> JSONResponse:
-    return error_response(message, status, **extra)
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    return await json_body(request, MAX_BODY, MummyCompanionError)
-
-
 def _new(body: dict[str, Any]) -> MummySession:
     if "record" in body:
         return from_record(body["record"], allow_map=False)
@@ -197,11 +206,16 @@ def _new(body: dict[str, Any]) -> MummySession:
     return MummySession(names, level, seed)
 
 
-def register(app: FastAPI, web_dir: Path) -> None:
-    """Add the page and the API to the server."""
-    sessions: SessionStore[MummySession] = SessionStore(
-        MummyCompanionError, MAX_SESSIONS, IDLE_SECONDS
-    )
+def register(
+    app: FastAPI,
+    web_dir: Path,
+    sessions: SessionStore[MummySession] | None = None,
+    sealer: SaveSealer | None = None,
+) -> None:
+    """Add the page and the API to the server; ``sessions`` keeps the sessions and
+    ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
+    store: SessionStore[MummySession] = sessions if sessions is not None else SessionStore()
+    seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "mummy.html"
 
     async def show_page() -> FileResponse:
@@ -209,32 +223,45 @@ def register(app: FastAPI, web_dir: Path) -> None:
 
     app.add_api_route("/companion/mummy", show_page, methods=["GET"], include_in_schema=False)
 
+    def _made(body: dict[str, Any]) -> MummySession:
+        if "record" in body:
+            try:
+                body = {"record": resumed_record(seal, COMPANION, body["record"])}
+            except SaveError as exc:
+                raise MummyCompanionError(str(exc)) from None
+        return _new(body)
+
     async def create(request: Request) -> JSONResponse:
+        address = client_address(request)
         try:
-            session = _new(await _body(request))
+            store.admit(address)
+            body = await json_body(request, CREATE_BODY)
+            session = await asyncio.to_thread(_made, body)  # a resume replays a whole game
+            sid, key = store.add(session, address)
+        except SessionRefused as exc:
+            return exc.response()
         except MummyCompanionError as exc:
-            return _error(str(exc))
-        sid = sessions.add(session)
-        return JSONResponse({"id": sid, "view": view(session)}, status_code=201)
+            return error_response("bad_request", str(exc))
+        return private({"id": sid, "key": key, "view": view(session)}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
-    async def state(sid: str) -> JSONResponse:
+    async def state(sid: str, request: Request) -> JSONResponse:
         try:
-            session = sessions.get(sid)
-        except MummyCompanionError as exc:
-            return _error(str(exc), 404)
-        return JSONResponse(view(session))
+            session = store.open(sid, request)
+        except SessionRefused as exc:
+            return exc.response()
+        return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
     async def act(sid: str, what: str, request: Request) -> JSONResponse:
         try:
-            session = sessions.get(sid)
-        except MummyCompanionError as exc:
-            return _error(str(exc), 404)
+            session = store.open(sid, request)
+            body = await json_body(request, SMALL_BODY)
+        except SessionRefused as exc:
+            return exc.response()
         try:
-            body = await _body(request)
             if what == "say":
                 text = body.get("text")
                 if not isinstance(text, str) or len(text) > 200:
@@ -243,26 +270,31 @@ def register(app: FastAPI, web_dir: Path) -> None:
             elif what == "undo":
                 session.undo()
             else:
-                return _error(f"unknown request '{what}': say or undo", 404)
+                return error_response("not_found", f"unknown request '{what}': say or undo", 404)
         except MummyCompanionError as exc:
-            return _error(capital(str(exc)), view=view(session, capital(str(exc))))
+            message = capital(str(exc))
+            return error_response("bad_request", message, view=view(session, message))
         session.news()
-        return JSONResponse(view(session))
+        return private(view(session))
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False
     )
 
-    async def record(sid: str) -> JSONResponse:
+    async def record(sid: str, request: Request) -> JSONResponse:
         try:
-            session = sessions.get(sid)
-        except MummyCompanionError as exc:
-            return _error(str(exc), 404)
-        name = f"mummy-companion-{session.seed}.json"
-        return JSONResponse(
-            session.record().to_json(),
-            headers={"Content-Disposition": f'attachment; filename="{name}"'},
-        )
+            session = store.open(sid, request)
+        except SessionRefused as exc:
+            return exc.response()
+        s = session.state
+        over = s.is_terminal()
+        summary = {"explorers": list(session.names), "level": session.level, "round": s.round}
+        try:
+            saved = saved_game(seal, COMPANION, session.record().to_json(), over, summary)
+        except SaveError as exc:
+            return error_response("cannot_save", str(exc), 503)
+        name = f"mummy-companion-{'over' if over else f'round-{s.round}'}.json"
+        return private(saved, filename=name)
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/record", record, methods=["GET"], include_in_schema=False

@@ -32,8 +32,10 @@ from .options import (
 )
 from .record import Record, redacted, replay, replay_file, undo
 from .registry import all_games, get_game, register, unregister
+from .turn import CHANCE, ClockTick, GameClock, Outcome, TurnContext
 
 __all__ = [
+    "CHANCE",
     "HIDDEN",
     "LADDER",
     "SYSTEM",
@@ -44,20 +46,24 @@ __all__ = [
     "Capabilities",
     "Chance",
     "ChanceError",
+    "ClockTick",
     "Event",
     "Game",
+    "GameClock",
     "IllegalAction",
     "InvalidOptions",
     "Narrator",
     "ObeliskError",
     "OptionInfo",
     "OptionSpec",
+    "Outcome",
     "PlayerLevel",
     "PlayerView",
     "Record",
     "RecordError",
     "State",
     "Step",
+    "TurnContext",
     "UndoError",
     "UnknownGame",
     "Voice",

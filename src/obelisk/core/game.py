@@ -28,6 +28,7 @@ from .events import Event, json_form, redact, visible_to
 from .log import AppendLog
 from .narration import Narrator, Voice
 from .options import make_options, options_to_json
+from .turn import ClockTick, GameClock
 
 if TYPE_CHECKING:
     from .agent import Agent
@@ -51,6 +52,9 @@ class Capabilities:
     cooperative: bool = False
     #: Action kinds that the system (not a seat) may apply at any time, e.g. ``tick``.
     system_actions: tuple[str, ...] = ()
+    #: The system action that feeds a real-time clock wall time, and its seconds field
+    #: (``ClockTick(Tick, "seconds")``); the server and the terminal tick with it.
+    tick: ClockTick | None = None
     #: An upper bound on the number of steps of any game (the conformance suite checks it).
     max_steps: int = 5000
     #: Where a seat may undo its own decisions (see :meth:`State.undoable`).
@@ -207,6 +211,14 @@ class Game(ABC):
         """The event without what the table showed only for a moment (see
         :meth:`Narrator.lasting`): what a catch-up or a later reader of a live game gets."""
         return self.narrator.lasting(event)
+
+    def clock(self, state: State) -> GameClock | None:
+        """The game's clock in ``state`` as everybody may read it, or None (hook).
+
+        Public information only (it goes to every reader with each state message). A game
+        with a countdown names it and says why it stands still (``GameClock``).
+        """
+        return None
 
     def hint_agent(self) -> Agent | None:
         """The player that gives a person's ``hint`` (hook), or None for the default level.

@@ -213,6 +213,14 @@ class Narrator:
         """Every term the game explains, with its explanation (for ``rules`` in play)."""
         return {}
 
+    def components(self) -> dict[str, JSON]:
+        """The words of the game's components as a face draws them (hook), JSON-ready:
+        e.g. ``{"tokens": {"GOSSIP": {"name": "gossip", "purpose": "draw 2 cards"}}}``,
+        keyed as the observation names them. Served to the web tables, so that they
+        never copy them (``/api/games/{game}/words``). Default: none.
+        """
+        return {}
+
 
 def blank_field(obj: dict[str, JSON], path: list[str]) -> None:
     """Blank ``obj[path]`` in place (nested objects along the path are copied first): a list

@@ -21,6 +21,7 @@ from typing import Any
 from .. import __version__
 from .errors import ChanceError, IllegalAction, ObeliskError, RecordError
 from .game import SYSTEM, Game, State, Step
+from .turn import Outcome
 
 JSON = Any
 FORMAT = "obelisk-record"
@@ -36,11 +37,6 @@ def step_json(state: State, step: Step) -> dict[str, JSON]:
         "action": step.action.to_json(),
         "chance": [[label, raw] for label, raw in log[step.chance_start : step.chance_end]],
     }
-
-
-def result_json(state: State) -> dict[str, JSON]:
-    """A finished game's result as records and messages give it: scores, returns, winners."""
-    return {"scores": state.scores(), "returns": state.returns(), "winners": state.winners()}
 
 
 @dataclass
@@ -79,13 +75,7 @@ class Record:
             if state.history
             else [[label, raw] for label, raw in log]
         )
-        result = None
-        if state.is_terminal():
-            result = {
-                "scores": state.scores(),
-                "returns": state.returns(),
-                "winners": state.winners(),
-            }
+        result = Outcome.of(state).to_json() if state.is_terminal() else None
         return cls(
             game=state.game.name,
             num_players=state.num_players,
@@ -374,9 +364,7 @@ def redacted(
     state: State, seat: int | None, seats: list[dict[str, JSON]] | None = None
 ) -> dict[str, JSON]:
     """The record of ``state`` as ``seat`` saw it (None: a spectator): its events, no secrets."""
-    result = None
-    if state.is_terminal():
-        result = {"scores": state.scores(), "returns": state.returns(), "winners": state.winners()}
+    result = Outcome.of(state).to_json() if state.is_terminal() else None
     return {
         "format": FORMAT + "-redacted",
         "format_version": FORMAT_VERSION,

@@ -33,6 +33,7 @@ from . import disclosure, protocol
 from .clock import has_clock
 from .config import ServerConfig, ServerError, load_plugins
 from .conn import Conn
+from .describe import faces, register_describe
 from .limits import option_range
 from .lobby import Lobby
 from .replays import MAX_REPLAY_STEPS, ROOM_REPLAY_STEPS, Replayer
@@ -219,6 +220,7 @@ def _game_info(g: Any) -> dict[str, Any]:
         "options": options,
         "capabilities": g.capabilities.labels(),
         "realtime": has_clock(g),
+        **faces(g),
     }
 
 
@@ -265,7 +267,6 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         docs_url=None,
         redoc_url=None,
     )
-    app.state.lobby = holder
 
     app.add_middleware(BodyGuard, max_body=cfg.max_body)
     # large answers (a long game's replay, the scripts) go compressed to clients that ask
@@ -298,6 +299,8 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     @app.get("/api/games", summary="The games and their options, player counts and levels")
     async def games() -> list[dict[str, Any]]:
         return [_game_info(g) for g in all_games()]
+
+    register_describe(app)
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(req: CreateRoom, request: Request) -> dict[str, Any]:
@@ -404,17 +407,22 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         async with room.lock:
             reader = disclosure.reader_for(room, _token(authorization), cfg.admin_token)
             data = disclosure.replay_source(room, reader, seat)
-        body = await replayer.frames(_client(request), data, seat, ROOM_REPLAY_STEPS)
-        return Response(body, media_type="application/json")
+        return await _frames(request, data, seat, ROOM_REPLAY_STEPS)
 
     @app.post("/replay/frames", include_in_schema=False)
     async def replay_frames(
         request: Request, seat: int | None = Query(None, ge=0, le=15)
     ) -> Response:
         # the record the client holds, stepped through in a worker process
-        raw = await request.body()
-        body = await replayer.frames(_client(request), raw, seat, MAX_REPLAY_STEPS)
-        return Response(body, media_type="application/json")
+        return await _frames(request, await request.body(), seat, MAX_REPLAY_STEPS)
+
+    async def _frames(request: Request, data: Any, seat: int | None, most: int) -> Response:
+        """A replay's frames from the worker processes, compressed there for a client that
+        takes gzip (a long game's frames are megabytes: never compressed on the loop)."""
+        gz = "gzip" in request.headers.get("accept-encoding", "").lower()
+        body = await replayer.frames(_client(request), data, seat, most, gz)
+        headers = {"Content-Encoding": "gzip", "Vary": "Accept-Encoding"} if gz else None
+        return Response(body, media_type="application/json", headers=headers)
 
     @app.get("/api/health", summary="Liveness, rooms held")
     async def health() -> dict[str, Any]:
@@ -455,6 +463,11 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         register_pages(app, WEB)
 
         from obelisk.companion import modules as companion_modules
+        from obelisk.companion.http import BODY_LIMITS as COMPANION_LIMITS
+
+        from .security import add_body_limits
+
+        add_body_limits(COMPANION_LIMITS)
 
         for module in companion_modules("web_"):
             module.register(app, WEB)

@@ -1,15 +1,14 @@
 """Real-time games: turning wall time into the game's own ``Tick`` system action.
 
 The rules never read a clock; the server measures wall time and feeds it in.
-The tick action is found through the game (``capabilities.system_actions``
-and ``action_types``), never by importing a game: it is the system action
-with one numeric field, which receives the seconds since the last tick.
+The game declares its tick action (``Capabilities.tick``: the system action
+class and the field that receives the seconds since the last tick); the
+server never imports a game.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import typing
 from typing import Any
 
 from obelisk.core import Action, Game, spec_of
@@ -20,7 +19,11 @@ class Ticker:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.cls, self.field, self.integer = _tick_type(game)
+        tick = game.capabilities.tick
+        if tick is None:
+            raise LookupError(f"{game.title} declares no clock tick (Capabilities.tick)")
+        self.tick = tick
+        self.cls, self.field, self.integer = tick.action, tick.field, tick.whole_seconds()
         self._carry = 0.0
 
     def make(self, seconds: float) -> Action | None:
@@ -31,33 +34,14 @@ class Ticker:
             self._carry = total - whole
             if whole <= 0:
                 return None
-            tick: Action = self.cls(**{self.field: whole})
-            return tick
-        tick = self.cls(**{self.field: round(seconds, 3)})
-        return tick
+            return self.tick.make(whole)
+        return self.tick.make(round(seconds, 3))
 
 
 def has_clock(game: Game) -> bool:
-    """Whether the server must feed this game wall time."""
-    if not game.capabilities.realtime_clock:
-        return False
-    try:
-        _tick_type(game)
-    except LookupError:
-        return False
-    return True
-
-
-def _tick_type(game: Game) -> tuple[type[Action], str, bool]:
-    system = set(game.capabilities.system_actions)
-    for cls in game.action_types:
-        if cls.kind not in system or not dataclasses.is_dataclass(cls):
-            continue
-        hints = typing.get_type_hints(cls)
-        fields = [f.name for f in dataclasses.fields(cls)]
-        if len(fields) == 1 and hints.get(fields[0]) in (int, float):
-            return cls, fields[0], hints[fields[0]] is int
-    raise LookupError(f"{game.title} declares a real-time clock but no tick action with seconds")
+    """Whether the server must feed this game wall time: a real-time game that declares
+    its tick (``Capabilities.tick``)."""
+    return game.capabilities.realtime_clock and game.capabilities.tick is not None
 
 
 def realtime_options(game: Game, values: dict[str, Any]) -> dict[str, Any]:

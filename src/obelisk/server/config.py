@@ -72,6 +72,9 @@ class ServerConfig:
     allow_chosen_seeds: bool = False
     #: Unfinished rooms with searching computer players one client may have at once (0: any).
     search_rooms: int = 2
+    #: Unfinished rooms one client address may have made at once (0: any): one address
+    #: cannot fill the server's ``max_rooms``.
+    rooms_per_client: int = 20
     #: Origins (scheme://host:port) a browser may open a WebSocket from, besides the
     #: server's own (a deployment behind a proxy under another name lists its public one).
     allowed_origins: list[str] = field(default_factory=list)

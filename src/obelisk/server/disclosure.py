@@ -174,6 +174,7 @@ def state_frame(
         legal=legal if room.status == "playing" else [],
         text=text,
         names=names,
+        paused_by="no player is connected" if room.clock_paused() else None,
     )
 
 

@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from obelisk.agents import default_level, levels, make_agent
-from obelisk.core import Game, ObeliskError, Record, get_game, replay
-from obelisk.core.record import result_json, seed_commitment
+from obelisk.core import Game, ObeliskError, Outcome, Record, get_game, replay
+from obelisk.core.record import seed_commitment
 
 from . import bots
 from .clock import has_clock, realtime_options
@@ -213,7 +213,7 @@ class Lobby:
             state = replay(rec, lambda _n: game, check_result=False)
         if state.is_terminal() and row.status != FINISHED:
             row.status = FINISHED
-            row.result = result_json(state)
+            row.result = Outcome.of(state).to_json()
         return Room(self, row, game, state)
 
     async def create(
@@ -257,6 +257,8 @@ class Lobby:
         seats = seats or [{"kind": "human"} for _ in range(n)]
         if len(seats) != n:
             raise ServerError(f"{n} players need {n} seats, got {len(seats)}", "bad_seats")
+        if creator is not None and not trusted:
+            self._check_rooms_of(creator)
         known = levels(game)
         clean: list[dict[str, JSON]] = []
         for i, s in enumerate(seats):
@@ -330,6 +332,24 @@ class Lobby:
             self.rooms[room_id] = room
         room.wake()
         return room
+
+    def _check_rooms_of(self, creator: str) -> None:
+        """Refuse a room past ``--rooms-per-client`` unfinished ones made from one address."""
+        limit = self.config.rooms_per_client
+        if limit <= 0:
+            return
+        mine = sum(
+            1
+            for r in self.rooms.values()
+            if r.creator == creator and r.status in (WAITING, PLAYING)
+        )
+        if mine >= limit:
+            raise ServerError(
+                f"you have {mine} unfinished rooms, the limit per client; finish or leave one "
+                "(an abandoned room ends by itself) before making another",
+                "rate_limited",
+                429,
+            )
 
     def _check_search_rooms(self, game: Game, level: str, creator: str) -> None:
         """Refuse a room of a searching computer player (a level with a time cap, which

@@ -60,9 +60,12 @@ def check_steps(state: State, seat: int, actions: Sequence[Action], key: int | N
     ``seat``. With ``key``, checked on the seat's re-drawn copies (:func:`copies`) only, so
     the answer says nothing the seat could not know; without, on a copy of ``state`` (for a
     single action, whose legality the seat's own list of choices shows)."""
-    boards = copies(state, seat, key) if key is not None else None
-    if boards is None:
-        boards = [state.clone()]
+    drawn = [state.clone()] if key is None else copies(state, seat, key)
+    if drawn is None:
+        # a game that cannot re-draw what is hidden: no check ahead (the steps are then
+        # played one by one, and stop at the first the position refuses)
+        return
+    boards = drawn
     for i, action in enumerate(actions):
         where = f"step {i + 1} of your choice: " if len(actions) > 1 else ""
         for copy in boards:

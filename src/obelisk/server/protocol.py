@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from obelisk.core import State
+from obelisk.core import Outcome, State, TurnContext
 
 from .config import ServerError
 
@@ -115,16 +115,21 @@ def state_frame(
     legal: list[dict[str, JSON]] | None = None,
     text: bool = False,
     names: Sequence[str] | None = None,
+    ctx: TurnContext | None = None,
+    paused_by: str | None = None,
 ) -> dict[str, JSON]:
     """A ``state`` message for ``seat`` (None: a spectator).
 
     ``events`` are the new events the seat may see; ``seen`` counts every
     event it has been sent so far (a client resumes from it). ``text`` adds
     the game's text rendering of the observation (clients ask for it in hello), with the
-    seats by ``names``.
+    seats by ``names``. ``ctx`` is the turn context (public: one for every reader of a
+    broadcast, built here when not given); ``paused_by`` says why the server holds the
+    game's clock ("no player connected").
     """
     obs = state.observation(seat) if observation is None else observation
     acts = legal_for(state, seat) if legal is None else legal
+    turn = TurnContext.of(state, paused_by=paused_by) if ctx is None else ctx
     return {
         "type": "state",
         "v": VERSION,
@@ -138,19 +143,13 @@ def state_frame(
         "legal": acts,
         "events": events,
         "seen": seen,
+        "ctx": {**turn.to_json(), "your_turn": bool(acts)},
     }
 
 
 def game_over_frame(state: State, room: str) -> dict[str, JSON]:
     """The ``game_over`` message: final scores, outcomes and winners (public at the end)."""
-    return {
-        "type": "game_over",
-        "v": VERSION,
-        "room": room,
-        "scores": state.scores(),
-        "returns": state.returns(),
-        "winners": state.winners(),
-    }
+    return {"type": "game_over", "v": VERSION, "room": room, **Outcome.of(state).to_json()}
 
 
 def clock_info(state: State) -> dict[str, JSON]:
@@ -160,13 +159,16 @@ def clock_info(state: State) -> dict[str, JSON]:
 
 
 def clock_frame(state: State, room: str, wall: float, running: bool) -> dict[str, JSON]:
-    """A ``clock`` message: the game's public clock after a tick, and the wall time fed so far."""
+    """A ``clock`` message after a tick: the game's clock in the shape of ``ctx.clock``, the
+    public clock entries of the observation (``game``), and the wall time fed so far."""
+    clock = state.game.clock(state)
     return {
         "type": "clock",
         "v": VERSION,
         "room": room,
         "running": running,
         "wall_seconds": round(wall, 3),
+        "clock": None if clock is None else clock.to_json(),
         "game": clock_info(state),
     }
 

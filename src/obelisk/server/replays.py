@@ -10,6 +10,7 @@ event loop only passes bytes along.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import json
 import multiprocessing
 from collections.abc import Iterator
@@ -18,9 +19,11 @@ from typing import Any
 
 from obelisk.core import (
     ObeliskError,
+    Outcome,
     Record,
     RecordError,
     State,
+    TurnContext,
     Voice,
     get_game,
     replay,
@@ -100,14 +103,21 @@ def record_frames(data: Any, seat: int | None, max_steps: int = MAX_REPLAY_STEPS
             # a copy: the state moves on, and a game may hand out its own lists
             obs = json.loads(json.dumps(state.observation(seat)))
             if new or obs != last_obs:
-                out.append({"obs": obs, "entries": _entries(game, new, voice)})
+                out.append(
+                    {
+                        "obs": obs,
+                        "entries": _entries(game, new, voice),
+                        "ctx": TurnContext.of(state).to_json(),
+                    }
+                )
             seen, last_obs = seen + len(new), obs
     except RecordError as e:
         raise ServerError(str(e), "bad_record", 400) from None
     final = state
     result = None
     if final is not None and final.is_terminal():
-        result = {"scores": final.scores(), "winners": final.winners()}
+        outcome = Outcome.of(final).to_json()
+        result = {"scores": outcome["scores"], "winners": outcome["winners"]}
     return {
         "game": game.name,
         "seat": seat,
@@ -140,18 +150,21 @@ def stepped(record: Record) -> Iterator[State]:
         yield state
 
 
-def frames_json(data: Any, seat: int | None, max_steps: int) -> tuple[str, Any]:
-    """In a worker: :func:`record_frames` encoded, as ``("ok", bytes)`` or ``("error",
-    (message, code, status))`` (exceptions of the server's own kind do not cross processes).
-    ``data`` may be the request's raw bytes (parsed here, strictly, off the event loop)."""
+def frames_json(
+    data: Any, seat: int | None, max_steps: int, gzipped: bool = False
+) -> tuple[str, Any]:
+    """In a worker: :func:`record_frames` encoded (and gzip-compressed if ``gzipped``), as
+    ``("ok", bytes)`` or ``("error", (message, code, status))`` (exceptions of the server's
+    own kind do not cross processes). ``data`` may be the request's raw bytes (parsed
+    here, strictly, off the event loop)."""
     try:
         if isinstance(data, (bytes, bytearray)):
             try:
                 data = protocol.loads_strict(bytes(data))
             except ValueError as e:
                 raise ServerError(f"the body is not standard JSON: {e}", "malformed", 400) from None
-        out = record_frames(data, seat, max_steps)
-        return "ok", protocol.dumps(out).encode("utf-8")
+        out = protocol.dumps(record_frames(data, seat, max_steps)).encode("utf-8")
+        return "ok", gzip.compress(out, 6) if gzipped else out
     except ServerError as e:
         return "error", (e.message, e.code, e.status)
     except Exception as e:  # a record that breaks the engine: the client's input, not ours
@@ -174,9 +187,11 @@ class Replayer:
             )
         return self._pool
 
-    async def frames(self, client: str, data: Any, seat: int | None, max_steps: int) -> bytes:
-        """The frames of ``data`` for ``seat`` as JSON bytes, worked out in a worker process;
-        one replay at a time per ``client`` (its address)."""
+    async def frames(
+        self, client: str, data: Any, seat: int | None, max_steps: int, gzipped: bool = False
+    ) -> bytes:
+        """The frames of ``data`` for ``seat`` as JSON bytes (gzip-compressed if ``gzipped``),
+        worked out in a worker process; one replay at a time per ``client`` (its address)."""
         if client in self._busy:
             raise ServerError(
                 "one replay at a time: your previous replay is still being worked out",
@@ -187,7 +202,7 @@ class Replayer:
         try:
             loop = asyncio.get_running_loop()
             kind, value = await loop.run_in_executor(
-                self._executor(), frames_json, data, seat, max_steps
+                self._executor(), frames_json, data, seat, max_steps, gzipped
             )
         finally:
             self._busy.discard(client)

@@ -27,11 +27,12 @@ from obelisk.core import (
     Game,
     IllegalAction,
     ObeliskError,
+    Outcome,
     Record,
     State,
     replay,
 )
-from obelisk.core.record import result_json, step_json
+from obelisk.core.record import step_json
 
 from . import bots, disclosure, protocol
 from .clock import Ticker, has_clock
@@ -607,7 +608,7 @@ class Room:
                 "the game engine failed on that action, so it was not played", "internal", 500
             ) from None
         step = step_json(state, state.history[-1])
-        result = result_json(state) if state.is_terminal() else None
+        result = Outcome.of(state).to_json() if state.is_terminal() else None
         try:
             await self.lobby.write("append_step", self.id, idx, step, result)
         except Exception as e:

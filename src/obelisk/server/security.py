@@ -134,9 +134,13 @@ BODY_LIMITS: list[tuple[str, re.Pattern[str], int]] = [
 
 
 def add_body_limits(limits: Mapping[str, int], method: str = "POST") -> None:
-    """Register body limits for paths under each prefix (a companion's endpoints)."""
-    for prefix, size in limits.items():
-        BODY_LIMITS.append((method, re.compile("^" + re.escape(prefix)), int(size)))
+    """Register body limits for paths under each prefix (a companion's endpoints), the
+    longest prefix first; registering the same prefix again changes nothing."""
+    have = {pattern.pattern for _, pattern, _ in BODY_LIMITS}
+    for prefix in sorted(limits, key=len, reverse=True):
+        pattern = "^" + re.escape(prefix)
+        if pattern not in have:
+            BODY_LIMITS.append((method, re.compile(pattern), int(limits[prefix])))
 
 
 def body_limit(method: str, path: str, default: int) -> int:

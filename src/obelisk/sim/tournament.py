@@ -30,7 +30,7 @@ from typing import Any
 from obelisk import __version__
 from obelisk.agents import levels, make_agent
 from obelisk.agents.match import play_match
-from obelisk.core import Game, InvalidOptions, State, get_game
+from obelisk.core import Game, InvalidOptions, Outcome, State, get_game
 
 #: Identifies the header line of a results file.
 FORMAT = "obelisk-sim"
@@ -350,7 +350,8 @@ def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]
     try:
         agents = [make_agent(game, level) for level in spec.seats]
         state = play_match(game, agents, spec.seed, dict(spec.options), on_step=on_step)
-        scores = [float(s) for s in state.scores()]
+        outcome = Outcome.of(state)
+        scores = [float(s) for s in outcome.scores]
         ordered = sorted(scores, reverse=True)
         decisions = [0] * state.num_players
         first = None
@@ -361,8 +362,8 @@ def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]
                     first = st.seat
         line.update(
             scores=scores,
-            returns=[round(r, 6) for r in state.returns()],
-            winners=list(state.winners()),
+            returns=[round(r, 6) for r in outcome.returns],
+            winners=list(outcome.winners),
             length=len(state.history),
             decisions=decisions,
             first=first,

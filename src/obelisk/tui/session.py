@@ -3,7 +3,6 @@ seat only its own view."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import select
 import sys
@@ -24,11 +23,14 @@ from obelisk.core import (
     ActionFormatError,
     Agent,
     Game,
+    GameClock,
     IllegalAction,
     ObeliskError,
+    Outcome,
     PlayerView,
     Record,
     State,
+    TurnContext,
     UndoError,
     Voice,
     get_game,
@@ -169,7 +171,7 @@ class PlaySession:
             left = self._time_left()
             if left is not None:
                 lines.append(
-                    f"[bold]Khufu's clock runs again now: {_mmss(left)} left.[/]"
+                    f"[bold]{self._clock_name()} runs again now: {_mmss(left)} left.[/]"
                     if self.live_clock
                     else f"{_mmss(left)} left on the clock."
                 )
@@ -355,7 +357,7 @@ class PlaySession:
             if self.live_clock:
                 left = self._time_left()
                 self.console.print(
-                    "[bold]Khufu's clock stops while the game is saved"
+                    f"[bold]{self._clock_name()} stops while the game is saved"
                     + (f", with {_mmss(left)} left" if left is not None else "")
                     + ".[/] It runs again the moment you resume."
                 )
@@ -443,7 +445,7 @@ class PlaySession:
             action = tick_action(self.game, elapsed)
             if action is None:
                 return
-            self.last_tick += _tick_seconds(action)
+            self.last_tick += _tick_seconds(self.game, action)
             try:
                 self.state.apply_system(action)
             except IllegalAction:
@@ -451,8 +453,11 @@ class PlaySession:
             self._show_events()
 
     def _clock_text(self) -> str:
-        left = self._time_left()
-        return "" if left is None else f"[{_mmss(left)} left] "
+        clock = self._game_clock()
+        if clock is None:
+            return ""
+        why = f", paused: {clock.paused_by}" if not clock.running and clock.paused_by else ""
+        return f"[{_mmss(clock.remaining)} left{why}] "
 
     def _read_with_live_clock(self, prompt: str) -> str:
         """Ask for input while a background ticker keeps the game clock running.
@@ -495,11 +500,18 @@ class PlaySession:
             stop.set()
             thread.join()
 
+    def _game_clock(self) -> GameClock | None:
+        """The game's clock as everybody reads it (from the turn context), or None."""
+        return TurnContext.of(self.state).clock
+
     def _time_left(self) -> float | None:
-        clock = self.state.observation(None).get("clock")
-        if isinstance(clock, dict) and isinstance(clock.get("remaining"), (int, float)):
-            return float(clock["remaining"])
-        return None
+        clock = self._game_clock()
+        return None if clock is None else float(clock.remaining)
+
+    def _clock_name(self) -> str:
+        """What the clock is called: the game's own name for it, else the game's clock."""
+        clock = self._game_clock()
+        return clock.name if clock is not None else f"{self.game.title}'s clock"
 
     # -- saving and the end ------------------------------------------------------
     def _record(self) -> Record:
@@ -525,8 +537,9 @@ class PlaySession:
         table = Table(title="Final result")
         for col in ("seat", "player", "score", "result"):
             table.add_column(col)
-        win = self.state.winners()
-        for i, (name, score) in enumerate(zip(self.names, self.state.scores(), strict=True)):
+        outcome = Outcome.of(self.state)
+        win = list(outcome.winners)
+        for i, (name, score) in enumerate(zip(self.names, outcome.scores, strict=True)):
             table.add_row(str(i + 1), name, f"{score:g}", "winner" if i in win else "")
         self.console.print(table)
         if win:
@@ -559,24 +572,22 @@ def _mmss(seconds: float) -> str:
 
 
 def tick_action(game: Game, seconds: float) -> Action | None:
-    """The game's clock-tick system action for ``seconds`` of wall time, if it has one.
-
-    A tick in whole seconds keeps the fraction for the next tick (None below one second).
-    """
-    for t in game.action_types:
-        if t.kind == "tick" and t.kind in game.capabilities.system_actions:
-            f = dataclasses.fields(t)[0]
-            value: Any = round(seconds, 3)
-            if f.type in (int, "int"):
-                value = int(seconds)
-            if value <= 0:
-                return None
-            return t(**{f.name: value})
-    return None
+    """The game's clock-tick system action for ``seconds`` of wall time, if it declares one
+    (``Capabilities.tick``). A tick in whole seconds keeps the fraction for the next tick
+    (None below one second)."""
+    tick = game.capabilities.tick
+    if tick is None:
+        return None
+    value: float | int = int(seconds) if tick.whole_seconds() else round(seconds, 3)
+    if value <= 0:
+        return None
+    return tick.make(value)
 
 
-def _tick_seconds(action: Action) -> float:
-    return float(getattr(action, dataclasses.fields(action)[0].name))
+def _tick_seconds(game: Game, action: Action) -> float:
+    tick = game.capabilities.tick
+    assert tick is not None
+    return tick.seconds_of(action)
 
 
 def live_options(game: Game, options: dict[str, Any], has_human: bool) -> dict[str, Any]:

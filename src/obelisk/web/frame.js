@@ -1,24 +1,46 @@
 // The table frame every game shares: player panels, the game's table, the seat's own area,
 // the action bar and the log. A game's table module draws only its table and its pieces
-// (see tables/generic.js for the interface); the frame knows no rules.
+// (see tables/types.js for the interface); the frame knows no rules.
 
 import { el, seatColour, ActionPool } from "./util.js";
 import generic from "./tables/generic.js";
 
-// every game has a module under tables/ (a game still drawn as text re-exports generic.js)
-const TABLES = new Set(["sobek", "abu_simbel", "ramses", "mummy", "khufu"]);
 const loaded = new Map();
+let described = null;
 
-/** The table module of a game (the generic table for an unknown game). */
+/** The games the server has a web table for (``table`` in /api/games), asked once. */
+function tableGames() {
+  if (!described) {
+    described = fetch("/api/games")
+      .then((r) => (r.ok ? r.json() : []))
+      .then((games) => new Set(games.filter((g) => g.table).map((g) => g.name)))
+      .catch(() => new Set());
+  }
+  return described;
+}
+
+/** The table module of a game (the generic table for a game without one of its own). */
 export async function tableFor(game) {
-  if (!TABLES.has(game)) return generic;
+  if (!(await tableGames()).has(game)) return generic;
   // one loading per game, shared by every caller (so none draws before the stylesheet)
   if (!loaded.has(game)) loaded.set(game, loadTable(game));
   return loaded.get(game);
 }
 
+/** The game's words (/api/games/{game}/words: glossary, components, defaults), or null. */
+export async function wordsFor(game) {
+  try {
+    const r = await fetch(`/api/games/${encodeURIComponent(game)}/words`);
+    return r.ok ? await r.json() : null;
+  } catch {
+    return null;
+  }
+}
+
 async function loadTable(game) {
   const mod = (await import(`./tables/${game}.js`)).default;
+  // the words the table draws with come from the game, before the first drawing
+  if (mod.wantsWords && mod.useWords) mod.useWords(await wordsFor(game));
   // a table's own stylesheet (tables/<game>.css), loaded before the table's first drawing
   // (never a moment unstyled, never a click on an unstyled piece)
   if (mod.css && !document.querySelector(`link[data-table="${game}"]`)) {
@@ -55,13 +77,15 @@ function seatKind(s) {
 
 /**
  * Draw the whole table for one view.
- * view: {obs, legal, seat, seats, status, options, text, over, readonly}
+ * view: {obs, legal, turn, seat, seats, status, options, text, over, readonly, ...}: a
+ * TableContext (tables/types.js) without pool, name, colour and toMove, which are added here.
  * play(entry, node): called with the legal entry a person chose.
  * Returns the table module's prompt (what the seat is deciding) for the action bar.
  */
 export function drawFrame(els, mod, view, play) {
   const pool = new ActionPool(view.readonly ? [] : view.legal, play);
-  const ctx = { ...view, pool, name: (i) => seatName(view.seats, i), colour: seatColour };
+  /** @type {import("./tables/types.js").TableContext} */
+  const ctx = { ...view, toMove: toMoveOf(view.turn), pool, name: (i) => seatName(view.seats, i), colour: seatColour };
   // the game draws its table and the seat's own area first: it places what it can
   els.board.replaceChildren();
   els.mine.replaceChildren();
@@ -82,9 +106,14 @@ export function drawFrame(els, mod, view, play) {
   return prompt;
 }
 
+/** Whose decision it is, from the server's turn context (never guessed from an observation). */
+export function toMoveOf(turn) {
+  return turn && typeof turn.to_move === "number" && turn.to_move >= 0 ? turn.to_move : null;
+}
+
 function drawPanels(root, mod, ctx) {
   const n = (ctx.seats && ctx.seats.length) || (mod.players ? mod.players(ctx.obs) : 0);
-  const turn = mod.toMove ? mod.toMove(ctx.obs) : null;
+  const turn = ctx.toMove;
   const panels = [];
   for (let i = 0; i < n; i++) {
     const s = ctx.seats ? ctx.seats[i] : null;

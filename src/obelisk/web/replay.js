@@ -102,7 +102,7 @@ function go(k) {
   const over = step === n - 1 && current.result ? { winners: current.result.winners || [], scores: current.result.scores } : null;
   if (f.obs) {
     drawFrame(parts, current.mod, {
-      obs: f.obs, legal: [], yourTurn: false, seat: current.seat ?? null, seats: current.seats,
+      obs: f.obs, turn: f.ctx || null, legal: [], yourTurn: false, seat: current.seat ?? null, seats: current.seats,
       status: "playing", options: current.options || {}, text: null, over, readonly: true,
     }, () => {});
   }

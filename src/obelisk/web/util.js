@@ -150,3 +150,8 @@ export function templateCache() {
     return Array.isArray(t) ? t.map((n) => n.cloneNode(true)) : t.cloneNode(true);
   };
 }
+
+/** A computer player's level in words: "search hard" reads "hard (search)". */
+export function levelWords(level) {
+  return words(level).replace(/^(\w+) (hard|expert)$/, "$2 ($1)");
+}

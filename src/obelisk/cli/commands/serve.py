@@ -105,6 +105,12 @@ def register(app: typer.Typer) -> None:
                 "at once; 0: no limit."
             ),
         ] = 2,
+        rooms_per_client: Annotated[
+            int,
+            typer.Option(
+                help="Unfinished rooms one client address may have made at once; 0: no limit."
+            ),
+        ] = 20,
         allowed_origin: Annotated[
             list[str] | None,
             typer.Option(
@@ -139,6 +145,7 @@ def register(app: typer.Typer) -> None:
             ("--abandon-after", abandon_after),
             ("--rematch-hold", rematch_hold),
             ("--search-rooms", search_rooms),
+            ("--rooms-per-client", rooms_per_client),
         ):
             if value < 0:
                 fail(f"{name} cannot be negative ({value:g})")
@@ -175,6 +182,7 @@ def register(app: typer.Typer) -> None:
             rematch_hold=rematch_hold,
             allow_chosen_seeds=allow_chosen_seeds,
             search_rooms=search_rooms,
+            rooms_per_client=rooms_per_client,
             allowed_origins=list(allowed_origin or []),
         )
         try:

@@ -6,9 +6,18 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
+from obelisk.core import (
+    Action,
+    Agent,
+    Capabilities,
+    ClockTick,
+    Game,
+    GameClock,
+    InvalidOptions,
+    State,
+)
 
-from .actions import ACTION_TYPES
+from .actions import ACTION_TYPES, Tick
 from .components import (
     CHAMBERS,
     CHARACTERS,
@@ -48,6 +57,7 @@ class KhufuGame(Game):
         elimination=False,
         cooperative=False,
         system_actions=("tick",),
+        tick=ClockTick(Tick, "seconds"),
         # Simulated clock: at most 270 played turns (10 s each) of at most ~70 steps,
         # plus at most 135 events (20 s each) of at most ~20 steps (docs/rules/khufu.md).
         max_steps=25000,
@@ -64,6 +74,19 @@ each of four chambers (odd roll, even roll, coin, symbol die) to place your four
 Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat
 Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with
 random orders; if the clock runs out, Khufu wins and everybody loses."""
+
+    def clock(self, state: State) -> GameClock | None:
+        """Khufu's countdown (khufu:4.9, 10.1, 11.2): public, paused in the Ultimate Challenge."""
+        assert isinstance(state, KhufuState)
+        total = state.options.countdown
+        clock = GameClock("Khufu's countdown", max(0, total - state.elapsed), total=total)
+        if state.over:
+            return dataclasses.replace(clock, running=False)
+        if state.in_challenge:
+            return clock.paused("the Ultimate Challenge")  # khufu:10.1
+        if state.dec is not None and state.dec[0] == "CHOOSE_PIECE":
+            return clock.paused("the pieces are being chosen")  # khufu:4.9 starts with Lucky
+        return clock
 
     def make_options(self, values: Any = None) -> Any:
         """The options; a full set of options saved before ``LEGACY_VALUES`` existed (an

@@ -331,5 +331,9 @@ class RamsesNarrator(Narrator):
     def glossary(self) -> dict[str, str]:
         return dict(GLOSSARY)
 
+    def components(self) -> dict[str, JSON]:
+        """The event cards: each type's name (its glossary term), for the web table."""
+        return {"events": dict(EVENT_NAMES)}
+
 
 NARRATOR = RamsesNarrator()

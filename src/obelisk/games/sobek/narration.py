@@ -512,6 +512,24 @@ class SobekNarrator(Narrator):
             ]
         return []
 
+    def components(self) -> dict[str, JSON]:
+        """The characters (name, family, what the power does) and the event tokens (name,
+        what it does), keyed as the observation names them, for the web table."""
+        return {
+            "characters": {
+                key: {
+                    "name": W.character_name(key),
+                    "family": W.DEFAULT_FAMILIES.get(key),
+                    "purpose": W.purpose(W.power_of(key)),
+                }
+                for key in CHARACTER_NAMES
+            },
+            "tokens": {
+                effect: {"name": W.token_word(effect), "purpose": W.purpose(effect)}
+                for effect in W.TOKEN_WORDS
+            },
+        }
+
     def glossary(self) -> dict[str, str]:
         out = dict(W.TERMS)
         for key in CHARACTER_NAMES:

@@ -2,11 +2,15 @@
 // The server keeps the game (the real engine); this page draws its view and sends the
 // button pressed. A chamber is drawn only when the view carries it: while the active
 // player holds the phone (the vault, the hand-over) the view carries none.
+// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// address) and the key goes with every request as the X-Session-Key header.
 
 const API = "/api/companion/abu_simbel/sessions";
+const STORE = "obelisk-abu_simbel-session";
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 let sid = null;
+let key = null;
 let busy = false;
 // Milliseconds from each tap to the redrawn view (performance timing, read by the tests).
 window.abuTimings = [];
@@ -209,7 +213,7 @@ function drawOver(view) {
 
 function newGameButton() {
   const again = el("button", { class: "big main", type: "button", text: "A new game" });
-  again.addEventListener("click", () => { sid = null; history.replaceState(null, "", location.pathname); show(null); });
+  again.addEventListener("click", () => { forget(); show(null); });
   return again;
 }
 
@@ -250,19 +254,47 @@ function show(view) {
   drawChoices(view);
   $("save").hidden = !view.saved;
   $("undo").hidden = !view.can_undo;
-  if (sid) $("save").href = `${API}/${sid}/record`;
   const first = $("choices").querySelector("button.pass, button.handover, button.deck, button.drew, button.lay");
   if (first && document.activeElement === document.body) first.focus({ preventScroll: true });
 }
 
 async function call(url, body) {
+  const headers = { "Content-Type": "application/json" };
+  if (key) headers["X-Session-Key"] = key;
   const res = await fetch(url, {
     method: body === undefined ? "GET" : "POST",
-    headers: { "Content-Type": "application/json" },
+    headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const data = await res.json().catch(() => ({ error: "The server sent no answer." }));
+  const data = await res.json().catch(() => ({ error: "no_answer", message: "The server sent no answer." }));
   return { ok: res.ok, data };
+}
+
+function keep(id, k) {
+  sid = id;
+  key = k;
+  sessionStorage.setItem(STORE, JSON.stringify({ id, key: k }));
+}
+
+function forget() {
+  sid = null;
+  key = null;
+  sessionStorage.removeItem(STORE);
+}
+
+// Save the game: the record is fetched with the key, then handed to the browser as a file.
+async function save(ev) {
+  ev.preventDefault();
+  if (!sid) return;
+  const { ok, data } = await call(`${API}/${sid}/record`);
+  if (!ok) { $("error").textContent = data.message || "The game could not be saved."; return; }
+  const name = data.format === "obelisk-companion-save" ? `abu_simbel-referee-round-${data.summary.round}.json` : "abu_simbel-referee-over.json";
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
+  const a = el("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 async function send(text) {
@@ -273,7 +305,7 @@ async function send(text) {
     const { ok, data } = await call(`${API}/${sid}/say`, { text });
     if (ok) show(data);
     else if (data.view) show(data.view);
-    else $("error").textContent = data.error || "Something went wrong.";
+    else $("error").textContent = data.message || "Something went wrong.";
     window.abuTimings.push(performance.now() - t0);
   } finally {
     busy = false;
@@ -282,13 +314,13 @@ async function send(text) {
 
 async function start(body) {
   const { ok, data } = await call(API, body);
-  if (!ok) { $("setup-error").textContent = data.error || "The game could not start."; return; }
-  sid = data.id;
-  history.replaceState(null, "", `${location.pathname}#${sid}`);
+  if (!ok) { $("setup-error").textContent = data.message || "The game could not start."; return; }
+  keep(data.id, data.key);
   show(data.view);
 }
 
 $("undo").addEventListener("click", () => send("undo"));
+$("save").addEventListener("click", save);
 
 $("create").addEventListener("submit", (ev) => {
   ev.preventDefault();
@@ -322,12 +354,24 @@ document.addEventListener("keydown", (ev) => {
   else if (ev.key === "f" && pick("fail")) pick("fail").click();
 });
 
+// A reloaded tab goes on with its game.
 async function boot() {
-  const hash = location.hash.slice(1);
-  if (hash) {
-    const { ok, data } = await call(`${API}/${hash}`);
-    if (ok) { sid = hash; show(data); return; }
+  let kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch { kept = null; }
+  if (kept && typeof kept.id === "string" && typeof kept.key === "string") {
+    sid = kept.id;
+    key = kept.key;
+    const { ok, data } = await call(`${API}/${sid}`);
+    if (ok) { show(data); return; }
+    forget();
+    $("setup-error").textContent = data.message || "";
   }
   show(null);
 }
 boot();
+
+// While the page is open and seen, it says so now and then: a game ends after two hours
+// without a request, and a family that pauses with the page open keeps its game.
+setInterval(() => {
+  if (sid && !busy && document.visibilityState === "visible") call(`${API}/${sid}`);
+}, 10 * 60 * 1000);

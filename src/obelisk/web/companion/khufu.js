@@ -1,6 +1,8 @@
 // Khufu beside the real board: the set-up, the countdown, Khufu's orders full screen
 // with his voice, the Ultimate Challenge and the end. The server runs the session and
 // its clock (/api/companion/khufu); this page polls it and draws what it says.
+// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// address) and the key goes with every request (the audio too) as the X-Session-Key header.
 
 const API = "/api/companion/khufu";
 const PIECES = ["Witch", "Zombie", "Vampire", "Werewolf", "Poltergeist", "Gorgon"];
@@ -13,7 +15,7 @@ const SVG = "http://www.w3.org/2000/svg";
 const params = new URLSearchParams(location.search);
 const SCALE = Math.min(600, Math.max(1, Number(params.get("scale")) || 1));
 const POLL_MS = SCALE > 1 ? 200 : 500;
-const KEY = "obelisk-khufu-session";
+const STORE = "obelisk-khufu-session";
 
 const $ = (id) => document.getElementById(id);
 const el = (tag, attrs = {}, text) => {
@@ -34,7 +36,7 @@ const mmss = (s) => {
 const reduced = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 const app = {
-  sid: null, view: null, fetchedAt: 0, shown: 0, queue: [], current: null, closeTimer: 0,
+  sid: null, key: null, view: null, fetchedAt: 0, shown: 0, queue: [], current: null, closeTimer: 0,
   sound: true, told: false, polling: 0, audio: null,
   timings: [],  // click-to-redraw milliseconds, read by the tests
 };
@@ -139,6 +141,7 @@ function setPlayers(n) {
 
 async function call(method, path, body) {
   const opts = { method, headers: {} };
+  if (app.key) opts.headers["X-Session-Key"] = app.key;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -146,7 +149,7 @@ async function call(method, path, body) {
   const res = await fetch(API + path, opts);
   let data = null;
   try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || `the server answered ${res.status}`);
+  if (!res.ok) throw new Error((data && data.message) || `the server answered ${res.status}`);
   return data;
 }
 
@@ -174,7 +177,8 @@ async function create(ev) {
     }
     const made = await call("POST", "/sessions", body);
     app.sid = made.id;
-    sessionStorage.setItem(KEY, made.id);
+    app.key = made.key;
+    sessionStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
     app.shown = 0;
     enterGame(made.view, !body.record);  // a resumed game does not say its past again
   } catch (e) {
@@ -442,15 +446,25 @@ function closeMoment() {
   }
 }
 
-function download() {
-  const a = el("a", { href: `${API}/sessions/${app.sid}/record`, download: "" });
+// Save the game: the record is fetched with the key, then handed to the browser as a file.
+async function download() {
+  let data;
+  try { data = await call("GET", `/sessions/${app.sid}/record`); } catch (e) {
+    $("game-error").textContent = `The game could not be saved: ${e.message}`;
+    return;
+  }
+  const name = data.format === "obelisk-companion-save"
+    ? `khufu-companion-${data.summary.minutes_left}-minutes-left.json` : "khufu-companion-over.json";
+  const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
+  const a = el("a", { href: url, download: name });
   document.body.append(a);
   a.click();
   a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 function newGame() {
-  sessionStorage.removeItem(KEY);
+  sessionStorage.removeItem(STORE);
   location.href = location.pathname + location.search;
 }
 
@@ -483,9 +497,29 @@ function say(m) {
     browserVoice(m.speech);
     return;
   }
-  const audio = new Audio(`${API}/sessions/${app.sid}/audio/${m.index}`);
+  const audio = new Audio();
   app.audio = audio;
-  audio.play().catch(() => browserVoice(m.speech));
+  fetchAudio(m.index).then((url) => {
+    if (app.audio !== audio) return;  // another line came first
+    audio.src = url;
+    return audio.play();
+  }).catch(() => { if (app.audio === audio) browserVoice(m.speech); });
+}
+
+// A spoken line, fetched with the key (an <audio src> could not send it), as a blob URL.
+const spoken = new Map();
+async function fetchAudio(index) {
+  if (spoken.has(index)) return spoken.get(index);
+  const res = await fetch(`${API}/sessions/${app.sid}/audio/${index}`, { headers: { "X-Session-Key": app.key } });
+  if (!res.ok) throw new Error(`no audio (${res.status})`);
+  const url = URL.createObjectURL(await res.blob());
+  spoken.set(index, url);
+  if (spoken.size > 16) {  // a long game: the oldest lines are not said again
+    const [old, oldUrl] = spoken.entries().next().value;
+    spoken.delete(old);
+    URL.revokeObjectURL(oldUrl);
+  }
+  return url;
 }
 
 function toggleSound() {
@@ -513,10 +547,16 @@ function init() {
     if (e.key === "Escape" && app.current && !LASTING.has(app.current.kind)) closeMoment();
   });
   requestAnimationFrame(frame);
-  const sid = sessionStorage.getItem(KEY);
-  if (sid) {
-    call("GET", `/sessions/${sid}`).then((view) => { app.sid = sid; enterGame(view, false); })
-      .catch(() => sessionStorage.removeItem(KEY));
+  let kept = null;
+  try { kept = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch { kept = null; }
+  if (kept && typeof kept.id === "string" && typeof kept.key === "string") {
+    app.key = kept.key;
+    call("GET", `/sessions/${kept.id}`).then((view) => { app.sid = kept.id; enterGame(view, false); })
+      .catch((e) => {
+        app.key = null;
+        sessionStorage.removeItem(STORE);
+        $("setup-error").textContent = e.message;
+      });
   }
 }
 

@@ -1,5 +1,7 @@
 // The computer as the mummy beside the real board (Fluch der Mumie): the page of
 // /companion/mummy. Plain ES module; the server keeps the game (web_mummy.py).
+// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// address) and the key goes with every request as the X-Session-Key header.
 
 const API = "/api/companion/mummy/sessions";
 const SVG = "http://www.w3.org/2000/svg";
@@ -7,7 +9,13 @@ const CELL = 40;
 const PAD = 26;
 const COLOURS = { red: "#b3261e", green: "#1e6b34", blue: "#1f4fa8", yellow: "#8a6d00", white: "#5d5d5d" };
 
-let sid = sessionStorage.getItem("mummy-companion") || "";
+const STORE = "obelisk-mummy-session";
+let sid = "";
+let key = "";
+try {
+  const kept = JSON.parse(sessionStorage.getItem(STORE) || "null");
+  if (kept && typeof kept.id === "string" && typeof kept.key === "string") ({ id: sid, key } = kept);
+} catch { sid = ""; }
 let current = null;
 
 const $ = (id) => document.getElementById(id);
@@ -27,14 +35,15 @@ function svg(tag, attrs = {}, text = "") {
 }
 
 async function call(path, body) {
-  const options = body === undefined ? {} : {
+  const headers = key ? { "X-Session-Key": key } : {};
+  const options = body === undefined ? { headers } : {
     method: "POST",
-    headers: { "Content-Type": "application/json" },
+    headers: { ...headers, "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
   const res = await fetch(path, options);
   let data = null;
-  try { data = await res.json(); } catch { data = { error: "the server did not answer in JSON" }; }
+  try { data = await res.json(); } catch { data = { error: "no_answer", message: "The server did not answer in JSON." }; }
   return { ok: res.ok, status: res.status, data };
 }
 
@@ -201,17 +210,18 @@ async function say(text) {
   const r = await call(`${API}/${sid}/say`, { text });
   if (r.ok) show(r.data);
   else if (r.data && r.data.view) show(r.data.view);
-  else $("error").textContent = (r.data && r.data.error) || "Something went wrong.";
+  else $("error").textContent = (r.data && r.data.message) || "Something went wrong.";
 }
 
 async function start(body) {
   const r = await call(API, body);
   if (!r.ok) {
-    $("setup-error").textContent = r.data.error || "The game could not start.";
+    $("setup-error").textContent = r.data.message || "The game could not start.";
     return;
   }
   sid = r.data.id;
-  sessionStorage.setItem("mummy-companion", sid);
+  key = r.data.key;
+  sessionStorage.setItem(STORE, JSON.stringify({ id: sid, key }));
   show(r.data.view);
 }
 
@@ -253,7 +263,7 @@ $("undo").addEventListener("click", async () => {
 
 $("save").addEventListener("click", async () => {
   const r = await call(`${API}/${sid}/record`);
-  if (!r.ok) return;
+  if (!r.ok) { $("error").textContent = r.data.message || "The game could not be saved."; return; }
   const blob = new Blob([JSON.stringify(r.data, null, 1)], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `mummy-companion-round-${current ? current.round : 0}.json` });
   document.body.appendChild(a);
@@ -263,7 +273,8 @@ $("save").addEventListener("click", async () => {
 
 $("new").addEventListener("click", () => {
   sid = "";
-  sessionStorage.removeItem("mummy-companion");
+  key = "";
+  sessionStorage.removeItem(STORE);
   $("game").hidden = true;
   $("setup").hidden = false;
 });
@@ -272,6 +283,17 @@ $("new").addEventListener("click", () => {
 if (sid) {
   call(`${API}/${sid}`).then((r) => {
     if (r.ok) show(r.data);
-    else { sid = ""; sessionStorage.removeItem("mummy-companion"); }
+    else {
+      sid = "";
+      key = "";
+      sessionStorage.removeItem(STORE);
+      $("setup-error").textContent = r.data.message || "";
+    }
   });
 }
+
+// While the page is open and seen, it says so now and then: a game ends after two hours
+// without a request, and a family that pauses with the page open keeps its game.
+setInterval(() => {
+  if (sid && document.visibilityState === "visible") call(`${API}/${sid}`);
+}, 10 * 60 * 1000);

@@ -272,10 +272,6 @@ export default {
     return out;
   },
 
-  toMove(obs) {
-    return typeof obs.to_move === "number" && obs.to_move >= 0 ? obs.to_move : null;
-  },
-
   buttonLabel(entry) {
     const a = entry.action;
     if (a.kind === "turned_away") return "I have turned away from the screen";

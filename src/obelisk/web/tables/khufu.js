@@ -19,7 +19,8 @@ const GAMES = [
   "two of the cards go face up, the symbol die is rolled: a table card's symbol wins",
 ];
 const ROOM_FILL = ["#e7efe1", "#e3ebf6", "#f4e4ef", "#f6ecd2"];
-const DEFAULT_BOARD = "0TTCTTSTT1TCTSTTCT2TTSTTCTT3TCTTSTST";
+// the default board comes from the game (/api/games/khufu/words: its default options)
+let DEFAULT_BOARD = "";
 const KIND_WORDS = { T: "Treasure space", C: "Curse space", S: "Steal space" };
 
 const C = 320; // the board's centre (viewBox 640 × 640)
@@ -305,9 +306,9 @@ function wagerOn(ctx, ch) {
   const obs = ctx.obs;
   const dec = obs.decision;
   if (!dec || dec.kind !== "WAGER_CARDS" || dec.chamber !== ch) return null;
-  const mine = dec.seat === ctx.seat && Array.isArray(obs.wager);
+  const mine = ctx.toMove === ctx.seat && Array.isArray(obs.wager);
   const cards = mine ? obs.wager.map((id, j) => card(id, ctx.options, { class: ch === "KING" && j < 2 ? "kh-card table-card" : "kh-card" })) : Array.from({ length: dec.chosen || 0 }, () => cardBack());
-  const who = dec.seat === ctx.seat ? "Your wager" : `${ctx.name(dec.seat)}'s wager`;
+  const who = ctx.toMove === ctx.seat ? "Your wager" : ctx.toMove === null ? "The wager" : `${ctx.name(ctx.toMove)}'s wager`;
   const place = ctx.pool.take((x) => x.kind === "place");
   const out = el("div.kh-wager", null,
     el("p", { text: `${who}: ${plural(dec.chosen || 0, "card")} of at least ${dec.minimum}${ch === "KING" ? " (the first two go face up as table cards)" : ""}` }),
@@ -385,7 +386,7 @@ function drawPieceChoice(ctx) {
   const dec = ctx.obs.decision;
   if (!dec || dec.kind !== "CHOOSE_PIECE") return null;
   const free = new Set(dec.pieces || []);
-  const colour = ctx.colour(dec.seat);
+  const colour = ctx.toMove === null ? "#5b3d05" : ctx.colour(ctx.toMove);
   const buttons = PIECES.map((name) => {
     const entry = entries.find((e) => e.action.name === name);
     const b = el("button.kh-piece-choice", { type: "button", disabled: !entry }, pieceIcon(name, colour, null, 44), el("span", { text: name }),
@@ -397,7 +398,7 @@ function drawPieceChoice(ctx) {
     }
     return b;
   });
-  const head = dec.seat === ctx.seat ? "Choose your playing piece (its shape marks your pieces and Scarabs)" : `${ctx.name(dec.seat)} is choosing a playing piece`;
+  const head = ctx.toMove === ctx.seat ? "Choose your playing piece (its shape marks your pieces and Scarabs)" : ctx.toMove === null ? "The playing pieces" : `${ctx.name(ctx.toMove)} is choosing a playing piece`;
   return el("section.kh-pieces", null, el("h3", { text: head }), el("div.kh-piece-row", null, ...buttons));
 }
 
@@ -428,7 +429,8 @@ function nextWords(ctx) {
   if (ctx.over || !d) return null;
   // a decision inside Khufu's order (the Mummy call, Lucky's theft) is not the next turn
   if (d.kind === "MUMMY_CALL_ANSWER" || d.kind === "PICKPOCKET_TARGET") return null;
-  const seat = d.seat;
+  const seat = ctx.toMove;
+  if (seat === null) return null;
   return seat === ctx.seat ? "The turn passes: your turn now." : `The turn passes: ${ctx.name(seat)} to play.`;
 }
 
@@ -467,8 +469,14 @@ const OTHERS = {
   MUMMY_CALL_ANSWER: () => "the answer to Khufu",
 };
 
+/** @type {import("./types.js").TableModule} */
 export default {
   css: "khufu.css",
+  wantsWords: true,
+  useWords(words) {
+    const b = words && words.defaults && words.defaults.board;
+    if (typeof b === "string") DEFAULT_BOARD = b;
+  },
 
   draw(board, mine, ctx) {
     const obs = ctx.obs;
@@ -516,15 +524,11 @@ export default {
     return out;
   },
 
-  toMove(obs) {
-    const d = obs && obs.decision;
-    return d && typeof d.seat === "number" && d.seat >= 0 ? d.seat : null;
-  },
-
   prompt(ctx) {
     const d = ctx.obs && ctx.obs.decision;
     if (!d || ctx.over) return "";
-    if (d.seat !== ctx.seat || !ctx.legal.length) return `${pieceName(ctx, d.seat)} is deciding: ${OTHERS[d.kind] ? OTHERS[d.kind](d) : "a choice"}.`;
+    // whose decision it is comes from the turn context, never from the observation
+    if (ctx.toMove !== ctx.seat || !ctx.legal.length) return ctx.toMove === null ? "" : `${pieceName(ctx, ctx.toMove)} is deciding: ${OTHERS[d.kind] ? OTHERS[d.kind](d) : "a choice"}.`;
     const f = PROMPTS[d.kind];
     return f ? f(d, new Set(ctx.legal.map((e) => e.action.kind))) : "Your move.";
   },

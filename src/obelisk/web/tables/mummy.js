@@ -553,10 +553,6 @@ export default {
     return out;
   },
 
-  toMove(obs) {
-    return typeof obs.to_move === "number" && obs.to_move >= 0 ? obs.to_move : null;
-  },
-
   prompt: promptFor,
 
   buttonLabel(entry) {

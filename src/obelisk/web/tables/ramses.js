@@ -13,15 +13,26 @@ import { drawFrame } from "../frame.js";
 import { drawBox, finishAnimations, tokenId } from "./ramses/box.js";
 import { TIDS, tname, treasureIcon } from "./ramses/treasures.js";
 
-/** The event cards: their names and what they do, in our words. */
-const EVENTS = {
-  sandstorm: ["Sandstorm", "The box turns half round; then the same player turns over the next card."],
-  gift: ["Gift", "Its player names any treasure and searches for it. If it is found, every other player holding a card of that treasure gives them one."],
-  risk: ["Risk", "Its player names two hidden treasures and must find both, in that order. Both found: a card taken unseen from the left-hand neighbour. Otherwise one of their own cards goes to a player of their choice."],
-  mirage: ["Mirage", "Its player takes a card unseen from the right-hand neighbour and shows it, then must find its treasure. If not, they give that neighbour one card of their choice."],
-  poker: ["Poker in the Desert", "Its player names a treasure and an opponent who must find it. Found: the opponent takes a card unseen from the player. Not found: the player takes one from the opponent."],
-  end: ["End card", "The sphinx: when it turns up, the game ends at once."],
-};
+// The event cards' names and what they do come from the game (/api/games/ramses/words: the
+// narrator's components and glossary), loaded by the frame before the first drawing.
+let EVENTS = {};
+
+/** An event card's words: [name, what it does] (the type itself when unknown). */
+function eventWords(kind) {
+  return EVENTS[kind] || [kind, ""];
+}
+
+/** The words of the event cards from the game's words: name and glossary entry, as a sentence. */
+function eventsFrom(words) {
+  const names = (words && words.components && words.components.events) || {};
+  const glossary = (words && words.glossary) || {};
+  const out = {};
+  for (const [kind, name] of Object.entries(names)) {
+    const what = String(glossary[name] || "").replace(/^an event card: /, "");
+    out[kind] = [name.charAt(0).toUpperCase() + name.slice(1), what ? what.charAt(0).toUpperCase() + what.slice(1) : ""];
+  }
+  return out;
+}
 
 const CONTEXT = {
   card: "",
@@ -42,14 +53,14 @@ const END_WORDS = {
 /** A choice half made (cleared when the decision changes): a treasure, a card. */
 const pick = { key: null, first: null, card: null };
 
-function decisionKey(obs) {
-  return [obs.phase, obs.active, obs.to_move, (obs.discard || []).length, (obs.hand || []).length, Object.keys(obs.placed || {}).length].join("|");
+function decisionKey(obs, ctx) {
+  return [obs.phase, obs.active, ctx.toMove, (obs.discard || []).length, (obs.hand || []).length, Object.keys(obs.placed || {}).length].join("|");
 }
 
 function cardText(c, options) {
   if (!c) return "";
   if (c.type === "search") return `the ${tname(c.treasure, options)} (stack ${c.stack}, ${plural(c.value, "point")})`;
-  return (EVENTS[c.type] || [c.type])[0];
+  return eventWords(c.type)[0];
 }
 
 /** A face-up search card: the treasure's drawing, its name, stack and points. */
@@ -62,7 +73,7 @@ function searchCard(c, options, extra) {
 }
 
 function eventCard(kind, lines) {
-  const [name, what] = EVENTS[kind] || [kind, ""];
+  const [name, what] = eventWords(kind);
   return el("div.rm-card.event", { dataset: { card: kind } },
     el("span.rm-card-name", { text: name }),
     el("span.rm-card-what", { text: what }),
@@ -84,13 +95,14 @@ function eventNow(obs, ctx) {
 }
 
 function who(ctx, seat, you, other) {
+  if (seat === null || seat === undefined) return `A player ${other}`;
   return seat === ctx.seat ? you : `${ctx.name(seat)} ${other}`;
 }
 
 function headline(obs, ctx) {
   const o = ctx.options;
   if (obs.phase === "over") return `The game is over: ${END_WORDS[obs.end_reason] || "it has ended"}.`;
-  if (obs.phase === "place") return `${who(ctx, obs.to_move, "You hide", "hides")} a treasure: ${plural(12 - Object.keys(obs.placed || {}).length, "treasure")} still to hide.`;
+  if (obs.phase === "place") return `${who(ctx, ctx.toMove, "You hide", "hides")} a treasure: ${plural(12 - Object.keys(obs.placed || {}).length, "treasure")} still to hide.`;
   const s = obs.search;
   if (s && (obs.phase === "search" || obs.phase === "give" || obs.phase === "risk_penalty")) {
     if (obs.phase === "search") {
@@ -98,12 +110,12 @@ function headline(obs, ctx) {
       return `${who(ctx, s.searcher, "You search", "searches")} for the ${tname(s.target, o)}${ctxw ? " " + ctxw : ""}: ${plural(s.slides, "slide")} so far.`;
     }
   }
-  if (obs.phase === "draw") return `${who(ctx, obs.to_move, "You turn", "turns")} over the next card.`;
-  if (obs.phase === "gift_declare") return `${who(ctx, obs.to_move, "You name", "names")} a treasure for the Gift.`;
-  if (obs.phase === "risk_declare") return `${who(ctx, obs.to_move, "You name", "names")} two treasures for the Risk.`;
-  if (obs.phase === "poker_declare") return `${who(ctx, obs.to_move, "You name", "names")} a treasure and an opponent for the Poker in the Desert.`;
-  if (obs.phase === "give") return `${who(ctx, obs.to_move, "You give", "gives")} a card to ${obs.give_to === ctx.seat ? "you" : ctx.name(obs.give_to)}.`;
-  if (obs.phase === "risk_penalty") return `${who(ctx, obs.to_move, "You give", "gives")} away a card: the Risk failed.`;
+  if (obs.phase === "draw") return `${who(ctx, ctx.toMove, "You turn", "turns")} over the next card.`;
+  if (obs.phase === "gift_declare") return `${who(ctx, ctx.toMove, "You name", "names")} a treasure for the Gift.`;
+  if (obs.phase === "risk_declare") return `${who(ctx, ctx.toMove, "You name", "names")} two treasures for the Risk.`;
+  if (obs.phase === "poker_declare") return `${who(ctx, ctx.toMove, "You name", "names")} a treasure and an opponent for the Poker in the Desert.`;
+  if (obs.phase === "give") return `${who(ctx, ctx.toMove, "You give", "gives")} a card to ${obs.give_to === ctx.seat ? "you" : ctx.name(obs.give_to)}.`;
+  if (obs.phase === "risk_penalty") return `${who(ctx, ctx.toMove, "You give", "gives")} away a card: the Risk failed.`;
   return "";
 }
 
@@ -343,7 +355,7 @@ function drawDiscard(obs, ctx) {
   if (!d.length) return null;
   const counts = new Map();
   for (const c of d) {
-    const k = c.type === "search" ? `the ${tname(c.treasure, ctx.options)} (set aside)` : (EVENTS[c.type] || [c.type])[0];
+    const k = c.type === "search" ? `the ${tname(c.treasure, ctx.options)} (set aside)` : eventWords(c.type)[0];
     counts.set(k, (counts.get(k) || 0) + 1);
   }
   return el("p.rm-discard", { text: "Played: " + [...counts.entries()].map(([k, n]) => (n > 1 ? `${k} ×${n}` : k)).join(", ") + "." });
@@ -400,11 +412,15 @@ function clickAfterAnimation(ev) {
 
 const ramses = {
   css: "ramses.css",
+  wantsWords: true,
+  useWords(words) {
+    EVENTS = eventsFrom(words);
+  },
 
   draw(board, mine, ctx) {
     const obs = ctx.obs;
     const o = ctx.options || {};
-    const key = decisionKey(obs);
+    const key = decisionKey(obs, ctx);
     if (pick.key !== key) Object.assign(pick, { key, first: null, card: null });
     const redraw = localRedraw(board, ramses, ctx);
     const boxWrap = el("div.rm-boxwrap", { onpointerdown: pressDuringAnimation, onclick: clickAfterAnimation },
@@ -441,10 +457,6 @@ const ramses = {
     if (a.kind === "poker") return pick.first !== null && tokenId(a.treasure) === pick.first && a.opponent === seat;
     if (a.kind === "give" && a.to !== null && a.to !== undefined) return pick.card !== null && a.card === pick.card && a.to === seat;
     return false;
-  },
-
-  toMove(obs) {
-    return obs && typeof obs.to_move === "number" && obs.to_move >= 0 ? obs.to_move : null;
   },
 
   buttonLabel(entry) {

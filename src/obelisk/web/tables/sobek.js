@@ -6,30 +6,19 @@
 import { el, plural, andList } from "../util.js";
 
 const GOODS = ["ivory", "ebony", "marble", "cattle", "fish", "wheat"];
-const CHARACTERS = {
-  queen: ["Queen Sobekneferu", "ivory", "take any market card with no corruption"],
-  vizier: ["Vizier", "ebony", "collect a card from each opponent"],
-  priest: ["High Priest", "marble", "throw away up to 2 corruption cards"],
-  scribe: ["Scribe", "cattle", "draw 2 cards"],
-  collector: ["Tax Collector", "cattle", "make an opponent bury a card in their corruption"],
-  thief: ["Thief", "fish", "steal a random card from an opponent"],
-  courtesan: ["Courtesan", "fish", "look at an opponent's hand and swap a card"],
-  boatman: ["Boatman", "wheat", "take the first 2 market cards with no corruption"],
-  overseer: ["Overseer", "wheat", "sink up to 3 cards at the front of the market"],
-};
-const TOKENS = {
-  BONUS_3: ["bonus", "score points at once"],
-  EXTRA_ACTION: ["extra action", "take one more action this turn"],
-  ABSOLUTION: ["absolution", "throw away up to 2 corruption cards"],
-  LAUNDER: ["small laundering", "move up to 2 fitting corruption cards into the set"],
-  LAUNDER_SET: ["laundering", "move 3 or more fitting corruption cards into the set"],
-  FREE_PASSAGE: ["free passage", "make the next take that skips cards free of corruption"],
-  SCAPEGOAT: ["scapegoat", "pass up to 2 corruption cards to an opponent"],
-  GOSSIP: ["gossip", "draw 2 cards"],
-  PICKPOCKET: ["pickpocket", "steal a random card from an opponent"],
-  CUSTOMS: ["customs", "make every opponent bury a card in their corruption"],
-  PRIORITY_BERTH: ["priority berth", "take any market card with no corruption"],
-};
+// The characters' and tokens' words come from the game (/api/games/sobek/words: the
+// narrator's components), loaded by the frame before the first drawing (useWords).
+let WORDS = { characters: {}, tokens: {} };
+
+/** A character's words: {name, family, purpose} (null for an unknown key). */
+function character(name) {
+  return WORDS.characters[name] || null;
+}
+
+/** A token's words: {name, purpose}. */
+function token(t) {
+  return WORDS.tokens[t] || { name: t.toLowerCase().replace(/_/g, " "), purpose: "" };
+}
 
 /** A card name from the observation as {goods, scarabs, label, kind}. */
 function card(name) {
@@ -37,8 +26,8 @@ function card(name) {
   if (m && GOODS.includes(m[1])) return { kind: "goods", goods: m[1], scarabs: +m[2], label: `${m[1]} ${m[2]}` };
   if (name === "amulet") return { kind: "amulet", goods: null, scarabs: 0, label: "amulet" };
   if (name === "character") return { kind: "back", goods: null, scarabs: 0, label: "face-down character" };
-  const c = CHARACTERS[name];
-  if (c) return { kind: "character", goods: c[1], scarabs: 0, label: c[0], power: c[2] };
+  const c = character(name);
+  if (c) return { kind: "character", goods: c.family, scarabs: 0, label: c.name, power: c.purpose };
   return { kind: "other", goods: null, scarabs: 0, label: name.replace(/_/g, " ") };
 }
 
@@ -47,7 +36,7 @@ function cap(s) {
 }
 
 function tokenName(t) {
-  return (TOKENS[t] || [t.toLowerCase().replace(/_/g, " ")])[0];
+  return token(t).name;
 }
 
 /** A card drawn as HTML: its goods in words and colour, its scarabs as marks and a number. */
@@ -146,7 +135,7 @@ function drawSupply(obs, ctx) {
   if (p && p.decision === "token" && p.tokens) {
     for (const t of p.tokens) {
       const disc = el("div.token.face-up", null, el("span", { text: tokenName(t) }));
-      place(ctx, disc, (a) => a.kind === "token" && a.effect === t, `the ${tokenName(t)} token: ${(TOKENS[t] || ["", ""])[1]}`);
+      place(ctx, disc, (a) => a.kind === "token" && a.effect === t, `the ${tokenName(t)} token: ${token(t).purpose}`);
       tokens.append(disc);
     }
   } else {
@@ -236,7 +225,7 @@ function drawHand(obs, ctx) {
         const c = cardNode(name);
         const label = card(name).label;
         place(ctx, c, (a) => ["add", "bury", "give", "giveback"].includes(a.kind) && a.card === name, `${ctx.legal.find((e) => e.action.card === name)?.text || label}`);
-        place(ctx, c, (a) => a.kind === "play" && a.character === name, `play the ${label}: ${CHARACTERS[name] ? CHARACTERS[name][2] : ""}`);
+        place(ctx, c, (a) => a.kind === "play" && a.character === name, `play the ${label}: ${character(name) ? character(name).purpose : ""}`);
         return c;
       }))));
   }
@@ -307,7 +296,13 @@ const PROMPTS = {
   shift: (p, ctx) => `Pass corruption cards to ${ctx.name(p.to)} (up to ${p.left} more), or Done.`,
 };
 
+/** @type {import("./types.js").TableModule} */
 export default {
+  wantsWords: true,
+  useWords(words) {
+    const c = (words && words.components) || {};
+    WORDS = { characters: c.characters || {}, tokens: c.tokens || {} };
+  },
   // the actions that may start a choice of several clicks (a set laid card by card, cards
   // chosen then Done, a character whose power asks for more): the frame builds it from the
   // server's previews, with Cancel, and plays it once complete
@@ -340,10 +335,6 @@ export default {
     out.push(sets.length ? `Sets: ${sets.map((s) => `${s.goods} ${setValue(s.cards)}`).join(", ")}` : "Sets: none");
     if (obs.start_player === i) out.push("Started this round");
     return out;
-  },
-
-  toMove(obs) {
-    return typeof obs.to_move === "number" && obs.to_move >= 0 ? obs.to_move : null;
   },
 
   panelAction(a, i) {

@@ -1,0 +1,479 @@
+// A room: its table drawn from each state message and its turn context, the seat offer,
+// the log and the flash, the choices played (several clicks built from the server's
+// previews), the device passed round the table. The socket is socket.js's; the end of the
+// game is gameover.js's.
+
+import { el, plural, levelWords } from "../util.js";
+import { tableFor, drawFrame, logEntry, entriesOf, seatName, toMoveOf } from "../frame.js";
+import { R, $, show } from "./state.js";
+import { hooks } from "./hooks.js";
+import { api } from "./api.js";
+import { store, framesKey, keepFrame, keptFrames } from "./storage.js";
+import { connect, closeSocket, send } from "./socket.js";
+import { showGameOver, offerRematch } from "./gameover.js";
+import { toggleHelp } from "./help.js";
+
+/** Send an action as it is, bypassing the drawing (tests check that a refusal is explained). */
+hooks.play = (action) => send({ type: "action", action, decision: R.last ? R.last.decision : null });
+
+/** Open room ``id`` (``watch``: as a spectator even with a seat token). */
+export async function openRoom(id, watch) {
+  closeSocket();
+  Object.assign(R, { id, seat: null, token: null, last: null, over: null, frames: [], clickAt: null, closing: false, retry: 0, inFlight: false, build: null, previewing: null });
+  show("table");
+  $("handover").hidden = true;
+  document.body.classList.remove("handing-over");
+  $("log").replaceChildren();
+  $("error").textContent = "";
+  $("gameover").hidden = true;
+  $("help").hidden = true;
+  hideFlash();
+  // a #token=… link opens its seat; the token moves to storage and leaves the address bar
+  const m = /token=([\w-]+)/.exec(location.hash);
+  if (m) {
+    history.replaceState(null, "", location.pathname + location.search);
+    store.set("seat:" + id, { seat: null, token: m[1] });
+  }
+  let summary;
+  try {
+    summary = await api(`/api/rooms/${id}`);
+  } catch (e) {
+    $("title").textContent = "No such room";
+    $("status").textContent = e.message;
+    return;
+  }
+  R.room = summary;
+  R.mod = await tableFor(summary.game);
+  const saved = store.get("seat:" + id);
+  if (saved && saved.token && !watch) {
+    R.token = saved.token;
+    R.seat = saved.seat;
+  }
+  $("title").textContent = summary.title;
+  if (!R.token && summary.status === "waiting" && !watch) {
+    showSeatOffer(summary);
+  }
+  // a reload carries on after the events already shown
+  const kept = R.token || watch || summary.status !== "waiting" ? keptFrames(framesKey()) : null;
+  if (kept && kept.frames && kept.frames.length) {
+    R.frames = kept.frames;
+    for (const f of R.frames) appendLog(f.entries);
+  }
+  if (R.token || watch || summary.status !== "waiting" || !summary.seats.some((s) => s.kind === "human" && !s.taken)) {
+    connect(kept ? kept.seen : 0, handle);
+  }
+  showSummary(summary);
+}
+
+function showSeatOffer(summary) {
+  const open = summary.seats.filter((s) => s.kind === "human" && !s.taken);
+  const box = $("waiting");
+  box.hidden = false;
+  box.replaceChildren(
+    el("h3", { text: "Take a seat" }),
+    el("label.row", null, "Your name ", el("input#seat-name", { maxlength: 40, value: store.get("name") || "", autocomplete: "nickname" })),
+    el("div.seat-offer", null,
+      ...open.map((s) =>
+        el("button.primary", {
+          type: "button", text: `Sit at seat ${s.seat + 1}`, "data-seat": String(s.seat + 1),
+          onclick: async () => {
+            try {
+              const nm = ($("seat-name").value || "").trim();
+              if (nm) store.set("name", nm);
+              const j = await api(`/api/rooms/${summary.id}/join`, { seat: s.seat, name: nm || null });
+              store.set("seat:" + summary.id, { seat: j.seat, token: j.token });
+              box.hidden = true;
+              await openRoom(summary.id);
+            } catch (e) {
+              $("error").textContent = e.message;
+            }
+          },
+        })),
+      el("button", { type: "button", text: "Just watch", onclick: () => { box.hidden = true; openRoom(summary.id, true); } })),
+  );
+}
+
+function handle(msg) {
+  switch (msg.type) {
+    case "welcome":
+      R.seat = msg.seat;
+      if (R.token) {
+        const saved = store.get("seat:" + R.id) || {};
+        if (saved.seat !== msg.seat) store.set("seat:" + R.id, { ...saved, seat: msg.seat });
+      }
+      $("title").textContent = msg.title;
+      $("who").textContent = msg.seat === null
+        ? "You are watching."
+        : seatName(msg.summary.seats, msg.seat) === `Seat ${msg.seat + 1}`
+          ? `You are at seat ${msg.seat + 1}.`
+          : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
+      $("seat-tools").hidden = msg.seat === null;
+      $("bot-level").replaceChildren(...msg.levels.map((l) => new Option(levelWords(l), l)));
+      if (msg.levels.includes("normal")) $("bot-level").value = "normal";
+      showSummary(msg.summary);
+      break;
+    case "room":
+      showSummary(msg.summary);
+      offerRematch();
+      if (R.last) redraw();
+      break;
+    case "state":
+      onState(msg);
+      break;
+    case "clock":
+      showClock(msg);
+      break;
+    case "game_over":
+      R.over = msg;
+      hooks.over = true;
+      if (R.last) redraw();
+      showGameOver(openRoom);
+      break;
+    case "preview":
+      onPreview(msg);
+      break;
+    case "ack":
+      break;
+    case "error":
+      hooks.errors.push(msg.code);
+      R.inFlight = false;
+      hooks.answers = (hooks.answers || 0) + 1;
+      if (msg.code === "bad_token") {
+        store.del("seat:" + R.id);
+        R.token = null;
+      }
+      $("error").textContent = msg.code === "illegal_action" ? `Not allowed: ${msg.message}` : msg.message;
+      R.clickAt = null;
+      R.previewing = null;
+      if (R.last) redraw();
+      break;
+    default:
+      break;
+  }
+}
+
+function showSummary(s) {
+  R.room = s;
+  hooks.status = s.status;
+  const box = $("waiting");
+  if (s.status === "waiting") {
+    const open = s.seats.filter((x) => x.kind === "human" && !x.taken);
+    if (R.token || box.hidden) {
+      const link = `${location.origin}/rooms/${s.id}`;
+      box.hidden = false;
+      box.replaceChildren(
+        el("h3", { text: `Waiting for ${plural(open.length, "player")}` }),
+        el("p", null, "Share this link with the people you play with (it offers them the open seats): "),
+        el("p.share", null, el("input.share-link", { readonly: true, value: link, "aria-label": "share link", onfocus: (e) => e.target.select() }),
+          el("button.small", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) })),
+        el("p.muted", { text: "Open seats: " + open.map((x) => `seat ${x.seat + 1}`).join(", ") + "." }),
+      );
+      if (!R.token && !R.ws) showSeatOffer(s);
+    }
+  } else if (!box.querySelector("#seat-name")) {
+    box.hidden = true;
+  }
+  if (R.last) setStatus();
+  else $("status").textContent = s.status === "waiting" ? "The game starts when every seat is taken." : "";
+}
+
+/** A clock message: the table that draws its own clock hears the game's clock (the
+ * observation's); the clock line says the clock of the turn context, in words. */
+function showClock(msg) {
+  const c0 = msg.game;
+  const c = (c0 && (c0.clock || c0)) || {};
+  R.clock = { ...c, at: performance.now() };
+  // a table that draws its own clock hears every tick
+  if (R.mod && R.mod.onClock && R.last) R.mod.onClock(R.clock, { board: $("board"), seats: R.room.seats, seat: R.seat });
+  if (msg.clock) clockLine(msg.clock);
+}
+
+/** The clock line: "Khufu's countdown 12:05 left (paused: the Ultimate Challenge)". */
+function clockLine(c) {
+  if (!c || typeof c.remaining !== "number") {
+    $("clock").textContent = "";
+    return;
+  }
+  const r = Math.max(0, Math.round(c.remaining));
+  const mm = String(Math.floor(r / 60)).padStart(2, "0");
+  const ss = String(r % 60).padStart(2, "0");
+  const why = !c.running && c.paused_by ? ` (paused: ${c.paused_by})` : "";
+  $("clock").textContent = `${c.name || "Time"}: ${mm}:${ss} left${why}`;
+}
+
+let logScroll = 0;
+function appendLog(entries) {
+  const log = $("log");
+  for (const e of entries || []) log.append(logEntry(e, R.room && R.room.seats));
+  // scrolled at the next frame, once: reading scrollHeight here forced a layout of the whole
+  // page at every state message, before the table was even drawn (layout thrash)
+  if (!logScroll) logScroll = requestAnimationFrame(() => { logScroll = 0; log.scrollTop = log.scrollHeight; });
+}
+
+let flashTimer = null;
+/** Hide the flash and drop its words from the page (a hidden flash must not linger). */
+function hideFlash() {
+  const box = $("flash");
+  box.hidden = true;
+  box.replaceChildren();
+}
+/** A flash: what the table shows for a moment (memory games). Never logged, never kept. */
+function showFlash(lines) {
+  const box = $("flash");
+  clearTimeout(flashTimer);
+  box.replaceChildren(
+    ...lines.map((t) => el("p", { text: t })),
+    el("button.small", { type: "button", text: "Hide", onclick: hideFlash }),
+  );
+  box.hidden = false;
+  flashTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 5000);
+}
+
+/** Whether a state message only moves the clock on (same position, same choices). */
+function onlyTheClock(msg) {
+  const last = R.last;
+  if (!last || (msg.events && msg.events.length) || R.clickAt !== null) return false;
+  if (msg.your_turn !== last.your_turn || msg.status !== last.status || msg.decision !== last.decision) return false;
+  const strip = (o) => JSON.stringify(o && typeof o === "object" ? { ...o, clock: null } : o);
+  return strip(msg.observation) === strip(last.observation) && JSON.stringify(msg.legal) === JSON.stringify(last.legal);
+}
+
+function onState(msg) {
+  // a real-time game sends a state on every tick: when only its clock moved, the table is
+  // not rebuilt (a click in progress is not lost; the clock message already moved the clock)
+  if (onlyTheClock(msg)) {
+    R.last = { ...msg, legal: R.last.legal };
+    hooks.seen = msg.seen;
+    return;
+  }
+  const got = performance.now();
+  R.last = msg;
+  R.inFlight = false;
+  // a new position: a choice being built starts again from it
+  R.build = null;
+  R.previewing = null;
+  hooks.answers = (hooks.answers || 0) + 1;
+  const entries = entriesOf(msg.events);
+  const flashes = (msg.events || []).map((e) => e.flash).filter(Boolean);
+  R.pendingEntries = entries;
+  keepFrame(msg, !(msg.events && msg.events.length) && R.frames.length > 0);
+  appendLog(entries);
+  // a new position clears the last flash; this one shows for a moment
+  if (flashes.length) showFlash(flashes);
+  else if (msg.events && msg.events.length) hideFlash();
+  if (msg.status !== "waiting" && !$("waiting").querySelector("#seat-name")) $("waiting").hidden = true;
+  $("error").textContent = msg.legal.length && R.clickAt ? "" : $("error").textContent;
+  clockLine(msg.ctx && msg.ctx.clock);
+  redraw(got);
+  offerHandover(msg);
+}
+
+/** On a device passed round the table: when another seat it holds is to play, hide the
+ * table and ask for the device to be handed over; the next seat's view opens on a tap. */
+function offerHandover(msg) {
+  const held = store.get("held:" + R.id);
+  const box = $("handover");
+  document.body.classList.remove("handing-over");
+  if (!held || R.over || msg.your_turn) {
+    box.hidden = true;
+    return;
+  }
+  const next = toMoveOf(msg.ctx);
+  const entry = held.find((h) => h.seat === next);
+  if (!entry || next === R.seat) {
+    box.hidden = true;
+    return;
+  }
+  const name = seatName(R.room.seats, next);
+  box.replaceChildren(
+    el("p.big", { text: `Pass the device to ${name}.` }),
+    el("p", { text: `${name}: tap when only you can see the screen.` }),
+    el("button.primary#handover-go", {
+      type: "button", text: `I am ${name}`,
+      onclick: () => {
+        store.set("seat:" + R.id, entry);
+        openRoom(R.id);
+      },
+    }),
+  );
+  box.hidden = false;
+  document.body.classList.add("handing-over");
+}
+
+function setStatus() {
+  const msg = R.last;
+  const s = R.room;
+  let text = "";
+  if (R.over) {
+    const w = R.over.winners.map((i) => seatName(s.seats, i));
+    text = `Game over. ${w.length ? (w.length === 1 ? w[0] + " wins" : w.join(" and ") + " share the win") : "Nobody wins"}.`;
+  } else if (s.status === "waiting") {
+    text = "The game starts when every seat is taken.";
+  } else if (msg.your_turn) {
+    text = "Your turn.";
+  } else {
+    const t = toMoveOf(msg.ctx);
+    text = t !== null ? `${seatName(s.seats, t)} is to play.` : "";
+  }
+  $("status").textContent = text;
+}
+
+function els() {
+  return { board: $("board"), mine: $("mine-area"), panels: $("panels"), legal: $("legal"), prompt: $("prompt") };
+}
+
+function redraw(got) {
+  const msg = R.last;
+  const t0 = performance.now();
+  const b = R.over ? null : R.build;
+  const legal = b ? b.legal : msg.legal;
+  drawFrame(els(), R.mod, {
+    obs: b ? b.obs : msg.observation,
+    legal,
+    turn: msg.ctx || null,
+    yourTurn: msg.your_turn,
+    seat: R.seat,
+    seats: R.room.seats,
+    status: msg.status,
+    options: R.room.options || {},
+    text: msg.text,
+    over: R.over,
+    readonly: false,
+    // the events this state brought (sentences, flashes) and the last clock tick, for tables
+    // that animate a moment or draw their own clock; never kept by the table
+    events: msg.events || [],
+    seen: msg.seen,
+    clock: R.clock || null,
+  }, play);
+  drawBuild(b);
+  setStatus();
+  // an action is on its way: nothing is played twice while the answer is awaited
+  if (R.inFlight) disablePlaces();
+  hooks.states++;
+  hooks.yourTurn = legal.length > 0 && !R.over && !R.inFlight;
+  hooks.building = b ? b.steps.map((e) => e.text) : null;
+  hooks.over = !!R.over;
+  hooks.seen = msg.seen;
+  hooks.status = R.room.status;
+  hooks.seat = R.seat;
+  hooks.room = R.id;
+  if (R.clickAt !== null && got !== undefined) {
+    const start = R.clickAt;
+    R.clickAt = null;
+    const drawn = performance.now();
+    // painted: the next frame begins; shown: the frame after it (the new table laid out and painted)
+    requestAnimationFrame(() => {
+      const t = { drawn: drawn - start, painted: performance.now() - start, draw: drawn - t0, answer: (got || t0) - start };
+      hooks.timings.push(t);
+      requestAnimationFrame(() => { t.shown = performance.now() - start; });
+    });
+  }
+}
+
+/** Play a legal entry the person chose. A choice of several clicks (the table module's
+ * ``builds`` kinds start one) is built step by step from the server's previews of the
+ * steps so far and played all at once when complete; Cancel or Esc returns to its start. */
+function play(entry, node) {
+  const legal = R.build ? R.build.legal : R.last && R.last.legal;
+  if (!legal || !legal.includes(entry) || R.inFlight) return;
+  R.clickAt = performance.now();
+  $("error").textContent = "";
+  document.body.classList.add("busy");
+  if (node) node.classList.add("chosen");
+  const steps = R.build ? [...R.build.steps, entry] : [entry];
+  R.inFlight = true;
+  hooks.yourTurn = false;
+  if (R.build || (R.mod.builds || []).includes(entry.action.kind)) {
+    R.previewing = steps;
+    send({ type: "preview", actions: steps.map((e) => e.action), id: ++R.previewId });
+  } else {
+    sendSteps(steps);
+  }
+  // the table redraws from the server's answer: nothing is played twice meanwhile
+  disablePlaces();
+}
+
+/** Play ``steps`` (legal entries) as one choice: the first as the action, the rest as ``then``. */
+function sendSteps(steps) {
+  const msg = { type: "action", action: steps[0].action, decision: R.last.decision };
+  if (steps.length > 1) msg.then = steps.slice(1).map((e) => e.action);
+  send(msg);
+}
+
+function onPreview(msg) {
+  if (msg.id !== R.previewId || !R.previewing) return;
+  const got = performance.now();
+  const steps = R.previewing;
+  R.previewing = null;
+  if (!msg.continues) {
+    // the last click completes the choice: play it all
+    sendSteps(steps);
+    return;
+  }
+  R.inFlight = false;
+  R.build = { steps, obs: msg.observation, legal: msg.legal };
+  hooks.answers = (hooks.answers || 0) + 1;
+  redraw(got);
+}
+
+/** Give up the choice being built: the table as it is, nothing played. */
+function cancelBuild() {
+  if (!R.build || R.inFlight) return;
+  R.build = null;
+  $("error").textContent = "";
+  redraw();
+  const first = document.querySelector(PLACES_SEL);
+  if (first) first.focus();
+}
+
+const PLACES_SEL = "#table [data-action]:not([aria-disabled=true]):not([disabled])";
+
+function drawBuild(b) {
+  const box = $("build");
+  if (!b) {
+    box.hidden = true;
+    box.replaceChildren();
+    return;
+  }
+  box.hidden = false;
+  box.replaceChildren(
+    el("strong", { text: "Your choice so far:" }),
+    el("ol.steps", null, ...b.steps.map((e) => el("li", { text: e.text }))),
+    el("span.muted", { text: "Nothing is played until the choice is complete." }),
+    el("button#build-cancel", { type: "button", text: "Cancel", title: "Back to the start of this choice (Esc)", onclick: cancelBuild }),
+  );
+}
+
+function disablePlaces() {
+  for (const n of document.querySelectorAll("#table .legal-place")) n.setAttribute("aria-disabled", "true");
+  for (const b of $("legal").querySelectorAll("button")) b.disabled = true;
+}
+
+/** Wire the room's controls (leave, hand the seat to a computer player, help, Esc);
+ * ``leave()`` shows the page's address again (the lobby). */
+export function initRoom(leave) {
+  $("help-button").onclick = toggleHelp;
+  $("leave").onclick = () => {
+    closeSocket();
+    history.pushState(null, "", "/");
+    leave();
+  };
+  $("to-bot").onclick = async () => {
+    if (R.seat === null) return;
+    try {
+      await api(`/api/rooms/${R.id}/seats/${R.seat}/bot`, { level: $("bot-level").value }, R.token);
+      store.del("seat:" + R.id);
+    } catch (e) {
+      $("error").textContent = e.message;
+    }
+  };
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") {
+      hideFlash();
+      if (R.build) cancelBuild();
+      if (!$("help").hidden) toggleHelp();
+    }
+  });
+  // the page is usable again once the answer is drawn
+  new MutationObserver(() => document.body.classList.remove("busy")).observe($("board"), { childList: true });
+}
