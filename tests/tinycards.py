@@ -24,6 +24,7 @@ from obelisk.core import (
     IllegalAction,
     InvalidOptions,
     State,
+    option,
     seats,
 )
 
@@ -47,9 +48,9 @@ class Knock(Action):
 class TinyOptions:
     """Options of Tiny Tricks."""
 
-    hand_size: int = 3
-    deck_size: int = 12
-    knocks: bool = True
+    hand_size: int = option(3, help="Cards in each hand.", range=(1, 10))
+    deck_size: int = option(12, help="Cards in the deck, numbered from 1.", range=(2, 40))
+    knocks: bool = option(True, help="Each seat may knock once to score a card double.")
 
 
 class TinyState(State):

@@ -20,7 +20,6 @@ from typer.testing import CliRunner
 
 from obelisk.cli.main import app
 from obelisk.core import Record, Voice, get_game, replay
-from obelisk.server.pages import for_players
 
 
 def _finish_by_bots(server: ServerProc, room: str, tokens: list[str]) -> None:
@@ -209,11 +208,3 @@ def test_the_games_list_explains_every_option(server: ServerProc) -> None:
             h = o["help"] or ""
             assert ".py" not in h and "[" not in h and "determiniz" not in h, (o["name"], h)
             assert not h.startswith("/"), (o["name"], h)
-
-
-def test_an_option_comment_is_put_for_players() -> None:
-    got = for_players(
-        "/ 4.1 step 6: how the search players recall the route (recollection.py). "
-        "It changes nothing but their determinize. [ours, for simulation] Later turns too."
-    )
-    assert got == "how the search players recall the route. Later turns too."

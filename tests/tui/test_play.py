@@ -174,7 +174,10 @@ def test_obelisk_play_in_a_real_terminal(tmp_path):
     env = {
         **os.environ,
         "OBELISK_PLUGINS": "tinycards",
-        "PYTHONPATH": str(ROOT / "tests"),
+        # the tests folder, then whatever path already finds obelisk (a worktree's src)
+        "PYTHONPATH": os.pathsep.join(
+            p for p in (str(ROOT / "tests"), os.environ.get("PYTHONPATH", "")) if p
+        ),
         "COLUMNS": "100",
         "TERM": "xterm",
     }

@@ -32,7 +32,7 @@ def test_rules_route_gives_the_summary_and_the_rules(server: ServerProc) -> None
     assert (
         body["title"] == "Sobek" and "rounds" in body["summary"] and body["rules"].startswith("#")
     )
-    assert body["options"]["rounds"]["help"] == "Rounds per game"
+    assert body["options"]["rounds"]["help"] == "Rounds per game."
     assert body["options"]["penalty_mode"]["choices"] == [
         "best_set",
         "half_round",

@@ -9,11 +9,12 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.padding import Padding
 from rich.table import Table
 from rich.text import Text
 
 from obelisk import __version__
-from obelisk.core import ObeliskError, Record, all_games, describe_options, get_game, replay
+from obelisk.core import ObeliskError, Record, all_games, get_game, option_info, replay
 
 app = typer.Typer(
     name="obelisk",
@@ -89,14 +90,18 @@ def rules(
         return
     console.print(Text(f"{g.title} ({g.min_players}-{g.max_players} players)\n", style="bold"))
     console.print(Text(g.summary.strip() or "(no summary yet)"))
-    rows = describe_options(g.Options)
+    rows = option_info(g.Options)
     if rows:
-        t = Table(title="Options (--option name=value)")
-        for col in ("option", "type", "default"):
-            t.add_column(col)
-        for r in rows:
-            t.add_row(*(Text(str(x)) for x in r))
-        console.print(t)
+        # one option a paragraph, not a table: a long default (a deck) stays whole
+        console.print(Text("\nOptions (--option name=value, lists comma-separated):", style="bold"))
+        for o in rows:
+            rule = ", ".join(o.spec.rules)
+            line = Text.assemble((o.name, "bold"), f" = {o.default_text}")
+            if rule:
+                line.append(f"  ({rule})", style="dim")
+            console.print(Padding(line, (0, 0, 0, 2)))
+            if o.spec.help:
+                console.print(Padding(Text(o.spec.help), (0, 0, 0, 6)))
     if g.variants:
         console.print(Text("Variants (--variant NAME): " + ", ".join(sorted(g.variants))))
     console.print(

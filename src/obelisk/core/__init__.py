@@ -29,7 +29,17 @@ from .game import (
     Step,
 )
 from .narration import Narrator, Voice, join_words, plural, raw_fragment
-from .options import describe_options, make_options, options_to_json, parse_assignments
+from .options import (
+    OptionInfo,
+    OptionSpec,
+    describe_options,
+    make_options,
+    option,
+    option_info,
+    options_to_json,
+    parse_assignments,
+    spec_of,
+)
 from .record import Record, redacted, replay, replay_file, undo
 from .registry import all_games, get_game, register, unregister
 from .turn import CHANCE, ClockTick, GameClock, Outcome, TurnContext
@@ -56,6 +66,8 @@ __all__ = [
     "InvalidOptions",
     "Narrator",
     "ObeliskError",
+    "OptionInfo",
+    "OptionSpec",
     "Outcome",
     "PlayerLevel",
     "PlayerView",
@@ -76,6 +88,8 @@ __all__ = [
     "get_game",
     "join_words",
     "make_options",
+    "option",
+    "option_info",
     "options_to_json",
     "parse_action_text",
     "parse_assignments",
@@ -87,6 +101,7 @@ __all__ = [
     "replay",
     "replay_file",
     "seats",
+    "spec_of",
     "undo",
     "unregister",
     "visible_to",

@@ -27,7 +27,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from obelisk import __version__
 from obelisk.agents import default_level, ladder_of, levels
-from obelisk.core import all_games, describe_options
+from obelisk.core import all_games, option_info
 
 from . import disclosure, protocol
 from .clock import has_clock
@@ -36,7 +36,6 @@ from .conn import Conn
 from .describe import faces, register_describe
 from .limits import option_range
 from .lobby import Lobby
-from .pages import option_notes
 from .replays import MAX_REPLAY_STEPS, ROOM_REPLAY_STEPS, Replayer
 from .room import PLAYING, WAITING, Room
 from .security import SecurityHeaders, body_limit, origin_allowed, redact_access_log
@@ -189,18 +188,22 @@ class BodyGuard:
 
 
 def _game_info(g: Any) -> dict[str, Any]:
-    """A game as ``/api/games`` lists it: players, levels, variants, each option with its
-    explanation (its comment in the game's Options, as ``/rules/{game}`` reads it) and the
-    range a network client may use."""
-    notes = option_notes(g.Options)
+    """A game as ``/api/games`` lists it: players, levels, variants, and each option as its
+    field in the game's Options describes it: its type and default, its help (words a
+    player reads), its choices, the range a network client may use (``network: false``
+    when none may set it), whether it is the game's real-time switch (``realtime``: the
+    value meaning the wall clock) and its rule IDs."""
     options = []
-    for name, type_, default, *_ in describe_options(g.Options):
-        note = notes.get(name, {})
-        item: dict[str, Any] = {"name": name, "type": type_, "default": default}
-        item["help"] = note.get("help")
-        if "choices" in note:
-            item["choices"] = note["choices"]
-        item.update(option_range(g, name))
+    for o in option_info(g.Options):
+        item: dict[str, Any] = {"name": o.name, "type": o.type, "default": repr(o.default)}
+        item["help"] = o.spec.help or None
+        if o.choices is not None:
+            item["choices"] = o.choices
+        item.update(option_range(g, o.name))
+        if o.spec.is_realtime_switch:
+            item["realtime"] = o.spec.realtime
+        if o.spec.rules:
+            item["rules"] = list(o.spec.rules)
         options.append(item)
     return {
         "name": g.name,

@@ -9,13 +9,9 @@ server never imports a game.
 from __future__ import annotations
 
 import dataclasses
-import typing
 from typing import Any
 
-from obelisk.core import Action, Game
-
-#: Option names a real-time game may use to choose wall-clock play (set when the room is made).
-REALTIME_OPTION_NAMES = ("mode", "clock_mode", "clock", "realtime", "real_time")
+from obelisk.core import Action, Game, spec_of
 
 
 class Ticker:
@@ -52,28 +48,14 @@ def realtime_options(game: Game, values: dict[str, Any]) -> dict[str, Any]:
     """``values`` with the game's real-time switch turned on, unless the creator set it.
 
     A game that plays both with a simulated clock (bots, simulator) and a wall
-    clock (people) names the switch with one of :data:`REALTIME_OPTION_NAMES`:
-    a bool is set true; a string is set to its ``real…`` choice if the type
-    names one (``Literal["simulated", "realtime"]``), else to ``"realtime"``.
+    clock (people) marks the switch in its Options: ``option(..., realtime=VALUE)``,
+    where VALUE is the switch's value that means the wall clock (``True``, ``"realtime"``).
     """
     if not game.capabilities.realtime_clock or not dataclasses.is_dataclass(game.Options):
         return values
-    hints = typing.get_type_hints(game.Options)
     out = dict(values)
     for f in dataclasses.fields(game.Options):
-        if f.name not in REALTIME_OPTION_NAMES or f.name in values:
-            continue
-        hint = hints.get(f.name)
-        if hint is bool:
-            out[f.name] = True
-        elif typing.get_origin(hint) is typing.Literal:
-            choices = [c for c in typing.get_args(hint) if isinstance(c, str)]
-            real = [
-                c for c in choices if c.lower().replace("-", "").replace("_", "").startswith("real")
-            ]
-            if real:
-                out[f.name] = real[0]
-        elif hint is str:
-            out[f.name] = "realtime"
-        break
+        spec = spec_of(f)
+        if spec.is_realtime_switch and f.name not in values:
+            out[f.name] = spec.realtime
     return out

@@ -2,11 +2,12 @@
 
 The command line and the library take any option a game accepts; the server
 takes from a client only values within the ranges below (``docs/protocol.md``
-lists them, and ``GET /api/games`` gives each option's range). The rule is
-generic, by the option's type, with a few named exceptions:
+lists them, and ``GET /api/games`` gives each option's range). Each option
+says its own range in its field of the game's Options (``option(..., range=...)``,
+:class:`obelisk.core.OptionSpec`); an option that says none follows the generic
+rule of its type:
 
-- an integer is within 0..100 (counts, points, seats), unless :data:`INT_RANGES`
-  names a wider range for it (seconds of a clock, step limits);
+- an integer is within 0..100 (counts, points, seats);
 - a number (float) is within 0..3600;
 - a list has at most 64 items, each within the rule of its type;
 - a text has at most 200 characters, and every whole number written in it
@@ -14,11 +15,12 @@ generic, by the option's type, with a few named exceptions:
   written as text cannot ask for a hundred million cards;
 - a choice (a ``Literal``, an ``Enum`` or a bool) takes one of its values;
 - an option that names a file, a folder or a module on the server's disk
-  (:data:`NETWORK_REFUSED`, and any option whose name says path/file/dir/module)
-  is refused outright: reading a path a client chose lets it probe the disk.
-  Ramses' ``deck`` (a name, or a path) takes only the names the game uses
-  itself (its default and its variants' values): a plain name is looked
-  for in the game's data and then as a file, so any other name is refused.
+  (``network=False``, and, for a game that does not say, any option whose name
+  says path/file/dir/module) is refused outright: reading a path a client chose
+  lets it probe the disk. An option with ``network="own"`` (Ramses' ``deck``, a
+  name or a path) takes only the values the game uses itself (its default and its
+  variants'): a plain name is looked for in the game's data and then as a file,
+  so any other name is refused.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any
 
-from obelisk.core import Game
+from obelisk.core import Game, OptionSpec, spec_of
 
 from .config import ServerError
 
@@ -43,32 +45,27 @@ MAX_TEXT = 200
 MAX_TEXT_NUMBER = 100
 _NUMBER = re.compile(r"\d+")
 
-#: Integer options (by game and option name) whose range differs from 0..100.
-INT_RANGES: dict[tuple[str, str], tuple[int, int]] = {
-    ("khufu", "countdown"): (60, 36_000),
-    ("khufu", "final_minutes_at"): (0, 36_000),
-    ("khufu", "sands_seconds"): (0, 3_600),
-    ("khufu", "decision_timeout"): (1, 3_600),
-    ("khufu", "mummy_timeout"): (1, 600),
-    ("khufu", "cost_event"): (0, 3_600),
-    ("khufu", "first_gap_seconds"): (0, 3_600),
-    ("khufu", "gap_seconds"): (0, 3_600),
-    ("mummy", "step_limit"): (100, 100_000),
-    ("mummy", "max_rounds"): (1, 1_000),
-    ("ramses", "max_slides_per_search"): (1, 10_000),
-    ("ramses", "step_limit"): (100, 200_000),
-    ("ramses", "max_misses_per_card"): (1, 1_000),
-    ("sobek", "early_end_over"): (0, 1_000),
-}
-
-#: Options a network client may never set: they name something on the server's disk.
-NETWORK_REFUSED: frozenset[tuple[str, str]] = frozenset({("mummy", "map_file")})
-
-#: Option names that look like they name a file, folder or module (refused for every game).
+#: Option names that look like they name a file, folder or module (refused for every game,
+#: whatever its Options say: a safety net for a plug-in game that does not say).
 _PATHLIKE = re.compile(r"(^|_)(file|path|dir|folder|module|plugin|url)s?($|_)")
 
-#: Text options that take only the game's own values (its default and its variants').
-NAME_ONLY: frozenset[tuple[str, str]] = frozenset({("ramses", "deck")})
+
+def spec(game: Game, name: str) -> OptionSpec:
+    """What option ``name`` of ``game`` says of itself (an empty spec for an unknown name)."""
+    return _specs(game).get(name, OptionSpec())
+
+
+_SPECS: dict[type[Any], dict[str, OptionSpec]] = {}
+
+
+def _specs(game: Game) -> dict[str, OptionSpec]:
+    """Each option's spec by name (read once per Options class)."""
+    cls = game.Options
+    if not dataclasses.is_dataclass(cls):
+        return {}
+    if cls not in _SPECS:
+        _SPECS[cls] = {f.name: spec_of(f) for f in dataclasses.fields(cls)}
+    return _SPECS[cls]
 
 
 def own_values(game: Game, name: str) -> list[Any]:
@@ -90,7 +87,31 @@ def _refuse(name: str, why: str) -> ServerError:
 
 def refused_for_network(game: Game, name: str) -> bool:
     """Whether a network client may never set option ``name`` of ``game``."""
-    return (game.name, name) in NETWORK_REFUSED or bool(_PATHLIKE.search(name))
+    return spec(game, name).network is False or bool(_PATHLIKE.search(name))
+
+
+def int_range(game: Game, name: str) -> tuple[int, int]:
+    """The lowest and highest whole number a network client may give option ``name``."""
+    declared = spec(game, name).range
+    return (int(declared[0]), int(declared[1])) if declared else (INT_MIN, INT_MAX)
+
+
+def float_range(game: Game, name: str) -> tuple[float, float]:
+    """The lowest and highest number a network client may give option ``name``."""
+    declared = spec(game, name).range
+    return (float(declared[0]), float(declared[1])) if declared else (FLOAT_MIN, FLOAT_MAX)
+
+
+def max_items(game: Game, name: str) -> int:
+    """The most items a network client may give the list option ``name``."""
+    most = spec(game, name).max_items
+    return MAX_ITEMS if most is None else most
+
+
+def max_length(game: Game, name: str) -> int:
+    """The longest text a network client may give option ``name``."""
+    longest = spec(game, name).max_length
+    return MAX_TEXT if longest is None else longest
 
 
 def _leaf(hint: Any) -> Any:
@@ -102,28 +123,28 @@ def _leaf(hint: Any) -> Any:
 
 
 def _check_value(game: Game, name: str, value: Any, hint: Any) -> None:
-    key = (game.name, name)
     if value is None:
         return  # the type check of the game says whether None is allowed
     if isinstance(value, bool):
         return
     if isinstance(value, int):
-        lo, hi = INT_RANGES.get(key, (INT_MIN, INT_MAX))
+        lo, hi = int_range(game, name)
         if not lo <= value <= hi:
             raise _refuse(name, f"must be between {lo} and {hi}, not {value}")
         return
     if isinstance(value, float):
         if _leaf(hint) is int or typing.get_origin(hint) is tuple:
-            ilo, ihi = INT_RANGES.get(key, (INT_MIN, INT_MAX))
+            ilo, ihi = int_range(game, name)
             flo, fhi = float(ilo), float(ihi)
         else:
-            flo, fhi = FLOAT_MIN, FLOAT_MAX
+            flo, fhi = float_range(game, name)
         if not flo <= value <= fhi:  # also refuses NaN
             raise _refuse(name, f"must be between {flo:g} and {fhi:g}")
         return
     if isinstance(value, str):
-        if len(value) > MAX_TEXT:
-            raise _refuse(name, f"is longer than {MAX_TEXT} characters")
+        longest = max_length(game, name)
+        if len(value) > longest:
+            raise _refuse(name, f"is longer than {longest} characters")
         for m in _NUMBER.finditer(value):
             digits = m.group().lstrip("0")
             if len(digits) > 3 or int(digits or "0") > MAX_TEXT_NUMBER:
@@ -131,13 +152,14 @@ def _check_value(game: Game, name: str, value: Any, hint: Any) -> None:
                 raise _refuse(
                     name, f"holds the number {shown}; numbers in a text go up to {MAX_TEXT_NUMBER}"
                 )
-        if key in NAME_ONLY and value not in own_values(game, name):
+        if spec(game, name).network == "own" and value not in own_values(game, name):
             choices = ", ".join(map(str, own_values(game, name)))
             raise _refuse(name, f"takes only the game's own values over the network: {choices}")
         return
     if isinstance(value, (list, tuple)):
-        if len(value) > MAX_ITEMS:
-            raise _refuse(name, f"has more than {MAX_ITEMS} items")
+        most = max_items(game, name)
+        if len(value) > most:
+            raise _refuse(name, f"has more than {most} items")
         args = typing.get_args(_leaf(hint))
         inner = args[0] if args else Any
         for v in value:
@@ -206,7 +228,8 @@ def option_range(game: Game, name: str) -> dict[str, Any]:
     """The range a network client may give option ``name`` (for ``GET /api/games``):
     ``min``/``max`` (a number, or each item of a list), ``max_items`` (a list),
     ``max_length`` and ``max_number`` (a text: its length, the numbers written in it),
-    ``choices`` (a closed set of values), or ``network: false`` (never from a client)."""
+    ``choices`` (a closed set of values), or ``network: false`` (never from a client).
+    The option's own spec gives them; the generic rule of its type fills the rest."""
     if refused_for_network(game, name):
         return {"network": False}
     hint = _leaf(_hints(game).get(name, Any))
@@ -220,20 +243,21 @@ def option_range(game: Game, name: str) -> dict[str, Any]:
         args = typing.get_args(member)
         base = args[0] if origin is tuple and args else member
         if origin is tuple:
-            out["max_items"] = MAX_ITEMS
+            out["max_items"] = max_items(game, name)
         choices = _choices(base)
         if choices is not None:
             out.setdefault("choices", []).extend(
                 c for c in choices if c not in out.get("choices", [])
             )
         elif base is int:
-            lo, hi = INT_RANGES.get((game.name, name), (INT_MIN, INT_MAX))
+            lo, hi = int_range(game, name)
             out.update(min=lo, max=hi)
         elif base is float:
-            out.update(min=FLOAT_MIN, max=FLOAT_MAX)
+            flo, fhi = float_range(game, name)
+            out.update(min=flo, max=fhi)
         elif base is str:
-            out["max_length"] = MAX_TEXT
+            out["max_length"] = max_length(game, name)
             out["max_number"] = MAX_TEXT_NUMBER
-            if (game.name, name) in NAME_ONLY:
+            if spec(game, name).network == "own":
                 out["choices"] = own_values(game, name)
     return out

@@ -3,7 +3,6 @@ seat only its own view."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import select
 import sys
@@ -35,6 +34,7 @@ from obelisk.core import (
     UndoError,
     Voice,
     get_game,
+    option_info,
     replay,
     undo,
 )
@@ -592,13 +592,12 @@ def _tick_seconds(game: Game, action: Action) -> float:
 
 def live_options(game: Game, options: dict[str, Any], has_human: bool) -> dict[str, Any]:
     """Options for play at the table: a real-time game runs on the wall clock when a
-    person plays (its ``clock`` option set to ``realtime``), unless chosen otherwise."""
-    names = {f.name for f in dataclasses.fields(game.Options)}
-    if (
-        game.capabilities.realtime_clock
-        and has_human
-        and "clock" in names
-        and "clock" not in options
-    ):
-        return {**options, "clock": "realtime"}
-    return options
+    person plays (the option that says ``realtime=`` set to that value), unless chosen
+    otherwise."""
+    if not (game.capabilities.realtime_clock and has_human):
+        return options
+    out = dict(options)
+    for o in option_info(game.Options):
+        if o.spec.is_realtime_switch and o.name not in options:
+            out[o.name] = o.spec.realtime
+    return out

@@ -1,6 +1,6 @@
 """Abu Simbel options: every variant switch and every [DESIGN] value of the spec.
 
-Each field names the rule it belongs to. Change any of them with ``--option name=value``
+Each field carries its help, its rule IDs and what a network client may give it. Change any of them with ``--option name=value``
 (tuples as comma-separated lists), or pick a named preset with ``--variant``.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from obelisk.core import InvalidOptions
+from obelisk.core import InvalidOptions, option
 
 from .components import (
     DEFAULT_CHAMBER_DECK,
@@ -55,79 +55,146 @@ FIELDS_BEFORE_ISSUE_27 = frozenset(
 
 @dataclass(frozen=True)
 class AbuSimbelOptions:
-    """Options of Abu Simbel (rule IDs in the comments; docs/rules/abu_simbel.md)."""
+    """Options of Abu Simbel, each with its help and rule IDs (docs/rules/abu_simbel.md)."""
 
-    #: abu_simbel:10 — "self_entry": each player enters her moves and Obelisk checks them;
-    #: "referee": people make the moves for real and the others say whether each was right.
-    judging_mode: Literal["self_entry", "referee"] = "self_entry"
-    #: abu_simbel:10, 11 — everyone at one shared screen ("hotseat"), or each player on her
-    #: own screen ("networked").
-    table_mode: Literal["networked", "hotseat"] = "networked"
-    #: abu_simbel:10.2 — who checks in referee mode (the seed: "the other players check").
-    #: "each": every other player is asked in turn, starting on the mover's left, and the
-    #: first who says the move was wrong decides; "together": the others watch one shared
-    #: screen and give one answer; "left_neighbour": only the player on the left judges (the
-    #: rule before issue 27, kept by every older record).
-    checkers: Literal["each", "together", "left_neighbour"] = "each"
-    #: abu_simbel:1 — the seat that starts (counted from 0), or "random": drawn by lot.
-    first_player: int | Literal["random"] = 0
-    #: abu_simbel:5.1 [DESIGN D-5] — who starts the next round after a failed way: the
-    #: player who failed, or the next player.
-    new_round_starter: Literal["failing_player", "next_player"] = "failing_player"
-    #: abu_simbel:9.2 — the Ultimate Adventure: mummies cover chambers, and mummy cards are
-    #: worth nothing.
-    ultimate: bool = False
-    #: abu_simbel:9.2 [DESIGN D-8] — where a mummy cover goes when the round ends: back to
-    #: its owner, or to the supply.
-    cover_returns_to: Literal["owner", "supply"] = "owner"
-    #: abu_simbel:9.3 — All for One and One for All: everyone plays together as one team.
-    cooperative: bool = False
-    #: abu_simbel:9.3 — how many charm cards the team shares (six are two colours' worth).
-    team_charms: int = 6
-    #: abu_simbel:9.3 — how many treasure cards the team must bring out to win.
-    team_target: int = 10
-    #: abu_simbel:9.1 — "I'm little": the seats of young players (counted from 0), each with
-    #: a helper beside her and a way out in the same order as the way in.
-    little_seats: tuple[int, ...] = ()
-    #: abu_simbel:9.1 — "I'm little": seats whose way out repeats the way-in order.
-    forward_exit_seats: tuple[int, ...] = ()
-    #: abu_simbel:9.1 — "I'm little": seats whose moves always count as right.
-    free_judging_seats: tuple[int, ...] = ()
-    #: abu_simbel:9.1 — "I'm little": seats playing with a grown-up helper beside them
-    #: (shown at the table; the rules stay the same).
-    helper_seats: tuple[int, ...] = ()
-    #: abu_simbel:10.1 — seconds a player has for each move when she enters her own moves
-    #: (empty: no limit). The engine reads no clock: the host applies the timeout.
-    move_time_limit_s: float | None = None
-    #: abu_simbel:10 — seats played by the computer (not with a referee: the computer cannot
-    #: make moves on its feet).
-    bot_seats: tuple[int, ...] = ()
-    #: abu_simbel:11, 12 [DESIGN] — how well the searching computer players (the research
-    #: players search-easy … search-expert) remember the way on their way out: like a child,
-    #: a casual player, a good or an expert player, or "perfect" (for analysis).
-    search_memory: Literal["child", "casual", "hard", "expert", "perfect"] = "expert"
-    #: abu_simbel:2.2 [DESIGN D-1, D-2] — which chamber cards are in the deck and how many of
-    #: each (written ``TYPE*count``; scorpion cards as ``SCORPIONS_N``).
-    chamber_deck: tuple[str, ...] = DEFAULT_CHAMBER_DECK
-    #: abu_simbel:2.3 [DESIGN D-3] — which treasure cards are in play, with the jewels each
-    #: is worth and how many there are (written ``TYPE:jewels*count``).
-    treasure_cards: tuple[str, ...] = DEFAULT_TREASURES
-    #: abu_simbel:4 — into how many face-down piles the treasure cards are dealt.
-    treasure_decks: int = 3
-    #: abu_simbel:2.4 [DESIGN D-4] — the jewels on each player's charm cards, from the top
-    #: one (lost first) to the bottom one.
-    charm_jewels: tuple[int, ...] = (2, 1, 1)
-    #: abu_simbel:2.5 — how many mummy cards there are.
-    mummy_cards: int = 6
-    #: abu_simbel:8 — points a mummy card is worth at the end (none in the Ultimate
-    #: Adventure).
-    mummy_points: int = 1
-    #: abu_simbel:5.1 — how many chambers are laid at the start of each round.
-    route_start_cards: int = 3
-    #: abu_simbel:1 [DESIGN D-6] — the fewest players of the game played against each other.
-    min_players_competitive: int = 2
-    #: abu_simbel:1 [DESIGN D-6] — the fewest players of the game played as one team.
-    min_players_cooperative: int = 1
+    judging_mode: Literal["self_entry", "referee"] = option(
+        "self_entry",
+        help='"self_entry": each player enters her moves and Obelisk checks them; "referee": '
+        "people make the moves for real and the others say whether each was right.",
+        rules="abu_simbel:10",
+    )
+    table_mode: Literal["networked", "hotseat"] = option(
+        "networked",
+        help='Everyone at one shared screen ("hotseat"), or each player on her own screen '
+        '("networked").',
+        rules=("abu_simbel:10", "abu_simbel:11"),
+    )
+    # "left_neighbour" is the rule before issue 27, kept by every older record.
+    checkers: Literal["each", "together", "left_neighbour"] = option(
+        "each",
+        help='Who checks in referee mode (the seed: "the other players check"). "each": every '
+        "other player is asked in turn, starting on the mover's left, and the first who says "
+        'the move was wrong decides; "together": the others watch one shared screen and give '
+        'one answer; "left_neighbour": only the player on the left judges.',
+        rules="abu_simbel:10.2",
+    )
+    first_player: int | Literal["random"] = option(
+        0,
+        help='The seat that starts (counted from 0), or "random": drawn by lot.',
+        rules="abu_simbel:1",
+    )
+    # [DESIGN D-5]
+    new_round_starter: Literal["failing_player", "next_player"] = option(
+        "failing_player",
+        help="Who starts the next round after a failed way: the player who failed, or the "
+        "next player.",
+        rules="abu_simbel:5.1",
+    )
+    ultimate: bool = option(
+        False,
+        help="The Ultimate Adventure: mummies cover chambers, and mummy cards are worth nothing.",
+        rules="abu_simbel:9.2",
+    )
+    # [DESIGN D-8]
+    cover_returns_to: Literal["owner", "supply"] = option(
+        "owner",
+        help="Where a mummy cover goes when the round ends: back to its owner, or to the supply.",
+        rules="abu_simbel:9.2",
+    )
+    cooperative: bool = option(
+        False,
+        help="All for One and One for All: everyone plays together as one team.",
+        rules="abu_simbel:9.3",
+    )
+    team_charms: int = option(
+        6,
+        help="How many charm cards the team shares (six are two colours' worth).",
+        rules="abu_simbel:9.3",
+    )
+    team_target: int = option(
+        10, help="How many treasure cards the team must bring out to win.", rules="abu_simbel:9.3"
+    )
+    little_seats: tuple[int, ...] = option(
+        (),
+        help='"I\'m little": the seats of young players (counted from 0), each with a helper '
+        "beside her and a way out in the same order as the way in.",
+        rules="abu_simbel:9.1",
+    )
+    forward_exit_seats: tuple[int, ...] = option(
+        (),
+        help='"I\'m little": seats whose way out repeats the way-in order.',
+        rules="abu_simbel:9.1",
+    )
+    free_judging_seats: tuple[int, ...] = option(
+        (), help='"I\'m little": seats whose moves always count as right.', rules="abu_simbel:9.1"
+    )
+    helper_seats: tuple[int, ...] = option(
+        (),
+        help='"I\'m little": seats playing with a grown-up helper beside them (shown at the '
+        "table; the rules stay the same).",
+        rules="abu_simbel:9.1",
+    )
+    # The engine reads no clock: the host applies the timeout.
+    move_time_limit_s: float | None = option(
+        None,
+        help="Seconds a player has for each move when she enters her own moves (empty: no limit).",
+        rules="abu_simbel:10.1",
+    )
+    bot_seats: tuple[int, ...] = option(
+        (),
+        help="Seats played by the computer (not with a referee: the computer cannot make moves "
+        "on its feet).",
+        rules="abu_simbel:10",
+    )
+    # [DESIGN]
+    search_memory: Literal["child", "casual", "hard", "expert", "perfect"] = option(
+        "expert",
+        help="How well the searching computer players (the research players search-easy … "
+        "search-expert) remember the way on their way out: like a child, a casual player, a "
+        'good or an expert player, or "perfect" (for analysis).',
+        rules=("abu_simbel:11", "abu_simbel:12"),
+    )
+    # [DESIGN D-1, D-2]
+    chamber_deck: tuple[str, ...] = option(
+        DEFAULT_CHAMBER_DECK,
+        help="Which chamber cards are in the deck and how many of each (written TYPE*count; "
+        "scorpion cards as SCORPIONS_N).",
+        rules="abu_simbel:2.2",
+    )
+    # [DESIGN D-3]
+    treasure_cards: tuple[str, ...] = option(
+        DEFAULT_TREASURES,
+        help="Which treasure cards are in play, with the jewels each is worth and how many "
+        "there are (written TYPE:jewels*count).",
+        rules="abu_simbel:2.3",
+    )
+    treasure_decks: int = option(
+        3, help="Into how many face-down piles the treasure cards are dealt.", rules="abu_simbel:4"
+    )
+    # [DESIGN D-4]
+    charm_jewels: tuple[int, ...] = option(
+        (2, 1, 1),
+        help="The jewels on each player's charm cards, from the top one (lost first) to the "
+        "bottom one.",
+        rules="abu_simbel:2.4",
+    )
+    mummy_cards: int = option(6, help="How many mummy cards there are.", rules="abu_simbel:2.5")
+    mummy_points: int = option(
+        1,
+        help="Points a mummy card is worth at the end (none in the Ultimate Adventure).",
+        rules="abu_simbel:8",
+    )
+    route_start_cards: int = option(
+        3, help="How many chambers are laid at the start of each round.", rules="abu_simbel:5.1"
+    )
+    # [DESIGN D-6]
+    min_players_competitive: int = option(
+        2, help="The fewest players of the game played against each other.", rules="abu_simbel:1"
+    )
+    # [DESIGN D-6]
+    min_players_cooperative: int = option(
+        1, help="The fewest players of the game played as one team.", rules="abu_simbel:1"
+    )
 
 
 #: Named presets (``--variant NAME``); the conformance suite runs each.

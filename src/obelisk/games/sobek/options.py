@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from obelisk.core import InvalidOptions
+from obelisk.core import InvalidOptions, option
 
 from . import components as C
 
@@ -15,63 +15,112 @@ SECOND_SET_CHOICES = ("choose", "add")
 
 @dataclass(frozen=True)
 class SobekOptions:
-    """Options of Sobek. Each field names the rule it sets; see docs/rules/sobek.md."""
+    """Options of Sobek, each with its help and rule IDs; see docs/rules/sobek.md."""
 
-    #: sobek:2.2 scarabs on a valued card, per family (ivory, ebony, marble, cattle, fish, wheat)
-    scarabs: tuple[int, ...] = C.DEFAULT_SCARABS
-    #: sobek:2.2 cards per family
-    card_counts: tuple[int, ...] = C.DEFAULT_CARD_COUNTS
-    #: sobek:2.2 valued cards per family (the rest carry 0 scarabs)
-    valued_split: tuple[int, ...] = C.DEFAULT_VALUED
-    #: sobek:2.2 amulets (jokers)
-    amulets: int = C.DEFAULT_AMULETS
-    #: sobek:2.2 the green-backed starting cards, "<goods>_valued" / "<goods>_zero"
-    green_cards: tuple[str, ...] = C.DEFAULT_GREEN
-    #: sobek:4.2 green cards dealt to each player every round
-    green_per_player: int = 2
-    #: sobek:2.3/sobek:8 characters as "key:family:POWER_ID"
-    characters: tuple[str, ...] = C.DEFAULT_CHARACTERS
-    #: sobek:2.4/sobek:9 event tokens as "EFFECT_ID:copies"; by default FREE_PASSAGE and
-    #: LAUNDER_SET, which keep the seed's one action a turn and 3-card additions; the variant
-    #: invented puts back EXTRA_ACTION (a second action) and LAUNDER (0-2 cards)
-    events: tuple[str, ...] = C.DEFAULT_EVENTS
-    #: sobek:4.2 tokens drawn into the pool each round
-    tokens_per_round: int = 5
-    #: sobek:9 E1 points
-    bonus_points: int = 3
-    #: sobek:7 cards per shipment
-    market_size: int = 9
-    #: sobek:6.1 the "first four" window
-    take_window: int = 4
-    #: sobek:4.2 cards removed unseen each round in a 2-player game
-    two_player_remove: int = 9
-    #: sobek:1 rounds per game
-    rounds: int = 3
-    #: sobek:6.3 rule 5: a new set needs a goods card of its own type
-    new_set_needs_goods_card: bool = True
-    #: sobek:6.3 cards of a goods you already have a set of: "choose" (add them to that set,
-    #: or lay them as a new set of their own, as the rulebook allows) or "add" (they always
-    #: join the set you have)
-    second_set: Literal["choose", "add"] = "choose"
-    #: sobek:5 an extra action may not be passed while an action is legal
-    extra_action_compulsory: bool = True
-    #: sobek:10.1 "until_stuck" (play on until someone cannot act) or "immediate"
-    round_end_mode: Literal["until_stuck", "immediate"] = "until_stuck"
-    #: sobek:10.2 step 1: hand cards become corruption at round end
-    hand_to_corruption_at_round_end: bool = True
-    #: sobek:11.2 "best_set", "half_round" or "matching_types"
-    penalty_mode: Literal["best_set", "half_round", "matching_types"] = "best_set"
-    #: sobek:13 the game ends after round 2 if a score is above this (None: never, the seed's
-    #: three rounds; 100 is the forum summary's early end, an option since issue 27)
-    early_end_over: int | None = None
-    #: sobek:13 "fewest_corruption_then_shared" or "shared"
-    tiebreak: Literal["fewest_corruption_then_shared", "shared"] = "fewest_corruption_then_shared"
-    #: sobek:14 show every player's corruption count on the table
-    corruption_counts_public: bool = False
-    #: sobek:14 the owner may look at their own corruption pile at any time
-    owner_sees_own_corruption: bool = True
-    #: sobek:14 the back colours of hidden cards in hands and corruption piles are public
-    hand_backs_public: bool = False
+    scarabs: tuple[int, ...] = option(
+        C.DEFAULT_SCARABS,
+        help="Scarabs on a valued card, per family (ivory, ebony, marble, cattle, fish, wheat).",
+        rules="sobek:2.2",
+    )
+    card_counts: tuple[int, ...] = option(
+        C.DEFAULT_CARD_COUNTS, help="Cards per family.", rules="sobek:2.2"
+    )
+    valued_split: tuple[int, ...] = option(
+        C.DEFAULT_VALUED,
+        help="Valued cards per family (the rest carry 0 scarabs).",
+        rules="sobek:2.2",
+    )
+    amulets: int = option(C.DEFAULT_AMULETS, help="Amulets (jokers).", rules="sobek:2.2")
+    green_cards: tuple[str, ...] = option(
+        C.DEFAULT_GREEN,
+        help='The green-backed starting cards, "<goods>_valued" / "<goods>_zero".',
+        rules="sobek:2.2",
+    )
+    green_per_player: int = option(
+        2, help="Green cards dealt to each player every round.", rules="sobek:4.2"
+    )
+    characters: tuple[str, ...] = option(
+        C.DEFAULT_CHARACTERS,
+        help='Characters as "key:family:POWER_ID".',
+        rules=("sobek:2.3", "sobek:8"),
+    )
+    events: tuple[str, ...] = option(
+        C.DEFAULT_EVENTS,
+        help='Event tokens as "EFFECT_ID:copies"; by default FREE_PASSAGE and LAUNDER_SET, '
+        "which keep the seed's one action a turn and 3-card additions; the variant invented "
+        "puts back EXTRA_ACTION (a second action) and LAUNDER (0-2 cards).",
+        rules=("sobek:2.4", "sobek:9"),
+    )
+    tokens_per_round: int = option(
+        5, help="Tokens drawn into the pool each round.", rules="sobek:4.2"
+    )
+    bonus_points: int = option(3, help="Points a bonus token scores at once (E1).", rules="sobek:9")
+    market_size: int = option(9, help="Cards per shipment.", rules="sobek:7")
+    take_window: int = option(
+        4,
+        help='How many cards at the front of the market a player may take from (the "first four").',
+        rules="sobek:6.1",
+    )
+    two_player_remove: int = option(
+        9, help="Cards removed unseen each round in a 2-player game.", rules="sobek:4.2"
+    )
+    rounds: int = option(3, help="Rounds per game.", rules="sobek:1")
+    # rule 5
+    new_set_needs_goods_card: bool = option(
+        True, help="A new set needs a goods card of its own type.", rules="sobek:6.3"
+    )
+    second_set: Literal["choose", "add"] = option(
+        "choose",
+        help='Cards of a goods you already have a set of: "choose" (add them to that set, or '
+        'lay them as a new set of their own, as the rulebook allows) or "add" (they always '
+        "join the set you have).",
+        rules="sobek:6.3",
+    )
+    extra_action_compulsory: bool = option(
+        True,
+        help="An extra action may not be passed while an action is legal.",
+        rules="sobek:5",
+    )
+    round_end_mode: Literal["until_stuck", "immediate"] = option(
+        "until_stuck",
+        help='"until_stuck" (play on until someone cannot act) or "immediate".',
+        rules="sobek:10.1",
+    )
+    # step 1
+    hand_to_corruption_at_round_end: bool = option(
+        True, help="Hand cards become corruption at round end.", rules="sobek:10.2"
+    )
+    penalty_mode: Literal["best_set", "half_round", "matching_types"] = option(
+        "best_set",
+        help='"best_set", "half_round" or "matching_types".',
+        rules="sobek:11.2",
+    )
+    # None: never, the seed's three rounds; 100 is the forum summary's early end, an option
+    # since issue 27.
+    early_end_over: int | None = option(
+        None,
+        help="The game ends after round 2 if a score is above this.",
+        range=(0, 1_000),
+        rules="sobek:13",
+    )
+    tiebreak: Literal["fewest_corruption_then_shared", "shared"] = option(
+        "fewest_corruption_then_shared",
+        help='"fewest_corruption_then_shared" or "shared".',
+        rules="sobek:13",
+    )
+    corruption_counts_public: bool = option(
+        False, help="Show every player's corruption count on the table.", rules="sobek:14"
+    )
+    owner_sees_own_corruption: bool = option(
+        True,
+        help="The owner may look at their own corruption pile at any time.",
+        rules="sobek:14",
+    )
+    hand_backs_public: bool = option(
+        False,
+        help="The back colours of hidden cards in hands and corruption piles are public.",
+        rules="sobek:14",
+    )
 
 
 def check_options(o: SobekOptions, n: int) -> None:

@@ -95,6 +95,7 @@ function renderOptions(g, notes) {
   box.replaceChildren();
   const info = (notes && notes.options) || {};
   for (const o of g.options) {
+    if (o.network === false) continue; // the server takes it from the command line only
     let input = null;
     const def = stripQuotes(o.default);
     // each option's explanation and choices come with /api/games (the rules page's notes
