@@ -32,6 +32,7 @@ from obelisk.core.record import seed_commitment
 
 from . import protocol
 from .config import ServerError
+from .store import RoomRow
 
 if TYPE_CHECKING:
     from .shapes import RoomLike as Room
@@ -81,16 +82,18 @@ def deal(room: Room) -> dict[str, JSON]:
     """The room's deal as everybody may know it: the commitment to its seed (published when
     the room is made), whether its creator chose the seed, and, once the game is over, the
     seed and the salt, so anyone can check the commitment and replay the game."""
-    row = room.row
-    over = room.over
-    out: dict[str, JSON] = {
+    return deal_of(room.row, room.over)
+
+
+def deal_of(row: RoomRow, over: bool) -> dict[str, JSON]:
+    """:func:`deal` of a stored room (the lobby lists rooms no longer in memory)."""
+    return {
         "commitment": seed_commitment(row.seed, row.salt) if row.salt else None,
         "chosen": row.seed_chosen,
         # as text: a 62-bit seed is past what a browser's JSON numbers hold exactly
         "seed": str(row.seed) if over else None,
         "salt": row.salt if over else None,
     }
-    return out
 
 
 # -- events -------------------------------------------------------------------------------

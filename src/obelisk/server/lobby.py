@@ -13,9 +13,8 @@ from typing import Any, TypeVar
 
 from obelisk.agents import default_level, levels, make_agent
 from obelisk.core import Game, ObeliskError, Outcome, Record, get_game, replay
-from obelisk.core.record import seed_commitment
 
-from . import bots
+from . import bots, disclosure
 from .clock import has_clock, realtime_options
 from .config import ServerConfig, ServerError
 from .conn import LoopLag
@@ -471,14 +470,7 @@ class Lobby:
                     "created_at": row.created_at,
                     "result": row.result,
                     "realtime": False,
-                    "deal": {
-                        "commitment": seed_commitment(row.seed, row.salt) if row.salt else None,
-                        "chosen": row.seed_chosen,
-                        "seed": str(row.seed)
-                        if row.status in (FINISHED, EXPIRED, ABANDONED)
-                        else None,
-                        "salt": row.salt if row.status in (FINISHED, EXPIRED, ABANDONED) else None,
-                    },
+                    "deal": disclosure.deal_of(row, row.status in (FINISHED, EXPIRED, ABANDONED)),
                     "updated_at": row.updated_at,
                 }
             )
