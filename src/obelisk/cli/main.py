@@ -124,7 +124,7 @@ def replay_cmd(
     room published before the first move, and the seed's salt: the commitment is checked,
     and every chance outcome is drawn again from the seed, so the deal is proven fixed
     before the game began."""
-    from obelisk.core.record import check_commitment, read_json
+    from obelisk.core.record import commitment_matches, read_json
 
     try:
         data = read_json(file)
@@ -132,8 +132,9 @@ def replay_cmd(
             _print_redacted(file, data)
             return
         record = Record.from_json(data)
-        state = replay(record)
-        committed = check_commitment(record)
+        # a committed seed: every chance outcome is drawn from it (one replay checks both)
+        committed = commitment_matches(record)
+        state = replay(record, from_seed=committed)
     except ObeliskError as e:
         fail(f"{file}: {e}")
     g = state.game

@@ -222,10 +222,20 @@ def check_commitment(record: Record) -> bool | None:
 
     Raises :class:`RecordError` naming what does not match.
     """
+    if not commitment_matches(record):
+        return None
+    replay(record, from_seed=True)
+    return True
+
+
+def commitment_matches(record: Record) -> bool:
+    """Whether the record carries a seed commitment, which its revealed seed and salt match
+    (the hash only: :func:`check_commitment` also replays from the seed). False when it
+    carries none; raises :class:`RecordError` when it does not match."""
     meta = record.meta or {}
     want = meta.get("seed_commitment")
     if want is None:
-        return None
+        return False
     salt = meta.get("seed_salt")
     if not isinstance(want, str) or not isinstance(salt, str):
         raise RecordError(
@@ -235,7 +245,6 @@ def check_commitment(record: Record) -> bool | None:
         raise RecordError(
             f"seed {record.seed} does not match the commitment {want[:16]}… published at the start"
         )
-    replay(record, from_seed=True)
     return True
 
 
