@@ -65,7 +65,11 @@ def check_steps(state: State, seat: int, actions: Sequence[Action], key: int | N
         # a game that cannot re-draw what is hidden: no check ahead (the steps are then
         # played one by one, and stop at the first the position refuses)
         return
-    boards = drawn
+    _check_on(drawn, seat, actions)
+
+
+def _check_on(boards: Sequence[State], seat: int, actions: Sequence[Action]) -> None:
+    """:func:`check_steps` on the given boards (played on: pass copies)."""
     for i, action in enumerate(actions):
         where = f"step {i + 1} of your choice: " if len(actions) > 1 else ""
         for copy in boards:
@@ -92,11 +96,12 @@ def preview(state: State, seat: int, actions: Sequence[Action], key: int) -> dic
     """
     if not actions:
         raise ServerError("a preview needs at least one step", "malformed")
-    check_steps(state, seat, actions, key)
     done: dict[str, JSON] = {"continues": False}
     boards = copies(state, seat, key)
     if boards is None:
         return done  # a game that cannot re-draw its hidden parts: no previews
+    # the check plays on copies of the same re-drawn boards (drawn once, not twice)
+    _check_on([b.clone() for b in boards], seat, actions)
     for action in actions:
         for s in boards:
             if s.is_terminal() or s.current_player != seat or action not in s.legal_actions():
