@@ -557,27 +557,8 @@ class Room:
             if len(actions) > 1:
                 check_steps(self._state, seat, actions, self._copy_key(seat))
                 for i, step in enumerate(actions):
-                    last = i == len(actions) - 1
                     try:
-                        if self._state.is_terminal() or self._state.current_player != seat:
-                            raise ServerError(
-                                f"step {i + 1} of your choice: it is not your turn any more; "
-                                f"the {i} step(s) before it were played",
-                                "not_your_turn",
-                                409,
-                            )
-                        await self._commit(seat, step, announce=last)
-                    except IllegalAction as e:
-                        if i:
-                            self._broadcast()
-                            self.wake()
-                        raise ServerError(
-                            f"step {i + 1} of your choice: {e.reason}; the {i} step(s) before "
-                            "it were played",
-                            "illegal_action",
-                            409,
-                            rule=e.rule,
-                        ) from None
+                        await self._commit_step(seat, i, step, last=i == len(actions) - 1)
                     except ServerError:
                         if i:  # the steps saved so far are played: everybody sees them
                             self._broadcast()
@@ -588,6 +569,26 @@ class Room:
                 await self._commit(seat, action)
             except IllegalAction as e:
                 raise ServerError(e.reason, "illegal_action", 409, rule=e.rule) from None
+
+    async def _commit_step(self, seat: int, i: int, step: Action, last: bool) -> None:
+        """Play step ``i`` of a built choice on the real position; a step it refuses (what
+        was hidden decided it) is a :class:`ServerError` naming the step."""
+        played = f"the {i} step(s) before it were played"
+        if self._state.is_terminal() or self._state.current_player != seat:
+            raise ServerError(
+                f"step {i + 1} of your choice: it is not your turn any more; {played}",
+                "not_your_turn",
+                409,
+            )
+        try:
+            await self._commit(seat, step, announce=last)
+        except IllegalAction as e:
+            raise ServerError(
+                f"step {i + 1} of your choice: {e.reason}; {played}",
+                "illegal_action",
+                409,
+                rule=e.rule,
+            ) from None
 
     async def _commit(self, seat: int, action: Action, announce: bool = True) -> None:
         """Apply, save, then broadcast (unless ``announce`` is false: a step of a choice
