@@ -16,12 +16,12 @@ logs, WebSocket origins checked, and a body limit per endpoint.
 
 from __future__ import annotations
 
-import json
 import logging
 import re
 from collections.abc import Iterable, Mapping
 from urllib.parse import parse_qsl
 
+from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 #: The Content Security Policy of every reply.
@@ -66,24 +66,6 @@ class SecurityHeaders:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        query = scope.get("query_string", b"").decode("latin-1")
-        if query and any(k.lower() in SECRET_PARAMS for k, _ in parse_qsl(query, True)):
-            if scope["type"] == "websocket":
-                await send({"type": "websocket.close", "code": 4400})
-                return
-            await _json_reply(
-                send,
-                400,
-                {
-                    "error": "token_in_url",
-                    "message": "a token must not travel in the address (it would be logged); "
-                    "send it as 'Authorization: Bearer TOKEN' or in the WebSocket hello",
-                },
-            )
-            return
-        if scope["type"] == "websocket":
-            await self.app(scope, receive, send)
-            return
 
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -92,23 +74,25 @@ class SecurityHeaders:
                 message = {**message, "headers": [*message.get("headers", []), *extra]}
             await send(message)
 
+        query = scope.get("query_string", b"").decode("latin-1")
+        if query and any(k.lower() in SECRET_PARAMS for k, _ in parse_qsl(query, True)):
+            if scope["type"] == "websocket":
+                await send({"type": "websocket.close", "code": 4400})
+                return
+            refusal = JSONResponse(
+                {
+                    "error": "token_in_url",
+                    "message": "a token must not travel in the address (it would be logged); "
+                    "send it as 'Authorization: Bearer TOKEN' or in the WebSocket hello",
+                },
+                status_code=400,
+            )
+            await refusal(scope, receive, with_headers)
+            return
+        if scope["type"] == "websocket":
+            await self.app(scope, receive, send)
+            return
         await self.app(scope, receive, with_headers)
-
-
-async def _json_reply(send: Send, status: int, body: Mapping[str, str]) -> None:
-    data = json.dumps(body).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(data)).encode()),
-                *HEADERS,
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": data})
 
 
 def origin_allowed(headers: Mapping[str, str], allowed: Iterable[str] = ()) -> bool:
