@@ -369,9 +369,8 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     async def view(room_id: str, authorization: str | None = Header(None)) -> dict[str, Any]:
         room = await lobby().get(room_id)
         async with room.lock:
+            # no admin reader here (no admin token given): a view is a seat's or the public one
             reader = disclosure.reader_for(room, _token(authorization), former=False)
-            if reader.admin:
-                reader = disclosure.SPECTATOR
             return disclosure.view(room, reader)
 
     @app.get(
