@@ -332,16 +332,20 @@ class Lobby:
         room.wake()
         return room
 
+    def _unfinished_of(self, creator: str) -> list[Room]:
+        """The unfinished rooms made from one client address."""
+        return [
+            r
+            for r in self.rooms.values()
+            if r.creator == creator and r.status in (WAITING, PLAYING)
+        ]
+
     def _check_rooms_of(self, creator: str) -> None:
         """Refuse a room past ``--rooms-per-client`` unfinished ones made from one address."""
         limit = self.config.rooms_per_client
         if limit <= 0:
             return
-        mine = sum(
-            1
-            for r in self.rooms.values()
-            if r.creator == creator and r.status in (WAITING, PLAYING)
-        )
+        mine = len(self._unfinished_of(creator))
         if mine >= limit:
             raise ServerError(
                 f"you have {mine} unfinished rooms, the limit per client; finish or leave one "
@@ -357,11 +361,7 @@ class Lobby:
         if limit <= 0 or not bots.searches(make_agent(game, level)):
             return
         mine = sum(
-            1
-            for r in self.rooms.values()
-            if r.creator == creator
-            and r.status in (WAITING, PLAYING)
-            and any(bots.searches(a) for a in r.agents.values())
+            1 for r in self._unfinished_of(creator) if any(map(bots.searches, r.agents.values()))
         )
         if mine >= limit:
             raise ServerError(
