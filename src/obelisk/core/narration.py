@@ -24,6 +24,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .i18n import Words
+
+#: The core's own words (a list's "and").
+_words = Words(__package__)
+
 JSON = Any
 
 
@@ -89,13 +94,15 @@ class Voice:
         return join_words([self.name(s) if i == 0 else self.object(s) for i, s in enumerate(seats)])
 
 
-def join_words(words: Sequence[str], last: str = "and") -> str:
-    """``["a", "b", "c"]`` as ``"a, b and c"``."""
+def join_words(words: Sequence[str], last: str | None = None) -> str:
+    """``["a", "b", "c"]`` as ``"a, b and c"`` (``"a, b und c"`` to a German reader)."""
     items = [w for w in words if w]
     if not items:
         return ""
     if len(items) == 1:
         return items[0]
+    if last is None:
+        last = _words.gettext("and")
     return f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 

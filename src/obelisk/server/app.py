@@ -34,6 +34,7 @@ from .clock import has_clock
 from .config import ServerConfig, ServerError, load_plugins
 from .conn import Conn
 from .describe import faces, register_describe
+from .languages import register_languages
 from .limits import option_range
 from .lobby import Lobby
 from .replays import MAX_REPLAY_STEPS, ROOM_REPLAY_STEPS, Replayer
@@ -301,6 +302,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         return [_game_info(g) for g in all_games()]
 
     register_describe(app)
+    register_languages(app)
 
     @app.post("/api/rooms", status_code=201, summary="Create a room")
     async def create_room(req: CreateRoom, request: Request) -> dict[str, Any]:

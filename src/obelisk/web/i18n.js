@@ -1,0 +1,87 @@
+// Words in the reader's language. The server sends the same gettext catalogs the terminal
+// reads, as JSON (GET /api/languages/{lang}); the page looks words up here:
+//   t("Your turn")                       a sentence
+//   tn("{n} card", "{n} cards", n, {n})  the form for n things, by the language's plural rule
+//   tp("card", "Queen")                  a word told apart by its context
+// Fields in braces are filled from the last argument. A word missing from the catalog reads
+// as written (English). No eval: plural forms are picked with Intl.PluralRules and the
+// server's map from plural category to gettext form.
+
+const STORE_KEY = "obelisk.lang";
+const CONTEXT_SEP = "\u0004";
+
+let current = { lang: "en", name: "English", plural_index: { one: 0, other: 1 }, messages: {} };
+let rules = new Intl.PluralRules("en");
+
+/** The language the page reads now ("en", "de", ...). */
+export function language() {
+  return current.lang;
+}
+
+function fill(text, fields) {
+  if (!fields) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, name) =>
+    Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole);
+}
+
+/** `message` in the page's language, with `{field}`s filled. */
+export function t(message, fields) {
+  const found = current.messages[message];
+  return fill(typeof found === "string" && found ? found : message, fields);
+}
+
+/** The form of `singular`/`plural` for `n` things, with `{field}`s filled. */
+export function tn(singular, plural, n, fields) {
+  const forms = current.messages[singular];
+  let text = n === 1 ? singular : plural;
+  if (Array.isArray(forms)) {
+    const index = current.plural_index[rules.select(n)] ?? current.plural_index.other ?? 0;
+    text = forms[index] || text;
+  }
+  return fill(text, fields);
+}
+
+/** `message` in its `context` (the same English word may have two translations). */
+export function tp(context, message, fields) {
+  const found = current.messages[context + CONTEXT_SEP + message];
+  return fill(typeof found === "string" && found ? found : message, fields);
+}
+
+/** Use `catalog` (the JSON of /api/languages/{lang}) from now on. */
+export function useCatalog(catalog) {
+  current = catalog;
+  rules = new Intl.PluralRules(catalog.lang);
+  if (typeof document !== "undefined") document.documentElement.lang = catalog.lang;
+}
+
+/** The language chosen on this device before, if any. */
+export function rememberedLanguage(storage = globalThis.localStorage) {
+  try {
+    return storage?.getItem(STORE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Load and use the page's language: `lang` when given (and remembered on this device),
+ * else the one chosen here before, else the one the browser's Accept-Language prefers.
+ */
+export async function loadLanguage(lang, storage = globalThis.localStorage) {
+  let chosen = lang || rememberedLanguage(storage);
+  if (!chosen) {
+    const reply = await fetch("/api/languages");
+    chosen = reply.ok ? (await reply.json()).preferred : "en";
+  }
+  const reply = await fetch(`/api/languages/${encodeURIComponent(chosen)}`);
+  if (!reply.ok) throw new Error(`no words for language ${chosen}`);
+  useCatalog(await reply.json());
+  if (lang) {
+    try {
+      storage?.setItem(STORE_KEY, lang);
+    } catch {
+      // a private window may refuse storage: the choice then lasts this page only
+    }
+  }
+  return current.lang;
+}
