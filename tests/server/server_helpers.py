@@ -107,7 +107,7 @@ class ServerProc:
             "--admin-token",
             ADMIN,
             "--log-level",
-            "warning",
+            os.environ.get("OBELISK_TEST_LOG_LEVEL", "warning"),
             *self.extra,
         ]
         with self.log.open("ab") as out:

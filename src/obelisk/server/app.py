@@ -31,6 +31,7 @@ from obelisk.core import all_games, option_info
 
 from . import disclosure, protocol
 from .clock import has_clock
+from .cluster import Elsewhere, forward_http, relay_ws
 from .config import ServerConfig, ServerError, load_plugins
 from .conn import Conn
 from .describe import faces, register_describe
@@ -292,6 +293,11 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         message = e.detail if isinstance(e.detail, str) else "the request was refused"
         return _error(e.status_code, code, message)
 
+    @app.exception_handler(Elsewhere)
+    async def _elsewhere(request: Request, e: Elsewhere) -> Response:
+        # another process of the site holds the room (--cluster-url): the request goes there
+        return await forward_http(request, e.holder)
+
     @app.exception_handler(Exception)
     async def _internal(_req: Request, e: Exception) -> JSONResponse:
         log.error("a request failed", exc_info=e)
@@ -533,6 +539,9 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
     """One client: hello first (token or spectator), then actions until it leaves."""
     try:
         room: Room = await lobby.get(room_id)
+    except Elsewhere as e:  # another process of the site holds the room: relay to it
+        await relay_ws(ws, e.holder, room_id)
+        return
     except ServerError as e:
         await _send(ws, protocol.error_frame(e.code, e.message))
         await ws.close(4404)

@@ -80,6 +80,13 @@ class ServerConfig:
     allowed_origins: list[str] = field(default_factory=list)
     #: Worker processes that replay records for ``/replay/frames`` and room replays.
     replay_workers: int = 1
+    #: This process's own address for the other processes of one site (``http://10.0.0.5:8001``):
+    #: set, the server shares its database with others, holds the rooms it serves by a lease
+    #: and forwards a request for another process's room to it (docs/deploy.md). None: alone.
+    cluster_url: str | None = None
+    #: Seconds a room's lease lasts unless renewed: how soon another process takes over the
+    #: rooms of one that died (renewed every third of it).
+    lease_seconds: float = 10.0
 
 
 def load_plugins(names: list[str]) -> list[Game]:

@@ -16,8 +16,10 @@ from obelisk.core import Game, ObeliskError, Outcome, Record, get_game, replay
 
 from . import bots, disclosure
 from .clock import has_clock, realtime_options
+from .cluster import Elsewhere, keep_leases, process_name
 from .config import ServerConfig, ServerError
 from .conn import LoopLag
+from .leases import Holder, Leases
 from .limits import check_network_options
 from .room import (
     ABANDONED,
@@ -59,12 +61,21 @@ class Lobby:
         self.bots = ThreadPoolExecutor(max(1, config.bot_workers), thread_name_prefix="obelisk-bot")
         self.rooms: dict[str, Room] = {}
         self._create_lock = asyncio.Lock()
+        self._load_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
         #: Room creation per client address: a token bucket each (tokens, when last filled).
         self._buckets: dict[str, tuple[float, float]] = {}
         #: How late the event loop woke a task that slept LAG_PERIOD (see _watch_loop).
         self.lag = LoopLag()
         self._watcher: asyncio.Task[None] | None = None
+        #: With ``--cluster-url``: the leases by which this process holds its rooms
+        #: among the processes of one site (:mod:`.cluster`); None when it serves alone.
+        self.leases: Leases | None = (
+            Leases(self.store, process_name(), config.cluster_url, config.lease_seconds)
+            if config.cluster_url
+            else None
+        )
+        self._leaser: asyncio.Task[None] | None = None
 
     async def write(self, op: str, *args: Any) -> None:
         """Commit one write (see :meth:`Store.write_many`) on the writer thread; returns
@@ -89,6 +100,8 @@ class Lobby:
         rows = await self.db(self.store.unfinished)
         n = 0
         for row in rows:
+            if self.leases is not None and await self._lease(row.id) is not None:
+                continue  # another process of the site serves it
             try:
                 room = self._build(row)
             except ObeliskError as e:
@@ -100,7 +113,34 @@ class Lobby:
             room.wake()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
         self._watcher = asyncio.get_running_loop().create_task(self._watch_loop())
+        if self.leases is not None:
+            period = self.leases.seconds / 3
+            self._leaser = asyncio.get_running_loop().create_task(keep_leases(self, period))
         return n
+
+    async def _lease(self, room_id: str) -> Holder | None:
+        """Take ``room_id``'s lease for this process; the process holding it otherwise."""
+        assert self.leases is not None
+        return await self.db(self.leases.take, room_id, self.clock.time())
+
+    async def tend_leases(self) -> None:
+        """Renew this process's leases; let go of the rooms it lost (a stall let another
+        process take them: their clients reconnect there) and of those it forgot; take
+        over the unfinished rooms of processes that died."""
+        if self.leases is None:
+            return
+        now = self.clock.time()
+        held = await self.db(self.leases.renew, now)
+        for rid in [r for r in self.rooms if r not in held]:
+            room = self.rooms.pop(rid)
+            log.warning("room %s: its lease was taken over by another process", rid)
+            await room.close()
+        forgotten = [r for r in held if r not in self.rooms]
+        await self.db(self.leases.give_up, forgotten)
+        for rid in await self.db(self.leases.orphans, now):
+            with contextlib.suppress(Elsewhere, ServerError):
+                await self.get(rid)
+                log.info("room %s taken over from a process that stopped renewing it", rid)
 
     async def _watch_loop(self) -> None:
         """Measure how long the event loop stalls: a task that sleeps LAG_PERIOD and
@@ -182,13 +222,16 @@ class Lobby:
 
     async def stop(self) -> None:
         """Stop every room and release the executors."""
-        for task in (self._sweeper, self._watcher):
+        for task in (self._sweeper, self._watcher, self._leaser):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await task
         for room in list(self.rooms.values()):
             await room.close()
+        if self.leases is not None:  # the others may take these rooms over at once
+            with contextlib.suppress(Exception):
+                await self.db(self.leases.give_up, list(self.rooms))
         self.bots.shutdown(wait=False, cancel_futures=True)
         await asyncio.get_running_loop().run_in_executor(None, self.writer.close)
         self._db.shutdown(wait=True)
@@ -325,6 +368,10 @@ class Lobby:
                 seed_chosen=chosen,
                 updated_at=self.clock.time(),
             )
+            if self.leases is not None:
+                holder = await self._lease(room_id)  # before the row: never an orphan
+                if holder is not None:
+                    raise Elsewhere(holder)
             await self.write("create_room", row)
             room = Room(self, row, game, state)
             room.creator = creator
@@ -389,9 +436,20 @@ class Lobby:
         room = self.rooms.get(room_id)
         if room is not None:
             return room
+        async with self._load_lock:  # one load per room, however many ask at once
+            return self.rooms.get(room_id) or await self._load(room_id)
+
+    async def _load(self, room_id: str) -> Room:
+        """Build a room that is not in memory from the database (see :meth:`get`)."""
         row = await self.db(self.store.load_room, room_id)
         if row is None:
             raise ServerError(f"no room '{room_id}'", "no_room", 404)
+        if self.leases is not None:
+            holder = await self._lease(room_id)
+            if holder is not None:
+                raise Elsewhere(holder)
+            # the lease is ours from here: read the room again, its last steps included
+            row = await self.db(self.store.load_room, room_id) or row
         try:
             room = self._build(row)
         except ObeliskError as e:
@@ -403,6 +461,8 @@ class Lobby:
             if await self.db(self.store.load_room, again) is not None:
                 room.rematch = again
         self.rooms[room_id] = room
+        if room.status in (WAITING, PLAYING):
+            room.wake()  # taken over from another process (alone, every such room is live)
         return room
 
     async def rematch(self, room: Room, token: str | None) -> tuple[Room, int, str]:

@@ -55,6 +55,18 @@ steps = sa.Table(
     sa.Column("at", sa.Float, nullable=False),
 )
 
+#: Which server process holds each room now, when several serve one database
+#: (:mod:`.leases`): the holder renews ``expires``; another process takes the room over
+#: once it has passed.
+leases = sa.Table(
+    "obelisk_leases",
+    metadata,
+    sa.Column("room_id", sa.String(32), primary_key=True),
+    sa.Column("owner", sa.String(64), nullable=False),
+    sa.Column("url", sa.String(256), nullable=False),
+    sa.Column("expires", sa.Float, nullable=False, index=True),
+)
+
 
 _INSERT_ROOM = rooms.insert()
 _INSERT_STEP = steps.insert()

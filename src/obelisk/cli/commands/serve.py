@@ -119,6 +119,21 @@ def register(app: typer.Typer) -> None:
                 "(repeatable)."
             ),
         ] = None,
+        cluster_url: Annotated[
+            str | None,
+            typer.Option(
+                help="This process's own address for the other processes of one site "
+                "(http://10.0.0.5:8001): several servers then share one database (PostgreSQL), "
+                "each room held by one of them, requests passed on to it (docs/deploy.md).",
+            ),
+        ] = None,
+        lease_seconds: Annotated[
+            float,
+            typer.Option(
+                help="With --cluster-url: how soon another process takes over the rooms of "
+                "one that stopped (seconds).",
+            ),
+        ] = 10.0,
         admin_token: Annotated[
             str | None,
             typer.Option(
@@ -149,6 +164,10 @@ def register(app: typer.Typer) -> None:
         ):
             if value < 0:
                 fail(f"{name} cannot be negative ({value:g})")
+        if cluster_url is not None and not cluster_url.startswith(("http://", "https://")):
+            fail(f"--cluster-url must be an http:// or https:// address, not {cluster_url!r}")
+        if lease_seconds < 1:
+            fail(f"--lease-seconds must be at least 1, not {lease_seconds:g}")
         if max_body < 1024:
             fail(f"--max-body must be at least 1024 bytes, not {max_body}")
 
@@ -184,6 +203,8 @@ def register(app: typer.Typer) -> None:
             search_rooms=search_rooms,
             rooms_per_client=rooms_per_client,
             allowed_origins=list(allowed_origin or []),
+            cluster_url=cluster_url,
+            lease_seconds=lease_seconds,
         )
         try:
             Store(db).close()  # fail now, with one line, if the database cannot be opened

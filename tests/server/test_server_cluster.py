@@ -1,0 +1,117 @@
+"""Two server processes on one PostgreSQL database serve one site (``--cluster-url``).
+
+A room is held by one process (a lease); a request for it that reaches the other is
+passed on (HTTP forwarded, WebSocket relayed); when the holder is killed with ``kill -9``
+the other takes its rooms over within seconds, and every acknowledged action is there.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from typing import Any
+
+import httpx
+import pytest
+from server_helpers import Client, ServerProc, free_port, play_humans
+from test_server_crash import _drop_pg_database, _fresh_pg_database
+
+PG = os.environ.get("OBELISK_TEST_PG_URL")
+
+pytestmark = pytest.mark.skipif(
+    PG is None, reason="OBELISK_TEST_PG_URL is not set (.ci/run starts PostgreSQL and sets it)"
+)
+
+LEASE = 2.0  # seconds: the other process takes over within about this, plus a renewal
+
+
+def _process(db: str, port: int) -> ServerProc:
+    url = f"http://127.0.0.1:{port}"
+    return ServerProc(db, "--cluster-url", url, "--lease-seconds", str(LEASE), port=port).start()
+
+
+@pytest.fixture
+def site() -> Any:
+    assert PG is not None
+    db = _fresh_pg_database(PG)
+    a = _process(db, free_port())
+    b = _process(db, free_port())
+    yield a, b
+    for p in (a, b):
+        if p.proc is not None and p.proc.poll() is None:
+            p.stop()
+    _drop_pg_database(db)
+
+
+def _seats() -> list[dict[str, Any]]:
+    return [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
+
+
+def test_either_process_serves_a_room_the_other_holds(site: tuple[ServerProc, ServerProc]) -> None:
+    a, b = site
+    room = a.create("tiny", _seats(), seed=3, options={"deck_size": 16, "hand_size": 4})["id"]
+    # the room's summary, a join and the lobby list, asked of the process that does not hold it
+    assert b.get(f"/api/rooms/{room}").json()["id"] == room
+    tokens = [b.join(room, 0), a.join(room, 1)]
+    assert [r["id"] for r in b.get("/api/rooms").json()] == [room]
+    assert b.get("/api/rooms/nope").status_code == 404
+
+    async def play() -> None:
+        # seat 1 plays through the process that does not hold the room (relayed)
+        clients = [
+            await Client(b.ws(room), tokens[0]).connect(),
+            await Client(a.ws(room), tokens[1]).connect(),
+        ]
+        await play_humans(clients, random.Random(1), timeout=60)
+        for c in clients:
+            await c.close()
+
+    asyncio.run(play())
+    full = a.full_record(room)
+    assert full["result"] is not None
+    assert b.full_record(room) == full
+
+
+def test_kill_9_the_holder_and_the_other_process_goes_on(
+    site: tuple[ServerProc, ServerProc],
+) -> None:
+    a, b = site
+    room = a.create("tiny", _seats(), seed=21, options={"deck_size": 16, "hand_size": 4})["id"]
+    tokens = [a.join(room, 0), b.join(room, 1)]
+
+    async def before() -> list[Client]:
+        clients = [await Client(a.ws(room), t).connect() for t in tokens]
+        await play_humans(clients, random.Random(1), max_actions=6, timeout=30)
+        return clients
+
+    clients = asyncio.run(before())
+    acked = [list(c.acked) for c in clients]
+    assert sum(map(len, acked)) == 6
+    a.kill()
+    started = time.monotonic()
+    # the other process takes the room over by itself once the lease has run out
+    while time.monotonic() - started < 10 * LEASE:
+        reply = httpx.get(b.http + f"/api/rooms/{room}", timeout=5)
+        if reply.status_code == 200:
+            break
+        time.sleep(0.2)
+    took = time.monotonic() - started
+    assert reply.status_code == 200, reply.text
+    assert took < 3 * LEASE, f"the room was taken over after {took:.1f} s"
+
+    async def after() -> None:
+        again = []
+        for t in tokens:
+            again.append(await Client(b.ws(room), t).connect())
+        await play_humans(again, random.Random(2), timeout=60)
+        for c in again:
+            await c.close()
+
+    asyncio.run(after())
+    full = b.full_record(room)
+    assert full["result"] is not None
+    for seat in (0, 1):
+        mine = [st["action"] for st in full["steps"] if st["seat"] == seat]
+        assert mine[: len(acked[seat])] == acked[seat], "an acknowledged action was lost"
