@@ -11,6 +11,7 @@ import asyncio
 import os
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -18,9 +19,12 @@ import pytest
 from server_helpers import Client, ServerProc, free_port, play_humans
 from test_server_crash import _drop_pg_database, _fresh_pg_database
 
+from obelisk.server.leases import Holder, Leases
+from obelisk.server.store import RoomRow, Store
+
 PG = os.environ.get("OBELISK_TEST_PG_URL")
 
-pytestmark = pytest.mark.skipif(
+needs_pg = pytest.mark.skipif(
     PG is None, reason="OBELISK_TEST_PG_URL is not set (.ci/run starts PostgreSQL and sets it)"
 )
 
@@ -30,6 +34,59 @@ LEASE = 2.0  # seconds: the other process takes over within about this, plus a r
 def _process(db: str, port: int) -> ServerProc:
     url = f"http://127.0.0.1:{port}"
     return ServerProc(db, "--cluster-url", url, "--lease-seconds", str(LEASE), port=port).start()
+
+
+def _row(room_id: str, status: str, created_at: float) -> RoomRow:
+    return RoomRow(
+        id=room_id,
+        game="tiny",
+        num_players=2,
+        seed=1,
+        options={},
+        seats=[],
+        setup_chance=[],
+        status=status,
+        result=None,
+        created_at=created_at,
+        salt="00",
+        seed_chosen=False,
+        updated_at=created_at,
+    )
+
+
+def test_a_lease_is_held_by_one_process_until_it_runs_out(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "site.sqlite3"))
+    a = Leases(store, "a", "http://a:1/", 10.0)
+    b = Leases(store, "b", "http://b:2", 10.0)
+    assert a.take("r1", now=100.0) is None
+    assert a.take("r1", now=101.0) is None  # taking one's own again renews it
+    assert b.take("r1", now=105.0) == Holder("a", "http://a:1")
+    assert a.renew(now=108.0) == {"r1"}  # runs to 118 now
+    assert b.take("r1", now=117.0) == Holder("a", "http://a:1")
+    assert b.take("r1", now=118.5) is None  # a stopped renewing: b takes it over
+    assert a.renew(now=119.0) == set()  # and a learns it lost it
+    b.give_up(["r1"])
+    assert a.take("r1", now=119.5) is None
+    store.close()
+
+
+def test_the_rooms_nobody_holds_are_found_for_taking_over(tmp_path: Path) -> None:
+    store = Store(str(tmp_path / "site.sqlite3"))
+    for rid, status, at in [
+        ("played", "playing", 50.0),
+        ("held", "playing", 40.0),
+        ("new", "waiting", 95.0),
+        ("old", "waiting", 10.0),
+        ("over", "finished", 5.0),
+    ]:
+        store.create_room(_row(rid, status, at))
+    a = Leases(store, "a", "http://a:1", 10.0)
+    assert a.take("held", now=90.0) is None
+    # a waiting room runs nothing: only one nobody took for the waiting time is swept up
+    assert a.orphans(now=100.0, waiting_for=60.0) == ["old", "played"]
+    assert a.orphans(now=100.0, waiting_for=0.0) == ["played"]
+    assert a.orphans(now=101.0, waiting_for=0.0) == ["held", "played"]  # its lease ran out
+    store.close()
 
 
 @pytest.fixture
@@ -49,6 +106,7 @@ def _seats() -> list[dict[str, Any]]:
     return [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
 
 
+@needs_pg
 def test_either_process_serves_a_room_the_other_holds(site: tuple[ServerProc, ServerProc]) -> None:
     a, b = site
     room = a.create("tiny", _seats(), seed=3, options={"deck_size": 16, "hand_size": 4})["id"]
@@ -74,6 +132,7 @@ def test_either_process_serves_a_room_the_other_holds(site: tuple[ServerProc, Se
     assert b.full_record(room) == full
 
 
+@needs_pg
 def test_kill_9_the_holder_and_the_other_process_goes_on(
     site: tuple[ServerProc, ServerProc],
 ) -> None:

@@ -21,9 +21,6 @@ from sqlalchemy.dialects import postgresql, sqlite
 
 from .store import Store, leases, rooms
 
-#: Room statuses that no process needs to serve live.
-OVER = ("finished", "expired", "abandoned")
-
 
 @dataclass(frozen=True)
 class Holder:
@@ -84,13 +81,21 @@ class Leases:
                 )
             )
 
-    def orphans(self, now: float) -> list[str]:
-        """Unfinished rooms no live process holds (their holder died), oldest first."""
+    def orphans(self, now: float, waiting_for: float) -> list[str]:
+        """Rooms being played that no live process holds (their holder died), oldest
+        first, and waiting rooms nobody held for ``waiting_for`` seconds (0: none), so
+        that one process expires them. A waiting room runs nothing: the process that
+        serves its first player takes it."""
         live = sa.select(leases.c.room_id).where(leases.c.expires >= now)
+        stale = (
+            (rooms.c.status == "waiting") & (rooms.c.created_at < now - waiting_for)
+            if waiting_for > 0
+            else sa.false()
+        )
         with self.store.engine.connect() as c:
             rs = c.execute(
                 sa.select(rooms.c.id)
-                .where(rooms.c.status.notin_(OVER) & rooms.c.id.notin_(live))
+                .where(((rooms.c.status == "playing") | stale) & rooms.c.id.notin_(live))
                 .order_by(rooms.c.created_at)
             )
             return [r.id for r in rs]

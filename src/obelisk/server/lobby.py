@@ -137,7 +137,7 @@ class Lobby:
             await room.close()
         forgotten = [r for r in held if r not in self.rooms]
         await self.db(self.leases.give_up, forgotten)
-        for rid in await self.db(self.leases.orphans, now):
+        for rid in await self.db(self.leases.orphans, now, self.config.expire_waiting):
             with contextlib.suppress(Elsewhere, ServerError):
                 await self.get(rid)
                 log.info("room %s taken over from a process that stopped renewing it", rid)
@@ -375,6 +375,11 @@ class Lobby:
             await self.write("create_room", row)
             room = Room(self, row, game, state)
             room.creator = creator
+            if self.leases is not None and room.status == WAITING:
+                # nothing runs in a waiting room: the process that serves its first player
+                # (the one a proxy sends that room's requests to) holds it from then on
+                await self.db(self.leases.give_up, [room_id])
+                return room
             self.rooms[room_id] = room
         room.wake()
         return room

@@ -1,0 +1,162 @@
+"""Two processes behind nginx, configured by the block in docs/deploy.md: a game played
+through the proxy goes on when the process holding its room is killed with ``kill -9``."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import sqlalchemy as sa
+from server_helpers import Client, ServerProc, free_port, play_humans
+from test_server_cluster import LEASE, _process, _seats
+from test_server_crash import _drop_pg_database, _fresh_pg_database
+
+from obelisk.server.store import leases, normalize_url
+
+PG = os.environ.get("OBELISK_TEST_PG_URL")
+NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
+DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
+
+pytestmark = [
+    pytest.mark.skipif(PG is None, reason="OBELISK_TEST_PG_URL is not set (.ci/run sets it)"),
+    pytest.mark.skipif(NGINX is None, reason="nginx is not installed (.ci/run installs it)"),
+]
+
+
+def nginx_block(ports: tuple[int, int], listen: int) -> str:
+    """The doc's nginx block with these ports."""
+    block = re.search(r"```nginx\n(.*?)```", DOC.read_text(), re.S)
+    assert block is not None, "docs/deploy.md has no nginx block"
+    text = block.group(1)
+    text = text.replace("127.0.0.1:8001", f"127.0.0.1:{ports[0]}")
+    text = text.replace("127.0.0.1:8002", f"127.0.0.1:{ports[1]}")
+    return text.replace("listen 80;", f"listen 127.0.0.1:{listen};")
+
+
+class Proxy:
+    """nginx in the foreground with the doc's block, its files in a temp folder."""
+
+    def __init__(self, folder: Path, ports: tuple[int, int]) -> None:
+        self.port = free_port()
+        self.folder = folder
+        conf = folder / "nginx.conf"
+        temp = "\n".join(
+            f"    {kind}_temp_path {folder / kind};"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        conf.write_text(
+            f"worker_processes 1;\npid {folder / 'nginx.pid'};\n"
+            f"error_log {folder / 'error.log'} warn;\ndaemon off;\n"
+            "events { worker_connections 1024; }\n"
+            f"http {{\n    access_log off;\n{temp}\n{nginx_block(ports, self.port)}\n}}\n"
+        )
+        self.proc = subprocess.Popen(
+            [str(NGINX), "-c", str(conf), "-p", str(folder)],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if httpx.get(self.http + "/api/health", timeout=2).status_code == 200:
+                    return
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError((folder / "error.log").read_text())
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def ws(self, room: str) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws/rooms/{room}"
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
+
+
+@pytest.fixture
+def proxied(tmp_path: Path) -> Iterator[tuple[Proxy, ServerProc, ServerProc, str]]:
+    assert PG is not None
+    db = _fresh_pg_database(PG)
+    a = _process(db, free_port())
+    b = _process(db, free_port())
+    proxy = Proxy(tmp_path, (a.port, b.port))
+    yield proxy, a, b, db
+    proxy.stop()
+    for p in (a, b):
+        if p.proc is not None and p.proc.poll() is None:
+            p.stop()
+    _drop_pg_database(db)
+
+
+def _holder(db: str, room: str) -> str:
+    engine = sa.create_engine(normalize_url(db))
+    with engine.connect() as c:
+        url = c.execute(sa.select(leases.c.url).where(leases.c.room_id == room)).scalar_one()
+    engine.dispose()
+    return str(url)
+
+
+def test_a_game_through_the_proxy_survives_its_process(
+    proxied: tuple[Proxy, ServerProc, ServerProc, str],
+) -> None:
+    proxy, a, b, db = proxied
+    body: dict[str, Any] = {
+        "game": "tiny",
+        "seats": _seats(),
+        "seed": 21,
+        "options": {"deck_size": 16, "hand_size": 4},
+    }
+    room = httpx.post(proxy.http + "/api/rooms", json=body, timeout=10).json()["id"]
+    tokens = [
+        httpx.post(proxy.http + f"/api/rooms/{room}/join", json={"seat": s}, timeout=10).json()[
+            "token"
+        ]
+        for s in (0, 1)
+    ]
+
+    async def before() -> list[list[Any]]:
+        clients = [await Client(proxy.ws(room), t).connect() for t in tokens]
+        await play_humans(clients, random.Random(1), max_actions=6, timeout=30)
+        for c in clients:
+            await c.close()
+        return [list(c.acked) for c in clients]
+
+    acked = asyncio.run(before())
+    holder, other = (a, b) if _holder(db, room).endswith(f":{a.port}") else (b, a)
+    holder.kill()
+
+    killed = time.monotonic()
+    while time.monotonic() - killed < 10 * LEASE:  # "try again" until it is taken over
+        reply = httpx.get(proxy.http + f"/api/rooms/{room}", timeout=10)
+        if reply.status_code == 200:
+            break
+        assert reply.json()["error"] == "room_moving", reply.text
+        time.sleep(0.2)
+    assert reply.status_code == 200, reply.text
+    assert time.monotonic() - killed < 3 * LEASE
+
+    async def after() -> None:
+        clients = [await Client(proxy.ws(room), t).connect() for t in tokens]
+        await play_humans(clients, random.Random(2), timeout=60)
+        for c in clients:
+            await c.close()
+
+    asyncio.run(after())
+    full = other.full_record(room)
+    assert full["result"] is not None
+    for seat in (0, 1):
+        mine = [st["action"] for st in full["steps"] if st["seat"] == seat]
+        assert mine[: len(acked[seat])] == acked[seat], "an acknowledged action was lost"
