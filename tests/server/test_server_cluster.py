@@ -160,16 +160,23 @@ def test_kill_9_the_holder_and_the_other_process_goes_on(
     assert reply.status_code == 200, reply.text
     assert took < 3 * LEASE, f"the room was taken over after {took:.1f} s"
 
+    finish_after_failover(b, b.ws(room), room, tokens, acked)
+
+
+def finish_after_failover(
+    survivor: ServerProc, ws: str, room: str, tokens: list[str], acked: list[list[Any]]
+) -> None:
+    """Both players reconnect at ``ws`` and play to the end on the process that took the
+    room over; every action acknowledged before the kill is in its record."""
+
     async def after() -> None:
-        again = []
-        for t in tokens:
-            again.append(await Client(b.ws(room), t).connect())
-        await play_humans(again, random.Random(2), timeout=60)
-        for c in again:
+        clients = [await Client(ws, t).connect() for t in tokens]
+        await play_humans(clients, random.Random(2), timeout=60)
+        for c in clients:
             await c.close()
 
     asyncio.run(after())
-    full = b.full_record(room)
+    full = survivor.full_record(room)
     assert full["result"] is not None
     for seat in (0, 1):
         mine = [st["action"] for st in full["steps"] if st["seat"] == seat]

@@ -18,7 +18,7 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from server_helpers import Client, ServerProc, free_port, play_humans
-from test_server_cluster import LEASE, _process, _seats
+from test_server_cluster import LEASE, _process, _seats, finish_after_failover
 from test_server_crash import _drop_pg_database, _fresh_pg_database
 
 from obelisk.server.store import leases, normalize_url
@@ -148,15 +148,4 @@ def test_a_game_through_the_proxy_survives_its_process(
     assert reply.status_code == 200, reply.text
     assert time.monotonic() - killed < 3 * LEASE
 
-    async def after() -> None:
-        clients = [await Client(proxy.ws(room), t).connect() for t in tokens]
-        await play_humans(clients, random.Random(2), timeout=60)
-        for c in clients:
-            await c.close()
-
-    asyncio.run(after())
-    full = other.full_record(room)
-    assert full["result"] is not None
-    for seat in (0, 1):
-        mine = [st["action"] for st in full["steps"] if st["seat"] == seat]
-        assert mine[: len(acked[seat])] == acked[seat], "an acknowledged action was lost"
+    finish_after_failover(other, proxy.ws(room), room, tokens, acked)
