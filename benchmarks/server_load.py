@@ -66,8 +66,8 @@ def rss_mib(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, db: str, extra: list[str]) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, extra: list[str], port: int | None = None) -> None:
+        self.port = port or free_port()
         self.db = db
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join([str(ROOT / "tests"), env.get("PYTHONPATH", "")])
@@ -112,6 +112,56 @@ class Server:
         self.proc.wait(20)
 
 
+class Site:
+    """One server, or ``--processes`` servers on one database behind nginx (docs/deploy.md)."""
+
+    def __init__(self, args: argparse.Namespace, tmp: str) -> None:
+        self.db = args.db or str(Path(tmp) / "load.sqlite3")
+        extra = list(args.server_arg or [])
+        self.proxy: Any = None
+        if args.processes == 1:
+            self.servers = [Server(self.db, extra)]
+            self.port = self.servers[0].port
+        else:
+            sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "server")]
+            from nginx_proxy import Proxy
+
+            ports = [free_port() for _ in range(args.processes)]
+            self.servers = [
+                Server(self.db, [*extra, "--cluster-url", f"http://127.0.0.1:{p}"], port=p)
+                for p in ports
+            ]
+            self.proxy = Proxy(Path(tmp), ports, connections=4 * args.rooms + 1024)
+            self.port = self.proxy.port
+        self.http = f"http://127.0.0.1:{self.port}"
+        self.pids = [srv.proc.pid for srv in self.servers]
+
+    def cpu(self) -> float:
+        """CPU seconds of every server process so far (not the proxy's)."""
+        return sum(cpu_seconds(p) for p in self.pids)
+
+    def rss(self) -> float:
+        """Resident memory of every server process (MiB)."""
+        return sum(rss_mib(p) for p in self.pids)
+
+    async def health(self, client: httpx.AsyncClient) -> dict[str, Any]:
+        """``/api/health`` of every process, added up."""
+        total: dict[str, Any] = {"rooms": 0, "connections": 0, "writes": 0, "commits": 0}
+        total["loop_lag"] = {"busy_over_50ms": 0}
+        for srv in self.servers:
+            h = (await client.get(srv.http + "/api/health")).json()
+            for key in ("rooms", "connections", "writes", "commits"):
+                total[key] += h.get(key, 0)
+            total["loop_lag"]["busy_over_50ms"] += h["loop_lag"]["busy_over_50ms"]
+        return total
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.stop()
+        for srv in self.servers:
+            srv.stop()
+
+
 async def _post(client: httpx.AsyncClient, path: str, body: Any) -> Any:
     """POST with a retry: a kept-alive connection the server just closed fails once."""
     for attempt in range(3):
@@ -149,7 +199,9 @@ async def room_player(
             await _play_room(
                 port, client, game, options, players, think, stop_at, lat, counts, rng, stop_file
             )
-        except (TimeoutError, OSError, websockets.ConnectionClosed, httpx.HTTPError):
+        except (TimeoutError, OSError, websockets.ConnectionClosed, httpx.HTTPError) as e:
+            if os.environ.get("DEBUG_LOAD"):
+                print(repr(e)[:300], file=sys.stderr)
             counts["failed"] += 1
             await asyncio.sleep(0.5)
 
@@ -253,14 +305,14 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
     from concurrent.futures import ProcessPoolExecutor
 
     with tempfile.TemporaryDirectory() as tmp:
-        srv = Server(args.db or str(Path(tmp) / "load.sqlite3"), args.server_arg or [])
+        srv = Site(args, tmp)
         stop_file = str(Path(tmp) / "stop")
         try:
-            base = rss_mib(srv.proc.pid)
+            base = srv.rss()
             lat: list[tuple[float, float, float, float]] = []
             counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
             async with httpx.AsyncClient(base_url=srv.http, timeout=60) as client:
-                h0 = (await client.get("/api/health")).json()
+                h0 = await srv.health(client)
                 launched = time.monotonic()
                 hard_stop = launched + args.warmup + args.seconds + 5
                 k = max(1, min(args.clients, args.rooms))
@@ -283,7 +335,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     # warm-up: until every room's client is connected (or --warmup passed)
                     warm = progress.add_task(f"{args.rooms} rooms: opening", total=args.rooms)
                     while time.monotonic() < launched + args.warmup:
-                        h = (await client.get("/api/health")).json()
+                        h = await srv.health(client)
                         progress.update(warm, completed=h["connections"])
                         if h["connections"] >= args.rooms:
                             break
@@ -294,25 +346,25 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     start = time.monotonic()
                     peak = base
                     steps0 = await total_steps(srv, client)
-                    cpu0 = cpu_seconds(srv.proc.pid)
-                    lag0 = (await client.get("/api/health")).json()["loop_lag"]
+                    cpu0 = srv.cpu()
+                    lag0 = (await srv.health(client))["loop_lag"]
                     load0 = os.getloadavg()[0]
                     spy = None
                     if args.profile:
                         # py-spy samples the server's threads over the measured window
-                        spy_args = ["--pid", str(srv.proc.pid), "--format", "raw", "--rate", "100"]
+                        spy_args = ["--pid", str(srv.pids[0]), "--format", "raw", "--rate", "100"]
                         spy_args += ["--duration", str(int(args.seconds)), "-o", args.profile]
                         spy = subprocess.Popen(
                             ["py-spy", "record", *spy_args], stdout=subprocess.DEVNULL
                         )
                     while time.monotonic() < start + args.seconds:
                         await asyncio.sleep(0.5)
-                        peak = max(peak, rss_mib(srv.proc.pid))
+                        peak = max(peak, srv.rss())
                         progress.update(task, completed=min(args.seconds, time.monotonic() - start))
                     elapsed = time.monotonic() - start
-                    cpu = cpu_seconds(srv.proc.pid) - cpu0
+                    cpu = srv.cpu() - cpu0
                     steps = await total_steps(srv, client) - steps0
-                    h1 = (await client.get("/api/health")).json()
+                    h1 = await srv.health(client)
                     Path(stop_file).touch()
                     if spy is not None:
                         spy.wait(60)
@@ -393,7 +445,7 @@ def main() -> None:
     ap.add_argument(
         "--options",
         default=None,
-        help="game options as JSON (default: the game's own; for tiny, a longer game of "
+        help="game options as JSON (default: the game's own; for tiny, its longest game, of "
         "about 60 steps)",
     )
     ap.add_argument(
@@ -402,6 +454,13 @@ def main() -> None:
     ap.add_argument("--clients", type=int, default=4, help="client processes sharing the rooms")
     ap.add_argument("--runs", type=int, default=3, help="runs per setting; the median is shown")
     ap.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    ap.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="server processes on one database behind nginx (docs/deploy.md); more than one "
+        "wants a PostgreSQL --db",
+    )
     ap.add_argument("--server-arg", action="append", help="extra argument for obelisk serve")
     ap.add_argument("--json", action="store_true", help="print JSON")
     ap.add_argument(
@@ -411,7 +470,7 @@ def main() -> None:
     )
     args = ap.parse_args()
     if args.options is None:
-        args.options = '{"deck_size": 60, "hand_size": 5}' if args.game == "tiny" else "{}"
+        args.options = '{"deck_size": 40, "hand_size": 5}' if args.game == "tiny" else "{}"
     results = []
     with Progress(console=console, transient=True) as progress:
         for n in args.rooms:
@@ -426,7 +485,8 @@ def main() -> None:
         return
     console.width = max(console.width, 160)
     t = Table(
-        title=f"obelisk serve under load: {args.game}, {args.players} seats, think {args.think}s (median of {args.runs})"
+        title=f"obelisk serve under load: {args.game}, {args.players} seats, think {args.think}s, "
+        f"{args.processes} process(es) (median of {args.runs})"
     )
     for col in COLUMNS:
         t.add_column(col, justify="right")

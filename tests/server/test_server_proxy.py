@@ -6,9 +6,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import re
-import shutil
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 import sqlalchemy as sa
+from nginx_proxy import NGINX, Proxy
 from server_helpers import Client, ServerProc, free_port, play_humans
 from test_server_cluster import LEASE, _process, _seats, finish_after_failover
 from test_server_crash import _drop_pg_database, _fresh_pg_database
@@ -24,66 +22,11 @@ from test_server_crash import _drop_pg_database, _fresh_pg_database
 from obelisk.server.store import leases, normalize_url
 
 PG = os.environ.get("OBELISK_TEST_PG_URL")
-NGINX = shutil.which("nginx") or ("/usr/sbin/nginx" if Path("/usr/sbin/nginx").exists() else None)
-DOC = Path(__file__).resolve().parents[2] / "docs" / "deploy.md"
 
 pytestmark = [
     pytest.mark.skipif(PG is None, reason="OBELISK_TEST_PG_URL is not set (.ci/run sets it)"),
     pytest.mark.skipif(NGINX is None, reason="nginx is not installed (.ci/run installs it)"),
 ]
-
-
-def nginx_block(ports: tuple[int, int], listen: int) -> str:
-    """The doc's nginx block with these ports."""
-    block = re.search(r"```nginx\n(.*?)```", DOC.read_text(), re.S)
-    assert block is not None, "docs/deploy.md has no nginx block"
-    text = block.group(1)
-    text = text.replace("127.0.0.1:8001", f"127.0.0.1:{ports[0]}")
-    text = text.replace("127.0.0.1:8002", f"127.0.0.1:{ports[1]}")
-    return text.replace("listen 80;", f"listen 127.0.0.1:{listen};")
-
-
-class Proxy:
-    """nginx in the foreground with the doc's block, its files in a temp folder."""
-
-    def __init__(self, folder: Path, ports: tuple[int, int]) -> None:
-        self.port = free_port()
-        self.folder = folder
-        conf = folder / "nginx.conf"
-        temp = "\n".join(
-            f"    {kind}_temp_path {folder / kind};"
-            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
-        )
-        conf.write_text(
-            f"worker_processes 1;\npid {folder / 'nginx.pid'};\n"
-            f"error_log {folder / 'error.log'} warn;\ndaemon off;\n"
-            "events { worker_connections 1024; }\n"
-            f"http {{\n    access_log off;\n{temp}\n{nginx_block(ports, self.port)}\n}}\n"
-        )
-        self.proc = subprocess.Popen(
-            [str(NGINX), "-c", str(conf), "-p", str(folder)],
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.STDOUT,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(self.http + "/api/health", timeout=2).status_code == 200:
-                    return
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError((folder / "error.log").read_text())
-
-    @property
-    def http(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    def ws(self, room: str) -> str:
-        return f"ws://127.0.0.1:{self.port}/ws/rooms/{room}"
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        self.proc.wait(10)
 
 
 @pytest.fixture
@@ -92,7 +35,7 @@ def proxied(tmp_path: Path) -> Iterator[tuple[Proxy, ServerProc, ServerProc, str
     db = _fresh_pg_database(PG)
     a = _process(db, free_port())
     b = _process(db, free_port())
-    proxy = Proxy(tmp_path, (a.port, b.port))
+    proxy = Proxy(tmp_path, [a.port, b.port])
     yield proxy, a, b, db
     proxy.stop()
     for p in (a, b):
