@@ -1,0 +1,128 @@
+"""Obelisk's engine beside OpenSpiel's games, measured the same way in one run.
+
+A step is what ``obelisk bench`` times: the legal actions, then applying one chosen
+uniformly at random (OpenSpiel's chance nodes are sampled and applied, and timed, as
+steps); a clone is timed every 16th step. Each game is measured ``--runs`` times for
+``--seconds``; the median is shown, and each Obelisk game's ratio to the fastest OpenSpiel
+Python game of the same run (the goal of issue 37: at least 2x faster, a ratio of 0.5 or
+less). The machine's load average is printed: compare ratios, not microseconds, between
+runs.
+
+    python benchmarks/engine_vs_openspiel.py --runs 5 --seconds 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import time
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from obelisk.core import all_games
+from obelisk.sim.bench import bench_game
+
+#: OpenSpiel's games written in Python, and some of its C++ ones, for scale.
+PYTHON_GAMES = ["python_kuhn_poker", "python_tic_tac_toe", "python_liars_poker"]
+CPP_GAMES = ["kuhn_poker", "tic_tac_toe", "leduc_poker", "liars_dice"]
+
+
+def bench_openspiel(name: str, runs: int, seconds: float) -> dict[str, Any]:
+    """µs per step and per clone of an OpenSpiel game under uniform random play."""
+    import pyspiel
+    from open_spiel.python import games as _registers_python_games  # noqa: F401
+
+    game = pyspiel.load_game(name)
+    rng = random.Random(0)
+    per_step, per_clone = [], []
+    for _ in range(runs):
+        steps = clones = 0
+        step_time = clone_time = 0.0
+        t_end = time.perf_counter() + seconds
+        while time.perf_counter() < t_end:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                a = time.perf_counter()
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    b = time.perf_counter()
+                    action = rng.choice(outcomes)[0]
+                else:
+                    legal = state.legal_actions()
+                    b = time.perf_counter()
+                    action = rng.choice(legal)
+                c = time.perf_counter()
+                state.apply_action(action)
+                step_time += (b - a) + (time.perf_counter() - c)
+                steps += 1
+                if steps % 16 == 0:
+                    a = time.perf_counter()
+                    state.clone()
+                    clone_time += time.perf_counter() - a
+                    clones += 1
+        per_step.append(1e6 * step_time / max(steps, 1))
+        per_clone.append(1e6 * clone_time / max(clones, 1))
+    return {
+        "game": name,
+        "us_per_step": statistics.median(per_step),
+        "us_per_clone": statistics.median(per_clone),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--runs", type=int, default=5, help="runs per game; the median is shown")
+    ap.add_argument("--seconds", type=float, default=1.0, help="seconds per run")
+    ap.add_argument("--json", action="store_true", help="print JSON")
+    args = ap.parse_args()
+    load = os.getloadavg()[0]
+    spiel = [bench_openspiel(n, args.runs, args.seconds) for n in PYTHON_GAMES + CPP_GAMES]
+    fastest = min(
+        (r for r in spiel if r["game"].startswith("python_")), key=lambda r: r["us_per_step"]
+    )
+    fastest_clone = min(
+        (r for r in spiel if r["game"].startswith("python_")), key=lambda r: r["us_per_clone"]
+    )
+    ours = []
+    for g in sorted(all_games(), key=lambda g: g.name):
+        if g.name.startswith("tiny"):
+            continue
+        players = min(g.max_players, g.min_players + 1)
+        r = bench_game(g, players, runs=args.runs, seconds=args.seconds)
+        r["step_ratio"] = r["us_per_step"] / fastest["us_per_step"]
+        r["clone_ratio"] = r["us_per_clone"] / fastest_clone["us_per_clone"]
+        ours.append(r)
+    load = (load + os.getloadavg()[0]) / 2
+    if args.json:
+        print(json.dumps({"load": load, "openspiel": spiel, "obelisk": ours}, indent=1))
+        return
+    console = Console()
+    t = Table(title=f"Engines, uniform random play (median of {args.runs}; load {load:.1f})")
+    for col in ("game", "µs/step", "µs/clone", "step ÷ fastest Python", "clone ÷ fastest Python"):
+        t.add_column(col, justify="right")
+    for r in spiel:
+        t.add_row(r["game"], f"{r['us_per_step']:.1f}", f"{r['us_per_clone']:.1f}", "", "")
+    for r in ours:
+        t.add_row(
+            f"obelisk {r['game']} ({r['players']}p)",
+            f"{r['us_per_step']:.1f}",
+            f"{r['us_per_clone']:.1f}",
+            f"{r['step_ratio']:.2f}",
+            f"{r['clone_ratio']:.2f}",
+        )
+    console.print(t)
+    console.print(
+        f"fastest OpenSpiel Python game: {fastest['game']} (step), {fastest_clone['game']} "
+        "(clone); the goal is a ratio of 0.5 or less"
+    )
+
+
+if __name__ == "__main__":
+    main()
