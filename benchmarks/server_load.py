@@ -91,6 +91,9 @@ class Server:
                 "100000",
                 "--room-rate",
                 "0",
+                # every scripted client is 127.0.0.1: no per-address limit
+                "--rooms-per-client",
+                "0",
                 "--log-level",
                 "warning",
                 *extra,

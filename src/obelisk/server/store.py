@@ -10,7 +10,9 @@ URL. Calls are blocking; the server makes its writes on a thread of its own
 
 from __future__ import annotations
 
+import contextlib
 import json
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -68,26 +70,6 @@ leases = sa.Table(
 )
 
 
-_INSERT_ROOM = rooms.insert()
-_INSERT_STEP = steps.insert()
-_UPDATE_SEATS = (
-    rooms.update()
-    .where(rooms.c.id == sa.bindparam("rid"))
-    .values(
-        seats=sa.bindparam("seats"), status=sa.bindparam("status"), updated_at=sa.bindparam("now")
-    )
-)
-_FINISH = (
-    rooms.update()
-    .where(rooms.c.id == sa.bindparam("rid"))
-    .values(
-        status=sa.bindparam("status"),
-        result=sa.bindparam("result"),
-        updated_at=sa.bindparam("now"),
-    )
-)
-
-
 @dataclass
 class RoomRow:
     """A room as stored: enough to rebuild it by replay."""
@@ -127,6 +109,9 @@ class Store:
     def __init__(self, db: str) -> None:
         url = normalize_url(db)
         self.url = url
+        #: The driver connection :meth:`write_many` writes on (one writer at a time).
+        self._write_conn: Any = None
+        self._write_lock = threading.Lock()
         self.is_sqlite = url.startswith("sqlite")
         try:
             if self.is_sqlite:
@@ -138,6 +123,7 @@ class Store:
                 self.engine = sa.create_engine(url, pool_pre_ping=True)
             metadata.create_all(self.engine)
             self._migrate()
+            self._sql = _statements("?" if self.is_sqlite else "%s")
         except Exception as e:  # any driver's connection error
             raise ServerError(f"cannot open the database {_safe(url)}: {_first_line(e)}") from None
 
@@ -150,6 +136,11 @@ class Store:
 
     def close(self) -> None:
         """Release the connections."""
+        with self._write_lock:
+            if self._write_conn is not None:
+                with contextlib.suppress(Exception):
+                    self._write_conn.close()
+                self._write_conn = None
         self.engine.dispose()
 
     def create_room(self, row: RoomRow) -> None:
@@ -173,71 +164,64 @@ class Store:
     def write_many(self, ops: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Commit several writes in one transaction, in order: each ``(op, args)`` is
         ``("create_room", (row,))``, ``("update_room", (room_id, seats, status))`` or
-        ``("append_step", (room_id, idx, step, result))``. All are kept, or none."""
-        now = time.time()
-        with self.engine.begin() as c:
-            steps_run: list[dict[str, JSON]] = []
-            for op, args in ops:
-                if op == "append_step":
-                    room_id, idx, step, result = args
-                    steps_run.append(
-                        {
-                            "room_id": room_id,
-                            "idx": idx,
-                            "seat": step["seat"],
-                            "action": json.dumps(step["action"]),
-                            "chance": json.dumps(step["chance"]),
-                            "at": now,
-                        }
-                    )
-                    if result is None:
-                        continue
-                # a run of steps goes in one statement (executemany), before what follows
-                if steps_run:
-                    c.execute(_INSERT_STEP, steps_run)
-                    steps_run = []
-                if op == "append_step":
-                    c.execute(
-                        _FINISH,
-                        {
-                            "rid": args[0],
-                            "status": "finished",
-                            "result": json.dumps(args[3]),
-                            "now": now,
-                        },
-                    )
-                elif op == "create_room":
-                    self._insert_room(c, args[0], now)
-                elif op == "update_room":
-                    room_id, seats, status = args
-                    c.execute(
-                        _UPDATE_SEATS,
-                        {"rid": room_id, "seats": json.dumps(seats), "status": status, "now": now},
-                    )
-                else:
-                    raise ValueError(f"unknown write {op!r}")
-            if steps_run:
-                c.execute(_INSERT_STEP, steps_run)
+        ``("append_step", (room_id, idx, step, result))``. All are kept, or none.
 
-    @staticmethod
-    def _insert_room(c: sa.Connection, row: RoomRow, now: float) -> None:
-        c.execute(
-            _INSERT_ROOM,
-            {
-                "id": row.id,
-                "game": row.game,
-                "num_players": row.num_players,
-                "seed": row.seed,
-                "options": json.dumps(row.options),
-                "seats": json.dumps(row.seats),
-                "setup_chance": json.dumps(row.setup_chance),
-                "status": row.status,
-                "result": None,
-                "created_at": row.created_at,
-                "updated_at": now,
-                "sealed": json.dumps({"salt": row.salt, "chosen": row.seed_chosen}),
-            },
-        )
+        The writes go straight to the database driver on one connection kept for them
+        (statements written once per dialect): a step is the server's most frequent write,
+        and SQLAlchemy's work around a statement costs several times the statement itself.
+        """
+        now = time.time()
+        sql = self._sql
+        with self._write_lock:
+            raw = self._write_conn or self.engine.raw_connection()
+            self._write_conn = raw
+            try:
+                cur = raw.cursor()
+                try:
+                    steps_run: list[tuple[Any, ...]] = []
+                    for op, args in ops:
+                        if op == "append_step":
+                            room_id, idx, step, result = args
+                            steps_run.append(
+                                (
+                                    room_id,
+                                    idx,
+                                    step["seat"],
+                                    json.dumps(step["action"]),
+                                    json.dumps(step["chance"]),
+                                    now,
+                                )
+                            )
+                            if result is None:
+                                continue
+                        # a run of steps goes in one statement (executemany), before what follows
+                        if steps_run:
+                            cur.executemany(sql["step"], steps_run)
+                            steps_run = []
+                        if op == "append_step":
+                            cur.execute(
+                                sql["finish"], ("finished", json.dumps(args[3]), now, args[0])
+                            )
+                        elif op == "create_room":
+                            cur.execute(sql["room"], _room_values(args[0], now))
+                        elif op == "update_room":
+                            room_id, seats, status = args
+                            cur.execute(sql["seats"], (json.dumps(seats), status, now, room_id))
+                        else:
+                            raise ValueError(f"unknown write {op!r}")
+                    if steps_run:
+                        cur.executemany(sql["step"], steps_run)
+                finally:
+                    cur.close()
+                raw.commit()
+            except BaseException:
+                # nothing of the group is kept; a connection that failed is not used again
+                with contextlib.suppress(Exception):
+                    raw.rollback()
+                with contextlib.suppress(Exception):
+                    raw.close()
+                self._write_conn = None
+                raise
 
     def load_room(self, room_id: str) -> RoomRow | None:
         """One room with its steps, or None."""
@@ -273,6 +257,43 @@ class Store:
                 {"seat": s.seat, "action": json.loads(s.action), "chance": json.loads(s.chance)}
             )
         return row
+
+
+def _statements(mark: str) -> dict[str, str]:
+    """The writes of :meth:`Store.write_many` in the driver's parameter style (``?``/``%s``)."""
+
+    def marks(n: int) -> str:
+        return ", ".join([mark] * n)
+
+    room_columns = ", ".join(c.name for c in rooms.columns)
+    return {
+        "step": f"INSERT INTO {steps.name} (room_id, idx, seat, action, chance, at) "
+        f"VALUES ({marks(6)})",
+        "finish": f"UPDATE {rooms.name} SET status = {mark}, result = {mark}, "
+        f"updated_at = {mark} WHERE id = {mark}",
+        "room": f"INSERT INTO {rooms.name} ({room_columns}) VALUES ({marks(len(rooms.columns))})",
+        "seats": f"UPDATE {rooms.name} SET seats = {mark}, status = {mark}, "
+        f"updated_at = {mark} WHERE id = {mark}",
+    }
+
+
+def _room_values(row: RoomRow, now: float) -> tuple[Any, ...]:
+    """A new room's column values, in the order of the table's columns."""
+    values = {
+        "id": row.id,
+        "game": row.game,
+        "num_players": row.num_players,
+        "seed": row.seed,
+        "options": json.dumps(row.options),
+        "seats": json.dumps(row.seats),
+        "setup_chance": json.dumps(row.setup_chance),
+        "status": row.status,
+        "result": None,
+        "created_at": row.created_at,
+        "updated_at": now,
+        "sealed": json.dumps({"salt": row.salt, "chosen": row.seed_chosen}),
+    }
+    return tuple(values[c.name] for c in rooms.columns)
 
 
 def _row(r: Any) -> RoomRow:
