@@ -144,12 +144,12 @@ class ServerProc:
     def post(self, path: str, body: Any, token: str | None = None) -> httpx.Response:
         """POST JSON."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.post(self.http + path, json=body, headers=headers, timeout=10)
+        return httpx.post(self.http + path, json=body, headers=headers, timeout=30)
 
     def get(self, path: str, token: str | None = None) -> httpx.Response:
         """GET."""
         headers = {"Authorization": f"Bearer {token}"} if token else {}
-        return httpx.get(self.http + path, headers=headers, timeout=10)
+        return httpx.get(self.http + path, headers=headers, timeout=30)
 
     def create(self, game: str, seats: list[dict[str, Any]], **kw: Any) -> dict[str, Any]:
         """Create a room; returns its summary."""

@@ -147,7 +147,7 @@ def test_kill_9_the_holder_and_the_other_process_goes_on(
 
     clients = asyncio.run(before())
     acked = [list(c.acked) for c in clients]
-    assert sum(map(len, acked)) == 6
+    assert sum(map(len, acked)) >= 6  # both players may have had one in flight
     a.kill()
     started = time.monotonic()
     # the other process takes the room over by itself once the lease has run out

@@ -13,6 +13,8 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
+import orjson
+
 from obelisk.core import Outcome, State, TurnContext
 
 from .config import ServerError
@@ -32,8 +34,15 @@ MAX_INT_DIGITS = 4300
 
 
 def dumps(msg: JSON) -> str:
-    """A message as standard JSON (no NaN or Infinity, which browsers refuse); compact."""
-    return json.dumps(msg, separators=(",", ":"), allow_nan=False)
+    """A message as standard JSON, compact. orjson writes it (several times faster than the
+    standard library, which matters: every state message of every connection is encoded);
+    a NaN or an infinity, which browsers refuse, becomes null. What orjson cannot write
+    (an integer beyond 64 bits) falls back to the standard library, which raises
+    ValueError for a NaN."""
+    try:
+        return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        return json.dumps(msg, separators=(",", ":"), allow_nan=False)
 
 
 def _no_constant(name: str) -> JSON:
