@@ -47,3 +47,18 @@ def test_bench_table_and_one_playout():
 def test_bench_game_refuses_an_unknown_policy():
     with pytest.raises(ValueError, match="unknown playout policy"):
         bench_game(get_game("sobek"), 2, runs=1, seconds=0.01, policy="greedy")
+
+
+def test_bench_measures_the_search_on_an_iteration_budget():
+    r = CliRunner().invoke(
+        app,
+        ["bench", "sobek", "--runs", "1", "--seconds", "0.05", "--playout", "random"]
+        + ["--search", "2", "--json"],
+    )
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.output)
+    search = [x for x in rows if "iterations_per_second" in x]
+    assert len(search) == 1
+    (row,) = search
+    assert row["game"] == "sobek" and row["decisions"] == 2 and row["iterations"] == 300
+    assert row["iterations_per_second"] >= row["slowest_iterations_per_second"] > 0

@@ -225,10 +225,19 @@ def bench(
         str,
         typer.Option(help="Which playouts: random, playout (the game's own player) or both."),
     ] = "both",
+    search: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Also measure the search of the search-* levels: ISMCTS iterations per second "
+            "over this many decisions of one game (0: not).",
+        ),
+    ] = 0,
 ) -> None:
     """Playouts per game, random and by the game's own playout player: microseconds per step,
-    clone cost, games per second, steps per game, the seats that decided, peak memory."""
-    from obelisk.sim.bench import bench_game
+    clone cost, games per second, steps per game, the seats that decided, peak memory; with
+    --search N, the search's iterations per second too."""
+    from obelisk.sim.bench import bench_game, bench_search
 
     if playout not in ("both", "random", "playout"):
         raise typer.BadParameter("choose both, random or playout", param_hint="--playout")
@@ -245,9 +254,26 @@ def bench(
                 results.append(bench_game(g, n, runs=runs, seconds=seconds, policy=policy))
             except ObeliskError as e:
                 fail(f"{g.name}: {e}")
+    searches = []
+    for g in targets if search else []:
+        n = players if players is not None else min(g.max_players, g.min_players + 1)
+        searches.append(bench_search(g, n, decisions=search))
     if as_json:
-        sys.stdout.write(json.dumps(results, indent=1) + "\n")
+        sys.stdout.write(json.dumps(results + searches, indent=1) + "\n")
         return
+    if searches:
+        st = Table(title=f"ISMCTS search: iterations per second over {search} decisions")
+        for col in ("game", "players", "iterations", "median it/s", "slowest it/s"):
+            st.add_column(col, justify="right")
+        for r in searches:
+            st.add_row(
+                r["game"],
+                str(r["players"]),
+                str(r["iterations"]),
+                f"{r['iterations_per_second']:.0f}",
+                f"{r['slowest_iterations_per_second']:.0f}",
+            )
+        console.print(st)
     t = Table(title=f"Playouts (median of {runs} runs): random, and the game's playout player")
     cols = ("game", "players", "playout", "µs/step", "µs/clone", "µs/decision", "games/s")
     for col in (*cols, "steps/game", "seats", "peak MiB"):

@@ -4,6 +4,7 @@ random play misses (Abu Simbel's random games end after 3 moves by seat 0)."""
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 import tracemalloc
@@ -86,4 +87,48 @@ def bench_game(
         "steps_per_game": statistics.median(lengths),
         "seats_every_game": sorted(seats_reached),
         "peak_mib": peak / 2**20,
+    }
+
+
+def bench_search(
+    game: Game,
+    players: int,
+    decisions: int = 12,
+    iterations: int = 300,
+    options: Any = None,
+) -> dict[str, Any]:
+    """ISMCTS iterations per second (the search the ``search-*`` levels run, its rollouts
+    by the game's heuristic player): ``decisions`` decisions with more than one choice,
+    taken along one game played by the game's playout player, each searched for
+    ``iterations`` iterations (an iteration budget, no clock: the same on any machine);
+    the median over the decisions, and the slowest decision."""
+    from obelisk.agents.ismcts import ISMCTSAgent
+    from obelisk.core import PlayerView
+
+    agent = ISMCTSAgent(game, iterations=iterations, reuse=False)
+    rates: list[float] = []
+    seed = 0
+    while len(rates) < decisions:
+        seed += 1
+        choose = mover(game, players, seed, "playout")
+        state = game.new_state(players, seed, options)
+        rng = random.Random(seed)
+        step = 0
+        while not state.is_terminal() and len(rates) < decisions:
+            step += 1
+            if step % 7 == 0 and len(state.legal_actions()) > 1:
+                seat = state.current_player
+                agent.act(PlayerView(state, seat), rng)
+                last = agent.last
+                rates.append(last["iterations"] / max(last["seconds"], 1e-9))
+            state.apply_unchecked(choose(state))
+        if seed > 50 * decisions:  # a game whose decisions are all forced
+            break
+    return {
+        "game": game.name,
+        "players": players,
+        "iterations": iterations,
+        "decisions": len(rates),
+        "iterations_per_second": statistics.median(rates) if rates else 0.0,
+        "slowest_iterations_per_second": min(rates) if rates else 0.0,
     }
