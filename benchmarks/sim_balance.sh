@@ -40,11 +40,11 @@ for g in "${games[@]}"; do
       run abu_simbel-first abu_simbel -n 400 --players 3 --sweep first_player=0,random
       ;;
     mummy)
-      # mummy:6 allows a round limit for simulations; a game that reaches it has no winner
-      run mummy-2p mummy -n 200 --players 2 -o max_rounds=50
-      run mummy-stop mummy -n 150 --players 2 -o max_rounds=50 --sweep mummy_may_stop_early=false,true
-      run mummy-cards mummy -n 150 --players 2 -o max_rounds=50 --sweep card_play_mandatory=true,false
-      run mummy-3p mummy -n 100 --players 3 -o max_rounds=50
+      # no round cap: the real game has none (a max_rounds option is a reported safety cap)
+      run mummy-2p mummy -n 200 --players 2
+      run mummy-stop mummy -n 150 --players 2 --sweep mummy_may_stop_early=false,true
+      run mummy-cards mummy -n 150 --players 2 --sweep card_play_mandatory=true,false
+      run mummy-3p mummy -n 100 --players 3
       ;;
     khufu)
       run khufu-3p khufu -n 600 --players 3
