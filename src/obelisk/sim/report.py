@@ -298,10 +298,10 @@ def _compare(base: ArmReport, arm: ArmReport, paired: bool = True) -> list[Compa
         if pairs:
             diffs = [value(y) - value(x) for x, y in pairs if value(x) is not None]
             _, _, p = sign_test(diffs)
-            test = "sign test (McNemar), paired"
+            test = "sign"
         else:
             _, _, p = two_prop_test(a.successes, a.n, b.successes, b.n)
-            test = "two-proportion z"
+            test = "z"
         out.append(Comparison(arm.label, metric, a.value, b.value, b.value - a.value, p, test))
 
     def mean(metric: str, get: Any) -> None:
@@ -316,7 +316,7 @@ def _compare(base: ArmReport, arm: ArmReport, paired: bool = True) -> list[Compa
             test = "paired t"
         else:
             _, _, p = welch_test(a, b)
-            test = "Welch t"
+            test = "Welch"
         out.append(Comparison(arm.label, metric, ma, mb, mb - ma, p, test))
 
     if arm.team:
@@ -854,30 +854,32 @@ def tables(rep: Report) -> list[Table]:
         out.append(st)
     if rep.comparisons:
         base = rep.arms[0].label
-        out.append(
-            Table(
-                f"Settings compared with {base}",
-                ["setting", "metric", base, "this setting", "difference", "p", "p (Holm)", "test"],
-                [
+        for label in dict.fromkeys(c.arm for c in rep.comparisons):
+            out.append(
+                Table(
+                    f"{label} against {base}",
+                    ["metric", "first", "this", "difference", "p", "p Holm", "test"],
                     [
-                        c.arm,
-                        c.metric,
-                        _fmt_metric(c.metric, c.base),
-                        _fmt_metric(c.metric, c.value),
-                        _fmt_diff(c.metric, c.diff),
-                        pval(c.p),
-                        pval(c.p_holm),
-                        c.test,
-                    ]
-                    for c in rep.comparisons
-                ],
-                "Games of two settings on the same deal and seat order are paired: shares by "
-                "the exact sign test (McNemar's test for win/lose), means by the paired t-test "
-                "(runs on other deals: two-proportion z and Welch's t). p (Holm): corrected "
-                "for the number of rows with Holm's step-down method; read that column.",
-                text_columns=2,
+                        [
+                            c.metric,
+                            _fmt_metric(c.metric, c.base),
+                            _fmt_metric(c.metric, c.value),
+                            _fmt_diff(c.metric, c.diff),
+                            pval(c.p),
+                            pval(c.p_holm),
+                            c.test,
+                        ]
+                        for c in rep.comparisons
+                        if c.arm == label
+                    ],
+                    f"first: {base}; this: {label}. Games of two settings on the same deal "
+                    "and seat order are paired: shares by the exact sign test ('sign'; "
+                    "McNemar's test for win/lose), means by the paired t-test ('paired t'); "
+                    "runs on other deals by the two-proportion z-test ('z') and Welch's t "
+                    "('Welch'). p Holm: corrected for every comparison of the report with "
+                    "Holm's step-down method; read that column.",
+                )
             )
-        )
     return out
 
 
@@ -957,7 +959,7 @@ def plots(rep: Report) -> list[tuple[str, bytes]]:
         fig, ax = plt.subplots(figsize=(7, 3.6))
         for i, (a, ss) in enumerate(zip(arms, shares, strict=True)):
             xs = [j + (i - (len(arms) - 1) / 2) * width for j in range(len(names))]
-            err = [[s.value - s.lo for s in ss], [s.hi - s.value for s in ss]]
+            err = [[max(0.0, s.value - s.lo) for s in ss], [max(0.0, s.hi - s.value) for s in ss]]
             ax.bar(xs, [s.value for s in ss], width, yerr=err, capsize=3, label=a.label)
         for j, f in enumerate(fair):
             ax.hlines(f, j - 0.45, j + 0.45, color="black", linestyle="--", linewidth=1)

@@ -312,7 +312,11 @@ def _extract(game: str, results: Path, index: int, dest: Path | None) -> None:
         out.print(rec.dumps(), highlight=False, soft_wrap=True)
     else:
         rec.save(dest)
-        err.print(f"game {index} -> {dest}; watch it: obelisk replay {dest}", highlight=False)
+        err.print(
+            f"game {index} -> {dest}; watch it: obelisk replay {dest}",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def register(app: typer.Typer) -> None:
