@@ -377,9 +377,16 @@ def _arms_of(results: Results, prefix: str = "") -> list[ArmReport]:
             continue
         seen.add(g["i"])
         by_arm.setdefault(int(g.get("arm", 0)), []).append(g)
+
+    def name(a: int) -> str:
+        label = labels[a] if a < len(labels) else f"setting {a}"
+        if prefix and label == "default" and len(by_arm) == 1:
+            return prefix.rstrip(": ")
+        return prefix + label
+
     return [
         _arm(
-            prefix + (labels[a] if a < len(labels) else f"setting {a}"),
+            name(a),
             arms_opts[a] if a < len(arms_opts) else {},
             by_arm[a],
             k,
