@@ -123,6 +123,10 @@ class ScoreMeaning:
 
     kind: str = "points"
     words: str = "points"
+    #: Whether every finished game has a winner, so the returns always sum to 1 (a
+    #: constant-sum game); False where the game itself may win (Khufu) or a game may end
+    #: unfinished by a round cap.
+    winner_always: bool = True
 
     def __post_init__(self) -> None:
         if self.kind not in SCORE_KINDS:

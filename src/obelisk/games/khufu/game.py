@@ -230,7 +230,9 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
 
     def score_meaning(self, options: Any) -> ScoreMeaning:
         """Win or lose: 1 for the winner, 0 for everyone else; all 0 when Khufu wins."""
-        return ScoreMeaning("win_lose", "1 for the winner, 0 otherwise (khufu:11)")
+        return ScoreMeaning(
+            "win_lose", "1 for the winner, 0 otherwise (khufu:11)", winner_always=False
+        )
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return KhufuState(self, num_players, seed, options)

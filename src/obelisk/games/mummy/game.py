@@ -116,7 +116,9 @@ class MummyGame(Game):
     def score_meaning(self, options: Any) -> ScoreMeaning:
         """Composite: the mummy's score counts ankhs, an explorer's his played cards."""
         return ScoreMeaning(
-            "composite", "the mummy: ankhs taken; an explorer: task cards played (mummy:12)"
+            "composite",
+            "the mummy: ankhs taken; an explorer: task cards played (mummy:12)",
+            winner_always=getattr(options, "max_rounds", None) is None,
         )
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
