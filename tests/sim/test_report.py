@@ -178,7 +178,7 @@ def test_roles_are_compared_by_role_and_seats_within_a_role(tmp_path: Path) -> N
     assert "First player" not in titles, "the first mover's role decides, not its position"
     (dist,) = [t for t in tables(analyze(path)) if t.title == "Distributions"]
     names = [r[0] for r in dist.rows]
-    assert "winning margin" not in names and "score of a mummy" in names
+    assert "winning margin" not in names and "mummy's score" in names
 
 
 def test_win_lose_scores_have_no_margin_and_capped_games_are_counted(tmp_path: Path) -> None:

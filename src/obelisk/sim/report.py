@@ -699,7 +699,7 @@ def _arm_tables(a: ArmReport, suffix: str) -> list[Table]:
     else:
         for role, seats in a.role_seats().items():
             vals = [g["scores"][j] for g in a.games for j in seats]
-            rows.append(_dist_row(f"score of a {role}", summarize(vals)))
+            rows.append(_dist_row(f"{role}'s score", summarize(vals)))
         notes.append(
             f"Scores are composite ({a.score_words}): no winning score or margin across roles."
         )
@@ -1069,7 +1069,7 @@ _CSS = """
 body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;color:#222}
 h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.6em}
 table{border-collapse:collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .6em}
-th{background:#f3efe6}td{text-align:right}td:first-child{text-align:left}
+th{background:#f3efe6}td{text-align:right}td.t{text-align:left}
 p.note{color:#555;font-size:.9em;margin:.2em 0 1em}img{max-width:100%;display:block;margin:.6em 0}
 """
 
@@ -1089,7 +1089,11 @@ def html_page(rep: Report) -> str:
         if t.columns != ["", ""]:
             parts.append("<tr>" + "".join(f"<th>{e(c)}</th>" for c in t.columns) + "</tr>")
         for r in t.rows:
-            parts.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in r) + "</tr>")
+            cells = (
+                f"<td class='t'>{e(c)}</td>" if i < t.text_columns else f"<td>{e(c)}</td>"
+                for i, c in enumerate(r)
+            )
+            parts.append("<tr>" + "".join(cells) + "</tr>")
         parts.append("</table>")
         if t.note:
             parts.append(f"<p class='note'>{e(t.note)}</p>")
