@@ -62,6 +62,12 @@ SETTINGS: dict[str, list[Setting]] = {
         Setting("sobek", "2 players", ("--players", "2"), 600),
         Setting("sobek", "3 players", ("--players", "3"), 400),
         Setting("sobek", "4 players", ("--players", "4"), 300),
+        Setting(
+            "sobek",
+            "2 players, the corruption penalty compared",
+            ("--players", "2", "--sweep", "penalty_mode=best_set,half_round,matching_types"),
+            400,
+        ),
     ],
     "abu_simbel": [
         Setting("abu_simbel", "2 players", ("--players", "2"), 300),
@@ -70,6 +76,12 @@ SETTINGS: dict[str, list[Setting]] = {
     "mummy": [
         Setting("mummy", "2 players", ("--players", "2"), 300),
         Setting("mummy", "3 players", ("--players", "3"), 200),
+        Setting(
+            "mummy",
+            "2 players, the mummy may stop early",
+            ("--players", "2", "--sweep", "mummy_may_stop_early=false,true"),
+            200,
+        ),
     ],
     "khufu": [
         Setting("khufu", "3 players", ("--players", "3"), 300),
@@ -86,7 +98,8 @@ TUNING = {"mummy": "tune-mummy.md", "abu_simbel": "tune-abu_simbel.md"}
 
 
 def _file(out: Path, s: Setting, seed: int) -> Path:
-    return out / f"{s.game}-{s.name.replace(' ', '')}-s{seed}.jsonl"
+    slug = "".join(c for c in s.name if c.isalnum())
+    return out / f"{s.game}-{slug}-s{seed}.jsonl"
 
 
 def run(out: Path, games: list[str], workers: int = 2) -> None:

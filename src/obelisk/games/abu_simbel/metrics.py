@@ -18,7 +18,7 @@ def sim_metrics(state: Any) -> dict[str, float]:
         elif e.kind == "mistake":
             fails[length] = fails.get(length, 0) + 1
     out = {
-        "turns": float(sum(turns.values())),
+        "player turns": float(sum(turns.values())),
         "failed turns": float(sum(fails.values())),
         "rounds": float(sum(1 for e in state.events if e.kind == "round_started")),
     }

@@ -15,5 +15,5 @@ def sim_metrics(state: Any) -> dict[str, float]:
         "cards found": float(found),
         "misses per card found": count.get("miss", 0) / found if found else 0.0,
         "eliminations": float(count.get("eliminated", 0)),
-        "turns": float(count.get("turn_ended", 0)),
+        "player turns": float(count.get("turn_ended", 0)),
     }
