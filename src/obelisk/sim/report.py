@@ -437,7 +437,7 @@ def analyze(results: Results | str | Path | Sequence[Results | str | Path]) -> R
         ]  # the first setting of each seed
         arms = _arms_of(first)
         comparisons = [c for arm in arms[1:] for c in _compare(arms[0], arm)] if arms else []
-        rep = Report(path, first.header, arms, _with_holm(comparisons), more)
+        rep = Report(path, first.header, arms, _with_holm(comparisons))
         rep.seeds = seed_arms
         rep.seed_values = [int(res.header["seed"]) for _, res in read]
         return rep
@@ -551,7 +551,15 @@ def _overview(rep: Report) -> Table:
             "planned" + ("" if rep.complete else " (incomplete)"),
         ],
         ["errors", str(rep.errors)],
-        ["base seed", ", ".join(str(x.get("seed")) for x in [h, *rep.more_headers])],
+        [
+            "base seed",
+            ", ".join(str(x.get("seed")) for x in [h, *rep.more_headers])
+            + (
+                f" (the tables; seeds {', '.join(map(str, rep.seed_values))} in the seed check)"
+                if rep.seeds
+                else ""
+            ),
+        ],
         ["engine version", str(h.get("engine_version"))],
         [
             "commit",

@@ -8,18 +8,10 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 
 from obelisk.core import InvalidOptions, ObeliskError, get_game, parse_assignments
 
-from .simulate import terminate_as_interrupt
-
-err = Console(stderr=True)
-
-
-def _fail(message: str) -> None:
-    err.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+from .simulate import _fail, err, terminate_as_interrupt
 
 
 def tune(
