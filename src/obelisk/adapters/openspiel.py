@@ -24,6 +24,7 @@ import heapq
 import json
 import pickle
 import random
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -529,6 +530,11 @@ class InfoStateObserver:
         size = game.encoder.size
         self.tensor = np.zeros(size + len(kinds) + 1, np.float32)
         self.dict: dict[str, Any] = {"info_state": self.tensor}
+        #: Per Obelisk state and player: events read so far and the counts (a state only
+        #: grows, so each call reads only the new events).
+        self._counts: weakref.WeakKeyDictionary[State, dict[int, tuple[int, Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def set_from(self, state: ObeliskSpielState, player: int) -> None:
         inner = state._inner
@@ -538,10 +544,14 @@ class InfoStateObserver:
             self.game.encoder.encode_into(inner.state.observation(player), obs)
         else:
             obs[:] = self.game._initial_observation(inner, player)
-        counts = np.zeros(len(self.kinds) + 1, np.float32)
+        st = inner.state
+        per_state = self._counts.setdefault(st, {})
+        done, counts = per_state.get(player, (0, None))
+        counts = np.zeros(len(self.kinds) + 1, np.float32) if counts is None else counts.copy()
         other = len(self.kinds)
-        for e in inner.state.events_for(player):
+        for e in st.events_for(player, done):  # only the events since the last call
             counts[self.kinds.get(str(e.get("kind")), other)] += 1
+        per_state[player] = (len(st.events), counts)
         self.tensor[size:] = np.minimum(counts / self.scale, 1.0)
 
     def string_from(self, state: ObeliskSpielState, player: int) -> str:
