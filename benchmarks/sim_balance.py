@@ -147,11 +147,12 @@ def _reading(rep: object) -> list[str]:
     elif a.team:
         out.append(f"The team wins {pct(a.seat_shares[0].value)} of games.")
     else:
-        worst = max(a.seat_shares, key=lambda s: abs(s.value - a.fair))
-        j = a.seat_shares.index(worst)
+        gaps = [abs(s.value - a.fair) for s in a.seat_shares]
+        j = gaps.index(max(gaps))
         out.append(
-            f"Seats win {' / '.join(pct(s.value) for s in a.seat_shares)}; the farthest from "
-            f"fair is seat {j + 1} ({pct(worst.value)}); equal shares: p = {pval(a.seat_chi2[1])}."
+            f"Seats win {' / '.join(pct(s.value) for s in a.seat_shares)}; the largest gap "
+            f"from fair is {100 * gaps[j]:.1f} points (seat {j + 1}); equal shares: "
+            f"p = {pval(a.seat_chi2[1])}."
         )
         if a.first is not None:
             out.append(
@@ -166,17 +167,17 @@ def _reading(rep: object) -> list[str]:
             else:
                 tests = [one_prop_test(s.successes, s.n, b.fair) for s in b.seat_shares]
             sig.append(any(p < 0.05 for _, p in tests))
-        out.append(
-            f"Over {len(rep.seeds)} base seeds a share differs from fair (p < 0.05) in "
-            f"{sum(sig)} of them: "
-            + (
-                "a difference that holds across seeds."
-                if all(sig)
-                else "not a difference to rely on."
-                if sum(sig) <= 1
-                else "a difference that does not show in every seed."
-            )
+        k = sum(sig)
+        verdict = (
+            "no seed shows a share that differs from fair"
+            if k == 0
+            else "every seed shows a share that differs from fair: a difference that holds"
+            if k == len(sig)
+            else "only one seed shows a share that differs from fair: not one to rely on"
+            if k == 1
+            else f"{k} of {len(sig)} seeds show a share that differs from fair"
         )
+        out.append(f"Over {len(sig)} base seeds (p < 0.05 against fair): {verdict}.")
     out.append(
         f"Games end by the rules in {pct(a.completion.value)} of cases"
         + (f"; {int(a.capped.successes)} hit a safety cap." if a.capped.successes else ".")
