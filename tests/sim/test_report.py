@@ -220,3 +220,26 @@ def test_files_that_differ_only_in_seed_make_a_seed_check(tmp_path: Path) -> Non
     assert rep.seed_values == [0, 9]
     (st,) = [t for t in tables(rep) if t.title.startswith("The same question")]
     assert [r[0] for r in st.rows] == ["0", "0", "9", "9"]
+
+
+def test_runs_of_other_player_counts_compare_only_what_they_share(tmp_path: Path) -> None:
+    two = _write(tmp_path / "two.jsonl", [_game(i, 0, [H, R], [1.0, 0.0]) for i in range(4)])
+    three = _roles_file(
+        tmp_path / "three.jsonl",
+        [_game(i, 0, [H, R, R], [0.0, 1.0, 0.0], length=20) for i in range(4)],
+        players=3,
+        seed=5,
+    )
+    rep = analyze([two, three])
+    metrics = {c.metric for c in rep.comparisons}
+    assert "game length (steps)" in metrics
+    assert not any(m.startswith("seat ") for m in metrics), "seats of 2 and 3 players differ"
+    assert {c.test for c in rep.comparisons} <= {"z", "Welch"}, "other deals: unpaired"
+
+
+def test_the_fair_share_counts_only_games_some_seat_won(tmp_path: Path) -> None:
+    # Khufu wins 1 of 4 games himself: the seats share the other 3, fair is 3/8 each
+    games = [_game(i, 0, [H, R], [1.0, 0.0] if i % 2 else [0.0, 1.0]) for i in range(3)]
+    games.append(_game(3, 0, [H, R], [0.0, 0.0]))
+    (a,) = analyze(_write(tmp_path / "k.jsonl", games)).arms
+    assert a.fair == pytest.approx(0.375)

@@ -61,4 +61,6 @@ def test_a_small_tuning_run_writes_its_trials_and_confirmation(tmp_path: Path) -
     md = (tmp_path / "tune-tiny.md").read_text()
     assert "Reproduce: `obelisk tune tiny" in md
     assert "| default | win shares |" in md and "| best | win shares |" in md
-    assert "tune-tiny-best against tune-tiny-default" in md  # the report's paired comparison of the two settings
+    assert (
+        "tune-tiny-best against tune-tiny-default" in md
+    )  # the report's paired comparison of the two settings

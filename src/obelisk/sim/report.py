@@ -109,8 +109,11 @@ class ArmReport:
 
     @property
     def fair(self) -> float:
-        """The share every seat would win in a perfectly balanced game."""
-        return 1.0 / self.players
+        """The share every seat would win in a perfectly balanced game: the games some
+        seat won, shared equally (Khufu's own wins, games a cap stopped are nobody's)."""
+        if not self.n:
+            return 1.0 / self.players
+        return (1.0 - self.no_winner.value) / self.players
 
     @property
     def one_role(self) -> bool:
@@ -214,10 +217,15 @@ def _arm(
     level_shares = {lvl: Share.of(level_wins[lvl], level_n[lvl]) for lvl in sorted(level_n)}
     level_tests = {}
     if len(level_shares) > 1:
-        level_tests = {lvl: one_sample_t(_deal_means(ok, lvl), 1.0 / k) for lvl in level_shares}
+        won_share = sum(1 for g in ok if g["winners"]) / n if n else 1.0
+        level_tests = {
+            lvl: one_sample_t(_deal_means(ok, lvl), won_share / k) for lvl in level_shares
+        }
     firsts = [g for g in ok if g.get("first") is not None]
     first = Share.of(sum(g["returns"][g["first"]] for g in firsts), len(firsts)) if firsts else None
-    first_test = one_prop_test(first.successes, first.n, 1.0 / k) if first else (0.0, 1.0)
+    won = sum(1 for g in ok if g["winners"]) / n if n else 1.0
+    fair = won / k  # the games some seat won, shared equally
+    first_test = one_prop_test(first.successes, first.n, fair) if first else (0.0, 1.0)
     ties = Share.of(sum(1 for g in ok if len(g["winners"]) > 1), n)
     no_winner = Share.of(sum(1 for g in ok if not g["winners"]), n)
     leads = [g["lead_changes"] for g in ok]
@@ -269,7 +277,7 @@ def _arm(
     for role, seats in arm.role_seats().items():
         wins = seat_wins[seats[0]] if team else sum(seat_wins[j] for j in seats)
         arm.role_shares[role] = Share.of(wins, n)
-        arm.role_tests[role] = one_prop_test(wins, n, len(seats) / k)
+        arm.role_tests[role] = one_prop_test(wins, n, arm.fair * len(seats))
         if len(seats) > 1 and not team:
             arm.role_seat_chi2[role] = chi2_equal([seat_wins[j] for j in seats])
     return arm
@@ -291,6 +299,7 @@ def _compare(base: ArmReport, arm: ArmReport, paired: bool = True) -> list[Compa
     (two-proportion z, Welch's t)."""
     out: list[Comparison] = []
     pairs = _pairs(base, arm, paired)
+    same_seats = base.players == arm.players and base.roles == arm.roles
 
     def share(metric: str, a: Share | None, b: Share | None, value: Any) -> None:
         if a is None or b is None or not a.n or not b.n:
@@ -319,9 +328,9 @@ def _compare(base: ArmReport, arm: ArmReport, paired: bool = True) -> list[Compa
             test = "Welch"
         out.append(Comparison(arm.label, metric, ma, mb, mb - ma, p, test))
 
-    if arm.team:
+    if arm.team and base.team:
         share("team win share", base.seat_shares[0], arm.seat_shares[0], lambda g: g["returns"][0])
-    else:
+    elif same_seats and not arm.team:
         if arm.one_role:
             share(
                 "first player's win share",
@@ -346,6 +355,7 @@ def _compare(base: ArmReport, arm: ArmReport, paired: bool = True) -> list[Compa
                         arm.seat_shares[j],
                         lambda g, j=j: g["returns"][j],
                     )
+    if not arm.team:
         share("tied games", base.ties, arm.ties, lambda g: float(len(g["winners"]) > 1))
         share("games nobody won", base.no_winner, arm.no_winner, lambda g: float(not g["winners"]))
     mean("game length (steps)", lambda g: float(g["length"]))
@@ -609,7 +619,7 @@ def _arm_tables(a: ArmReport, suffix: str) -> list[Table]:
         for role, seats in a.role_seats().items():
             s = a.role_shares[role]
             _z, p = a.role_tests[role]
-            fair = len(seats) / a.players
+            fair = a.fair * len(seats)
             rows.append(
                 [
                     role,
@@ -659,10 +669,22 @@ def _arm_tables(a: ArmReport, suffix: str) -> list[Table]:
                 f"Win share by seat{suffix}",
                 ["seat", "win share", "95% CI", "wins", "mean score"],
                 [
-                    [str(j + 1), pct(s.value), ci(s), num(s.successes), num(a.seat_scores[j].mean)]
+                    [
+                        str(j + 1),
+                        pct(s.value),
+                        ci(s),
+                        num(s.successes),
+                        num(a.seat_scores[j].mean) if a.score_kind != "win_lose" else "-",
+                    ]
                     for j, s in enumerate(a.seat_shares)
                 ],
-                f"Fair share {pct(a.fair)}. Equal shares: chi² = {x2:.2f}, p = {pval(p)}. "
+                f"Fair share {pct(a.fair)}"
+                + (
+                    f" (the {pct(1 - a.no_winner.value)} of games some seat won, shared)"
+                    if a.no_winner.successes
+                    else ""
+                )
+                + f". Equal shares: chi² = {x2:.2f}, p = {pval(p)}. "
                 "A shared win counts fractionally.",
             )
         )
