@@ -135,6 +135,11 @@ def _reading(rep: object) -> list[str]:
     assert isinstance(rep, Report)
     a = rep.arms[0]
     out = []
+
+    def pv(p: float) -> str:
+        text = pval(p)
+        return f"p < {text[1:]}" if text.startswith("<") else f"p = {text}"
+
     if not a.one_role:
         for role, seats in a.role_seats().items():
             s = a.role_shares[role]
@@ -142,7 +147,7 @@ def _reading(rep: object) -> list[str]:
             _, p = a.role_tests[role]
             out.append(
                 f"The {role} side wins {pct(s.value)} ({100 * s.lo:.1f}–{100 * s.hi:.1f}%) of "
-                f"games against {pct(fair)} for its share of the seats (p = {pval(p)})."
+                f"games against {pct(fair)} for its share of the seats ({pv(p)})."
             )
     elif a.team:
         out.append(f"The team wins {pct(a.seat_shares[0].value)} of games.")
@@ -152,12 +157,12 @@ def _reading(rep: object) -> list[str]:
         out.append(
             f"Seats win {' / '.join(pct(s.value) for s in a.seat_shares)}; the largest gap "
             f"from fair is {100 * gaps[j]:.1f} points (seat {j + 1}); equal shares: "
-            f"p = {pval(a.seat_chi2[1])}."
+            f"{pv(a.seat_chi2[1])}."
         )
         if a.first is not None:
             out.append(
                 f"The first player wins {pct(a.first.value)} against a fair {pct(a.fair)} "
-                f"(p = {pval(a.first_test[1])})."
+                f"({pv(a.first_test[1])})."
             )
     if rep.seeds:
         sig = []
@@ -178,6 +183,19 @@ def _reading(rep: object) -> list[str]:
             else f"{k} of {len(sig)} seeds show a share that differs from fair"
         )
         out.append(f"Over {len(sig)} base seeds (p < 0.05 against fair): {verdict}.")
+    if a.no_winner.successes and not a.team:
+        out.append(
+            f"No seat won {pct(a.no_winner.value)} of games (the game itself, or a cap); the "
+            "fair share counts only the games some seat won."
+        )
+    for c in rep.comparisons:
+        if c.p_holm < 0.05:
+            out.append(
+                f"{c.arm} against {rep.arms[0].label}: {c.metric} {c.base:.3g} → "
+                f"{c.value:.3g} (Holm-corrected {pv(c.p_holm)})."
+            )
+    if rep.comparisons and not any(c.p_holm < 0.05 for c in rep.comparisons):
+        out.append("No measure differs between the settings after Holm's correction.")
     out.append(
         f"Games end by the rules in {pct(a.completion.value)} of cases"
         + (f"; {int(a.capped.successes)} hit a safety cap." if a.capped.successes else ".")
@@ -226,6 +244,17 @@ def write(out: Path, games: list[str]) -> None:
                 f"<!-- check: {json.dumps({'command': s.command(SEEDS[0]), **_check_line(files[0])})} -->",
                 "",
                 markdown(rep).replace("#### ", "#### "),
+            ]
+        shots = sorted(DOCS.glob(f"report-{g}-*.png"), key=lambda p: "plots" in p.name)
+        if shots:
+            parts += [
+                "## The HTML report",
+                "",
+                "Screenshots of `obelisk report FILES --html PAGE` for the first section's "
+                "three seeds (`python benchmarks/sim_report_screenshots.py PAGE PREFIX`):",
+                "",
+                *[f"![{p.stem}]({p.name})" for p in shots],
+                "",
             ]
         tune = TUNING.get(g)
         if tune and (DOCS / tune).exists():

@@ -1014,14 +1014,14 @@ def plots(rep: Report) -> list[tuple[str, bytes]]:
             "Win share by role",
             names,
             [[a.role_shares.get(r, Share.of(0, 0)) for r in names] for a in arms],
-            [len(seats_of[r]) / k for r in names],
+            [a0.fair * len(seats_of[r]) for r in names],
         )
     elif not a0.team:
         bars(
             "Win share by seat",
             [f"seat {j + 1}" for j in range(k)],
             [a.seat_shares for a in arms],
-            [1.0 / k] * k,
+            [a0.fair] * k,
         )
     lvls = sorted({lvl for a in arms for lvl in a.level_shares})
     if len(lvls) > 1 and not a0.team:
@@ -1029,7 +1029,7 @@ def plots(rep: Report) -> list[tuple[str, bytes]]:
             "Win share by level",
             lvls,
             [[a.level_shares.get(lvl, Share.of(0, 0)) for lvl in lvls] for a in arms],
-            [1.0 / k] * len(lvls),
+            [a0.fair] * len(lvls),
         )
 
     def hist(title: str, get: Any, xlabel: str, integer: bool) -> None:
