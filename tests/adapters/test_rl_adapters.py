@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import warnings
 
 import numpy as np
@@ -247,10 +248,10 @@ def test_openspiel_resample_from_infostate_keeps_what_the_player_knows(game, pla
 @pytest.mark.parametrize(("game", "players"), LOWEST[:1])
 def test_openspiel_information_state_is_recall_and_flags_match_the_methods(game, players):
     """The game type says what the state provides: an information-state string (the
-    observation and a digest of everything the seat saw), no information-state tensor."""
+    observation and a digest of everything the seat saw) and a tensor summarising it."""
     g, s = _played("sobek", 2, 6)
     t = g.get_type()
-    assert t.provides_information_state_string and not t.provides_information_state_tensor
+    assert t.provides_information_state_string and t.provides_information_state_tensor
     assert t.provides_observation_string and t.provides_observation_tensor
     assert t.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
     import json
@@ -258,8 +259,11 @@ def test_openspiel_information_state_is_recall_and_flags_match_the_methods(game,
     info = json.loads(s.information_state_string(0))
     assert info["observation"] == s._inner.state.observation(0)
     assert info["seen"] == len(s._inner.state.events_for(0)) and len(info["recall"]) == 64
-    with pytest.raises((RuntimeError, pyspiel.SpielError), match="no information-state tensor"):
-        s.information_state_tensor(0)
+    tensor = s.information_state_tensor(0)
+    obs = s.observation_tensor(0)
+    assert list(tensor[: len(obs)]) == list(obs), "the tensor starts with the observation"
+    assert len(tensor) > len(obs) and all(0.0 <= x <= 1.0 for x in tensor[len(obs) :])
+    assert len(tensor) == g.information_state_tensor_size()
     # recall: the same observation reached by another path is another information state
     a, b = _played("sobek", 2, 1, seed=1)[1], _played("sobek", 2, 1, seed=2)[1]
     if a.observation_string(1) == b.observation_string(1):
@@ -356,3 +360,49 @@ def test_openspiel_rollout_evaluator_scores_a_lost_charm_below_a_correct_move():
         RolloutEvaluator(policy="greedy")
     deep = RolloutEvaluator(depth=30, seed=1, policy="random").evaluate(s)
     assert deep.shape == (2,) and all(0 <= v <= 1 for v in deep)
+
+
+def test_openspiel_takes_every_option_as_a_parameter_and_declares_its_utility():
+    g = load_game("sobek", players=2, penalty_mode="half_round", market_size=8)
+    assert g.options.penalty_mode == "half_round" and g.options.market_size == 8
+    assert "penalty_mode=half_round" in str(g)
+    again = pyspiel.load_game(str(g))  # the parameters travel in the game string
+    assert again.options == g.options
+    # every game has a winner sharing 1: constant-sum; Khufu may win himself: general-sum
+    assert g.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert g.utility_sum() == 1.0
+    khufu = load_game("khufu", players=3)
+    assert khufu.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    team = load_game("abu_simbel", players=2, cooperative=True)
+    assert team.get_type().utility == pyspiel.GameType.Utility.IDENTICAL
+    with pytest.raises(ValueError, match="no option"):
+        load_game("sobek", players=2, colour="red")
+
+
+def test_obelisk_players_play_as_openspiel_bots():
+    from open_spiel.python.algorithms import evaluate_bots
+
+    from obelisk.adapters.openspiel import obelisk_bot
+
+    g = load_game("sobek", players=2)
+    bots = [obelisk_bot(g, 0, "heuristic", seed=1), obelisk_bot(g, 1, "random", seed=2)]
+    first = evaluate_bots.evaluate_bots(g.new_initial_state(), bots, np.random.RandomState(0))
+    assert sorted(first) == [0.0, 1.0]
+    g2 = load_game("sobek", players=2)
+    bots = [obelisk_bot(g2, 0, "heuristic", seed=1), obelisk_bot(g2, 1, "random", seed=2)]
+    again = evaluate_bots.evaluate_bots(g2.new_initial_state(), bots, np.random.RandomState(0))
+    assert again == first, "seeded bots replay the same game"
+
+
+def test_pettingzoo_observations_lie_in_their_bounded_space():
+    e = env("mummy", players=2)
+    e.reset(seed=3)
+    space = e.observation_space(e.possible_agents[0])["observation"]
+    assert space.low.min() == -1.0 and space.high.max() == 1.0
+    rng = random.Random(0)
+    for _ in range(300):
+        obs, _, term, trunc, _ = e.last()
+        if term or trunc:
+            break
+        assert space.contains(obs["observation"])
+        e.step(rng.choice([i for i, m in enumerate(obs["action_mask"]) if m]))

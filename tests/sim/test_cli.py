@@ -32,7 +32,7 @@ def test_simulate_then_report(tmp_path: Path) -> None:
     r = runner.invoke(app, ["report", str(out), "--html", str(html), "--markdown", str(md)])
     assert r.exit_code == 0, r.output
     assert "Win share by seat" in r.output
-    assert "Settings compared with knocks=true" in r.output
+    assert "knocks=false against knocks=true" in r.output
     assert html.read_text().startswith("<!doctype html>")
     assert "#### First player" in md.read_text()
 
@@ -55,3 +55,18 @@ def test_errors_are_one_clear_line(tmp_path: Path) -> None:
     bad.write_text('{"hello": 1}\n')
     r = runner.invoke(app, ["report", str(bad)])
     assert r.exit_code == 2 and "not an Obelisk simulation results file" in r.output
+
+
+def test_one_game_is_pulled_out_and_replayed(tmp_path: Path) -> None:
+    out, rec = tmp_path / "sobek.jsonl", tmp_path / "game1.json"
+    args = ["simulate", "sobek", "-n", "2", "--players", "2", "-w", "1", "-q", "--out", str(out)]
+    assert runner.invoke(app, args).exit_code == 0
+    r = runner.invoke(
+        app, ["simulate", "sobek", "--out", str(out), "--extract", "1", "--record", str(rec)]
+    )
+    assert r.exit_code == 0, r.output
+    assert f"obelisk replay {rec}" in r.output
+    r = runner.invoke(app, ["replay", str(rec)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["simulate", "sobek", "--out", str(out), "--extract", "7"])
+    assert r.exit_code == 2 and "no game number 7" in r.output

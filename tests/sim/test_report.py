@@ -120,7 +120,7 @@ def test_settings_are_compared_with_the_first(tmp_path: Path) -> None:
     for t in tables(rep):
         assert all(len(r) == len(t.columns) for r in t.rows), t.title
     titles = [t.title for t in tables(rep)]
-    assert "Settings compared with knocks=true" in titles
+    assert "knocks=false against knocks=true" in titles
     assert "Win share by level — knocks=false" in titles
 
 
@@ -146,3 +146,100 @@ def test_html_is_self_contained_with_embedded_plots(tmp_path: Path) -> None:
     assert "Win share by seat" in page
     md = markdown(rep)
     assert "| seat | win share | 95% CI | wins | mean score |" in md
+
+
+def _roles_file(path: Path, games: list[dict], **header: object) -> Path:
+    _write(path, games)
+    lines = path.read_text().splitlines()
+    h = json.loads(lines[0])
+    h.update(header)
+    path.write_text("\n".join([json.dumps(h), *lines[1:]]) + "\n")
+    return path
+
+
+def test_roles_are_compared_by_role_and_seats_within_a_role(tmp_path: Path) -> None:
+    # seat 1 is the mummy, seats 2 and 3 explorers: the mummy wins 1 of 4 games
+    outcomes = [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0], [0.0, 1.0, 0.0]]
+    games = [_game(i, 0, [H, H, H], r) for i, r in enumerate(outcomes)]
+    path = _roles_file(
+        tmp_path / "r.jsonl",
+        games,
+        players=3,
+        arm_roles=[["mummy", "explorer", "explorer"]],
+        arm_scores=[{"kind": "composite", "words": "ankhs; cards"}],
+    )
+    (a,) = analyze(path).arms
+    assert not a.one_role
+    assert a.role_shares["mummy"].value == 0.25
+    assert a.role_shares["explorer"].value == 0.75
+    titles = [t.title for t in tables(analyze(path))]
+    assert "Win share by role" in titles
+    assert "Seats within the role explorer" in titles
+    assert "First player" not in titles, "the first mover's role decides, not its position"
+    (dist,) = [t for t in tables(analyze(path)) if t.title == "Distributions"]
+    names = [r[0] for r in dist.rows]
+    assert "winning margin" not in names and "mummy's score" in names
+
+
+def test_win_lose_scores_have_no_margin_and_capped_games_are_counted(tmp_path: Path) -> None:
+    games = [_game(i, 0, [H, R], [1.0, 0.0] if i else [0.0, 0.0]) for i in range(4)]
+    games[0]["end"] = "max_rounds"
+    path = _roles_file(
+        tmp_path / "r.jsonl", games, arm_scores=[{"kind": "win_lose", "words": "1 or 0"}]
+    )
+    rep = analyze(path)
+    (a,) = rep.arms
+    assert a.capped.successes == 1
+    assert a.completion.value == 0.75
+    ts = {t.title: t for t in tables(rep)}
+    assert "winning margin" not in [r[0] for r in ts["Distributions"].rows]
+    assert "stopped by a safety cap" in ts["How games ended"].note
+
+
+def test_paired_settings_use_the_sign_test_with_holm(tmp_path: Path) -> None:
+    # the same 10 deals in both settings: seat 1 wins all in the first, 2 of 10 in the other
+    games = []
+    for d in range(10):
+        games.append({**_game(2 * d, 0, [H, R], [1.0, 0.0]), "deal": d, "rot": 0})
+        r = [1.0, 0.0] if d < 2 else [0.0, 1.0]
+        games.append({**_game(2 * d + 1, 1, [H, R], r), "deal": d, "rot": 0})
+    rep = analyze(_write(tmp_path / "r.jsonl", games, arms=2))
+    c = {c.metric: c for c in rep.comparisons}["seat 1 win share"]
+    assert c.test == "sign"
+    assert c.p == pytest.approx(2 * 0.5**8)  # 8 discordant pairs, all one way
+    assert c.p_holm >= c.p
+    assert all(x.p_holm <= 1 for x in rep.comparisons)
+
+
+def test_files_that_differ_only_in_seed_make_a_seed_check(tmp_path: Path) -> None:
+    a = _write(tmp_path / "a.jsonl", [_game(i, 0, [H, R], [1.0, 0.0]) for i in range(4)])
+    b = _roles_file(
+        tmp_path / "b.jsonl", [_game(i, 0, [H, R], [0.0, 1.0]) for i in range(4)], seed=9
+    )
+    rep = analyze([a, b])
+    assert rep.seed_values == [0, 9]
+    (st,) = [t for t in tables(rep) if t.title.startswith("The same question")]
+    assert [r[0] for r in st.rows] == ["0", "0", "9", "9"]
+
+
+def test_runs_of_other_player_counts_compare_only_what_they_share(tmp_path: Path) -> None:
+    two = _write(tmp_path / "two.jsonl", [_game(i, 0, [H, R], [1.0, 0.0]) for i in range(4)])
+    three = _roles_file(
+        tmp_path / "three.jsonl",
+        [_game(i, 0, [H, R, R], [0.0, 1.0, 0.0], length=20) for i in range(4)],
+        players=3,
+        seed=5,
+    )
+    rep = analyze([two, three])
+    metrics = {c.metric for c in rep.comparisons}
+    assert "game length (steps)" in metrics
+    assert not any(m.startswith("seat ") for m in metrics), "seats of 2 and 3 players differ"
+    assert {c.test for c in rep.comparisons} <= {"z", "Welch"}, "other deals: unpaired"
+
+
+def test_the_fair_share_counts_only_games_some_seat_won(tmp_path: Path) -> None:
+    # Khufu wins 1 of 4 games himself: the seats share the other 3, fair is 3/8 each
+    games = [_game(i, 0, [H, R], [1.0, 0.0] if i % 2 else [0.0, 1.0]) for i in range(3)]
+    games.append(_game(3, 0, [H, R], [0.0, 0.0]))
+    (a,) = analyze(_write(tmp_path / "k.jsonl", games)).arms
+    assert a.fair == pytest.approx(0.375)

@@ -45,6 +45,12 @@ Vector = Any
 Writer = Callable[[Any, Vector, int], None]
 
 
+def _clip(x: float) -> float:
+    """A scaled number kept within [-1, 1] (a value beyond the sample's largest is clipped,
+    so the observation space is bounded: PettingZoo's ``Box(-1, 1)``)."""
+    return -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
+
+
 class _Node:
     """The learned shape of one place in an observation."""
 
@@ -139,7 +145,7 @@ class _Node:
         out.append(1.0)
         if self.num:
             ok = isinstance(v, (int, float)) and not isinstance(v, bool)
-            out.append(float(v) / self.scale if ok else 0.0)
+            out.append(_clip(float(v) / self.scale) if ok else 0.0)
         if self.bool_:
             out.append(1.0 if v is True else 0.0)
         if self.index:
@@ -165,7 +171,7 @@ class _Node:
                     out.extend(n.zeros)
         if self.maxlen >= 0:
             seq = v if isinstance(v, (list, tuple)) else ()
-            out.append(len(seq) / max(1, self.maxlen))
+            out.append(min(1.0, len(seq) / max(1, self.maxlen)))
             items = self.items
             if items is not None:
                 m = self.maxlen
@@ -186,7 +192,7 @@ class _Node:
 
             def number(v: Any, out: Vector, off: int) -> None:
                 if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    out[off + r_num] = v / scale
+                    out[off + r_num] = _clip(v / scale)
 
             parts.append(number)
             rel += 1
@@ -243,7 +249,7 @@ class _Node:
             def items(v: Any, out: Vector, off: int) -> None:
                 if isinstance(v, (list, tuple)) and v:
                     base = off + r_len
-                    out[base] = len(v) / denom
+                    out[base] = min(1.0, len(v) / denom)
                     if item is not None:
                         base += 1
                         for x in v[:m]:

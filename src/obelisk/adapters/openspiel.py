@@ -24,6 +24,7 @@ import heapq
 import json
 import pickle
 import random
+import weakref
 from collections.abc import Callable
 from typing import Any
 
@@ -44,29 +45,58 @@ def _default_players(game: Game) -> int:
     return min(game.player_counts())
 
 
-def _game_type(game: Game) -> Any:
+#: The adapter's own parameters (every other parameter is one of the game's options).
+_OWN_PARAMS = ("players", "rng_seed", "variant", "resample_chance")
+
+
+def option_params(game: Game) -> dict[str, Any]:
+    """Every rule option of ``game`` as an OpenSpiel parameter with its default.
+
+    A yes/no, whole-number, decimal or text option is a parameter of that type holding
+    the game's default; any other (a list, an option that may be empty) is a text
+    parameter in the form ``--option`` takes (``"1,2,3"``), where ``""`` keeps the
+    default (or the variant's value).
+    """
+    defaults = game.options_to_json(game.make_options(None))
+    out: dict[str, Any] = {}
+    for name, value in defaults.items():
+        if name in _OWN_PARAMS:
+            raise ValueError(f"{game.title}'s option '{name}' clashes with an adapter parameter")
+        out[name] = value if isinstance(value, (bool, int, float, str)) else ""
+    return out
+
+
+def _utility(game: Game, options: Any, players: int) -> tuple[Any, float | None]:
+    """OpenSpiel's utility type and sum: identical for a team, constant-sum (1) when every
+    game has a winner sharing 1, else general-sum (the game itself may win)."""
+    cooperative = game.new_state(players, 0, options).cooperative
+    if cooperative:
+        return pyspiel.GameType.Utility.IDENTICAL, None
+    if game.score_meaning(options).winner_always:
+        return pyspiel.GameType.Utility.CONSTANT_SUM, 1.0
+    return pyspiel.GameType.Utility.GENERAL_SUM, None
+
+
+def _game_type(game: Game, utility: Any = None) -> Any:
     # Chance mode DETERMINISTIC, in OpenSpiel's sense: "no chance nodes". Every draw is
     # made inside an action by the state's own seeded generator, so apply_action is a
     # function of the state and a state is its record. (SAMPLED_STOCHASTIC makes OpenSpiel
     # serialise the game object's RNG state, which a Python game cannot provide.) Each new
     # initial state is a new deal: docs/rl.md says what that means for tree algorithms.
-    cooperative = game.capabilities.cooperative
+    if utility is None:
+        utility = _utility(game, game.make_options(None), _default_players(game))[0]
     return pyspiel.GameType(
         short_name=f"obelisk_{game.name}",
         long_name=f"Obelisk {game.title}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=(
-            pyspiel.GameType.Utility.IDENTICAL
-            if cooperative
-            else pyspiel.GameType.Utility.GENERAL_SUM
-        ),
+        utility=utility,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=game.max_players,
         min_num_players=game.min_players,
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification={
@@ -74,6 +104,7 @@ def _game_type(game: Game) -> Any:
             "rng_seed": 0,
             "variant": "",
             "resample_chance": False,
+            **option_params(game),
         },
     )
 
@@ -93,7 +124,12 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         self.obelisk = game
         self.players = int(params.get("players", _default_players(game)))
         self.variant = str(params.get("variant", "") or "")
-        self.options = game.variant_options(self.variant or None)
+        defaults = option_params(game)
+        #: The options given as parameters (those that differ from the game's defaults).
+        self.option_values = {
+            k: params[k] for k, d in defaults.items() if k in params and params[k] != d
+        }
+        self.options = game.variant_options(self.variant or None, self.option_values)
         game.check_players(self.players, self.options)
         game.check_options(self.options, self.players)
         #: Reseed the chance generator of every clone, so a search cannot foresee draws.
@@ -107,23 +143,26 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         self._holders: dict[int, int] = {}  # seed -> live unplayed states dealt from it
         self._spent: set[int] = set()  # seeds with holders that some copy has played
         self._initial: dict[tuple[int, int], np.ndarray] = {}
+        utility, total = _utility(game, self.options, self.players)
+        self._recall_kinds: list[str] | None = None
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.actions),
             max_chance_outcomes=0,
             num_players=self.players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=total,
             max_game_length=game.capabilities.max_steps,
         )
         super().__init__(
-            _game_type(game),
+            _game_type(game, utility),
             info,
             {
                 "players": self.players,
                 "rng_seed": rng_seed,
                 "variant": self.variant,
                 "resample_chance": self.resample_chance,
+                **self.option_values,
             },
         )
 
@@ -175,6 +214,32 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
                 self._initial.clear()
             vec = self._initial[key] = self.encoder.encode(inner.state.observation(player))
         return vec
+
+    def recall_kinds(self) -> tuple[list[str], np.ndarray]:
+        """The event kinds of the information-state tensor, and each count's scale (the
+        most of that kind one seat saw in a sample of 4 seeded random games; cached)."""
+        if self._recall_kinds is None:
+            most: dict[str, int] = {}
+            rest = 1
+            for seed in range(4):
+                state = self._deal(seed)
+                rng = random.Random(seed)
+                steps = 0
+                while not state.is_terminal() and steps < 400:
+                    state.apply(rng.choice(state.legal_actions()))
+                    steps += 1
+                for p in range(self.players):
+                    counts: dict[str, int] = {}
+                    for e in state.events_for(p):
+                        k = str(e.get("kind"))
+                        counts[k] = counts.get(k, 0) + 1
+                    for k, c in counts.items():
+                        most[k] = max(most.get(k, 0), c)
+            self._recall_kinds = sorted(most)
+            self._recall_scale = np.array(
+                [max(1, most[k]) for k in self._recall_kinds] + [rest], np.float32
+            )
+        return self._recall_kinds, self._recall_scale
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: Any = None
@@ -439,7 +504,7 @@ class ObeliskObserver:
 
 
 class InfoStateObserver:
-    """The information state (perfect recall): a string only, no tensor.
+    """The information state (perfect recall): a string, and a tensor that summarises it.
 
     The string is canonical JSON ``{"observation": {...}, "recall": "<hex>", "seen": k}``:
     the player's observation now, the number of events it has seen, and a SHA-256 chain
@@ -447,20 +512,47 @@ class InfoStateObserver:
     ``events_for(player)`` gives it). Two positions give the same string exactly when the
     player saw the same things in the same order (up to a hash collision), and the string
     stays the same size however long the game; ``state.inner.events_for(player)`` is the
-    readable form. A fixed-length tensor of a whole history is beyond the observation
-    encoder, so there is none: ``information_state_tensor`` raises.
+    readable form.
+
+    The tensor is the observation tensor followed by a summary of the recall: for every
+    kind of event the sample of the observation encoder showed (and one slot for any
+    other kind), how many of them the player has seen, divided by the most seen in the
+    sample and clipped to 1. It has a fixed length, but it is a summary: two information
+    states that differ only in the order or the details of their events share a tensor
+    (the string tells them apart).
     """
 
     def __init__(self, game: ObeliskSpielGame) -> None:
-        self.tensor = None
-        self.dict: dict[str, Any] = {}
         self.game = game
+        kinds, scale = game.recall_kinds()
+        self.kinds = {k: i for i, k in enumerate(kinds)}
+        self.scale = scale
+        size = game.encoder.size
+        self.tensor = np.zeros(size + len(kinds) + 1, np.float32)
+        self.dict: dict[str, Any] = {"info_state": self.tensor}
+        #: Per Obelisk state and player: events read so far and the counts (a state only
+        #: grows, so each call reads only the new events).
+        self._counts: weakref.WeakKeyDictionary[State, dict[int, tuple[int, Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def set_from(self, state: ObeliskSpielState, player: int) -> None:
-        raise RuntimeError(
-            f"{self.game.obelisk.title} provides no information-state tensor: use "
-            "observation_tensor (and your own memory) or information_state_string"
-        )
+        inner = state._inner
+        size = self.game.encoder.size
+        obs = self.tensor[:size]
+        if inner.played:
+            self.game.encoder.encode_into(inner.state.observation(player), obs)
+        else:
+            obs[:] = self.game._initial_observation(inner, player)
+        st = inner.state
+        per_state = self._counts.setdefault(st, {})
+        done, counts = per_state.get(player, (0, None))
+        counts = np.zeros(len(self.kinds) + 1, np.float32) if counts is None else counts.copy()
+        other = len(self.kinds)
+        for e in st.events_for(player, done):  # only the events since the last call
+            counts[self.kinds.get(str(e.get("kind")), other)] += 1
+        per_state[player] = (len(st.events), counts)
+        self.tensor[size:] = np.minimum(counts / self.scale, 1.0)
 
     def string_from(self, state: ObeliskSpielState, player: int) -> str:
         return state._inner.info_state(player)
@@ -577,6 +669,45 @@ def mcts_bot(
     )
 
 
+class ObeliskBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of Obelisk's own players (any level: ``heuristic``, ``search-normal``, a
+    game's ``belief`` or memory player, ``ismcts:…``) as an OpenSpiel bot.
+
+    It decides from the seat's own view (``PlayerView``: its observation and its events),
+    so it sees what the seat may see, nothing more. ``seed`` seeds its random choices,
+    so a game between seeded bots replays; search levels play by iterations alone.
+    """
+
+    def __init__(self, game: Any, player: int, level: str, seed: int = 0) -> None:
+        pyspiel.Bot.__init__(self)
+        from obelisk.sim.tournament import make_player
+
+        self.game = game
+        self.player = player
+        self.level = level
+        self.seed = seed
+        self.agent = make_player(game.obelisk, level)
+        self.rng = random.Random(seed)
+
+    def restart_at(self, state: Any) -> None:
+        """A new game: a fresh agent (no memory of the last game)."""
+        from obelisk.sim.tournament import make_player
+
+        self.agent = make_player(self.game.obelisk, self.level)
+
+    def step(self, state: Any) -> int:
+        """The bot's action (an OpenSpiel action id) in ``state``."""
+        inner = state._inner.state
+        action = self.agent.act(PlayerView(inner, self.player), self.rng)
+        return int(self.game.index[action])
+
+
+def obelisk_bot(game: Any, player: int, level: str = "heuristic", seed: int = 0) -> ObeliskBot:
+    """Obelisk's player ``level`` for seat ``player`` as an OpenSpiel bot (for
+    ``evaluate_bots`` beside OpenSpiel's own bots)."""
+    return ObeliskBot(game, player, level, seed)
+
+
 def _state_from_string(text: str) -> Any:
     """A state from ``pyspiel.serialize_game_and_state`` (its games registered first)."""
     register_all()
@@ -610,19 +741,30 @@ def load_game(
     rng_seed: int = 0,
     variant: str = "",
     resample_chance: bool = False,
+    **options: Any,
 ) -> Any:
     """``pyspiel.load_game`` for an Obelisk game, registering it first.
 
     ``variant`` names one of the game's presets (``obelisk games``), e.g.
     ``load_game("abu_simbel", players=1, variant="all_for_one")``; ``resample_chance``
-    reseeds the chance generator of every clone (see ``docs/rl.md``).
+    reseeds the chance generator of every clone (see ``docs/rl.md``). Any rule option is
+    a keyword (``load_game("sobek", penalty_mode="half_round")``); a list option is text
+    in the form ``--option`` takes (``thresholds="3,4,6,7"``).
     """
     game = get_game(name)
     short = register(game)
+    known = option_params(game)
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise ValueError(f"{game.title} has no option(s) {', '.join(unknown)}")
     params: dict[str, Any] = {
         "players": players or _default_players(game),
         "rng_seed": rng_seed,
         "variant": variant,
         "resample_chance": resample_chance,
     }
+    for k, v in options.items():
+        if isinstance(known[k], str) and not isinstance(v, str):
+            v = ",".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v)
+        params[k] = v
     return pyspiel.load_game(short, params)

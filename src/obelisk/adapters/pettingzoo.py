@@ -48,7 +48,7 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         obs = gspaces.Dict(
             {
-                "observation": gspaces.Box(-np.inf, np.inf, (self.encoder.size,), np.float32),
+                "observation": gspaces.Box(-1.0, 1.0, (self.encoder.size,), np.float32),
                 "action_mask": gspaces.Box(0, 1, (len(self.actions),), np.int8),
             }
         )

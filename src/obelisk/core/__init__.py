@@ -25,6 +25,7 @@ from .game import (
     Game,
     PlayerLevel,
     PlayerView,
+    ScoreMeaning,
     State,
     Step,
 )
@@ -75,6 +76,7 @@ __all__ = [
     "RecordError",
     "Refusals",
     "Renderer",
+    "ScoreMeaning",
     "State",
     "Step",
     "TurnContext",

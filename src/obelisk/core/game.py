@@ -107,6 +107,37 @@ class Step(NamedTuple):
     barrier: bool
 
 
+# -- roles and score meaning, for simulation reports (issue 35) ---------------------------
+#: The score kinds a game may declare (see :class:`ScoreMeaning`).
+SCORE_KINDS = ("win_lose", "points", "composite")
+
+
+@dataclasses.dataclass(frozen=True)
+class ScoreMeaning:
+    """What a game's final ``scores()`` mean, so a report leaves out what makes no sense.
+
+    ``kind`` is ``"win_lose"`` (1 for the winner, 0 otherwise: no margin, no running
+    lead), ``"points"`` (one scale shared by every seat) or ``"composite"`` (seats or
+    roles count different things; ``words`` says what). ``words`` is read by people.
+    """
+
+    kind: str = "points"
+    words: str = "points"
+    #: Whether every finished game has a winner, so the returns always sum to 1 (a
+    #: constant-sum game); False where the game itself may win (Khufu) or a game may end
+    #: unfinished by a round cap.
+    winner_always: bool = True
+
+    def __post_init__(self) -> None:
+        if self.kind not in SCORE_KINDS:
+            raise ValueError(f"a score kind is one of {', '.join(SCORE_KINDS)}, not {self.kind!r}")
+
+    @property
+    def margin_meaningful(self) -> bool:
+        """Whether the winner's points minus the runner-up's say something."""
+        return self.kind == "points"
+
+
 class Game(ABC):
     """A game's description and factory. One instance per game, in the registry."""
 
@@ -365,6 +396,17 @@ class Game(ABC):
     def player_counts(self) -> range:
         """Every supported number of players."""
         return range(self.min_players, self.max_players + 1)
+
+    # -- roles and score meaning, for simulation reports (issue 35) --------------------
+    def seat_roles(self, num_players: int, options: Any) -> tuple[str, ...]:
+        """Each seat's role in a game of ``num_players`` (hook), e.g. ``("mummy",
+        "explorer")``: a report compares roles with each other and seats only within
+        a role. Default: every seat is a ``"player"``."""
+        return ("player",) * num_players
+
+    def score_meaning(self, options: Any) -> ScoreMeaning:
+        """What the final ``scores()`` mean (hook). Default: points on one scale."""
+        return ScoreMeaning()
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
@@ -724,6 +766,12 @@ class State(ABC):
                 break
             n += 1
         return n
+
+    def sim_progress(self) -> list[float]:
+        """Each seat's progress toward winning on one scale, read by the simulator after
+        every step for lead changes, drama and decisiveness (hook, issue 35). Default:
+        :meth:`standing`. It may read the whole state (only the referee calls it)."""
+        return self.standing()
 
     def sim_metrics(self) -> dict[str, float]:
         """The game's own numbers about a finished game for simulation reports (hook),

@@ -49,10 +49,11 @@ class Backend(ABC):
         """Chunks submitted at once (enough to keep every worker busy)."""
         return 2 * self.workers
 
-    def start(self, game: Game, timing: bool) -> None:
-        """Prepare the workers for ``game``."""
+    def start(self, game: Game, timing: bool, time_caps: bool = False) -> None:
+        """Prepare the workers for ``game`` (``time_caps``: search keeps its wall-clock caps)."""
         self.game = game
         self.timing = timing
+        self.time_caps = time_caps
 
     @abstractmethod
     def submit(self, specs: list[GameSpec]) -> Any:
@@ -88,7 +89,7 @@ class InlineBackend(Backend):
     def submit(self, specs: list[GameSpec]) -> Any:
         """Play the chunk now."""
         h = next(self._ids)
-        self._done[h] = play_chunk(self.game, specs, self.timing)
+        self._done[h] = play_chunk(self.game, specs, self.timing, self.time_caps)
         return h
 
     def wait(self, handles: list[Any]) -> list[tuple[Any, tuple[Lines, float]]]:
@@ -100,15 +101,18 @@ class InlineBackend(Backend):
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(game: Game, timing: bool) -> None:
+def _init_worker(game: Game, timing: bool, time_caps: bool) -> None:
     # Ctrl-C is the driver's to handle: it stops submitting and saves what finished.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # SIGTERM ends a worker at once (the default), whatever a library installed.
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _WORKER["game"] = game
     _WORKER["timing"] = timing
+    _WORKER["time_caps"] = time_caps
 
 
 def _worker_chunk(specs: list[GameSpec]) -> tuple[Lines, float]:
-    return play_chunk(_WORKER["game"], specs, _WORKER["timing"])
+    return play_chunk(_WORKER["game"], specs, _WORKER["timing"], _WORKER["time_caps"])
 
 
 class LocalBackend(Backend):
@@ -116,11 +120,11 @@ class LocalBackend(Backend):
 
     name = "local"
 
-    def start(self, game: Game, timing: bool) -> None:
+    def start(self, game: Game, timing: bool, time_caps: bool = False) -> None:
         """Start the worker processes."""
-        super().start(game, timing)
+        super().start(game, timing, time_caps)
         self._pool = cf.ProcessPoolExecutor(
-            max_workers=self.workers, initializer=_init_worker, initargs=(game, timing)
+            max_workers=self.workers, initializer=_init_worker, initargs=(game, timing, time_caps)
         )
 
     def submit(self, specs: list[GameSpec]) -> Any:
@@ -144,8 +148,23 @@ class LocalBackend(Backend):
     def stop(self, aborted: bool = False) -> None:
         """Shut the pool down."""
         pool = getattr(self, "_pool", None)
-        if pool is not None:
-            pool.shutdown(wait=not aborted, cancel_futures=aborted)
+        if pool is None:
+            return
+        if not aborted:
+            pool.shutdown(wait=True)
+            return
+        # Interrupted (Ctrl-C, SIGTERM): end the workers now, mid-chunk, and wait until
+        # each is gone, so that no worker outlives the run.
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(timeout=5)
+            if p.is_alive():
+                p.kill()
+                p.join(timeout=5)
 
 
 # -- Ray -------------------------------------------------------------------------
@@ -153,8 +172,10 @@ class LocalBackend(Backend):
 RAY_WORKER_NICENESS = 0
 
 
-def _ray_chunk(game: Game, specs: list[GameSpec], timing: bool) -> tuple[Lines, float]:
-    return play_chunk(game, specs, timing)
+def _ray_chunk(
+    game: Game, specs: list[GameSpec], timing: bool, time_caps: bool
+) -> tuple[Lines, float]:
+    return play_chunk(game, specs, timing, time_caps)
 
 
 class RayBackend(Backend):
@@ -177,9 +198,9 @@ class RayBackend(Backend):
         self.address = address
         self._started = False
 
-    def start(self, game: Game, timing: bool) -> None:
+    def start(self, game: Game, timing: bool, time_caps: bool = False) -> None:
         """Connect to (or start) Ray and put the game in its object store."""
-        super().start(game, timing)
+        super().start(game, timing, time_caps)
         try:
             import ray
         except ImportError:
@@ -216,7 +237,7 @@ class RayBackend(Backend):
 
     def submit(self, specs: list[GameSpec]) -> Any:
         """Start one Ray task."""
-        return self._task.remote(self._game_ref, specs, self.timing)
+        return self._task.remote(self._game_ref, specs, self.timing, self.time_caps)
 
     def wait(self, handles: list[Any]) -> list[tuple[Any, tuple[Lines, float]]]:
         """Wait for the first tasks to finish."""

@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from obelisk.core import ObeliskError
 
-from .tournament import FORMAT, FORMAT_VERSION
+from .tournament import FORMAT, READABLE_VERSIONS
 
 
 class ResultsError(ObeliskError):
@@ -77,7 +77,7 @@ def read_results(path: str | Path) -> Results:
         if header is None:
             if obj.get("format") != FORMAT:
                 raise ResultsError(f"{p}: not an Obelisk simulation results file (no header line)")
-            if obj.get("format_version") != FORMAT_VERSION:
+            if obj.get("format_version") not in READABLE_VERSIONS:
                 raise ResultsError(
                     f"{p}: unsupported results format version {obj.get('format_version')!r}"
                 )

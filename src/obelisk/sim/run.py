@@ -91,7 +91,7 @@ def simulate(
     complete = False
     try:
         if todo:
-            backend.start(game, plan.timing)
+            backend.start(game, plan.timing, plan.time_caps)
             try:
                 if on_start is not None:
                     on_start(already, total)

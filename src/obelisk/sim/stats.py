@@ -3,8 +3,13 @@
 Win shares count a shared win fractionally (a two-way tie gives each winner
 one half), exactly as ``State.returns()`` does. Intervals are 95 %: Wilson
 score intervals for shares, normal intervals for means. Tests are two-sided.
-Games of one run are treated as independent, which is conservative for the
-paired design (the same deals in every seat order and every setting).
+
+A run plays the same deals in every seat order and every setting, so comparisons
+between settings are *paired*: the report pairs games by (deal, seat order) and uses
+the exact sign test (McNemar's test when outcomes are win/lose) for shares and the
+paired t-test for means (:func:`sign_test`, :func:`paired_t`). Levels are compared on
+each deal's mean over its seat orders (:func:`one_sample_t`). A family of tests is
+corrected for many comparisons with Holm's step-down method (:func:`holm`).
 
 >>> lo, hi = wilson(50, 100)
 >>> round(lo, 4), round(hi, 4)
@@ -155,3 +160,72 @@ def summarize(values: Sequence[float]) -> Summary:
         quantile(v, 0.95),
         v[-1],
     )
+
+
+def _t_p(t: float, df: float) -> float:
+    """Two-sided p of Student's t with ``df`` degrees of freedom."""
+    from scipy.special import betainc
+
+    return float(betainc(df / 2, 0.5, df / (df + t * t)))
+
+
+def binom_two_sided(k: int, n: int) -> float:
+    """Exact two-sided p of ``k`` successes in ``n`` fair coin flips (doubling the
+    smaller tail, capped at 1)."""
+    if n <= 0:
+        return 1.0
+    k = min(k, n - k)
+    log_half = n * math.log(0.5)
+    tail = sum(
+        math.exp(math.lgamma(n + 1) - math.lgamma(i + 1) - math.lgamma(n - i + 1) + log_half)
+        for i in range(k + 1)
+    )
+    return min(1.0, 2.0 * tail)
+
+
+def sign_test(diffs: Sequence[float]) -> tuple[int, int, float]:
+    """The exact sign test of paired differences: (positive, negative, two-sided p).
+
+    Zero differences drop out; on win/lose outcomes this is McNemar's exact test on the
+    discordant pairs.
+    """
+    pos = sum(1 for d in diffs if d > 0)
+    neg = sum(1 for d in diffs if d < 0)
+    return pos, neg, binom_two_sided(pos, pos + neg)
+
+
+def paired_t(diffs: Sequence[float]) -> tuple[float, float, float]:
+    """Mean difference, t and two-sided p of the paired t-test on ``diffs``."""
+    return one_sample_t(diffs, 0.0)
+
+
+def one_sample_t(values: Sequence[float], mu: float) -> tuple[float, float, float]:
+    """Mean minus ``mu``, t and two-sided p of the one-sample t-test."""
+    n = len(values)
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    m = statistics.fmean(values)
+    if n < 2:
+        return m - mu, 0.0, 1.0
+    sd = statistics.stdev(values)
+    if sd == 0:
+        return m - mu, 0.0, 1.0 if m == mu else 0.0
+    t = (m - mu) / (sd / math.sqrt(n))
+    return m - mu, t, _t_p(t, n - 1)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values (same order as given), controlling the
+    family-wise error rate.
+
+    >>> [round(p, 3) for p in holm([0.01, 0.04, 0.03])]
+    [0.03, 0.06, 0.06]
+    """
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    out = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        out[i] = running
+    return out

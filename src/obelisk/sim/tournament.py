@@ -30,11 +30,16 @@ from typing import Any
 from obelisk import __version__
 from obelisk.agents import levels, make_agent
 from obelisk.agents.match import play_match
-from obelisk.core import Game, InvalidOptions, Outcome, State, get_game
+from obelisk.core import Agent, Game, InvalidOptions, Outcome, get_game
+
+from .flow import FlowRecorder, flow_metrics
+from .provenance import code_version
 
 #: Identifies the header line of a results file.
 FORMAT = "obelisk-sim"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Versions a report still reads (version 1 has no roles, commit or trails).
+READABLE_VERSIONS = (1, 2)
 
 
 def deal_seed(base: int, deal: int) -> int:
@@ -105,6 +110,9 @@ class RunPlan:
     timing: bool = True
     #: The options of each named variant in the sweep (``--sweep variant=default,harsh``).
     variants: dict[str, dict[str, Any]] = dataclasses.field(default_factory=dict)
+    #: Whether search levels keep their wall-clock caps (off: iteration budgets only, so a
+    #: seed gives the same games on any machine at any load).
+    time_caps: bool = False
 
     @classmethod
     def build(
@@ -118,6 +126,7 @@ class RunPlan:
         seed: int = 0,
         timing: bool = True,
         variant: str | None = None,
+        time_caps: bool = False,
     ) -> RunPlan:
         """A checked plan: player count, levels and every setting's options are validated.
 
@@ -161,6 +170,7 @@ class RunPlan:
             if k in fixed:
                 raise InvalidOptions(f"option '{k}' is both fixed (--option) and swept (--sweep)")
         plan = cls(game.name, players, tuple(seats), games, seed, fixed, sw, timing)
+        plan.time_caps = time_caps
         # Type every value through the game's own options, so the file holds JSON values
         # (a sweep of "true,false" becomes booleans) and bad values fail before any game.
         plan.options = _typed(game, fixed, players)
@@ -237,14 +247,28 @@ class RunPlan:
 
     # -- the header line of a results file -----------------------------------
     def header(self) -> dict[str, Any]:
-        """The first line of a results file: the plan, so a report or a resume can read it."""
+        """The first line of a results file: the plan, so a report or a resume can read it.
+
+        Besides the plan it records what a reader needs to trust and reproduce the numbers:
+        the git commit and a dirty flag, every option of every setting (defaults
+        included), each seat's role and the meaning of the scores (per setting), and each
+        level's player with its search budget.
+        """
+        game = get_game(self.game)
+        arms = self.arms()
+        full = [game.options_to_json(game.make_options(dict(a))) for a in arms]
+        made = [game.make_options(dict(a)) for a in arms]
+        meanings = [game.score_meaning(o) for o in made]
         return {
             "format": FORMAT,
             "format_version": FORMAT_VERSION,
             "engine_version": __version__,
+            **code_version(),
             "game": self.game,
             "players": self.players,
             "seats": list(self.seats),
+            "players_spec": {s: describe_player(game, s, self.time_caps) for s in self.seats},
+            "time_caps": self.time_caps,
             "games": self.games,
             "seed": self.seed,
             "options": self.options,
@@ -252,7 +276,10 @@ class RunPlan:
             "variants": self.variants,
             "timing": self.timing,
             "rotations": [list(r) for r in self.rotations()],
-            "arms": self.arms(),
+            "arms": arms,
+            "arm_options": full,
+            "arm_roles": [list(game.seat_roles(self.players, o)) for o in made],
+            "arm_scores": [{"kind": m.kind, "words": m.words} for m in meanings],
             "arm_labels": self.arm_labels(),
             "total": self.total(),
         }
@@ -270,11 +297,12 @@ class RunPlan:
             sweep={k: list(v) for k, v in (header.get("sweep") or {}).items()},
             timing=bool(header.get("timing", True)),
             variants={k: dict(v) for k, v in (header.get("variants") or {}).items()},
+            time_caps=bool(header.get("time_caps", False)),
         )
 
     def differences(self, other: RunPlan) -> list[str]:
         """The fields (other than ``games`` and ``timing``) in which two plans differ."""
-        names = ("game", "players", "seats", "seed", "options", "sweep", "variants")
+        names = ("game", "players", "seats", "seed", "options", "sweep", "variants", "time_caps")
         return [n for n in names if getattr(self, n) != getattr(other, n)]
 
 
@@ -306,26 +334,70 @@ def _show(v: Any) -> str:
 
 
 # -- playing one game ------------------------------------------------------------
-def _leader(scores: Sequence[float]) -> int | None:
-    best = max(scores)
-    top = [i for i, s in enumerate(scores) if s == best]
-    return top[0] if len(top) == 1 else None
+def _searches(agent: Any, seen: set[int] | None = None) -> list[Any]:
+    """The ISMCTS searchers inside an agent (a wrapper's ``base``/``agent``/``inner``)."""
+    from obelisk.agents import ISMCTSAgent
+
+    seen = set() if seen is None else seen
+    if id(agent) in seen:
+        return []
+    seen.add(id(agent))
+    if isinstance(agent, ISMCTSAgent):
+        return [agent]
+    out: list[Any] = []
+    for name in ("base", "agent", "inner", "search", "searcher"):
+        part = getattr(agent, name, None)
+        if part is not None and not isinstance(part, (int, float, str, bool)):
+            out.extend(_searches(part, seen))
+    return out
 
 
-def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]:
+def make_player(game: Game, level: str, time_caps: bool = False) -> Agent:
+    """The agent of a level for simulation: search plays by its iteration budget alone
+    unless ``time_caps`` (a wall-clock cap makes a seed's games depend on the machine)."""
+    agent = make_agent(game, level)
+    if not time_caps:
+        for s in _searches(agent):
+            if s.iterations is not None:
+                s.seconds = None
+    return agent
+
+
+def describe_player(game: Game, level: str, time_caps: bool = False) -> str:
+    """The player behind a level with its search budget, e.g. ``<ISMCTS …: 100 iterations …>``."""
+    agent = make_player(game, level, time_caps)
+    found = _searches(agent)
+    kind = type(agent).__name__
+    return f"{kind}: " + "; ".join(repr(s) for s in found) if found else kind
+
+
+def _end_reason(state: Any) -> str | None:
+    """The ``reason`` of the last event that gives one (a game's end: rules or a cap)."""
+    for e in reversed(state.events):
+        reason = e.data.get("reason")
+        if isinstance(reason, str):
+            return reason
+    return None
+
+
+def play_game(
+    game: Game, spec: GameSpec, timing: bool = True, time_caps: bool = False
+) -> dict[str, Any]:
     """Play one game of a run and return its line of the results file.
 
     The line holds the index, deal, seed, seats, options, final scores,
     returns and winners, the length in steps, decisions per seat, the first
-    seat to move, lead changes, the winning margin and (with ``timing``) the
-    wall-clock duration. A state that has a ``sim_metrics()`` method (a game's
-    own numbers, e.g. ``{"rounds": 3}``) adds them under ``metrics``. An exception from the engine or an agent is caught
-    and recorded as ``error`` on the line, so one bad game does not sink a run.
+    seat to move, lead changes, the winning margin, how the game ended (``end``: the
+    reason its last event gives, e.g. ``max_rounds`` for a safety cap), the flow
+    measures of :mod:`obelisk.sim.flow` (``flow``), the trail of choices that plays it
+    again (``trail``) and (with ``timing``) the wall-clock duration. The state's
+    ``sim_metrics()`` (a game's own numbers) go under ``metrics``. An exception from
+    the engine or an agent is caught and recorded as ``error`` on the line, so one bad
+    game does not sink a run.
 
-    Lead changes are counted on the engine's running ``scores()`` after every
-    step: each time the sole leader becomes a different seat (a tie keeps the
-    last sole leader). They are computed by the referee after the game and
-    never shown to a seat.
+    Lead changes are counted on the game's ``sim_progress()`` after every step: each time
+    the sole leader becomes a different seat (a tie keeps the last sole leader). They
+    are computed by the referee after the game and never shown to a seat.
     """
     t0 = time.perf_counter()
     line: dict[str, Any] = {
@@ -337,19 +409,10 @@ def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]
         "seats": list(spec.seats),
         "options": dict(spec.options),
     }
-    lead: list[int | None] = [None]
-    changes = [0]
-
-    def on_step(state: State, seat: int, action: Any) -> None:
-        now = _leader(state.scores())
-        if now is not None and now != lead[0]:
-            if lead[0] is not None:
-                changes[0] += 1
-            lead[0] = now
-
+    rec = FlowRecorder()
     try:
-        agents = [make_agent(game, level) for level in spec.seats]
-        state = play_match(game, agents, spec.seed, dict(spec.options), on_step=on_step)
+        agents = rec.wrap([make_player(game, level, time_caps) for level in spec.seats])
+        state = play_match(game, agents, spec.seed, dict(spec.options), on_step=rec.on_step)
         outcome = Outcome.of(state)
         scores = [float(s) for s in outcome.scores]
         ordered = sorted(scores, reverse=True)
@@ -360,6 +423,7 @@ def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]
                 decisions[st.seat] += 1
                 if first is None:
                     first = st.seat
+        flow = flow_metrics(rec, list(outcome.winners))
         line.update(
             scores=scores,
             returns=[round(r, 6) for r in outcome.returns],
@@ -367,25 +431,28 @@ def play_game(game: Game, spec: GameSpec, timing: bool = True) -> dict[str, Any]
             length=len(state.history),
             decisions=decisions,
             first=first,
-            lead_changes=changes[0],
+            lead_changes=int(flow.get("lead changes", 0)),
             margin=ordered[0] - ordered[1] if len(ordered) > 1 else 0.0,
+            end=_end_reason(state),
+            flow={k: round(v, 6) for k, v in flow.items()},
         )
-        extra = getattr(state, "sim_metrics", None)
-        if callable(extra):
-            line["metrics"] = {str(k): v for k, v in extra().items()}
+        extra = state.sim_metrics()
+        if extra:
+            line["metrics"] = {str(k): v for k, v in extra.items()}
     except Exception as e:  # one broken game must not lose the run; the line says why
         line["error"] = f"{type(e).__name__}: {e}"
+    line["trail"] = rec.trail()
     if timing:
         line["duration"] = round(time.perf_counter() - t0, 6)
     return line
 
 
 def play_chunk(
-    game: Game, specs: Sequence[GameSpec], timing: bool
+    game: Game, specs: Sequence[GameSpec], timing: bool, time_caps: bool = False
 ) -> tuple[list[dict[str, Any]], float]:
     """Play several games; returns their lines and the seconds it took (for chunk sizing)."""
     t0 = time.perf_counter()
-    lines = [play_game(game, s, timing) for s in specs]
+    lines = [play_game(game, s, timing, time_caps) for s in specs]
     return lines, time.perf_counter() - t0
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
+import signal
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Annotated
 
@@ -113,6 +116,24 @@ def simulate(
         typer.Option(help="Record each game's wall time (--no-timing makes files byte-identical)."),
     ] = True,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    time_caps: Annotated[
+        bool,
+        typer.Option(
+            help="Let search levels keep their wall-clock caps (off: iteration budgets only, "
+            "so a seed gives the same games on any machine)."
+        ),
+    ] = False,
+    extract: Annotated[
+        int | None,
+        typer.Option(
+            help="Play nothing: write game number I of the --out results file as a game "
+            "record (watch it with `obelisk replay`)."
+        ),
+    ] = None,
+    record_path: Annotated[
+        Path | None,
+        typer.Option("--record", help="Where --extract writes the record (default: print it)."),
+    ] = None,
 ) -> None:
     """Play many games between computer players and stream one JSON line per game to a file.
 
@@ -124,6 +145,9 @@ def simulate(
     from obelisk.sim.run import simulate as run
     from obelisk.sim.tournament import RunPlan, split_seats
 
+    if extract is not None:
+        _extract(game, out_path or Path(f"sim-{game}.jsonl"), extract, record_path)
+        return
     try:
         g = get_game(game)
         plan = RunPlan.build(
@@ -136,6 +160,7 @@ def simulate(
             seed=seed,
             timing=timing,
             variant=variant,
+            time_caps=time_caps,
         )
         if workers is not None and workers < 1:
             raise InvalidOptions(f"--workers must be at least 1, not {workers}")
@@ -175,7 +200,7 @@ def simulate(
             progress.update(task_id, completed=done - start_done)
 
     try:
-        with progress:
+        with progress, terminate_as_interrupt():
             summary = run(
                 plan,
                 path,
@@ -206,7 +231,13 @@ def simulate(
 
 
 def report(
-    results: Annotated[Path, typer.Argument(help="A results file from `obelisk simulate`.")],
+    results: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Results files from `obelisk simulate`; several are compared with the first "
+            "(files differing only in --seed make a seed-robustness check)."
+        ),
+    ],
     html_out: Annotated[
         Path | None,
         typer.Option("--html", help="Also write a self-contained HTML page with plots."),
@@ -219,7 +250,7 @@ def report(
         typer.Option("--plots", help="Also write the plots as PNG files into a folder."),
     ] = None,
 ) -> None:
-    """Balance report of a simulation: win share by seat and level with 95% intervals, first-player advantage, game length, scores and lead changes, and settings compared."""
+    """Balance report of a simulation: win share by role, seat and level with 95% intervals, first-player advantage, game length, scores, the flow of the game (Ludii's metrics), and settings compared with paired tests and Holm's correction."""
     from obelisk.sim.report import analyze, html_page, markdown, print_report, save_plots
 
     try:
@@ -239,6 +270,53 @@ def report(
             err.print(f"{len(paths)} plots in {plots_dir}", highlight=False)
     except OSError as e:
         _fail(f"cannot write: {e}")
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While inside, SIGTERM acts as Ctrl-C: the run stops, keeps its finished games and
+    shuts its worker processes down (none is left behind)."""
+
+    def on_term(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        old = signal.signal(signal.SIGTERM, on_term)
+    except ValueError:  # not the main thread (a test runner): leave SIGTERM alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
+
+
+def _extract(game: str, results: Path, index: int, dest: Path | None) -> None:
+    """Write game ``index`` of a results file as a game record."""
+    from obelisk.sim.flow import record_of
+    from obelisk.sim.results import read_results
+
+    try:
+        res = read_results(results)
+        if res.header.get("game") != game:
+            raise InvalidOptions(f"{results} holds {res.header.get('game')} games, not {game}")
+        line = next((g for g in res.games if g["i"] == index), None)
+        if line is None:
+            raise InvalidOptions(f"{results} has no game number {index}")
+        if "error" in line:
+            raise InvalidOptions(f"game {index} ended in an error: {line['error']}")
+        rec = record_of(get_game(game), line, res.header)
+    except (ObeliskError, ValueError) as e:
+        _fail(str(e))
+    if dest is None:
+        out.print(rec.dumps(), highlight=False, soft_wrap=True)
+    else:
+        rec.save(dest)
+        err.print(
+            f"game {index} -> {dest}; watch it: obelisk replay {dest}",
+            highlight=False,
+            soft_wrap=True,
+        )
 
 
 def register(app: typer.Typer) -> None:

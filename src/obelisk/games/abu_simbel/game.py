@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from obelisk.core import Action, Agent, Capabilities, Game, State
+from obelisk.core import Action, Agent, Capabilities, Game, ScoreMeaning, State
 
 from .actions import ACTION_TYPES
 from .bot import AbuSimbelHeuristic, TableHint, level_factory
@@ -80,6 +80,12 @@ class AbuSimbelGame(Game):
     def player_counts(self) -> range:
         """The competitive counts (2-6); All for One also plays solo (abu_simbel:1)."""
         return range(2, self.max_players + 1)
+
+    def score_meaning(self, options: Any) -> ScoreMeaning:
+        """Points of the treasures kept; All for One: the team's treasures (abu_simbel:9)."""
+        if options is not None and getattr(options, "cooperative", False):
+            return ScoreMeaning("points", "treasures the team kept (All for One)")
+        return ScoreMeaning("points", "points of the treasures kept")
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return AbuSimbelState(self, num_players, seed, options)

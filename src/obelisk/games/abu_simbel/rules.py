@@ -41,6 +41,7 @@ from .components import (
     scorpions,
     treasure_cards,
 )
+from .metrics import sim_metrics as _sim_metrics
 from .options import is_cooperative
 from .scoring import charm_jewels_left, score_parts, winners_of
 
@@ -598,6 +599,10 @@ class AbuSimbelState(State):
     def cooperative(self) -> bool:
         """All for One (and every solo game) is played as one team (abu_simbel:9)."""
         return bool(self.coop)
+
+    def sim_metrics(self) -> dict[str, float]:
+        """This game's own numbers for simulation reports (``metrics.py``)."""
+        return _sim_metrics(self)
 
     def winners(self) -> list[int]:
         if self.coop:

@@ -15,6 +15,7 @@ from obelisk.core import (
     Game,
     GameClock,
     InvalidOptions,
+    ScoreMeaning,
     State,
 )
 
@@ -226,6 +227,12 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
         acts += [Select(tuple(ids[c] for c in s)) for s in selections(range(t.num_cards))]
         acts += [Piece(c) for c in CHARACTERS]  # khufu:4.1, last: the older numbers stay
         return acts
+
+    def score_meaning(self, options: Any) -> ScoreMeaning:
+        """Win or lose: 1 for the winner, 0 for everyone else; all 0 when Khufu wins."""
+        return ScoreMeaning(
+            "win_lose", "1 for the winner, 0 otherwise (khufu:11)", winner_always=False
+        )
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return KhufuState(self, num_players, seed, options)

@@ -62,6 +62,7 @@ from .actions import (
     Take,
     Tick,
 )
+from .metrics import sim_metrics as _sim_metrics
 
 # Decision kinds (khufu:5.7).
 ROLL_D = "ROLL"
@@ -221,6 +222,19 @@ class KhufuState(State):
         # hard won less alone against two heuristics than the fair share (26% [21-32] of
         # 231 games, 23% [14-34] of 62; benchmarks/agents_results/superseded/).
         return [1.0 if p == self.winner else 0.0 for p in range(self.num_players)]
+
+    def sim_metrics(self) -> dict[str, float]:
+        """This game's own numbers for simulation reports (``metrics.py``)."""
+        return _sim_metrics(self)
+
+    def sim_progress(self) -> list[float]:
+        """Progress toward qualifying (khufu:9.2), 0 to 10 per seat, for the simulator's
+        lead changes and drama: placed Scarabs and Treasures up to the number needed."""
+        need = self.options.qualify_treasures
+        return [
+            10.0 * (bin(self.scarabs[p]).count("1") + min(len(self.hands[p]), need)) / (4 + need)
+            for p in range(self.num_players)
+        ]
 
     def winners(self) -> list[int]:
         # khufu:11.1 one winner; khufu:11.2 Khufu's win is a loss for every seat.

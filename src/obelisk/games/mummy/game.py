@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
-from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
+from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, ScoreMeaning, State
 
 from .actions import ACTION_TYPES
 from .board import load_board
@@ -108,6 +108,18 @@ class MummyGame(Game):
             raise InvalidOptions("max_rounds must be at least 1, or none (mummy:6)")
         if not 1 <= o.step_limit <= MAX_STEPS:
             raise InvalidOptions(f"step_limit must lie in 1..{MAX_STEPS}")
+
+    def seat_roles(self, num_players: int, options: Any) -> tuple[str, ...]:
+        """Seat 1 is the mummy, every other seat an explorer (mummy:2)."""
+        return ("mummy",) + ("explorer",) * (num_players - 1)
+
+    def score_meaning(self, options: Any) -> ScoreMeaning:
+        """Composite: the mummy's score counts ankhs, an explorer's his played cards."""
+        return ScoreMeaning(
+            "composite",
+            "the mummy: ankhs taken; an explorer: task cards played (mummy:12)",
+            winner_always=getattr(options, "max_rounds", None) is None,
+        )
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return MummyState(self, num_players, seed, options)

@@ -29,6 +29,7 @@ from .components import (
     parse_label,
     roll_faces,
 )
+from .metrics import sim_metrics as _sim_metrics
 from .options import MummyOptions
 
 # Phases (mummy:7.5, mummy:15). The automatic ones (forced resolution, immobility check,
@@ -712,6 +713,10 @@ class MummyState(State):
             part = self.NEAR_CARD * (1.0 - near / self.NEAR_STEPS)
             out.append(10.0 * (played + part) / total)
         return out
+
+    def sim_metrics(self) -> dict[str, float]:
+        """This game's own numbers for simulation reports (``metrics.py``)."""
+        return _sim_metrics(self)
 
     def winners(self) -> list[int]:
         return list(self.winners_)

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
-from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
+from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, ScoreMeaning, State
 
 from .actions import ACTION_TYPES
 from .choices import RamsesChoices
@@ -97,6 +97,10 @@ class RamsesGame(Game):
             c.stack == 1 and c.kind == "search" for c in load_deck(o.deck)
         ):
             raise InvalidOptions("the small-children variant needs search cards in stack 1")
+
+    def score_meaning(self, options: Any) -> ScoreMeaning:
+        """Points: the values of the treasure cards in hand at the end (ramses:10)."""
+        return ScoreMeaning("points", "points of the treasure cards held")
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return RamsesState(self, num_players, seed, options)

@@ -44,6 +44,7 @@ from .components import (
     slide_direction,
     tid,
 )
+from .metrics import sim_metrics as _sim_metrics
 
 # Search contexts (ramses:6.4).
 CARD, GIFT, RISK_1, RISK_2, MIRAGE, POKER = "card", "gift", "risk_1", "risk_2", "mirage", "poker"
@@ -804,6 +805,10 @@ class RamsesState(State):
     # -- results (ramses:9) ---------------------------------------------------------
     def scores(self) -> list[float]:
         return [float(sum(self.deck[c].value for c in h)) for h in self.hands]
+
+    def sim_metrics(self) -> dict[str, float]:
+        """This game's own numbers for simulation reports (``metrics.py``)."""
+        return _sim_metrics(self)
 
     def winners(self) -> list[int]:
         sc = self.scores()

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from obelisk.core import Action, Capabilities, Game, State
+from obelisk.core import Action, Capabilities, Game, ScoreMeaning, State
 
 from . import components as C
 from .actions import ACTION_TYPES
@@ -70,6 +70,10 @@ class SobekGame(Game):
 
     def check_options(self, options: Any, num_players: int) -> None:
         check_options(options, num_players)
+
+    def score_meaning(self, options: Any) -> ScoreMeaning:
+        """Points: the sum of the three rounds' sets less the corruption penalty (sobek:11)."""
+        return ScoreMeaning("points", "points after three rounds (sets less corruption)")
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return SobekState(self, num_players, seed, options)

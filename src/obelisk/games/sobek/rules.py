@@ -52,6 +52,7 @@ from .actions import (
     cached,
     legacy_texts,
 )
+from .metrics import sim_metrics as _sim_metrics
 from .options import SobekOptions
 from .powers import (
     EFFECT_FUNCTIONS,
@@ -444,6 +445,10 @@ class SobekState(State):
 
     def scores(self) -> list[float]:
         return [float(s) for s in self.totals]
+
+    def sim_metrics(self) -> dict[str, float]:
+        """This game's own numbers for simulation reports (``metrics.py``)."""
+        return _sim_metrics(self)
 
     def winners(self) -> list[int]:
         """sobek:13 highest total; ties by fewer corruption cards in the last round."""
