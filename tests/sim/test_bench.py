@@ -50,11 +50,8 @@ def test_bench_game_refuses_an_unknown_policy():
 
 
 def test_bench_measures_the_search_on_an_iteration_budget():
-    r = CliRunner().invoke(
-        app,
-        ["bench", "sobek", "--runs", "1", "--seconds", "0.05", "--playout", "random"]
-        + ["--search", "2", "--json"],
-    )
+    args = ["bench", "sobek", "--runs", "1", "--seconds", "0.05", "--playout", "random"]
+    r = CliRunner().invoke(app, [*args, "--search", "2", "--json"])
     assert r.exit_code == 0, r.output
     rows = json.loads(r.output)
     search = [x for x in rows if "iterations_per_second" in x]
