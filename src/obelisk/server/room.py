@@ -171,6 +171,10 @@ class Room:
         """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
         return tuple(s["name"] for s in self.public_seats())
 
+    def watched(self) -> bool:
+        """Whether anybody (a player or a spectator) has the room open now."""
+        return any(not c.closed for c in self.conns)
+
     def people_present(self) -> bool:
         """Whether a person holds a seat now, or the room has no human seat at all."""
         humans = [i for i, s in enumerate(self.row.seats) if s["kind"] == "human"]

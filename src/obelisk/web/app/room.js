@@ -12,6 +12,7 @@ import { store, framesKey, keepFrame, keptFrames } from "./storage.js";
 import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
+import { noticeTurn, sayNewest, initAttention } from "./attention.js";
 
 /** Send an action as it is, bypassing the drawing (tests check that a refusal is explained). */
 hooks.play = (action) => send({ type: "action", action, decision: R.last ? R.last.decision : null });
@@ -281,6 +282,7 @@ function onState(msg) {
   const entries = entriesOf(msg.events);
   const flashes = (msg.events || []).map((e) => e.flash).filter(Boolean);
   R.pendingEntries = entries;
+  if (entries.length) sayNewest(entries[entries.length - 1].text);
   keepFrame(msg, !(msg.events && msg.events.length) && R.frames.length > 0);
   appendLog(entries);
   // a new position clears the last flash; this one shows for a moment
@@ -382,6 +384,8 @@ function redraw(got) {
   hooks.status = R.room.status;
   hooks.seat = R.seat;
   hooks.room = R.id;
+  // the server's word on whose turn it is (a choice being built or sent stays this turn)
+  noticeTurn(R.room.title, !!msg.your_turn && !R.over && msg.status === "playing", $("said").textContent);
   if (R.clickAt !== null && got !== undefined) {
     const start = R.clickAt;
     R.clickAt = null;
@@ -477,6 +481,7 @@ function disablePlaces() {
 /** Wire the room's controls (leave, hand the seat to a computer player, help, Esc);
  * ``leave()`` shows the page's address again (the lobby). */
 export function initRoom(leave) {
+  initAttention();
   $("help-button").onclick = toggleHelp;
   $("leave").onclick = () => {
     closeSocket();
