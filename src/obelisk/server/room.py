@@ -30,9 +30,11 @@ from obelisk.core import (
     Outcome,
     Record,
     State,
+    UndoError,
     replay,
 )
 from obelisk.core.record import step_json
+from obelisk.core.record import undo as undo_steps
 
 from . import bots, disclosure, protocol
 from .clock import Ticker, has_clock
@@ -432,8 +434,9 @@ class Room:
             obs, legal = self._state.observation(s), disclosure.legal(self._state, s)
             if cache is not None:
                 cache[s] = (obs, legal)
-        # the status too: a seat's choices are sent only once the room plays (disclosure)
-        view = (obs, legal, self.status)
+        # the status too: a seat's choices are sent only once the room plays (disclosure);
+        # and whether it may take back its last decision (that ends when another acts)
+        view = (obs, legal, self.status, disclosure.can_undo(self, s))
         if force or events or view != conn.last:
             if events and not narrated:
                 events = disclosure.narrated(self, events, s, live=True, names=names)
@@ -573,6 +576,57 @@ class Room:
                 await self._commit(seat, action)
             except IllegalAction as e:
                 raise ServerError(e.reason, "illegal_action", 409, rule=e.rule) from None
+
+    #: The most decisions one ``undo`` message may take back.
+    MAX_UNDO = 20
+
+    async def undo(self, seat: int | None, msg: dict[str, JSON]) -> None:
+        """An ``undo`` message: the seat takes back its last ``count`` decisions (1) where
+        the core's undo policy allows it (``State.undoable``). The position is replayed
+        without them, the steps are saved, everybody is told who took back how many (the
+        ``undo`` message) and gets a fresh state; a refusal says why in a sentence."""
+        if seat is None:
+            raise ServerError("spectators cannot take anything back", "spectator", 403)
+        count = msg.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= self.MAX_UNDO:
+            raise ServerError(
+                f"count must be a whole number from 1 to {self.MAX_UNDO}", "malformed"
+            )
+        async with self.lock:
+            if self.status != PLAYING or self._state.is_terminal():
+                raise ServerError(disclosure.undo_refusal(self, seat), "cannot_undo", 409)
+            if self._state.undoable(seat) < count:
+                raise ServerError(disclosure.undo_refusal(self, seat), "cannot_undo", 409)
+            try:
+                state = undo_steps(self._state, seat, count)
+            except UndoError as e:
+                raise ServerError(str(e), "cannot_undo", 409) from None
+            steps = [step_json(state, st) for st in state.history]
+            keep = 0
+            while keep < min(len(steps), len(self.steps)) and steps[keep] == self.steps[keep]:
+                keep += 1
+            try:
+                await self.lobby.write("replace_steps", self.id, keep, steps[keep:])
+            except Exception as e:
+                log.error("room %s: undo not saved (%s)", self.id, e)
+                raise ServerError(
+                    "the server could not save that, so nothing was taken back; try again",
+                    "storage",
+                    503,
+                ) from None
+            self._state = state
+            self.steps = steps
+            self._track_decision()
+            told = disclosure.undone(self, seat, count)
+            cache: dict[int | None, tuple[Any, Any]] = {}
+            names = self.names()
+            for c in list(self.conns):
+                # every reader starts again from the position as it now stands
+                c.cursor = len(state.events)
+                c.seen = len(state.events_for(c.seat))
+                c.send(told)
+                self._push(c, force=True, cache=cache, names=names)
+            self.wake()
 
     async def _commit_step(self, seat: int, i: int, step: Action, last: bool) -> None:
         """Play step ``i`` of a built choice on the real position; a step it refuses (what

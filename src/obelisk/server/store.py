@@ -160,8 +160,10 @@ class Store:
 
     def write_many(self, ops: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Commit several writes in one transaction, in order: each ``(op, args)`` is
-        ``("create_room", (row,))``, ``("update_room", (room_id, seats, status))`` or
-        ``("append_step", (room_id, idx, step, result))``. All are kept, or none."""
+        ``("create_room", (row,))``, ``("update_room", (room_id, seats, status))``,
+        ``("append_step", (room_id, idx, step, result))`` or ``("replace_steps", (room_id,
+        idx, steps))`` (an undo: the steps from ``idx`` on become ``steps``). All are kept,
+        or none."""
         now = time.time()
         with self.engine.begin() as c:
             steps_run: list[dict[str, JSON]] = []
@@ -196,6 +198,26 @@ class Store:
                     )
                 elif op == "create_room":
                     self._insert_room(c, args[0], now)
+                elif op == "replace_steps":
+                    # an undo: the steps from ``idx`` on are replaced by ``new`` (renumbered)
+                    room_id, idx, new = args
+                    c.execute(steps.delete().where(steps.c.room_id == room_id, steps.c.idx >= idx))
+                    if new:
+                        c.execute(
+                            _INSERT_STEP,
+                            [
+                                {
+                                    "room_id": room_id,
+                                    "idx": idx + k,
+                                    "seat": st["seat"],
+                                    "action": json.dumps(st["action"]),
+                                    "chance": json.dumps(st["chance"]),
+                                    "at": now,
+                                }
+                                for k, st in enumerate(new)
+                            ],
+                        )
+                    c.execute(rooms.update().where(rooms.c.id == room_id).values(updated_at=now))
                 elif op == "update_room":
                     room_id, seats, status = args
                     c.execute(

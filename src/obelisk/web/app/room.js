@@ -133,6 +133,11 @@ function handle(msg) {
     case "preview":
       onPreview(msg);
       break;
+    case "undo":
+      // somebody took back a move: said in the log to everybody; the fresh state follows
+      appendLog([{ seat: msg.seat, text: msg.text }]);
+      sayNewest(msg.text);
+      break;
     case "ack":
       break;
     case "error":
@@ -270,6 +275,7 @@ function onState(msg) {
   if (onlyTheClock(msg)) {
     R.last = { ...msg, legal: R.last.legal };
     hooks.seen = msg.seen;
+    showUndo(R.last);
     return;
   }
   const got = performance.now();
@@ -374,6 +380,7 @@ function redraw(got) {
   }, play);
   drawBuild(b);
   setStatus();
+  showUndo(msg);
   // an action is on its way: nothing is played twice while the answer is awaited
   if (R.inFlight) disablePlaces();
   hooks.states++;
@@ -473,7 +480,16 @@ function drawBuild(b) {
   );
 }
 
+/** The Undo button: shown only when the server says this seat may take back its last
+ * decision now (``can_undo``), never while a choice is being built or sent. */
+function showUndo(msg) {
+  const can = !!msg.can_undo && R.seat !== null && !R.over && !R.build && !R.inFlight;
+  $("undo-box").hidden = !can;
+  $("undo").disabled = false;
+}
+
 function disablePlaces() {
+  $("undo").disabled = true;
   for (const n of document.querySelectorAll("#table .legal-place")) n.setAttribute("aria-disabled", "true");
   for (const b of $("legal").querySelectorAll("button")) b.disabled = true;
 }
@@ -487,6 +503,12 @@ export function initRoom(leave) {
     closeSocket();
     history.pushState(null, "", "/");
     leave();
+  };
+  $("undo").onclick = () => {
+    if (!R.last || !R.last.can_undo || R.inFlight) return;
+    $("error").textContent = "";
+    $("undo").disabled = true;
+    send({ type: "undo" });
   };
   $("to-bot").onclick = async () => {
     if (R.seat === null) return;
