@@ -253,6 +253,7 @@ def test_khufu_person_plays_by_clicking_and_bots_finish(
         )
         ann.page.select_option("#bot-level", "heuristic")
         ann.page.click("#to-bot")
+        ann.page.click("#to-bot-yes")
         ann.page.wait_for_selector("#gameover:not([hidden])", timeout=120000)
         ann.check_words()
         ann.shot(shots, "khufu-1280-end")

@@ -180,6 +180,7 @@ def test_ramses_two_people_and_a_bot_click_two_rounds(
         # Bob hands his seat to a computer player; his panel says so
         bob.page.select_option("#bot-level", "heuristic")
         bob.page.click("#to-bot")
+        bob.page.click("#to-bot-yes")
         ann.page.wait_for_function(
             "document.querySelector('#panels .panel[data-seat=\"2\"] .pkind').textContent.includes('computer')"
         )

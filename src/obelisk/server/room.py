@@ -303,12 +303,9 @@ class Room:
             new[seat] = {
                 "kind": "bot",
                 "level": level,
-                # a person's seat keeps the person's name, so the result still reads right
-                "name": (
-                    f"{self.row.seats[seat]['name']} (computer)"
-                    if self.row.seats[seat].get("name")
-                    else f"Bot {seat + 1} ({level})"
-                ),
+                # a person's seat keeps the person's name, so the result still reads right;
+                # that a computer plays it (and its level) is told beside the name (kind, level)
+                "name": self.row.seats[seat].get("name") or f"Bot {seat + 1}",
                 "taken": True,
                 "former": self.row.seats[seat].get("token"),
                 "former_name": self.row.seats[seat].get("name"),

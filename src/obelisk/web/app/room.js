@@ -28,6 +28,8 @@ export async function openRoom(id, watch) {
   $("error").textContent = "";
   $("gameover").hidden = true;
   $("help").hidden = true;
+  $("handed").hidden = true;
+  $("said").textContent = "";
   hideFlash();
   // a #token=… link opens its seat; the token moves to storage and leaves the address bar
   const m = /token=([\w-]+)/.exec(location.hash);
@@ -142,6 +144,10 @@ function handle(msg) {
       break;
     case "error":
       hooks.errors.push(msg.code);
+      if (msg.code === "replaced") {
+        seatHandedOver();
+        return;
+      }
       R.inFlight = false;
       hooks.answers = (hooks.answers || 0) + 1;
       if (msg.code === "bad_token") {
@@ -480,6 +486,19 @@ function drawBuild(b) {
   );
 }
 
+/** This seat is now played by a computer player (handed over here, or on another page):
+ * the page watches from now on and says so plainly. */
+async function seatHandedOver() {
+  const id = R.id;
+  const seat = R.seat;
+  const name = seat !== null && R.room ? seatName(R.room.seats, seat) : "Your seat";
+  store.del("seat:" + id);
+  await openRoom(id, true);
+  const box = $("handed");
+  box.textContent = `${name}'s seat is now played by the computer. You are watching the game.`;
+  box.hidden = false;
+}
+
 /** The Undo button: shown only when the server says this seat may take back its last
  * decision now (``can_undo``), never while a choice is being built or sent. */
 function showUndo(msg) {
@@ -510,11 +529,26 @@ export function initRoom(leave) {
     $("undo").disabled = true;
     send({ type: "undo" });
   };
-  $("to-bot").onclick = async () => {
+  // handing the seat over asks first; the server's "replaced" then turns this page into a
+  // spectator's (seatHandedOver)
+  const confirmBox = $("to-bot-confirm");
+  $("to-bot").onclick = () => {
+    if (R.seat === null) return;
+    const level = $("bot-level").selectedOptions[0];
+    $("to-bot-question").textContent =
+      `Hand your seat to a computer player (${level ? level.textContent : "computer"})? It plays for you to the end; you can watch.`;
+    confirmBox.hidden = false;
+    $("to-bot-no").focus();
+  };
+  $("to-bot-no").onclick = () => {
+    confirmBox.hidden = true;
+    $("to-bot").focus();
+  };
+  $("to-bot-yes").onclick = async () => {
+    confirmBox.hidden = true;
     if (R.seat === null) return;
     try {
       await api(`/api/rooms/${R.id}/seats/${R.seat}/bot`, { level: $("bot-level").value }, R.token);
-      store.del("seat:" + R.id);
     } catch (e) {
       $("error").textContent = e.message;
     }
