@@ -369,8 +369,9 @@ function redraw(got) {
   drawFrame(els(), R.mod, {
     obs: b ? b.obs : msg.observation,
     legal,
-    turn: msg.ctx || null,
-    yourTurn: msg.your_turn,
+    // nobody is to play while the room waits for its players (the context names a seat)
+    turn: msg.status === "waiting" ? null : msg.ctx || null,
+    yourTurn: msg.your_turn && msg.status === "playing",
     seat: R.seat,
     seats: R.room.seats,
     status: msg.status,
