@@ -472,6 +472,7 @@ class Lobby:
                     "realtime": False,
                     "deal": disclosure.deal_of(row, row.status in (FINISHED, EXPIRED, ABANDONED)),
                     "updated_at": row.updated_at,
+                    "active_at": max(row.updated_at, row.created_at),
                 }
             )
         return out

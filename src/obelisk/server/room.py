@@ -123,6 +123,9 @@ class Room:
         self.left_at: dict[int, float] = {i: now for i in range(row.num_players)}
         #: Since when a room without human seats has had nobody watching.
         self.quiet_since = now
+        #: When a player last did something here (a move, an undo, a seat taken or handed
+        #: over): wall time, shown in the lobby; the store's last change until then.
+        self.active_at = max(row.updated_at, row.created_at)
         for i, s in enumerate(row.seats):
             if s["kind"] == "bot":
                 self.agents[i] = make_agent(game, s["level"])
@@ -158,6 +161,7 @@ class Room:
             "rematch": self.rematch,
             "deal": disclosure.deal(self),
             "updated_at": self.row.updated_at,
+            "active_at": self.active_at,
         }
 
     @property
@@ -258,6 +262,7 @@ class Room:
             self.row.seats = new
             self.row.status = status
             self.left_at[seat] = self.clock.monotonic()
+            self.active_at = self.clock.time()
             self._room_changed()
             return seat, token
 
@@ -318,6 +323,7 @@ class Room:
             self.row.status = status
             self.agents[seat] = make_agent(self.game, level)
             self._quick.pop(seat, None)
+            self.active_at = self.clock.time()
             for c in list(self.conns):
                 if c.seat == seat:
                     c.send(protocol.error_frame("replaced", f"seat {seat} is now a {level} bot"))
@@ -613,6 +619,7 @@ class Room:
                 ) from None
             self._state = state
             self.steps = steps
+            self.active_at = self.clock.time()
             self._track_decision()
             told = disclosure.undone(self, seat, count)
             cache: dict[int | None, tuple[Any, Any]] = {}
@@ -677,6 +684,8 @@ class Room:
                 503,
             ) from None
         self.steps.append(step)
+        if seat != SYSTEM:
+            self.active_at = self.clock.time()
         if result is not None:
             self.row.status = FINISHED
             self.row.result = result
