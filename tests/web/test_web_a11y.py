@@ -40,6 +40,7 @@ def test_the_lobby_has_no_serious_violation(
     p = Person(browser, server.http, width, height, f"lobby {width}")
     try:
         p.goto("/")
+        p.page.wait_for_selector("#game-cards .game-card")
         p.page.wait_for_selector("#game option", state="attached")
         _clean(p, "lobby")
     finally:
