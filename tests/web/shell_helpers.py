@@ -64,3 +64,15 @@ def join_as(server: ServerProc, room: str, seat: int, name: str) -> str:
     r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": name})
     assert r.status_code == 200, r.text
     return str(r.json()["token"])
+
+
+def against_a_bot(
+    browser: Any, server: ServerProc, label: str, init: str | None = None
+) -> tuple[str, Person]:
+    """Ann at seat 1 of a new Sobek room against a random computer player: the room and
+    her page (its first state drawn)."""
+    room = str(
+        server.create("sobek", [{"kind": "human"}, {"kind": "bot", "level": "random"}])["id"]
+    )
+    token = join_as(server, room, 0, "Ann")
+    return room, seated(browser, server, room, 0, token, label, init=init)

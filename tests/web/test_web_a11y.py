@@ -26,6 +26,10 @@ def finished(server: ServerProc) -> str:
     return str(room)
 
 
+def _page(server: ServerProc, browser: Any, size: tuple[int, int], label: str) -> Person:
+    return Person(browser, server.http, size[0], size[1], f"{label} {size[0]}")
+
+
 def _clean(p: Person, where: str) -> None:
     found = serious_violations(p.page)
     assert not found, f"{p.label} {where}:\n{describe(found)}"
@@ -33,11 +37,11 @@ def _clean(p: Person, where: str) -> None:
     assert not h1, f"{p.label} {where}: no heading of level one"
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize("size", SIZES)
 def test_the_lobby_has_no_serious_violation(
-    server: ServerProc, browser: Any, width: int, height: int
+    server: ServerProc, browser: Any, size: tuple[int, int]
 ) -> None:
-    p = Person(browser, server.http, width, height, f"lobby {width}")
+    p = _page(server, browser, size, "lobby")
     try:
         p.goto("/")
         p.page.wait_for_selector("#game-cards .game-card")
@@ -47,11 +51,11 @@ def test_the_lobby_has_no_serious_violation(
         p.close()
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize("size", SIZES)
 def test_game_over_and_help_have_no_serious_violation(
-    server: ServerProc, browser: Any, finished: str, width: int, height: int
+    server: ServerProc, browser: Any, finished: str, size: tuple[int, int]
 ) -> None:
-    p = Person(browser, server.http, width, height, f"game over {width}")
+    p = _page(server, browser, size, "game over")
     try:
         p.goto(f"/rooms/{finished}?watch=1")
         p.page.wait_for_selector("#gameover:not([hidden]) table.scores")
@@ -64,11 +68,11 @@ def test_game_over_and_help_have_no_serious_violation(
         p.close()
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
+@pytest.mark.parametrize("size", SIZES)
 def test_the_replay_has_no_serious_violation(
-    server: ServerProc, browser: Any, finished: str, width: int, height: int
+    server: ServerProc, browser: Any, finished: str, size: tuple[int, int]
 ) -> None:
-    p = Person(browser, server.http, width, height, f"replay {width}")
+    p = _page(server, browser, size, "replay")
     try:
         p.goto(f"/replay?room={finished}")
         p.page.wait_for_selector("#replay-viewer:not([hidden])")

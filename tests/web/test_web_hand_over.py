@@ -7,14 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from server_helpers import ServerProc
-from shell_helpers import join_as, seated
+from shell_helpers import against_a_bot, seated
 from web_helpers import PLACES
 
 
 def test_handing_over_asks_first_then_the_page_watches(server: ServerProc, browser: Any) -> None:
-    room = server.create("sobek", [{"kind": "human"}, {"kind": "bot", "level": "random"}])["id"]
-    token = join_as(server, room, 0, "Ann")
-    p = seated(browser, server, room, 0, token, "Ann")
+    room, p = against_a_bot(browser, server, "Ann")
     try:
         assert p.wait_turn_or_over(5000)
         p.page.select_option("#bot-level", "random")

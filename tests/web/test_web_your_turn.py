@@ -9,10 +9,18 @@ import random
 from typing import Any
 
 from server_helpers import ServerProc
-from shell_helpers import fake_notifications, join_as, seated
+from shell_helpers import against_a_bot, fake_notifications, join_as, seated
 
 TURN_ICON = "/static/img/icon-turn.svg"
 PLAIN_ICON = "/static/img/icon.svg"
+
+
+def _play_until_noticed(p: Any, rng: random.Random) -> None:
+    """Play until the page notices a new turn (the computer player moved in between)."""
+    before = p.hook("noticed")
+    while p.hook("noticed") == before and not p.hook("over"):
+        p.click_random(rng)
+        p.wait_turn_or_over(5000)
 
 
 def _tab(p: Any) -> tuple[str, str]:
@@ -57,9 +65,7 @@ def test_the_tab_title_and_icon_say_whose_turn_it_is(server: ServerProc, browser
 def test_the_chime_is_off_until_turned_on_and_is_remembered(
     server: ServerProc, browser: Any
 ) -> None:
-    room = server.create("sobek", [{"kind": "human"}, {"kind": "bot", "level": "random"}])["id"]
-    token = join_as(server, room, 0, "Ann")
-    p = seated(browser, server, room, 0, token, "chime")
+    _room, p = against_a_bot(browser, server, "chime")
     try:
         button = p.page.locator("#sound")
         assert button.get_attribute("aria-pressed") == "false"
@@ -77,9 +83,7 @@ def test_the_chime_is_off_until_turned_on_and_is_remembered(
 
 
 def test_a_hidden_tab_is_notified_when_the_turn_comes(server: ServerProc, browser: Any) -> None:
-    room = server.create("sobek", [{"kind": "human"}, {"kind": "bot", "level": "random"}])["id"]
-    token = join_as(server, room, 0, "Ann")
-    p = seated(browser, server, room, 0, token, "notify", init=fake_notifications("granted"))
+    _room, p = against_a_bot(browser, server, "notify", init=fake_notifications("granted"))
     try:
         assert p.page.locator("#notify").is_hidden(), "permission granted: nothing to ask"
         if not p.wait_turn_or_over(5000):
@@ -87,29 +91,21 @@ def test_a_hidden_tab_is_notified_when_the_turn_comes(server: ServerProc, browse
         p.page.evaluate("window.__hidden = true; window.__notes = []")
         rng = random.Random(2)
         # Ann plays until the computer player has moved and her turn comes again
-        before = p.hook("noticed")
-        while p.hook("noticed") == before:
-            p.click_random(rng)
-            p.wait_turn_or_over(5000)
+        _play_until_noticed(p, rng)
         notes = p.page.evaluate("window.__notes")
         assert notes, "no notification in the hidden tab"
         assert notes[-1]["title"] == "Your turn in Sobek"
         assert notes[-1]["body"].strip() == p.page.inner_text("#said").strip()
         # a visible tab is not notified
         p.page.evaluate("window.__hidden = false; window.__notes = []")
-        before = p.hook("noticed")
-        while p.hook("noticed") == before and not p.hook("over"):
-            p.click_random(rng)
-            p.wait_turn_or_over(5000)
+        _play_until_noticed(p, rng)
         assert p.page.evaluate("window.__notes") == []
     finally:
         p.close()
 
 
 def test_notifications_are_asked_for_once_from_a_button(server: ServerProc, browser: Any) -> None:
-    room = server.create("sobek", [{"kind": "human"}, {"kind": "bot", "level": "random"}])["id"]
-    token = join_as(server, room, 0, "Ann")
-    p = seated(browser, server, room, 0, token, "ask", init=fake_notifications("default"))
+    _room, p = against_a_bot(browser, server, "ask", init=fake_notifications("default"))
     try:
         assert p.page.evaluate("window.__asks") == 0, "permission asked on load"
         button = p.page.locator("#notify")
@@ -126,9 +122,7 @@ def test_notifications_are_asked_for_once_from_a_button(server: ServerProc, brow
 
 
 def test_the_live_region_says_the_newest_sentence(server: ServerProc, browser: Any) -> None:
-    room = server.create("sobek", [{"kind": "human"}, {"kind": "bot", "level": "random"}])["id"]
-    token = join_as(server, room, 0, "Ann")
-    p = seated(browser, server, room, 0, token, "live")
+    _room, p = against_a_bot(browser, server, "live")
     try:
         assert p.page.get_attribute("#said", "aria-live") == "polite"
         assert p.page.get_attribute("#log", "aria-live") is None, "the whole log read out"
