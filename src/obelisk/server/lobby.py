@@ -274,8 +274,9 @@ class Lobby:
                         f"levels: {', '.join(known)}",
                         "bad_level",
                     )
-                # named by seat, as the terminal names them: two bots of a level stay apart
-                name = f"Bot {i + 1} ({level})"
+                # named by seat: two bots of a level stay apart; the level is told beside
+                # the name (the seat's ``level``), never inside it
+                name = f"Bot {i + 1}"
                 if creator is not None and not trusted:
                     self._check_search_rooms(game, level, creator)
                 clean.append({"kind": "bot", "level": level, "name": name, "taken": True})

@@ -14,6 +14,7 @@ export function showGameOver(open) {
   const box = $("gameover");
   box.hidden = false;
   $("seat-tools").hidden = true;
+  document.querySelector("#table .turn-tools").hidden = true;
   const names = o.winners.map((i) => seatName(s.seats, i));
   // a game scored only as won or lost (Khufu: 1 for the winner, 0 for everybody else)
   const winLoss = o.scores.length > 0 && o.scores.every((x, i) => x === (o.winners.includes(i) ? 1 : 0));

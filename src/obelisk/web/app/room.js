@@ -111,6 +111,8 @@ function handle(msg) {
           ? `You are at seat ${msg.seat + 1}.`
           : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
       $("seat-tools").hidden = msg.seat === null;
+      // the chime and the notification are for a player: a spectator has no turn
+      document.querySelector("#table .turn-tools").hidden = msg.seat === null;
       $("bot-level").replaceChildren(...msg.levels.map((l) => new Option(levelWords(l), l)));
       if (msg.levels.includes("normal")) $("bot-level").value = "normal";
       showSummary(msg.summary);
