@@ -278,9 +278,7 @@ def _game_with_choices(server: ServerProc, browser: Any, shots: Path, seed: int)
         _shot(ann, shots, "ramses-390-end", at="#gameover")
         state = state_now(server, room)
         assert state.is_terminal()
-        rep = check_memory(
-            state, 0, ("Ann", "Bot 2", "Bot 3"), noted + notes(ann)
-        )
+        rep = check_memory(state, 0, ("Ann", "Bot 2", "Bot 3"), noted + notes(ann))
         print(
             f"ramses events (seed {seed}): clicked {clicked}; {explained} event cards explained; "
             f"the game in {time.monotonic() - t0:.1f} s; positions checked {rep.checked}, with a "
