@@ -283,9 +283,13 @@ def hidden_world(state: State, seat: int, rng: random.Random) -> State:
 
     A re-drawn copy keeps no history; B gets A's sequence of who acted when (public: every
     reader sees whose turn it is, and the turn context counts it) with every action and
-    chance mark blanked, so a channel that read a past action would fail here."""
+    chance mark blanked, so a channel that read a past action would fail here (the undo
+    policy reads only who acted and the barriers, so ``can_undo`` must agree)."""
     new = state.determinize(seat, random.Random(rng.getrandbits(64)))
     new.history = AppendLog(Step(st.seat, None, 0, 0, st.barrier) for st in state.history)  # type: ignore[arg-type]
+    # every room's position is replayable (the server builds it from its record): that is
+    # public, and the undo policy reads it (a re-drawn copy is marked not replayable)
+    new.replayable = state.replayable
     return new
 
 

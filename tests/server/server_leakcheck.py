@@ -34,6 +34,7 @@ STATE_KEYS = {
     "events",
     "seen",
     "ctx",
+    "can_undo",
 }
 OTHER_KEYS = {
     "welcome": {"type", "v", "room", "seat", "game", "title", "levels", "summary"},
@@ -152,6 +153,8 @@ def check_messages(
                         assert i > 0, "a flash in a catch-up"
                         assert e["flash"] == game.flash(p, voice)
                 assert f["your_turn"] == bool(f["legal"]) == f["ctx"]["your_turn"]
+                # whether the seat may take back its last decision: its own, never a spectator's
+                assert isinstance(f["can_undo"], bool) and not (seat is None and f["can_undo"])
                 # the turn context is public: the position's own, whoever reads it
                 ctx = TurnContext.of(st).to_json()
                 assert {k: f["ctx"][k] for k in ("to_move", "chance", "outcome")} == {

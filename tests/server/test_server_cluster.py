@@ -181,3 +181,34 @@ def finish_after_failover(
     for seat in (0, 1):
         mine = [st["action"] for st in full["steps"] if st["seat"] == seat]
         assert mine[: len(acked[seat])] == acked[seat], "an acknowledged action was lost"
+
+
+def test_a_room_on_its_way_in_keeps_its_lease_through_a_renewal(tmp_path: Path) -> None:
+    """A renewal that runs while a room is being loaded (its lease taken, the room not yet
+    among the held ones) must not give the lease up: the room would be lost at once."""
+    import tinycards
+    from obelisk.core import register
+    from obelisk.server.config import ServerConfig
+    from obelisk.server.lobby import Lobby
+    from obelisk.server.timing import FakeClock
+
+    register(tinycards.GAME)
+
+    async def go() -> None:
+        cfg = ServerConfig(db=str(tmp_path / "site.sqlite3"), cluster_url="http://127.0.0.1:1")
+        lobby = Lobby(cfg, FakeClock())
+        await lobby.start()
+        try:
+            room = await lobby.create("tiny", 2, [{"kind": "human"}, {"kind": "human"}])
+            assert room.id not in lobby.rooms  # a waiting room: held by its first player's process
+            assert await lobby._lease(room.id) is None  # a load has taken the lease ...
+            await lobby.tend_leases()  # ... when the renewal runs
+            assert lobby.leases is not None
+            assert lobby.leases.renew(lobby.clock.time()) == {room.id}
+            lobby._arriving.discard(room.id)
+            await lobby.tend_leases()  # never loaded after all: given up
+            assert lobby.leases.renew(lobby.clock.time()) == set()
+        finally:
+            await lobby.stop()
+
+    asyncio.run(go())

@@ -285,6 +285,7 @@ def test_mummy_against_explorer_two_rounds_by_clicks_then_to_the_end(
         # the explorer hands his seat to a computer player; the mummy plays on to the end
         ed.page.select_option("#bot-level", "heuristic")
         ed.page.click("#to-bot")
+        ed.page.click("#to-bot-yes")
         while True:
             mia.page.wait_for_function(
                 "window.obelisk.yourTurn || window.obelisk.over", timeout=60000

@@ -628,6 +628,9 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                                 **answer,
                             }
                         )
+                    elif msg["type"] == "undo":
+                        await room.undo(conn.seat, msg)
+                        conn.send({"type": "ack", "v": protocol.VERSION, "id": msg.get("id")})
                     else:
                         await room.act(conn.seat, msg)
                         conn.send(

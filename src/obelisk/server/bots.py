@@ -17,7 +17,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING
 
-from obelisk.core import Action, Agent, IllegalAction, ObeliskError, PlayerView, State
+from obelisk.core import SYSTEM, Action, Agent, IllegalAction, ObeliskError, PlayerView, State
 
 from .config import ServerError
 
@@ -28,6 +28,24 @@ log = logging.getLogger("obelisk.server")
 
 #: A bot whose moves take less than this runs on the event loop (see :func:`think`).
 INLINE_BOT_SECONDS = 0.003
+
+#: The part of ``--bot-delay`` a computer player's next action within its own turn takes
+#: (the first action of a turn shows who moves; the rest of the turn follows at this pace).
+FOLLOW_UP = 0.4
+
+
+def pace(room: Room, seat: int) -> float:
+    """Seconds a computer player's action at ``seat`` takes at least, thinking included, so
+    a person can follow it (``--bot-delay``): the whole delay for the first action of its
+    turn, :data:`FOLLOW_UP` of it for the next ones, none when nobody is watching."""
+    delay = room.lobby.config.bot_delay
+    if delay <= 0 or not room.watched():
+        return 0.0
+    for step in reversed(room._state.history):
+        if step.seat == SYSTEM:
+            continue  # a clock tick is nobody's move
+        return delay * FOLLOW_UP if step.seat == seat else delay
+    return delay
 
 
 def searches(agent: Agent) -> bool:
@@ -46,8 +64,11 @@ def budget(room: Room, agent: Agent) -> float:
 
 
 async def bot_turns(room: Room) -> None:
-    """Play the computer players' turns while one of them is to move."""
-    cfg = room.lobby.config
+    """Play the computer players' turns while one of them is to move.
+
+    Each action takes at least its :func:`pace`: the time it thinks counts towards it (a
+    search of a second is not followed by the delay as well)."""
+    loop = asyncio.get_running_loop()
     while not room._closing:
         # let the writers send what the last move produced (quick bots move without awaiting)
         await asyncio.sleep(0)
@@ -62,11 +83,13 @@ async def bot_turns(room: Room) -> None:
             # a quick bot moves on the live position, under the lock, with no copy
             inline = room._quick.get(seat, False) and not searches(agent)
             snapshot = None if inline else room._state.clone()
-        if cfg.bot_delay > 0:
-            await asyncio.sleep(cfg.bot_delay)
+            began, least = loop.time(), pace(room, seat)
         rng = random.Random(secrets.randbits(64))
         if snapshot is not None:
             action = await think(room, agent, snapshot, seat, rng)
+        rest = least - (loop.time() - began)
+        if rest > 0:
+            await asyncio.sleep(rest)
         async with room.lock:
             if room.agents.get(seat) is not agent:
                 continue  # its player took the seat back: the bot leaves

@@ -33,7 +33,8 @@ class ServerConfig:
     db: str = DEFAULT_DB
     #: Modules to import before start that register extra games (e.g. a test game).
     plugins: list[str] = field(default_factory=list)
-    #: Seconds a computer player waits before moving, so people can follow the game.
+    #: Seconds a computer player's move takes at least (its thinking counts), so people can
+    #: follow the game; the next moves of the same turn take ``bots.FOLLOW_UP`` of it.
     bot_delay: float = 0.0
     #: Seconds a computer player may think; past it a random legal action is played.
     bot_budget: float = 5.0

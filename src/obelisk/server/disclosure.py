@@ -165,8 +165,9 @@ def state_frame(
     text: bool,
     names: tuple[str, ...] | None,
 ) -> dict[str, JSON]:
-    """A ``state`` message for ``seat`` (already narrated ``events``)."""
-    return protocol.state_frame(
+    """A ``state`` message for ``seat`` (already narrated ``events``), with ``can_undo``:
+    whether this seat may take back its last decision now."""
+    frame = protocol.state_frame(
         room._state,
         seat,
         room=room.id,
@@ -180,6 +181,48 @@ def state_frame(
         names=names,
         paused_by="no player is connected" if room.clock_paused() else None,
     )
+    frame["can_undo"] = can_undo(room, seat)
+    return frame
+
+
+def can_undo(room: Room, seat: int | None) -> bool:
+    """Whether ``seat`` may take back its last decision now (the core's undo policy, which
+    reads only the seats and barriers of the history: nothing hidden)."""
+    if seat is None or room.status != "playing" or room._state.is_terminal():
+        return False
+    return room._state.undoable(seat) > 0
+
+
+#: What a refusal says when the core gives no sentence of its own.
+UNDO_REFUSED = (
+    "Nothing can be taken back now: only your own last decisions, before anything hidden "
+    "is shown, chance decides, or another player acts."
+)
+
+
+def undo_refusal(room: Room, seat: int) -> str:
+    """Why ``seat`` cannot take back its last decision, in a sentence for the person
+    (``State.undo_refusal`` where the core has it)."""
+    if room.status != "playing" or room._state.is_terminal():
+        return "The game is not being played, so nothing can be taken back."
+    why = getattr(room._state, "undo_refusal", None)
+    said = why(seat, room.names()) if callable(why) else None
+    return str(said) if said else UNDO_REFUSED
+
+
+def undone(room: Room, seat: int, count: int) -> dict[str, JSON]:
+    """The ``undo`` message everybody gets when ``seat`` took back ``count`` decisions
+    (public: who took back how many, nothing of what they were)."""
+    name = room.names()[seat]
+    what = "the last move" if count == 1 else f"the last {count} moves"
+    return {
+        "type": "undo",
+        "v": protocol.VERSION,
+        "room": room.id,
+        "seat": seat,
+        "count": count,
+        "text": f"{name} took back {what}.",
+    }
 
 
 def game_over(room: Room) -> dict[str, JSON]:

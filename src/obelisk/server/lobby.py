@@ -76,6 +76,8 @@ class Lobby:
             else None
         )
         self._leaser: asyncio.Task[None] | None = None
+        #: Rooms whose lease this process just took, on their way into ``rooms``.
+        self._arriving: set[str] = set()
 
     async def write(self, op: str, *args: Any) -> None:
         """Commit one write (see :meth:`Store.write_many`) on the writer thread; returns
@@ -109,6 +111,7 @@ class Lobby:
                 continue
             self.rooms[row.id] = room
             n += 1
+        self._arriving.clear()  # every room taken above is in ``rooms`` now, or failed
         for room in self.rooms.values():
             room.wake()
         self._sweeper = asyncio.get_running_loop().create_task(self._sweep_loop())
@@ -121,7 +124,10 @@ class Lobby:
     async def _lease(self, room_id: str) -> Holder | None:
         """Take ``room_id``'s lease for this process; the process holding it otherwise."""
         assert self.leases is not None
-        return await self.db(self.leases.take, room_id, self.clock.time())
+        holder = await self.db(self.leases.take, room_id, self.clock.time())
+        if holder is None:  # held, not yet in ``rooms``: the renewal must not let it go
+            self._arriving.add(room_id)
+        return holder
 
     async def tend_leases(self) -> None:
         """Renew this process's leases; let go of the rooms it lost (a stall let another
@@ -135,7 +141,7 @@ class Lobby:
             room = self.rooms.pop(rid)
             log.warning("room %s: its lease was taken over by another process", rid)
             await room.close()
-        forgotten = [r for r in held if r not in self.rooms]
+        forgotten = [r for r in held if r not in self.rooms and r not in self._arriving]
         await self.db(self.leases.give_up, forgotten)
         for rid in await self.db(self.leases.orphans, now, self.config.expire_waiting):
             with contextlib.suppress(Elsewhere, ServerError):
@@ -317,8 +323,9 @@ class Lobby:
                         f"levels: {', '.join(known)}",
                         "bad_level",
                     )
-                # named by seat, as the terminal names them: two bots of a level stay apart
-                name = f"Bot {i + 1} ({level})"
+                # named by seat: two bots of a level stay apart; the level is told beside
+                # the name (the seat's ``level``), never inside it
+                name = f"Bot {i + 1}"
                 if creator is not None and not trusted:
                     self._check_search_rooms(game, level, creator)
                 clean.append({"kind": "bot", "level": level, "name": name, "taken": True})
@@ -372,15 +379,18 @@ class Lobby:
                 holder = await self._lease(room_id)  # before the row: never an orphan
                 if holder is not None:
                     raise Elsewhere(holder)
-            await self.write("create_room", row)
-            room = Room(self, row, game, state)
-            room.creator = creator
-            if self.leases is not None and room.status == WAITING:
-                # nothing runs in a waiting room: the process that serves its first player
-                # (the one a proxy sends that room's requests to) holds it from then on
-                await self.db(self.leases.give_up, [room_id])
-                return room
-            self.rooms[room_id] = room
+            try:
+                await self.write("create_room", row)
+                room = Room(self, row, game, state)
+                room.creator = creator
+                if self.leases is not None and room.status == WAITING:
+                    # nothing runs in a waiting room: the process that serves its first
+                    # player (the one a proxy sends its requests to) holds it from then on
+                    await self.db(self.leases.give_up, [room_id])
+                    return room
+                self.rooms[room_id] = room
+            finally:
+                self._arriving.discard(room_id)
         room.wake()
         return room
 
@@ -453,19 +463,23 @@ class Lobby:
             holder = await self._lease(room_id)
             if holder is not None:
                 raise Elsewhere(holder)
-            # the lease is ours from here: read the room again, its last steps included
-            row = await self.db(self.store.load_room, room_id) or row
         try:
-            room = self._build(row)
-        except ObeliskError as e:
-            raise ServerError(
-                f"room {room_id} cannot be replayed: {e}", "broken_room", 500
-            ) from None
-        if room.status == FINISHED:
-            again = rematch_id(room_id)
-            if await self.db(self.store.load_room, again) is not None:
-                room.rematch = again
-        self.rooms[room_id] = room
+            if self.leases is not None:
+                # the lease is ours from here: read the room again, its last steps included
+                row = await self.db(self.store.load_room, room_id) or row
+            try:
+                room = self._build(row)
+            except ObeliskError as e:
+                raise ServerError(
+                    f"room {room_id} cannot be replayed: {e}", "broken_room", 500
+                ) from None
+            if room.status == FINISHED:
+                again = rematch_id(room_id)
+                if await self.db(self.store.load_room, again) is not None:
+                    room.rematch = again
+            self.rooms[room_id] = room
+        finally:
+            self._arriving.discard(room_id)
         if room.status in (WAITING, PLAYING):
             room.wake()  # taken over from another process (alone, every such room is live)
         return room
@@ -537,6 +551,7 @@ class Lobby:
                     "realtime": False,
                     "deal": disclosure.deal_of(row, row.status in (FINISHED, EXPIRED, ABANDONED)),
                     "updated_at": row.updated_at,
+                    "active_at": max(row.updated_at, row.created_at),
                 }
             )
         return out

@@ -25,7 +25,7 @@ JSON = Any
 VERSION = 1
 
 #: Message types a client may send.
-CLIENT_TYPES = ("hello", "action", "ping", "preview")
+CLIENT_TYPES = ("hello", "action", "ping", "preview", "undo")
 
 #: How deeply a client message may nest arrays and objects (a real message needs 4).
 MAX_DEPTH = 32

@@ -30,9 +30,11 @@ from obelisk.core import (
     Outcome,
     Record,
     State,
+    UndoError,
     replay,
 )
 from obelisk.core.record import step_json
+from obelisk.core.record import undo as undo_steps
 
 from . import bots, disclosure, protocol
 from .clock import Ticker, has_clock
@@ -121,6 +123,9 @@ class Room:
         self.left_at: dict[int, float] = {i: now for i in range(row.num_players)}
         #: Since when a room without human seats has had nobody watching.
         self.quiet_since = now
+        #: When a player last did something here (a move, an undo, a seat taken or handed
+        #: over): wall time, shown in the lobby; the store's last change until then.
+        self.active_at = max(row.updated_at, row.created_at)
         for i, s in enumerate(row.seats):
             if s["kind"] == "bot":
                 self.agents[i] = make_agent(game, s["level"])
@@ -156,6 +161,7 @@ class Room:
             "rematch": self.rematch,
             "deal": disclosure.deal(self),
             "updated_at": self.row.updated_at,
+            "active_at": self.active_at,
         }
 
     @property
@@ -170,6 +176,10 @@ class Room:
     def names(self) -> tuple[str, ...]:
         """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
         return tuple(s["name"] for s in self.public_seats())
+
+    def watched(self) -> bool:
+        """Whether anybody (a player or a spectator) has the room open now."""
+        return any(not c.closed for c in self.conns)
 
     def people_present(self) -> bool:
         """Whether a person holds a seat now, or the room has no human seat at all."""
@@ -252,6 +262,7 @@ class Room:
             self.row.seats = new
             self.row.status = status
             self.left_at[seat] = self.clock.monotonic()
+            self.active_at = self.clock.time()
             self._room_changed()
             return seat, token
 
@@ -297,12 +308,9 @@ class Room:
             new[seat] = {
                 "kind": "bot",
                 "level": level,
-                # a person's seat keeps the person's name, so the result still reads right
-                "name": (
-                    f"{self.row.seats[seat]['name']} (computer)"
-                    if self.row.seats[seat].get("name")
-                    else f"Bot {seat + 1} ({level})"
-                ),
+                # a person's seat keeps the person's name, so the result still reads right;
+                # that a computer plays it (and its level) is told beside the name (kind, level)
+                "name": self.row.seats[seat].get("name") or f"Bot {seat + 1}",
                 "taken": True,
                 "former": self.row.seats[seat].get("token"),
                 "former_name": self.row.seats[seat].get("name"),
@@ -315,6 +323,7 @@ class Room:
             self.row.status = status
             self.agents[seat] = make_agent(self.game, level)
             self._quick.pop(seat, None)
+            self.active_at = self.clock.time()
             for c in list(self.conns):
                 if c.seat == seat:
                     c.send(protocol.error_frame("replaced", f"seat {seat} is now a {level} bot"))
@@ -428,8 +437,9 @@ class Room:
             obs, legal = self._state.observation(s), disclosure.legal(self._state, s)
             if cache is not None:
                 cache[s] = (obs, legal)
-        # the status too: a seat's choices are sent only once the room plays (disclosure)
-        view = (obs, legal, self.status)
+        # the status too: a seat's choices are sent only once the room plays (disclosure);
+        # and whether it may take back its last decision (that ends when another acts)
+        view = (obs, legal, self.status, disclosure.can_undo(self, s))
         if force or events or view != conn.last:
             if events and not narrated:
                 events = disclosure.narrated(self, events, s, live=True, names=names)
@@ -570,6 +580,58 @@ class Room:
             except IllegalAction as e:
                 raise ServerError(e.reason, "illegal_action", 409, rule=e.rule) from None
 
+    #: The most decisions one ``undo`` message may take back.
+    MAX_UNDO = 20
+
+    async def undo(self, seat: int | None, msg: dict[str, JSON]) -> None:
+        """An ``undo`` message: the seat takes back its last ``count`` decisions (1) where
+        the core's undo policy allows it (``State.undoable``). The position is replayed
+        without them, the steps are saved, everybody is told who took back how many (the
+        ``undo`` message) and gets a fresh state; a refusal says why in a sentence."""
+        if seat is None:
+            raise ServerError("spectators cannot take anything back", "spectator", 403)
+        count = msg.get("count", 1)
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= self.MAX_UNDO:
+            raise ServerError(
+                f"count must be a whole number from 1 to {self.MAX_UNDO}", "malformed"
+            )
+        async with self.lock:
+            if self.status != PLAYING or self._state.is_terminal():
+                raise ServerError(disclosure.undo_refusal(self, seat), "cannot_undo", 409)
+            if self._state.undoable(seat) < count:
+                raise ServerError(disclosure.undo_refusal(self, seat), "cannot_undo", 409)
+            try:
+                state = undo_steps(self._state, seat, count)
+            except UndoError as e:
+                raise ServerError(str(e), "cannot_undo", 409) from None
+            steps = [step_json(state, st) for st in state.history]
+            keep = 0
+            while keep < min(len(steps), len(self.steps)) and steps[keep] == self.steps[keep]:
+                keep += 1
+            try:
+                await self.lobby.write("replace_steps", self.id, keep, steps[keep:])
+            except Exception as e:
+                log.error("room %s: undo not saved (%s)", self.id, e)
+                raise ServerError(
+                    "the server could not save that, so nothing was taken back; try again",
+                    "storage",
+                    503,
+                ) from None
+            self._state = state
+            self.steps = steps
+            self.active_at = self.clock.time()
+            self._track_decision()
+            told = disclosure.undone(self, seat, count)
+            cache: dict[int | None, tuple[Any, Any]] = {}
+            names = self.names()
+            for c in list(self.conns):
+                # every reader starts again from the position as it now stands
+                c.cursor = len(state.events)
+                c.seen = len(state.events_for(c.seat))
+                c.send(told)
+                self._push(c, force=True, cache=cache, names=names)
+            self.wake()
+
     async def _commit_step(self, seat: int, i: int, step: Action, last: bool) -> None:
         """Play step ``i`` of a built choice on the real position; a step it refuses (what
         was hidden decided it) is a :class:`ServerError` naming the step."""
@@ -622,6 +684,8 @@ class Room:
                 503,
             ) from None
         self.steps.append(step)
+        if seat != SYSTEM:
+            self.active_at = self.clock.time()
         if result is not None:
             self.row.status = FINISHED
             self.row.result = result

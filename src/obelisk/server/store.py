@@ -163,8 +163,10 @@ class Store:
 
     def write_many(self, ops: list[tuple[str, tuple[Any, ...]]]) -> None:
         """Commit several writes in one transaction, in order: each ``(op, args)`` is
-        ``("create_room", (row,))``, ``("update_room", (room_id, seats, status))`` or
-        ``("append_step", (room_id, idx, step, result))``. All are kept, or none.
+        ``("create_room", (row,))``, ``("update_room", (room_id, seats, status))``,
+        ``("append_step", (room_id, idx, step, result))`` or ``("replace_steps", (room_id,
+        idx, steps))`` (an undo: the steps from ``idx`` on become ``steps``). All are kept,
+        or none.
 
         The writes go straight to the database driver on one connection kept for them
         (statements written once per dialect): a step is the server's most frequent write,
@@ -207,6 +209,26 @@ class Store:
                         elif op == "update_room":
                             room_id, seats, status = args
                             cur.execute(sql["seats"], (json.dumps(seats), status, now, room_id))
+                        elif op == "replace_steps":
+                            # an undo: the steps from ``idx`` on are replaced by ``new``
+                            room_id, idx, new = args
+                            cur.execute(sql["drop_steps"], (room_id, idx))
+                            if new:
+                                cur.executemany(
+                                    sql["step"],
+                                    [
+                                        (
+                                            room_id,
+                                            idx + k,
+                                            st["seat"],
+                                            json.dumps(st["action"]),
+                                            json.dumps(st["chance"]),
+                                            now,
+                                        )
+                                        for k, st in enumerate(new)
+                                    ],
+                                )
+                            cur.execute(sql["touch"], (now, room_id))
                         else:
                             raise ValueError(f"unknown write {op!r}")
                     if steps_run:
@@ -274,6 +296,8 @@ def _statements(mark: str) -> dict[str, str]:
         "room": f"INSERT INTO {rooms.name} ({room_columns}) VALUES ({marks(len(rooms.columns))})",
         "seats": f"UPDATE {rooms.name} SET seats = {mark}, status = {mark}, "
         f"updated_at = {mark} WHERE id = {mark}",
+        "drop_steps": f"DELETE FROM {steps.name} WHERE room_id = {mark} AND idx >= {mark}",
+        "touch": f"UPDATE {rooms.name} SET updated_at = {mark} WHERE id = {mark}",
     }
 
 

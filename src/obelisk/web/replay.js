@@ -18,7 +18,7 @@ function layout(root) {
     seatSel,
     note: el("p#replay-note.muted"),
     error: el("p#replay-error.error", { role: "alert" }),
-    title: el("h2#replay-title", { text: "Replays" }),
+    title: el("h1#replay-title", { text: "Replays" }),
     counter: el("span#replay-step.counter", { role: "status" }),
     range: el("input#replay-range", { type: "range", min: 0, max: 0, value: 0, "aria-label": "step" }),
     panels: el("div.panels"),
@@ -26,7 +26,7 @@ function layout(root) {
     mine: el("div.mine-area"),
     legal: el("div.legal"),
     prompt: el("span.prompt"),
-    log: el("ol#replay-log.log"),
+    log: el("ol#replay-log.log", { tabindex: "0", "aria-label": "What happened, oldest first" }),
     viewer: el("div#replay-viewer", { hidden: true }),
   };
   const btn = (label, id, fn) => el("button", { type: "button", id, text: label, onclick: fn });

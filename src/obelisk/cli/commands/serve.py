@@ -30,7 +30,11 @@ def register(app: typer.Typer) -> None:
             ),
         ] = None,
         bot_delay: Annotated[
-            float, typer.Option(help="Seconds a computer player waits before it moves.")
+            float,
+            typer.Option(
+                help="Seconds a computer player's move takes at least, its thinking included "
+                "(the next moves of its turn: 0.4 of it; none while nobody watches)."
+            ),
         ] = 0.5,
         bot_budget: Annotated[
             float,

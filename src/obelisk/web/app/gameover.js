@@ -14,16 +14,20 @@ export function showGameOver(open) {
   const box = $("gameover");
   box.hidden = false;
   $("seat-tools").hidden = true;
+  document.querySelector("#table .turn-tools").hidden = true;
   const names = o.winners.map((i) => seatName(s.seats, i));
+  // a game scored only as won or lost (Khufu: 1 for the winner, 0 for everybody else)
+  const winLoss = o.scores.length > 0 && o.scores.every((x, i) => x === (o.winners.includes(i) ? 1 : 0));
   box.replaceChildren(
     el("h3", { text: "Game over" }),
     el("p.big", { text: names.length ? (names.length === 1 ? `${names[0]} wins.` : `${names.join(" and ")} share the win.`) : "Nobody wins." }),
     el("table.scores", null,
-      el("thead", null, el("tr", null, el("th", { text: "Player" }), el("th", { text: "Score" }))),
+      el("thead", null, el("tr", null, el("th", { text: "Player" }), el("th", { text: winLoss ? "Result" : "Score" }))),
       el("tbody", null, ...lines.map((l) =>
         el("tr", { dataset: { seat: String(l.seat + 1) } },
-          el("td", null, el("span.dot", { style: { "--seat": seatColour(l.seat) } }), ` ${l.name}${l.winner ? " (winner)" : ""}`),
-          el("td", { text: String(l.score) }))))),
+          el("td", null, el("span.dot", { style: { "--seat": seatColour(l.seat) } }), ` ${l.name}`,
+            l.winner ? el("span.badge", { text: "winner" }) : null),
+          el("td", { text: winLoss ? (l.winner ? "won" : "lost") : String(l.score) }))))),
     el("div.over-buttons", null,
       R.seat !== null || (store.get("held:" + R.id) || []).length
         ? el("button.primary#again", { type: "button", text: "Play again with the same seats", onclick: () => playAgain(open) })

@@ -4,6 +4,7 @@ import { el, words, valueWords, levelWords } from "../util.js";
 import { R, $ } from "./state.js";
 import { api } from "./api.js";
 import { store } from "./storage.js";
+import { gameCards, quickSeats, clockWords, ago } from "./gamecards.js";
 
 /** The game called ``name`` as /api/games describes it. */
 export function gameByName(name) {
@@ -28,7 +29,7 @@ function renderSeatChoices() {
   $("game-note").textContent =
     (about.length ? about.slice(0, 2).join("").trim() + " " : "") +
     `${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
-    (g.realtime ? ", played against a running clock." : ".");
+    (g.realtime ? `, played against a countdown on ${clockWords(g, null)} (a simulated one in the options).` : ".");
   const box = $("seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
@@ -97,7 +98,9 @@ function renderOptions(g, notes) {
   for (const o of g.options) {
     if (o.network === false) continue; // the server takes it from the command line only
     let input = null;
-    const def = stripQuotes(o.default);
+    // a room runs the real-time clock unless its creator chooses otherwise (the server's
+    // default for rooms, server/clock.py), whatever the game's own default
+    const def = o.realtime !== undefined ? String(o.realtime) : stripQuotes(o.default);
     // each option's explanation and choices come with /api/games (the rules page's notes
     // are the fallback of an older server)
     const choices = o.choices || (info[o.name] && info[o.name].choices);
@@ -147,26 +150,29 @@ async function showGames() {
   const sel = $("game");
   sel.replaceChildren();
   for (const g of games) sel.add(new Option(`${g.title} (${g.min_players === g.max_players ? g.min_players : g.min_players + "–" + g.max_players} players)`, g.name));
-  const list = $("game-list");
-  list.replaceChildren(
-    ...games.map((g) =>
-      el("li", null,
-        el("button.small", { type: "button", text: "New room", "aria-label": `new room of ${g.title}`, onclick: () => { $("game").value = g.name; renderSeatChoices(); $("name").focus(); } }),
-        " ",
-        el("strong", { text: g.title }),
-        ` — ${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
-          (g.realtime ? ", real time" : "") +
-          (g.variants.length ? `; variants: ${g.variants.map(words).join(", ")}` : ""))),
-  );
+  $("game-cards").replaceChildren(...gameCards(games, playNow, setUp));
   renderSeatChoices();
+}
+
+/** What a room's line says of how alive it is: when it started, when a player last did
+ * something, and a playing room nobody is at says so (the server ends it in time). */
+function roomStatus(r) {
+  const words = { waiting: "waiting for players", playing: "being played", finished: "finished", expired: "expired", abandoned: "abandoned" };
+  const active = r.active_at || r.updated_at || r.created_at;
+  const anybody = r.seats.some((s) => s.kind === "human" && s.connected);
+  if (r.status === "playing" && !anybody && r.seats.some((s) => s.kind === "human")) {
+    return `paused, nobody at the table (last move ${ago(active)})`;
+  }
+  const when = r.status === "playing" ? `, last move ${ago(active)}` : "";
+  return `${words[r.status] || r.status}${when}`;
 }
 
 function roomLine(r) {
   const seats = r.seats.map((s) => (s.kind === "bot" ? `computer (${levelWords(s.level || "")})` : s.taken ? s.name : "open seat"));
-  const status = { waiting: "waiting for players", playing: "being played", finished: "finished", expired: "expired", abandoned: "abandoned" }[r.status] || r.status;
   const d = r.deal || {};
   const deal = d.commitment ? ` · deal ${d.seed === null || d.seed === undefined ? "sealed" : "revealed"} ${d.commitment.slice(0, 8)}…${d.chosen ? " (seed chosen by its creator)" : ""}` : "";
-  return `${r.title}, ${status}: ${seats.join(", ")}${deal}`;
+  const clock = clockWords(gameByName(r.game), r.options);
+  return `${r.title}, ${roomStatus(r)}: ${seats.join(", ")} · started ${ago(r.created_at)}${clock ? " · " + clock : ""}${deal}`;
 }
 
 async function loadRooms() {
@@ -202,6 +208,34 @@ async function joinSeat(roomId, seat) {
   store.set("seat:" + roomId, { seat: j.seat, token: j.token });
   return j;
 }
+
+/** "Play now against the computer": a room of you and computer players of the game's
+ * usual level, created and opened at once. */
+async function playNow(g) {
+  $("create-error").textContent = "";
+  try {
+    const seats = quickSeats(g);
+    const body = { game: g.name, players: seats.length, seats, options: {} };
+    const room = await api("/api/rooms", body);
+    store.set("made:" + room.id, body);
+    await joinSeat(room.id, 0);
+    history.pushState(null, "", `/rooms/${room.id}`);
+    await openRoom(room.id);
+  } catch (e) {
+    $("create-error").textContent = e.message;
+    $("create-error").scrollIntoView({ block: "center" });
+  }
+}
+
+/** "Set up a room": the form with this game chosen, the name field focused. */
+function setUp(g) {
+  $("game").value = g.name;
+  renderSeatChoices();
+  $("create").scrollIntoView({ block: "start" });
+  $("name").focus();
+}
+
+let openRoom = null;
 
 /** Create the room the form describes, take its first person's seat (every person's, on
  * a device passed round the table), then ``open`` it. */
@@ -247,6 +281,7 @@ export async function openLobby() {
 
 /** Wire the lobby's controls; ``open(roomId)`` opens a room made here. */
 export function initLobby(open) {
+  openRoom = open;
   $("create").onsubmit = (ev) => {
     ev.preventDefault();
     createRoom(open);

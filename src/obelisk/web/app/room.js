@@ -12,6 +12,7 @@ import { store, framesKey, keepFrame, keptFrames } from "./storage.js";
 import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
+import { noticeTurn, sayNewest, initAttention } from "./attention.js";
 
 /** Send an action as it is, bypassing the drawing (tests check that a refusal is explained). */
 hooks.play = (action) => send({ type: "action", action, decision: R.last ? R.last.decision : null });
@@ -27,6 +28,8 @@ export async function openRoom(id, watch) {
   $("error").textContent = "";
   $("gameover").hidden = true;
   $("help").hidden = true;
+  $("handed").hidden = true;
+  $("said").textContent = "";
   hideFlash();
   // a #token=… link opens its seat; the token moves to storage and leaves the address bar
   const m = /token=([\w-]+)/.exec(location.hash);
@@ -108,6 +111,8 @@ function handle(msg) {
           ? `You are at seat ${msg.seat + 1}.`
           : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
       $("seat-tools").hidden = msg.seat === null;
+      // the chime and the notification are for a player: a spectator has no turn
+      document.querySelector("#table .turn-tools").hidden = msg.seat === null;
       $("bot-level").replaceChildren(...msg.levels.map((l) => new Option(levelWords(l), l)));
       if (msg.levels.includes("normal")) $("bot-level").value = "normal";
       showSummary(msg.summary);
@@ -132,10 +137,19 @@ function handle(msg) {
     case "preview":
       onPreview(msg);
       break;
+    case "undo":
+      // somebody took back a move: said in the log to everybody; the fresh state follows
+      appendLog([{ seat: msg.seat, text: msg.text }]);
+      sayNewest(msg.text);
+      break;
     case "ack":
       break;
     case "error":
       hooks.errors.push(msg.code);
+      if (msg.code === "replaced") {
+        seatHandedOver();
+        return;
+      }
       R.inFlight = false;
       hooks.answers = (hooks.answers || 0) + 1;
       if (msg.code === "bad_token") {
@@ -269,6 +283,7 @@ function onState(msg) {
   if (onlyTheClock(msg)) {
     R.last = { ...msg, legal: R.last.legal };
     hooks.seen = msg.seen;
+    showUndo(R.last);
     return;
   }
   const got = performance.now();
@@ -281,6 +296,7 @@ function onState(msg) {
   const entries = entriesOf(msg.events);
   const flashes = (msg.events || []).map((e) => e.flash).filter(Boolean);
   R.pendingEntries = entries;
+  if (entries.length) sayNewest(entries[entries.length - 1].text);
   keepFrame(msg, !(msg.events && msg.events.length) && R.frames.length > 0);
   appendLog(entries);
   // a new position clears the last flash; this one shows for a moment
@@ -355,8 +371,9 @@ function redraw(got) {
   drawFrame(els(), R.mod, {
     obs: b ? b.obs : msg.observation,
     legal,
-    turn: msg.ctx || null,
-    yourTurn: msg.your_turn,
+    // nobody is to play while the room waits for its players (the context names a seat)
+    turn: msg.status === "waiting" ? null : msg.ctx || null,
+    yourTurn: msg.your_turn && msg.status === "playing",
     seat: R.seat,
     seats: R.room.seats,
     status: msg.status,
@@ -372,6 +389,7 @@ function redraw(got) {
   }, play);
   drawBuild(b);
   setStatus();
+  showUndo(msg);
   // an action is on its way: nothing is played twice while the answer is awaited
   if (R.inFlight) disablePlaces();
   hooks.states++;
@@ -382,6 +400,8 @@ function redraw(got) {
   hooks.status = R.room.status;
   hooks.seat = R.seat;
   hooks.room = R.id;
+  // the server's word on whose turn it is (a choice being built or sent stays this turn)
+  noticeTurn(R.room.title, !!msg.your_turn && !R.over && msg.status === "playing", $("said").textContent);
   if (R.clickAt !== null && got !== undefined) {
     const start = R.clickAt;
     R.clickAt = null;
@@ -469,7 +489,29 @@ function drawBuild(b) {
   );
 }
 
+/** This seat is now played by a computer player (handed over here, or on another page):
+ * the page watches from now on and says so plainly. */
+async function seatHandedOver() {
+  const id = R.id;
+  const seat = R.seat;
+  const name = seat !== null && R.room ? seatName(R.room.seats, seat) : "Your seat";
+  store.del("seat:" + id);
+  await openRoom(id, true);
+  const box = $("handed");
+  box.textContent = `${name}'s seat is now played by the computer. You are watching the game.`;
+  box.hidden = false;
+}
+
+/** The Undo button: shown only when the server says this seat may take back its last
+ * decision now (``can_undo``), never while a choice is being built or sent. */
+function showUndo(msg) {
+  const can = !!msg.can_undo && R.seat !== null && !R.over && !R.build && !R.inFlight;
+  $("undo-box").hidden = !can;
+  $("undo").disabled = false;
+}
+
 function disablePlaces() {
+  $("undo").disabled = true;
   for (const n of document.querySelectorAll("#table .legal-place")) n.setAttribute("aria-disabled", "true");
   for (const b of $("legal").querySelectorAll("button")) b.disabled = true;
 }
@@ -477,17 +519,39 @@ function disablePlaces() {
 /** Wire the room's controls (leave, hand the seat to a computer player, help, Esc);
  * ``leave()`` shows the page's address again (the lobby). */
 export function initRoom(leave) {
+  initAttention();
   $("help-button").onclick = toggleHelp;
   $("leave").onclick = () => {
     closeSocket();
     history.pushState(null, "", "/");
     leave();
   };
-  $("to-bot").onclick = async () => {
+  $("undo").onclick = () => {
+    if (!R.last || !R.last.can_undo || R.inFlight) return;
+    $("error").textContent = "";
+    $("undo").disabled = true;
+    send({ type: "undo" });
+  };
+  // handing the seat over asks first; the server's "replaced" then turns this page into a
+  // spectator's (seatHandedOver)
+  const confirmBox = $("to-bot-confirm");
+  $("to-bot").onclick = () => {
+    if (R.seat === null) return;
+    const level = $("bot-level").selectedOptions[0];
+    $("to-bot-question").textContent =
+      `Hand your seat to a computer player (${level ? level.textContent : "computer"})? It plays for you to the end; you can watch.`;
+    confirmBox.hidden = false;
+    $("to-bot-no").focus();
+  };
+  $("to-bot-no").onclick = () => {
+    confirmBox.hidden = true;
+    $("to-bot").focus();
+  };
+  $("to-bot-yes").onclick = async () => {
+    confirmBox.hidden = true;
     if (R.seat === null) return;
     try {
       await api(`/api/rooms/${R.id}/seats/${R.seat}/bot`, { level: $("bot-level").value }, R.token);
-      store.del("seat:" + R.id);
     } catch (e) {
       $("error").textContent = e.message;
     }

@@ -8,6 +8,7 @@ import { closeSocket } from "./socket.js";
 import { openLobby } from "./lobby.js";
 import { openRoom } from "./room.js";
 import { openReplay } from "../replay.js";
+import { leftRoom } from "./attention.js";
 
 /** Show what the page's address names. */
 export async function route() {
@@ -18,6 +19,7 @@ export async function route() {
     return;
   }
   closeSocket();
+  leftRoom();
   if (path.startsWith("/replay")) {
     show("replay");
     await openReplay($("replay"), { api, store, keptFrames, room: new URLSearchParams(location.search).get("room") });

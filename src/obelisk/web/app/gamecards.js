@@ -1,0 +1,77 @@
+// The lobby's cards of the games: a picture drawn by the project (img/games/NAME.svg), a line
+// of what the game is (its own summary), player counts, about how long it plays, its clock,
+// and "Play now against the computer" with good defaults.
+
+import { el } from "../util.js";
+
+/** About how long a game plays, in minutes (the project's estimate of a game with three
+ * players; Khufu's is its countdown). A game not listed says nothing of time. */
+const MINUTES = { sobek: "30 to 45", abu_simbel: "20 to 30", ramses: "30 to 45", mummy: "30 to 40", khufu: "45" };
+
+/** The games with a picture of their own in img/games/. */
+const PICTURES = new Set(["sobek", "abu_simbel", "ramses", "mummy", "khufu"]);
+
+/** The option that makes a game real-time (``realtime`` in /api/games), if it has one. */
+export function clockSwitch(g) {
+  return (g.options || []).find((o) => o.realtime !== undefined) || null;
+}
+
+/** The clock a room of game ``g`` runs with ``options`` (a room's; none: a new room's), in
+ * words; "" for a game without a clock. The server turns the real-time switch on in a room
+ * whose creator left it alone (server/clock.py: realtime_options). */
+export function clockWords(g, options) {
+  if (!g || !g.realtime) return "";
+  const sw = clockSwitch(g);
+  const value = sw && options && options[sw.name] !== undefined ? options[sw.name] : sw ? sw.realtime : null;
+  return !sw || value === sw.realtime ? "a real-time clock" : "a simulated clock (time passes with each move)";
+}
+
+/** "2 to 4 players". */
+export function playerWords(g) {
+  return `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players`;
+}
+
+/** The first sentence of a game's summary that says what it is. */
+function whatItIs(g) {
+  const sentences = (g.summary || "").match(/[^.!?]+[.!?]+/g) || [];
+  // a summary may open with its player count ("2-4 merchants, 3 rounds."): skip a short one
+  const told = sentences.find((s) => s.trim().split(/\s+/).length > 6) || sentences[0] || "";
+  return told.trim();
+}
+
+/** The seats of a quick game against the computer: you and computer players of the game's
+ * usual level, three players where the game allows it. */
+export function quickSeats(g) {
+  const n = Math.max(g.min_players, Math.min(g.max_players, 3));
+  const level = g.default_level || g.levels[0];
+  return [{ kind: "human" }, ...Array.from({ length: n - 1 }, () => ({ kind: "bot", level }))];
+}
+
+/** One card per game; ``play(g)`` starts a quick game, ``setUp(g)`` fills the form. */
+export function gameCards(games, play, setUp) {
+  return games.map((g) => {
+    const minutes = MINUTES[g.name];
+    const facts = [playerWords(g), minutes ? `about ${minutes} minutes` : null, g.realtime ? `${clockWords(g, null)} (a simulated one in the options)` : null]
+      .filter(Boolean)
+      .join(" · ");
+    const playNow = el("button.primary", { type: "button", text: "Play now against the computer", "aria-label": `Play ${g.title} now against the computer`, dataset: { play: g.name }, onclick: () => play(g) });
+    return el("li.game-card", { dataset: { game: g.name } },
+      PICTURES.has(g.name) ? el("img", { src: `/static/img/games/${g.name}.svg`, alt: "", width: "320", height: "180" }) : null,
+      el("h2", { text: g.title }),
+      el("p.what", { text: whatItIs(g) }),
+      el("p.facts", { text: facts }),
+      el("div.card-buttons", null,
+        playNow,
+        el("button", { type: "button", text: "Set up a room", "aria-label": `Set up a room of ${g.title}`, onclick: () => setUp(g) })),
+    );
+  });
+}
+
+/** "5 min ago" for a wall time in seconds. */
+export function ago(seconds) {
+  const s = Math.max(0, Date.now() / 1000 - seconds);
+  if (s < 90) return "just now";
+  if (s < 90 * 60) return `${Math.round(s / 60)} min ago`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)} h ago`;
+  return `${Math.round(s / 86400)} days ago`;
+}
