@@ -20,7 +20,8 @@ def _say(s: RefereeSession, *texts: str) -> None:
 
 
 def _game_to_the_end() -> RefereeSession:
-    s = RefereeSession(["Ann", "Bob", "Cat"], seed=7)
+    # the old round start (option, issue 36): the player who failed starts the next round
+    s = RefereeSession(["Ann", "Bob", "Cat"], seed=7, failer_starts=True)
     _say(s, "lay lava", "lay blades", "lay gas", "ok 1", "ok 2", "ok 3", "deck 2")
     _say(s, "drew urn 3", "turned away", "ok 1", "ok 2", "ok 3", "lay pit")
     # Bob: in, out, and a mistake on the way out (the treasure is lost, a new route)
@@ -43,6 +44,22 @@ def test_a_whole_game_told_by_the_table():
     assert v["over"] and v["stage"] == "over"
     assert "Bob lost a third charm" in v["line"]
     assert [x["parts"]["total"] for x in v["scores"]] == [7, 0, 4]
+
+
+@pytest.mark.rules("abu_simbel:5.1", "abu_simbel:5.4")
+def test_after_a_failure_the_next_player_lays_the_route_by_default():
+    s = RefereeSession(["Ann", "Bob", "Cat"], seed=7)
+    _say(s, "lay lava", "lay blades", "lay gas", "ok 1", "fail 2")  # Ann fails in chamber 2
+    v = view(s)
+    assert v["stage"] == "lay_route" and "Bob lays a new route" in v["headline"]
+    _say(s, "lay dive", "lay crack", "lay pit", "fail 1")  # Bob fails too
+    assert "Cat lays a new route" in view(s)["headline"]
+    _say(s, "lay lava", "lay gas", "lay empty")
+    st = s.state
+    assert st is not None and st.charms == [2, 2, 3] and st.active == 2
+    resumed = from_record(s.record().to_json())
+    assert resumed.state is not None and resumed.state.options.new_round_starter == "next_player"
+    assert "Cat walks in" in view(resumed)["headline"]
 
 
 @pytest.mark.rules("abu_simbel:11")

@@ -91,9 +91,14 @@ class RefereeError(ObeliskError):
 
 
 def options(
-    first: int, little: tuple[int, ...] = (), together: bool = False, ultimate: bool = False
+    first: int,
+    little: tuple[int, ...] = (),
+    together: bool = False,
+    ultimate: bool = False,
+    failer_starts: bool = False,
 ) -> dict[str, Any]:
-    """The engine options of a companion game."""
+    """The engine options of a companion game; ``failer_starts``: the old round start (the
+    player who failed starts the next round, abu_simbel:5.1), off by default."""
     return {
         "judging_mode": "referee",
         "table_mode": "hotseat",
@@ -103,6 +108,7 @@ def options(
         "little_seats": little,
         "cooperative": together,  # All for One and One for All (abu_simbel:9.3)
         "ultimate": ultimate,  # The Ultimate Adventure (abu_simbel:9.2)
+        "new_round_starter": "failing_player" if failer_starts else "next_player",
     }
 
 
@@ -148,6 +154,7 @@ class RefereeSession:
         little: tuple[int, ...] = (),
         together: bool = False,
         ultimate: bool = False,
+        failer_starts: bool = False,
     ) -> None:
         clean = [" ".join(str(n).split())[:MAX_NAME] for n in names]
         if not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS or not all(clean):
@@ -165,6 +172,7 @@ class RefereeSession:
         self.little = tuple(sorted(set(little)))
         self.together = bool(together)  # All for One: one team
         self.ultimate = bool(ultimate)  # The Ultimate Adventure: mummy covers
+        self.failer_starts = bool(failer_starts)  # the old round start (abu_simbel:5.1)
         if self.together and self.ultimate:
             raise RefereeError("All for One and The Ultimate Adventure can't be played at once")
         self.state: AbuSimbelState | None = None
@@ -314,7 +322,7 @@ class RefereeSession:
 
     def _start(self) -> None:
         code = route_code(_deck(), self.setup_route)
-        opts = options(self.first, self.little, self.together, self.ultimate)
+        opts = options(self.first, self.little, self.together, self.ultimate, self.failer_starts)
         state = GAME.new_state(len(self.names), self.seed, opts, forced=[code])
         assert isinstance(state, AbuSimbelState)
         self.state = state
@@ -441,6 +449,7 @@ def from_record(data: Any) -> RefereeSession:
             tuple(x for x in little if isinstance(x, int)) if isinstance(little, list) else (),
             o.get("cooperative") is True,
             o.get("ultimate") is True,
+            o.get("new_round_starter") == "failing_player",
         )
         if o.get("judging_mode") != "referee" or o.get("checkers") != "together":
             raise RefereeError("this record was not kept by the referee")

@@ -4,7 +4,9 @@ The page (``web/companion/abu_simbel.html``, ``.js``, ``.css``) and a small JSON
 server keeps each session in memory (nothing a client sends reaches the disk); a game is
 saved by downloading it and resumed by sending it back.
 
-    POST /api/companion/abu_simbel/sessions           {names, first?, little?, seed?} or {record}
+    POST /api/companion/abu_simbel/sessions           {names, first?, little?, seed?,
+                                                       together?, ultimate?, failer_starts?}
+                                                      or {record}
                                                       -> {id, key, view}
     GET  /api/companion/abu_simbel/sessions/{id}       the session's view
     POST /api/companion/abu_simbel/sessions/{id}/say   {text}: one input (a button's action)
@@ -335,12 +337,11 @@ def _new(body: dict[str, Any]) -> RefereeSession:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RefereeError("the seed must be a whole number from 0")
-    together = body.get("together", False)
-    ultimate = body.get("ultimate", False)
-    if not isinstance(together, bool) or not isinstance(ultimate, bool):
-        raise RefereeError("together (All for One) and ultimate are true or false")
+    flags = [body.get(k, False) for k in ("together", "ultimate", "failer_starts")]
+    if not all(isinstance(f, bool) for f in flags):
+        raise RefereeError("together (All for One), ultimate and failer_starts are true or false")
     little_seats = tuple(x - 1 for x in little)
-    return RefereeSession(names, first - 1, seed, little_seats, together, ultimate)
+    return RefereeSession(names, first - 1, seed, little_seats, *flags)
 
 
 def register(

@@ -335,7 +335,10 @@ $("create").addEventListener("submit", (ev) => {
     }
   }
   const mode = form.mode.value;
-  start({ names, little, first: 1, together: mode === "together", ultimate: mode === "ultimate" });
+  start({
+    names, little, first: 1, together: mode === "together", ultimate: mode === "ultimate",
+    failer_starts: form.failer.checked,
+  });
 });
 
 $("resume").addEventListener("change", async (ev) => {
