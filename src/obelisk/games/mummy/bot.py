@@ -289,6 +289,9 @@ class MummyBelief(MummyHeuristic):
     The belief is the one of mummy:17, fed by every public event (explorers play as
     :class:`MummyHeuristic`)."""
 
+    #: The belief she keeps (a looser one makes a weaker mummy, see the companion's levels).
+    belief_type: type[Belief] = Belief
+
     def __init__(self) -> None:
         super().__init__()
         self.belief: Belief | None = None
@@ -311,7 +314,7 @@ class MummyBelief(MummyHeuristic):
             k = e["kind"]
             if k == "setup":
                 o = view.options
-                self.belief = Belief(
+                self.belief = self.belief_type(
                     board, len(e["figures"]), o.allow_cross_start_dungeon, o.allow_return_to_origin
                 )
                 self._mummy = _cell(board, e["mummy"])
