@@ -625,3 +625,42 @@ def test_lines_are_played_one_after_another(tmp_path: Path) -> None:
     sp.pump()  # the first is still playing: the second waits
     sp.close(wait=30)
     assert log.read_text().split() == ["start", "end", "start", "end"]
+
+
+def _resumed_run(tmp_path: Path, monkeypatch: Any, keys: list[str]) -> KhufuSession:
+    """Run the terminal loop on a resumed game with scripted keys (one string per frame)
+    and a fake clock that moves one second per frame; returns the game as saved."""
+    import contextlib
+    import io
+
+    from rich.console import Console
+
+    from obelisk.companion import cli_khufu
+    from obelisk.companion.speech import Speaker
+
+    s = KhufuSession(table(3), 4)
+    s.start()
+    s.tick(600)
+    now = [0.0]
+    script = iter(keys)
+
+    @contextlib.contextmanager
+    def fake_keys() -> Any:
+        yield lambda: next(script, "q")
+
+    monkeypatch.setattr(cli_khufu, "_keys", fake_keys)
+    monkeypatch.setattr(cli_khufu, "fd_is_tty", lambda: True)
+    monkeypatch.setattr(cli_khufu.time, "sleep", lambda _s: now.__setitem__(0, now[0] + 1.0))
+    rec = tmp_path / "k.json"
+    console = Console(file=io.StringIO(), force_terminal=False)
+    clock = WallClock(1.0, now=lambda: now[0])
+    cli_khufu._run(s, clock, Speaker(False, None), console, rec, keep=True, resumed=True)
+    return from_record(json.loads(rec.read_text()))
+
+
+def test_a_resumed_game_waits_for_enter(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 36 item 8: resuming does not start the clock at once; Enter does."""
+    waited = _resumed_run(tmp_path, monkeypatch, [""] * 30)
+    assert waited.remaining == 45 * 60 - 600  # 30 seconds passed: the clock did not move
+    went = _resumed_run(tmp_path, monkeypatch, ["\n"] + [""] * 30)
+    assert 45 * 60 - 600 - 32 <= went.remaining <= 45 * 60 - 600 - 29
