@@ -310,25 +310,15 @@ def _run(
 
 def _replay(path: Path, console: Any, fail: Any) -> None:
     """Print a saved game's moments in order, each with the time left on the countdown."""
+    from .records import khufu_story
+
     try:
         session = load(path)
     except CompanionError as exc:
         fail(str(exc))
         return
-    for m in session.moments:
-        left = clock_words(max(0, session.view()["countdown"] - m.at))
-        console.print(f"[{left} left] {m.title.upper()}: {m.speech}", highlight=False, markup=False)
-    if session.over:
-        who = session.winner
-        console.print(
-            "The game is over: "
-            + ("Khufu wins." if who is None else f"{session.players[who].name} wins."),
-            highlight=False,
-        )
-    else:
-        console.print(
-            f"The game stopped with {clock_words(session.remaining)} left.", highlight=False
-        )
+    for line in khufu_story(session):
+        console.print(line, highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

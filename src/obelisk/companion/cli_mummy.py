@@ -112,6 +112,10 @@ def register(app: typer.Typer) -> None:
         resume: Annotated[
             Path | None, typer.Option(help="Go on with a game saved with --save or 'save'.")
         ] = None,
+        replay: Annotated[
+            Path | None,
+            typer.Option(help="Replay a saved game: check every input, print the story."),
+        ] = None,
         map_file: Annotated[
             str,
             typer.Option(
@@ -122,6 +126,17 @@ def register(app: typer.Typer) -> None:
         ] = "",
     ) -> None:
         """Play Fluch der Mumie on the real board with the computer as the mummy player."""
+        if replay is not None:
+            from .records import mummy_story
+
+            try:
+                told = mummy_story(load(replay))
+            except MummyCompanionError as exc:
+                typer.echo(f"Error: {exc}", err=True)
+                raise typer.Exit(2) from None
+            for line in told:
+                typer.echo(line)
+            return
         try:
             if resume is not None:
                 session = load(resume)
