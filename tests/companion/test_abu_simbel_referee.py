@@ -211,8 +211,8 @@ def test_the_page_at_tv_width_and_a_refusal(server: ServerProc, browser: Any, sh
     page.click("#undo")
     page.wait_for_function("document.getElementById('line').textContent.includes('chamber 3')")
     _click(page, "ok 1")
-    # the game belongs to this tab: its key is in sessionStorage, not in the address
-    kept = json.loads(page.evaluate("sessionStorage.getItem('obelisk-abu_simbel-session')"))
+    # the game belongs to this tab: its key is in localStorage, not in the address
+    kept = json.loads(page.evaluate("localStorage.getItem('obelisk-abu_simbel-session')"))
     sid, key = kept["id"], kept["key"]
     assert key not in page.url and sid not in page.url
     mine = {"X-Session-Key": key}

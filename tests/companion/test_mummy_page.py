@@ -128,8 +128,8 @@ def test_a_game_on_the_page_at_tv_width(server: ServerProc, browser: Any, shots:
     assert dl.value.suggested_filename.endswith(".json")
     saved = json.loads(Path(dl.value.path()).read_text())
     assert saved["format"] == "obelisk-companion-save" and "seed" not in json.dumps(saved)
-    # a reload goes on with the game: the key is in sessionStorage, not in the address
-    kept = json.loads(page.evaluate("sessionStorage.getItem('obelisk-mummy-session')"))
+    # a reload goes on with the game: the key is in localStorage, not in the address
+    kept = json.loads(page.evaluate("localStorage.getItem('obelisk-mummy-session')"))
     assert kept["key"] not in page.url
     page.reload()
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
@@ -190,3 +190,40 @@ def test_the_api_refuses_bad_requests(server: ServerProc) -> None:
 def test_judged_screenshots_are_in_the_docs() -> None:
     for name in ("companion-mummy-1920.png", "companion-mummy-390.png"):
         assert (DOCS / name).exists(), name
+
+
+def test_a_closed_tab_and_a_restarted_server_lose_nothing(
+    tmp_path_factory: pytest.TempPathFactory, browser: Any
+) -> None:
+    """Issue 36 item 5: the page keeps the game's id and key in localStorage and the server
+    keeps the live game in its database; after the tab is closed and the server restarted
+    (same database, same address), a new tab goes on where the game was."""
+    folder = Path(tmp_path_factory.mktemp("restartsrv"))
+    db = str(folder / "rooms.sqlite3")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OBELISK_DATA_DIR", str(folder))
+        first = ServerProc(db, "--rate", "300", "--room-rate", "0").start()
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(first.http + "/companion/mummy")
+        page.fill("input[name=p1]", "Ann")
+        page.fill("input[name=p2]", "Bob")
+        page.click("[data-action=start]")
+        page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+        for action in ("choose 3", "no card", "choose 2"):
+            _click(page, action)
+        log = page.locator("#log").inner_text()
+        page.close()  # the tab is closed
+        first.stop()  # and the server restarted
+        again = ServerProc(db, "--rate", "300", "--room-rate", "0", port=first.port).start()
+        try:
+            page = context.new_page()
+            page.goto(again.http + "/companion/mummy")
+            page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+            assert page.locator("#log").inner_text() == log
+            assert "Which card" in page.locator("#prompt").inner_text()
+            _click(page, "no card")  # and the game goes on
+            page.close()
+        finally:
+            context.close()
+            again.stop()

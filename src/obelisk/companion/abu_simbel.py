@@ -464,6 +464,46 @@ def from_record(data: Any) -> RefereeSession:
     return session
 
 
+def to_saved(session: RefereeSession) -> dict[str, Any]:
+    """A session as JSON at any moment (the server's database keeps it, issue 36): its
+    set-up and every input given, from which :func:`from_saved` plays it again (a card
+    being told and not yet applied is an input too, unlike in the record)."""
+    return {
+        "setup": {
+            "names": session.names,
+            "first": session.first,
+            "seed": session.seed,
+            "little": list(session.little),
+            "together": session.together,
+            "ultimate": session.ultimate,
+            "failer_starts": session.failer_starts,
+        },
+        "inputs": list(session.inputs),
+        "news_from": session.news_from,
+    }
+
+
+def from_saved(data: Any) -> RefereeSession:
+    """A session back from :func:`to_saved`: every input said again."""
+    try:
+        setup = data["setup"]
+        session = RefereeSession(
+            list(setup["names"]),
+            int(setup["first"]),
+            int(setup["seed"]),
+            tuple(int(x) for x in setup["little"]),
+            bool(setup["together"]),
+            bool(setup["ultimate"]),
+            bool(setup["failer_starts"]),
+        )
+        for text in data["inputs"]:
+            session.say(str(text))
+        session.news_from = int(data["news_from"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RefereeError(f"this saved session does not play again: {exc}") from None
+    return session
+
+
 def chamber_kind_words(card: str) -> str:
     """A button's words for a chamber kind: ``The lava (jump forward)``."""
     text = chamber_words(card)
@@ -480,6 +520,8 @@ __all__ = [
     "chamber_words",
     "drew_text",
     "from_record",
+    "from_saved",
     "lay_text",
     "news",
+    "to_saved",
 ]

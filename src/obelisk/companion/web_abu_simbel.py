@@ -33,6 +33,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from obelisk.companion.http import (
     BODY_LIMITS,
     SMALL_BODY,
+    Backing,
     SessionRefused,
     SessionStore,
     client_address,
@@ -40,6 +41,7 @@ from obelisk.companion.http import (
     json_body,
     private,
 )
+from obelisk.companion.persist import table_for
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
@@ -52,8 +54,10 @@ from .abu_simbel import (
     RefereeSession,
     drew_text,
     from_record,
+    from_saved,
     lay_text,
     news,
+    to_saved,
 )
 
 API = "/api/companion/abu_simbel"
@@ -349,10 +353,14 @@ def register(
     web_dir: Path,
     sessions: SessionStore[RefereeSession] | None = None,
     sealer: SaveSealer | None = None,
+    db: str | None = None,
 ) -> None:
     """Add the page and the API to the server; ``sessions`` keeps the sessions and
     ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
     store: SessionStore[RefereeSession] = sessions if sessions is not None else SessionStore()
+    if sessions is None and db:  # live sessions in the server's database (issue 36)
+        store.backing = Backing(table_for(db), COMPANION, to_saved, from_saved)
+        store.restore()
     seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "abu_simbel.html"
 
@@ -406,6 +414,7 @@ def register(
             session.say(text)
         except RefereeError as exc:
             return error_response("bad_request", str(exc), view=view(session, _cap(str(exc))))
+        store.changed(sid)
         return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}/say", say, methods=["POST"], include_in_schema=False)

@@ -33,6 +33,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from obelisk.companion.http import (
     BODY_LIMITS,
     SMALL_BODY,
+    Backing,
     SessionRefused,
     SessionStore,
     client_address,
@@ -40,6 +41,7 @@ from obelisk.companion.http import (
     json_body,
     private,
 )
+from obelisk.companion.persist import table_for
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 
 from . import speech
@@ -103,10 +105,19 @@ def register(
     web_dir: Path,
     sessions: SessionStore[Held] | None = None,
     sealer: SaveSealer | None = None,
+    db: str | None = None,
 ) -> None:
     """Add the page and the API to the server; ``sessions`` keeps the sessions and
     ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
     store: SessionStore[Held] = sessions if sessions is not None else SessionStore()
+    if sessions is None and db:  # live sessions in the server's database (issue 36)
+        store.backing = Backing(
+            table_for(db),
+            COMPANION,
+            lambda h: {"record": h.session.record(), "scale": h.scale},
+            lambda data: Held(from_record(data["record"]), float(data["scale"])),
+        )
+        store.restore()
     seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "khufu.html"
 
@@ -152,7 +163,10 @@ def register(
             held = store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
+        said = len(held.session.moments)
         held.advance()
+        if len(held.session.moments) != said:  # Khufu spoke: kept in the database
+            store.changed(sid)
         return private(held.view())
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
@@ -182,6 +196,7 @@ def register(
                 )
         except CompanionError as exc:
             return error_response("bad_request", str(exc))
+        store.changed(sid)
         return private(held.view())
 
     app.add_api_route(

@@ -2,7 +2,8 @@
 // The server keeps the game (the real engine); this page draws its view and sends the
 // button pressed. A chamber is drawn only when the view carries it: while the active
 // player holds the phone (the vault, the hand-over) the view carries none.
-// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// The game belongs to this browser: its id and key are kept in localStorage, so a closed tab
+// or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
 const API = "/api/companion/abu_simbel/sessions";
@@ -273,13 +274,13 @@ async function call(url, body) {
 function keep(id, k) {
   sid = id;
   key = k;
-  sessionStorage.setItem(STORE, JSON.stringify({ id, key: k }));
+  localStorage.setItem(STORE, JSON.stringify({ id, key: k }));
 }
 
 function forget() {
   sid = null;
   key = null;
-  sessionStorage.removeItem(STORE);
+  localStorage.removeItem(STORE);
 }
 
 // Save the game: the record is fetched with the key, then handed to the browser as a file.
@@ -360,7 +361,7 @@ document.addEventListener("keydown", (ev) => {
 // A reloaded tab goes on with its game.
 async function boot() {
   let kept = null;
-  try { kept = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch { kept = null; }
+  try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { kept = null; }
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") {
     sid = kept.id;
     key = kept.key;

@@ -1,7 +1,8 @@
 // Khufu beside the real board: the set-up, the countdown, Khufu's orders full screen
 // with his voice, the Ultimate Challenge and the end. The server runs the session and
 // its clock (/api/companion/khufu); this page polls it and draws what it says.
-// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// The game belongs to this browser: its id and key are kept in localStorage, so a closed tab
+// or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request (the audio too) as the X-Session-Key header.
 
 const API = "/api/companion/khufu";
@@ -178,7 +179,7 @@ async function create(ev) {
     const made = await call("POST", "/sessions", body);
     app.sid = made.id;
     app.key = made.key;
-    sessionStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
+    localStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
     app.shown = 0;
     enterGame(made.view, !body.record);  // a resumed game does not say its past again
   } catch (e) {
@@ -464,7 +465,7 @@ async function download() {
 }
 
 function newGame() {
-  sessionStorage.removeItem(STORE);
+  localStorage.removeItem(STORE);
   location.href = location.pathname + location.search;
 }
 
@@ -548,13 +549,13 @@ function init() {
   });
   requestAnimationFrame(frame);
   let kept = null;
-  try { kept = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch { kept = null; }
+  try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { kept = null; }
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") {
     app.key = kept.key;
     call("GET", `/sessions/${kept.id}`).then((view) => { app.sid = kept.id; enterGame(view, false); })
       .catch((e) => {
         app.key = null;
-        sessionStorage.removeItem(STORE);
+        localStorage.removeItem(STORE);
         $("setup-error").textContent = e.message;
       });
   }

@@ -1,6 +1,7 @@
 // The computer as the mummy beside the real board (Fluch der Mumie): the page of
 // /companion/mummy. Plain ES module; the server keeps the game (web_mummy.py).
-// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// The game belongs to this browser: its id and key are kept in localStorage, so a closed tab
+// or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
 const API = "/api/companion/mummy/sessions";
@@ -13,7 +14,7 @@ const STORE = "obelisk-mummy-session";
 let sid = "";
 let key = "";
 try {
-  const kept = JSON.parse(sessionStorage.getItem(STORE) || "null");
+  const kept = JSON.parse(localStorage.getItem(STORE) || "null");
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") ({ id: sid, key } = kept);
 } catch { sid = ""; }
 let current = null;
@@ -221,7 +222,7 @@ async function start(body) {
   }
   sid = r.data.id;
   key = r.data.key;
-  sessionStorage.setItem(STORE, JSON.stringify({ id: sid, key }));
+  localStorage.setItem(STORE, JSON.stringify({ id: sid, key }));
   show(r.data.view);
 }
 
@@ -274,7 +275,7 @@ $("save").addEventListener("click", async () => {
 $("new").addEventListener("click", () => {
   sid = "";
   key = "";
-  sessionStorage.removeItem(STORE);
+  localStorage.removeItem(STORE);
   $("game").hidden = true;
   $("setup").hidden = false;
 });
@@ -286,7 +287,7 @@ if (sid) {
     else {
       sid = "";
       key = "";
-      sessionStorage.removeItem(STORE);
+      localStorage.removeItem(STORE);
       $("setup-error").textContent = r.data.message || "";
     }
   });
