@@ -22,9 +22,13 @@ from pathlib import Path
 RENDER_TIMEOUT = 30.0
 #: Longest line rendered (espeak-ng's words per minute make this about a minute of speech).
 MAX_CHARS = 1200
-#: espeak-ng's voice and speed (words per minute) for Khufu.
-VOICE = "en"
-SPEED = 150
+#: espeak-ng's voice and speed (words per minute) for Khufu: a low British male voice,
+#: slower than the default and with longer gaps between words, for drama (issue 36).
+VOICE = "en-gb-x-rp+m3"
+SPEED = 132
+#: espeak-ng's pitch (0-99, default 50) and gap between words (in 10 ms).
+PITCH = 32
+WORD_GAP = 3
 PLAYERS = ("aplay", "paplay")
 
 
@@ -56,7 +60,8 @@ def render(text: str, voice: str = VOICE, speed: int = SPEED) -> bytes:
         raise SpeechError("there is nothing to say")
     # to stdout, not to a file: a line holds the players' names, and nothing a network
     # client sends reaches the server's disk
-    cmd = [exe, "-v", voice, "-s", str(speed), "--stdout", "--", line]
+    cmd = [exe, "-v", voice, "-s", str(speed), "-p", str(PITCH), "-g", str(WORD_GAP)]
+    cmd += ["--stdout", "--", line]
     try:
         done = subprocess.run(cmd, capture_output=True, timeout=RENDER_TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
