@@ -24,7 +24,6 @@ from obelisk.core import PlayerView, Record, Voice, get_game, replay
 from obelisk.core.conformance import fingerprint, views
 from obelisk.games.mummy.actions import Choose, Lost, Resolve, Step
 from obelisk.games.mummy.bot import MummyBelief, MummyHeuristic
-from obelisk.games.mummy.components import label
 from obelisk.games.mummy.table import (
     CATCH,
     DIE,
@@ -244,7 +243,7 @@ def test_the_magnet_caught_someone_on_her_path():
     else:
         pytest.fail("the mummy never came near Red")
     k = ks[0]
-    s.say(f"red on {label(*b.rc(path[k - 1]))}")
+    s.say(f"red on {s.side_label(path[k - 1])}")  # named from the mummy's side (mirrored)
     st = s.state
     assert st.mummy == path[k - 1]
     assert st.ankhs[0] == 1 and st.pos[0] == b.dungeon

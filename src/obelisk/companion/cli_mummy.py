@@ -57,6 +57,9 @@ def _play(session: MummySession, save: Path | None) -> None:
         if word in ("help", "?", "h"):
             typer.echo(session.help())
             continue
+        if word in ("explorers", "names", "fields"):  # her path in the explorers' words
+            typer.echo("As the explorers name it: " + session.path_words(explorers=True))
+            continue
         if word == "save" or word.startswith("save "):
             target = Path(text.strip()[5:].strip()) if word.startswith("save ") else save
             if target is None:
@@ -120,8 +123,9 @@ def register(app: typer.Typer) -> None:
             str,
             typer.Option(
                 "--map",
-                help="A maze in the format of the rules (mummy:4.1) instead of the "
-                "built-in one: type your box's maze to play on it.",
+                help="Your box's maze instead of the built-in one: a map file in the format "
+                "of the rules (mummy:4.1) or a share code (M1-…) from the maze editor "
+                "('obelisk companion maze' or the page /companion/maze).",
             ),
         ] = "",
     ) -> None:
@@ -150,6 +154,8 @@ def register(app: typer.Typer) -> None:
                     raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
                 names = list(players or []) or _ask_names()
                 options = {"map_file": map_file} if map_file else {}
+                if map_file.strip().startswith("M1-"):
+                    options = {"maze": "".join(map_file.split())}
                 session = MummySession(
                     names, level, secrets.randbelow(2**31) if seed is None else seed, options
                 )

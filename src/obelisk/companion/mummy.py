@@ -36,7 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from obelisk.core import (
     Action,
@@ -257,14 +257,40 @@ class MummySession:
             out.append(cell)
         return out
 
-    def path_words(self) -> str:
-        """The planned move as a person follows it: ``3 steps: north, north, west (E9, E8,
-        D8)``."""
+    # -- the mummy player's side of the board (issue 36) ------------------------------------
+    #: The maze on the mummy's side of the box is the explorers' maze mirrored (east and
+    #: west swap); directions and field names are given from her side unless the explorers'
+    #: names are asked for.
+    MIRRORED: ClassVar[dict[str, str]] = {"N": "N", "S": "S", "E": "W", "W": "E"}
+
+    def side_word(self, direction: str, explorers: bool = False) -> str:
+        """A direction in words as seen on the mummy's side (or the explorers')."""
+        return DIRECTION_WORDS[direction if explorers else self.MIRRORED[direction]]
+
+    def side_label(self, cell: int, explorers: bool = False) -> str:
+        """A field's name on the mummy's side, columns counted from her left (or the
+        explorers' name, ``explorers=True``)."""
+        b = self.state.board
+        r, c = b.rc(cell)
+        return label(r, c if explorers else b.cols - 1 - c)
+
+    def side_cell(self, text: str) -> int | None:
+        """The cell of a field named from the mummy's side (``None``: not a field)."""
+        rc = parse_label(text)
+        b = self.state.board
+        if rc is None or not (0 <= rc[0] < b.rows and 0 <= rc[1] < b.cols):
+            return None
+        return b.cell(rc[0], b.cols - 1 - rc[1])
+
+    def path_words(self, explorers: bool = False) -> str:
+        """The planned move as the mummy player follows it on her side of the board:
+        ``3 steps: north, north, east (G9, G8, H8)``; ``explorers=True``: in the explorers'
+        directions and names."""
         plan = self.plan()
         if not plan:
             return "She does not move."
-        ways = ", ".join(DIRECTION_WORDS[a.direction] for a in plan)
-        fields = ", ".join(label(*self.state.board.rc(c)) for c in self.path_fields())
+        ways = ", ".join(self.side_word(a.direction, explorers) for a in plan)
+        fields = ", ".join(self.side_label(c, explorers) for c in self.path_fields())
         return f"{steps(len(plan))}: {ways} ({fields})"
 
     # -- inputs -------------------------------------------------------------------------------
@@ -536,9 +562,8 @@ class MummySession:
             f = colours.index(parts[0])
             if parts[1].isdigit():
                 return Caught(f, int(parts[1]))
-            rc = parse_label(parts[1])
-            if rc is not None:
-                cell = s.board.cell(*rc) if 0 <= rc[0] < s.board.rows else -1
+            cell = self.side_cell(parts[1])
+            if cell is not None:
                 fields = self.path_fields()
                 if cell in fields:
                     return Caught(f, fields.index(cell) + 1)
@@ -607,8 +632,9 @@ class MummySession:
         """A short explanation of the companion and the inputs that fit now."""
         return (
             "I am the mummy. I never look at your side of the board: tell me what the mummy "
-            "player would hear. " + self.hint() + " Also: 'undo' takes back the last input, "
-            "'save' writes the game, 'quit' ends."
+            "player would hear. " + self.hint() + " Her moves are given from her side of the "
+            "board (the maze mirrored): 'explorers' says them in the explorers' names. Also: "
+            "'undo' takes back the last input, 'save' writes the game, 'quit' ends."
         )
 
     # -- records -----------------------------------------------------------------------------

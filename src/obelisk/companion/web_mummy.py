@@ -4,7 +4,7 @@ The page (``web/companion/mummy.html``, ``mummy.js``, ``mummy.css``) and a small
 The server keeps each session in memory (nothing a client sends reaches the disk); a
 game is saved by downloading its record and resumed by sending it back.
 
-    POST /api/companion/mummy/sessions              {names, level?, seed?} or {record}
+    POST /api/companion/mummy/sessions              {names, level?, seed?, maze?} or {record}
                                                     -> {id, key, view}
     GET  /api/companion/mummy/sessions/{id}          the session's view
     POST /api/companion/mummy/sessions/{id}/say      {text}: one input (a button's action)
@@ -63,6 +63,7 @@ def _board(session: MummySession) -> dict[str, Any]:
     return {
         "rows": b.rows,
         "cols": b.cols,
+        "mirrored": True,  # drawn as on the mummy's side of the box: east and west swap
         "open": open_sides,
         "start": list(b.rc(b.start)),
         "dungeon": list(b.rc(b.dungeon)),
@@ -158,9 +159,11 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
     if s.phase == CATCH:
         for a, cell in zip(session.plan(), session.path_fields(), strict=True):
             path.append(
-                {
-                    "word": DIRECTION_WORDS[a.direction],
-                    "field": label(*b.rc(cell)),
+                {  # from the mummy's side of the board (mirrored), and the explorers' words
+                    "word": session.side_word(a.direction),
+                    "field": session.side_label(cell),
+                    "explorers_word": DIRECTION_WORDS[a.direction],
+                    "explorers_field": label(*b.rc(cell)),
                     "rc": list(b.rc(cell)),
                 }
             )
@@ -175,7 +178,11 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
         "prompt": session.prompt(),
         "hint": session.hint(),
         "error": error,
-        "mummy": {"rc": list(b.rc(s.mummy)), "field": label(*b.rc(s.mummy))},
+        "mummy": {
+            "rc": list(b.rc(s.mummy)),
+            "field": session.side_label(s.mummy),
+            "explorers_field": label(*b.rc(s.mummy)),
+        },
         "mummy_ankhs": s.ankhs[0],
         "threshold": s.threshold,
         "aside": s.aside,
@@ -184,6 +191,7 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
         "path": path,
         "choices": _choices(session),
         "can_undo": bool(session.told),
+        "inputs": len(session.told),
         "die_phase": s.phase == DIE,
         "log": log[-LOG_LINES:],
         "log_total": len(log),
@@ -205,7 +213,15 @@ def _new(body: dict[str, Any]) -> MummySession:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise MummyCompanionError("the seed must be a whole number from 0")
-    return MummySession(names, level, seed)
+    maze = body.get("maze", "")
+    if not isinstance(maze, str) or len(maze) > 400:
+        raise MummyCompanionError("the maze is a share code (M1-…) from the maze editor")
+    maze = "".join(maze.split())
+    if maze and not maze.startswith("M1-"):
+        raise MummyCompanionError(
+            "the maze is a share code that starts with M1- (make one at /companion/maze)"
+        )
+    return MummySession(names, level, seed, {"maze": maze} if maze else {})
 
 
 def register(

@@ -348,9 +348,14 @@ DEFAULT_MAP = "board.txt"
 
 @lru_cache(maxsize=16)
 def load_board(path: str = "") -> Board:
-    """The board of a map file (``""``: the built-in map of mummy:4), parsed once and cached."""
+    """The board of a map file (``""``: the built-in map of mummy:4), or of a maze share
+    code (``M1-…``, :mod:`.maze`), parsed once and cached."""
     if not path:
         text = resources.files(__package__).joinpath(DEFAULT_MAP).read_text(encoding="utf-8")
+    elif path.startswith("M1-"):
+        from .maze import decode
+
+        text = decode(path)
     else:
         try:
             text = Path(path).read_text(encoding="utf-8")

@@ -23,6 +23,7 @@ from .actions import Arrow, Choose, Move, Play, Reroll, Resolve, Step
 from .belief import Belief
 from .board import DIRECTIONS, Board, load_board
 from .components import ARROW, NUMBER_FACES, SYMBOLS
+from .maze import board_source
 from .rules import move_action
 
 _BIG = 10**6
@@ -128,7 +129,7 @@ class MummyHeuristic:
     def board(self, view: PlayerView) -> Board:
         """The maze of the game this player is in."""
         if self._board is None:
-            self._board = load_board(view.options.map_file)
+            self._board = load_board(board_source(view.options))
         return self._board
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:

@@ -29,6 +29,7 @@ from .components import (
     parse_label,
     roll_faces,
 )
+from .maze import board_source
 from .options import MummyOptions
 
 # Phases (mummy:7.5, mummy:15). The automatic ones (forced resolution, immobility check,
@@ -129,7 +130,7 @@ class MummyState(State):
         The engine and the companion's table (:mod:`.table`) both set up with it."""
         o = self.options
         n = self.num_players
-        self.board: Board = load_board(o.map_file)
+        self.board: Board = load_board(board_source(o))
         b = self.board
         if n == 2:
             self.fig_seat: tuple[int, ...] = (1, 1)

@@ -60,13 +60,16 @@ function drawMaze(v) {
   while (maze.childNodes.length > 1) maze.removeChild(maze.lastChild);
   const g = svg("g", { transform: `translate(${PAD},${PAD})` });
   g.appendChild(svg("rect", { x: 0, y: 0, width: b.cols * CELL, height: b.rows * CELL, class: "floor" }));
+  // the mummy's side of the box is the explorers' maze mirrored (issue 36): column c is
+  // drawn at b.cols - 1 - c, and her columns are lettered from her left
+  const mir = (c) => (b.mirrored ? b.cols - 1 - c : c);
   for (let c = 0; c < b.cols; c++) {
     maze.appendChild(svg("text", { x: PAD + c * CELL + CELL / 2, y: PAD - 8, class: "axis" }, columnLetter(c)));
   }
   for (let r = 0; r < b.rows; r++) {
     maze.appendChild(svg("text", { x: PAD - 6, y: PAD + r * CELL + CELL / 2 + 5, class: "axis end" }, String(r + 1)));
   }
-  const at = (rc) => [rc[1] * CELL, rc[0] * CELL];
+  const at = (rc) => [mir(rc[1]) * CELL, rc[0] * CELL];
   const special = (rc, text, cls) => {
     const [x, y] = at(rc);
     g.appendChild(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, class: cls }));
@@ -87,11 +90,12 @@ function drawMaze(v) {
   let d = "";
   for (let i = 0; i < b.open.length; i++) {
     const r = Math.floor(i / b.cols), c = i % b.cols;
-    const x = c * CELL, y = r * CELL, o = b.open[i];
+    const x = mir(c) * CELL, y = r * CELL, o = b.open[i];
+    const left = b.mirrored ? "E" : "W", right = b.mirrored ? "W" : "E";
     if (!o.includes("N")) d += `M${x} ${y}h${CELL}`;
-    if (!o.includes("W")) d += `M${x} ${y}v${CELL}`;
+    if (!o.includes(left)) d += `M${x} ${y}v${CELL}`;
     if (!o.includes("S") && r === b.rows - 1) d += `M${x} ${y + CELL}h${CELL}`;
-    if (!o.includes("E") && c === b.cols - 1) d += `M${x + CELL} ${y}v${CELL}`;
+    if (!o.includes(right) && mir(c) === b.cols - 1) d += `M${x + CELL} ${y}v${CELL}`;
   }
   g.appendChild(svg("path", { d, class: "walls" }));
   // her planned path, numbered
@@ -188,6 +192,8 @@ function drawChoices(v) {
   }
   v.path.forEach((step, i) => {
     const li = el("li", {}, `${cap(step.word)} to ${step.field}`);
+    // the explorers' words for the same step, on request (issue 36)
+    li.appendChild(el("span", { class: "explorers" }, ` (explorers: ${step.explorers_word} to ${step.explorers_field})`));
     const caught = v.choices.filter((c) => c.group === "caught" && c.action.endsWith(` ${i + 1}`));
     for (const c of caught) {
       const colour = c.action.split(" ")[1];
@@ -203,6 +209,7 @@ function show(v) {
   $("game").hidden = false;
   drawMaze(v);
   drawPanel(v);
+  document.body.dataset.inputs = String(v.inputs);  // how many inputs the game holds
 }
 
 // -- talking to the server -------------------------------------------------------------------
@@ -231,6 +238,8 @@ $("create").addEventListener("submit", (ev) => {
   const form = new FormData(ev.target);
   const names = ["p1", "p2", "p3", "p4"].map((k) => String(form.get(k) || "").trim()).filter(Boolean);
   const body = { names, level: form.get("level") || "normal" };
+  const maze = String(form.get("maze") || "").trim();
+  if (maze) body.maze = maze;  // the box's maze (issue 36), from the maze editor
   // ?seed=N: the same die rolls and choices again (for a rehearsal, or a test)
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
@@ -298,3 +307,10 @@ if (sid) {
 setInterval(() => {
   if (sid && document.visibilityState === "visible") call(`${API}/${sid}`);
 }, 10 * 60 * 1000);
+
+// The maze chosen in the maze editor (issue 36) fills the set-up's maze code.
+const chosenMaze = localStorage.getItem("obelisk-maze");
+if (chosenMaze && $("maze-code") && !$("maze-code").value) $("maze-code").value = chosenMaze;
+$("explorers-names").addEventListener("change", (ev) => {
+  document.body.classList.toggle("explorers-names", ev.target.checked);
+});
