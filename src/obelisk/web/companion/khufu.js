@@ -40,6 +40,8 @@ const app = {
   sid: null, key: null, view: null, fetchedAt: 0, shown: 0, queue: [], current: null, closeTimer: 0,
   sound: true, told: false, polling: 0, audio: null,
   timings: [],  // click-to-redraw milliseconds, read by the tests
+  seen: [],  // the kind and title of every screen shown, in order (read by the tests)
+  showSeconds: (m) => showSeconds(m),  // how long a screen stays (read by the tests)
 };
 window.__khufu = app;
 
@@ -212,6 +214,7 @@ function update(view) {
   drawLog(view);
   $("start").hidden = view.started || view.over;
   $("summon").hidden = !view.running;
+  keepAwake(view.started && !view.over);
   for (const m of view.moments.slice(app.shown)) app.queue.push(m);
   app.shown = view.moments.length;
   const end = app.queue.find((m) => m.kind === "end");
@@ -319,9 +322,11 @@ async function act(what, body, started) {
 // -- Khufu appears ---------------------------------------------------------------------
 const LASTING = new Set(["intro", "challenge", "end"]);
 
+// How long a screen stays: long enough to read it, and ?scale=N makes it N times shorter
+// like the countdown (issue 36: a rehearsal at scale 60 does not queue up 8-30 s screens).
 function showSeconds(m) {
   const words = m.speech.split(/\s+/).length;
-  return Math.max(8, Math.min(30, words * 0.45 + 4));
+  return Math.max(8, Math.min(30, words * 0.45 + 4)) / SCALE;
 }
 
 function nextMoment() {
@@ -340,6 +345,7 @@ function nextMoment() {
 
 function showMoment(m) {
   app.current = m;
+  app.seen.push(`${m.kind}: ${m.title}`);
   const box = $("moment");
   box.className = `moment kind-${m.kind}` + (reduced() ? "" : " animate");
   $("moment-kicker").textContent = m.kind === "order" ? "Khufu appears: stop and listen" : "Khufu speaks";
@@ -562,3 +568,34 @@ function init() {
 }
 
 init();
+
+// A TV laptop or a tablet must not sleep during the 45 minutes (issue 36): a screen Wake
+// Lock while the countdown runs (taken again when the page is shown again; browsers drop
+// it when a page is hidden), and a button for full screen.
+let wakeLock = null;
+let wantAwake = false;
+async function keepAwake(on) {
+  wantAwake = on;
+  if (!("wakeLock" in navigator)) return;
+  try {
+    if (on && !wakeLock) {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      await wakeLock.release();
+      wakeLock = null;
+    }
+  } catch {
+    wakeLock = null;  // refused (a low battery, a hidden page): the game goes on anyway
+  }
+}
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && wantAwake) keepAwake(true);
+});
+$("fullscreen").addEventListener("click", () => {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(() => {});
+});
+document.addEventListener("fullscreenchange", () => {
+  $("fullscreen").textContent = document.fullscreenElement ? "Leave full screen" : "Full screen";
+});
