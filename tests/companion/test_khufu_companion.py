@@ -724,3 +724,38 @@ def test_the_screen_stays_awake_while_the_countdown_runs(kserver: Any, kbrowser:
     page.keyboard.press("Enter")
     page.wait_for_function("window.__wake.includes('screen')")
     ctx.close()
+
+
+def test_the_page_plays_khufus_music_under_his_voice(kserver: Any, kbrowser: Any) -> None:
+    """Issue 36 item 5: while the countdown runs the page fetches the project's music in
+    20-second parts that follow the countdown, a sting when Khufu arrives, and ducks the
+    music while he speaks."""
+    pytest.importorskip("numpy")
+    if not HAS_ESPEAK:
+        pytest.skip("the ducking follows espeak-ng's lines")
+    ctx = kbrowser.new_context(viewport={"width": 1280, "height": 900})
+    page = ctx.new_page()
+    page.set_default_timeout(30000)
+    heard: list[tuple[str, int, str]] = []
+    page.on(
+        "response",
+        lambda r: (
+            heard.append((r.url, r.status, r.headers.get("content-type", "")))
+            if "/music/" in r.url or "/sting/" in r.url
+            else None
+        ),
+    )
+    page.goto(kserver.http + PAGE + "?scale=60")
+    for n, name in enumerate(("Ann", "Bob", "Cleo"), 1):
+        page.fill(f".player-row:nth-child({n}) .p-name", name)
+    page.click("[data-action=create]")
+    page.wait_for_selector("#moment.kind-intro:not([hidden])")
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.__khufu.music.parts.length >= 1")
+    page.wait_for_function("window.__khufu.music.stings.includes('arrival')")  # an order came
+    assert all(status == 200 and kind == "audio/wav" for _, status, kind in heard), heard
+    # while Khufu's line plays, the music is ducked by 12 dB (a quarter of its amplitude)
+    page.wait_for_function("window.__khufu.music.ducked === true")
+    volume = page.evaluate("window.__khufu.music.el ? window.__khufu.music.el.volume : 0.25")
+    assert volume == 0.25
+    ctx.close()

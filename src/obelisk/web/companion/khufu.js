@@ -215,6 +215,7 @@ function update(view) {
   $("start").hidden = view.started || view.over;
   $("summon").hidden = !view.running;
   keepAwake(view.started && !view.over);
+  playMusic();
   for (const m of view.moments.slice(app.shown)) app.queue.push(m);
   app.shown = view.moments.length;
   const end = app.queue.find((m) => m.kind === "end");
@@ -346,6 +347,8 @@ function nextMoment() {
 function showMoment(m) {
   app.current = m;
   app.seen.push(`${m.kind}: ${m.title}`);
+  const sting = { order: "arrival", challenge: "challenge", end: "end" }[m.kind];
+  if (sting) playSting(sting);
   const box = $("moment");
   box.className = `moment kind-${m.kind}` + (reduced() ? "" : " animate");
   $("moment-kicker").textContent = m.kind === "order" ? "Khufu appears: stop and listen" : "Khufu speaks";
@@ -506,6 +509,8 @@ function say(m) {
   }
   const audio = new Audio();
   app.audio = audio;
+  audio.addEventListener("play", () => duck(true));
+  for (const done of ["ended", "pause", "error"]) audio.addEventListener(done, () => duck(false));
   fetchAudio(m.index).then((url) => {
     if (app.audio !== audio) return;  // another line came first
     audio.src = url;
@@ -539,6 +544,7 @@ function toggleSound() {
     if (app.audio) app.audio.pause();
     if ("speechSynthesis" in window) window.speechSynthesis.cancel();
   }
+  playMusic();  // stops or starts the music with the sound
 }
 
 // -- wiring ----------------------------------------------------------------------------
@@ -599,3 +605,68 @@ $("fullscreen").addEventListener("click", () => {
 document.addEventListener("fullscreenchange", () => {
   $("fullscreen").textContent = document.fullscreenElement ? "Leave full screen" : "Full screen";
 });
+
+// Khufu's music (issue 36): the project's own drone, drums and, in the last five minutes, a
+// ticking that speeds up, made by the server (companion/khufu_sound.py) in 20-second parts
+// that follow the countdown; a sound for his arrival, the Challenge and the end. The music
+// is ducked by 12 dB (a quarter of its amplitude) while Khufu speaks.
+const MUSIC_PART = 20;
+const DUCKED = 0.25;
+const music = { el: null, loading: false, ducked: false, parts: [], stings: [] };
+app.music = music;
+
+async function fetchWav(path) {
+  const res = await fetch(`${API}/sessions/${app.sid}/${path}`, { headers: { "X-Session-Key": app.key } });
+  if (!res.ok) throw new Error(`no ${path} (${res.status})`);
+  return URL.createObjectURL(await res.blob());
+}
+
+async function playMusic() {
+  const v = app.view;
+  const wanted = app.sound && v && v.music && v.running;
+  if (!wanted) {
+    if (music.el) music.el.pause();
+    return;
+  }
+  if (music.el && !music.el.paused) return;
+  if (music.el && music.el.paused && !music.el.ended) { music.el.play().catch(() => {}); return; }
+  if (music.loading) return;
+  music.loading = true;
+  const second = Math.max(0, v.countdown - v.remaining);
+  const n = Math.floor(second / MUSIC_PART);
+  try {
+    const url = await fetchWav(`music/${n}`);
+    music.parts.push(n);
+    const el = new Audio(url);
+    el.volume = music.ducked ? DUCKED : 1;
+    el.addEventListener("ended", () => {
+      URL.revokeObjectURL(url);
+      if (music.el === el) music.el = null;
+      playMusic();
+    });
+    music.el = el;
+    el.play().catch(() => {});  // a browser that plays nothing before a tap: silence
+  } catch {
+    // no music on this server (no numpy): the voice alone
+  } finally {
+    music.loading = false;
+  }
+}
+
+async function playSting(kind) {
+  if (!app.sound || !app.view || !app.view.music) return;
+  try {
+    const url = await fetchWav(`sting/${kind}`);
+    music.stings.push(kind);
+    const el = new Audio(url);
+    el.addEventListener("ended", () => URL.revokeObjectURL(url));
+    el.play().catch(() => {});
+  } catch {
+    // no sound for it
+  }
+}
+
+function duck(on) {
+  music.ducked = on;
+  if (music.el) music.el.volume = on ? DUCKED : 1;
+}
