@@ -179,3 +179,33 @@ def test_the_ultimate_adventure_on_the_phone():
     assert lava["name"] == "Ann's mummy card, over the lava"
     with pytest.raises(RefereeError):
         RefereeSession(["Ann", "Bob"], together=True, ultimate=True)
+
+
+@pytest.mark.rules("abu_simbel:2.3", "abu_simbel:5.2")
+def test_a_real_treasure_the_phone_believes_used_up_has_a_button():
+    """Issue 36 item 8: the phone's split of urns, arks and chests is a guess; a real card it
+    believes used up is told with its 'none left' button and kept as a card of the same
+    jewels, and the drawer alone is told so."""
+    s = RefereeSession(["Ann", "Bob"], seed=1)
+    _say(s, "lay lava", "lay blades", "lay gas")
+    # Ann and Bob each draw one of the two urns worth 3 of the phone's count, and get out
+    _say(s, "ok 1", "ok 2", "ok 3", "deck 1", "drew urn 3", "turned away", "ok 1", "ok 2")
+    _say(s, "ok 3", "lay pit")
+    _say(s, "ok 1", "ok 2", "ok 3", "ok 4", "deck 1", "drew urn 3", "turned away", "ok 1")
+    _say(s, "ok 2", "ok 3", "ok 4", "lay dive")
+    st = s.state
+    assert st is not None and "URN:3" not in st.pool
+    # Ann draws a third urn worth 3 from the real deck (the box splits its treasures otherwise)
+    _say(s, "ok 1", "ok 2", "ok 3", "ok 4", "ok 5", "deck 1")
+    v = view(s)
+    anyway = [c for c in v["choices"] if c["action"] == "drew urn 3 anyway"]
+    assert anyway and "none left" in anyway[0]["label"]
+    with pytest.raises(RefereeError, match="drew urn 3 anyway"):
+        s.say("drew urn 3")
+    s.say("drew urn 3 anyway")
+    st = s.state
+    assert st is not None and st.pending is not None
+    assert st.pending.endswith(":3") and st.pending != "URN:3"
+    note = view(s)["error"]
+    assert "counted no urn worth 3 jewels left" in note and "the same jewels" in note
+    assert view(s)["error"] == ""  # said once, to the drawer

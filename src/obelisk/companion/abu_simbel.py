@@ -131,6 +131,9 @@ def drew_text(card: str) -> str:
 
 _LAY = {lay_text(c): c for c in CHAMBER_KINDS}
 _DREW = {drew_text(t): t for t in TREASURE_KINDS}
+#: A real card the phone believes used up (issue 36): ``drew urn 3 anyway``.
+ANYWAY = " anyway"
+_DREW_ANYWAY = {drew_text(t) + ANYWAY: t for t in TREASURE_KINDS}
 
 
 @dataclass
@@ -179,6 +182,8 @@ class RefereeSession:
         self.pending: Pending | None = None
         self.setup_route: list[str] = []
         self.inputs: list[str] = []
+        #: a sentence for the one who gave the last input alone (shown once)
+        self.notice = ""
         #: where the sentences caused by the last input begin in the log
         self.news_from = 0
 
@@ -245,6 +250,8 @@ class RefereeSession:
             self._lay_route(t)
         elif st == "add_chamber":
             self._tell(t, _LAY, "chamber")
+        elif st == "treasure" and t in _DREW_ANYWAY:
+            self._tell_anyway(_DREW_ANYWAY[t])
         elif st == "treasure":
             self._tell(t, _DREW, "treasure")
         elif st == "over":
@@ -335,11 +342,35 @@ class RefereeSession:
         if label == "chamber":
             self._check_in_deck([card])
         elif card not in s.pool:
+            words = treasure_words(card).removeprefix("a ").removeprefix("an ")
             raise RefereeError(
-                f"by this game's count no {treasure_words(card).removeprefix('a ').removeprefix('an ')} "
-                "is left: check the card"
+                f"by this game's count no {words} is left: check the card; if it really is "
+                f"one, tap its button marked 'none left' (or type '{drew_text(card)}{ANYWAY}')"
             )
         self.pending.told.append(card)
+        self._maybe_apply()
+
+    def _tell_anyway(self, card: str) -> None:
+        """A real treasure card the phone believes used up (its guess of the box's split of
+        urns, arks and chests was wrong): kept as an undrawn card worth the same jewels, and
+        the drawer is told so (issue 36)."""
+        s = self.state
+        assert s is not None and self.pending is not None
+        if card in s.pool:
+            self._tell(drew_text(card), _DREW, "treasure")
+            return
+        jewels = card.partition(":")[2]
+        same = sorted(x for x in s.pool if x.partition(":")[2] == jewels)
+        if not same:
+            raise RefereeError(
+                f"by this game's count no treasure worth {jewels} is left at all: check the card"
+            )
+        self.notice = (
+            f"This phone counted no {treasure_words(card).removeprefix('a ').removeprefix('an ')}"
+            f" left, so it keeps your card as {treasure_words(same[0])}: the same jewels (at "
+            "the end, count your urn, ark and chest sets from the real cards)."
+        )
+        self.pending.told.append(same[0])
         self._maybe_apply()
 
     def _act(self, t: str) -> None:
@@ -511,6 +542,7 @@ def chamber_kind_words(card: str) -> str:
 
 
 __all__ = [
+    "ANYWAY",
     "CHAMBER_KINDS",
     "TREASURE_KINDS",
     "RefereeError",

@@ -48,6 +48,7 @@ from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
 
 from .abu_simbel import (
+    ANYWAY,
     CHAMBER_KINDS,
     TREASURE_KINDS,
     RefereeError,
@@ -140,6 +141,10 @@ def _choices(session: RefereeSession) -> list[dict[str, Any]]:
         for t in TREASURE_KINDS:
             if t in left:
                 out.append(_choice(drew_text(t), _cap(treasure_words(t)), "drew"))
+        for t in TREASURE_KINDS:  # a real card the phone believes used up (issue 36)
+            if t not in left:
+                words = f"{_cap(treasure_words(t))} (none left by this phone's count)"
+                out.append(_choice(drew_text(t) + ANYWAY, words, "drew"))
         out.append(_choice("back", "Back", "back"))
     elif stage in ("verdict_in", "verdict_out"):
         assert s is not None
@@ -252,6 +257,12 @@ def _team(session: RefereeSession) -> dict[str, int] | None:
     }
 
 
+def _notice(session: RefereeSession) -> str:
+    """The session's sentence for the last input, once (then forgotten)."""
+    text, session.notice = session.notice, ""
+    return text
+
+
 def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
     """Everything the page shows now (public: never a kept treasure before the end)."""
     s = session.state
@@ -304,7 +315,7 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
         "active": session.active() + 1,
         "headline": head,
         "line": line,
-        "error": error,
+        "error": error or _notice(session),
         "route": route,
         "route_title": title,
         "route_len": len(s.route) if s is not None else 0,
