@@ -5,29 +5,19 @@ are counted. ``python tests/companion/mummy_levels.py [GAMES]`` prints a table;
 
 from __future__ import annotations
 
-import random
 import sys
 
-from obelisk.companion.mummy import LEVELS, new_player
-from obelisk.core import PlayerView, get_game
-from obelisk.games.mummy.bot import MummyHeuristic
+from test_mummy_companion import engine_game
 
-GAME = get_game("mummy")
+from obelisk.companion.mummy import LEVELS, new_player
+
 #: Player counts cycled through the seeds (the mummy and 1-4 explorers).
 COUNTS = (2, 3, 4, 5)
 
 
 def mummy_wins(level: str, seed: int, n: int) -> bool:
     """One engine game: does the ``level`` mummy win against heuristic explorers?"""
-    s = GAME.new_state(n, seed, None)
-    mummy, mrng = new_player(level), random.Random(seed)
-    explorers = [MummyHeuristic() for _ in range(n)]
-    erng = random.Random(seed + 1000)
-    while not s.is_terminal():
-        p = s.current_player
-        view = PlayerView(s, p)
-        s.apply(mummy.act(view, mrng) if p == 0 else explorers[p].act(view, erng))
-    return 0 in s.winners()
+    return 0 in engine_game(n, seed, "heuristic", None, new_player(level)).winners()
 
 
 def table(games: int) -> dict[str, int]:

@@ -50,11 +50,11 @@ class RandomExplorer:
         return rng.choice(view.legal_actions())
 
 
-def engine_game(n, seed, explorers="heuristic", options=None):
-    """A whole engine game: the ``belief`` mummy (her own generator, seeded ``seed``)
-    against heuristic (or random) explorers."""
+def engine_game(n, seed, explorers="heuristic", options=None, mummy=None):
+    """A whole engine game: the ``belief`` mummy (or ``mummy``; her own generator, seeded
+    ``seed``) against heuristic (or random) explorers."""
     s = GAME.new_state(n, seed, options)
-    mummy, mrng = MummyBelief(), random.Random(seed)
+    mummy, mrng = mummy or MummyBelief(), random.Random(seed)
     make = MummyHeuristic if explorers == "heuristic" else RandomExplorer
     players = [make() for _ in range(n)]
     erng = random.Random(seed + 1000)
