@@ -65,3 +65,45 @@ def test_a_repeated_order_is_said_otherwise():
     starts = [next(p for p in STOPS if o.startswith(p)) for o in openers]
     assert all(a != b for a, b in itertools.pairwise(starts))
     assert len(set(starts)) >= 4
+
+
+class FakeSoundDevice:
+    """A stand-in for the sounddevice library: records what it was asked to play."""
+
+    def __init__(self) -> None:
+        self.played: list[tuple[int, int]] = []
+        self.active = False
+
+    def play(self, samples: object, rate: int) -> None:
+        self.played.append((len(samples), rate))  # type: ignore[arg-type]
+        self.active = True
+
+    def get_stream(self) -> FakeSoundDevice:
+        return self
+
+    def stop(self) -> None:
+        self.active = False
+
+
+def test_without_aplay_the_terminal_plays_through_the_library(monkeypatch, tmp_path):
+    """Issue 36 item 5: where no aplay/paplay exists (a Mac), Khufu speaks through the
+    Python library sounddevice (an optional extra), one line after the other."""
+    import sys
+
+    from obelisk.companion import speech
+
+    fake = FakeSoundDevice()
+    monkeypatch.setitem(sys.modules, "sounddevice", fake)
+    monkeypatch.setattr(speech, "audio_player", lambda: None)
+    monkeypatch.setattr(speech, "espeak", lambda: "/usr/bin/espeak-ng")
+    monkeypatch.setattr(speech, "render", lambda text, *a: S.to_wav(S.tick()))
+    sp = speech.Speaker(speak=True)
+    assert sp.notice is None and sp.library is not None
+    sp.say("Stop!")
+    sp.say("Khufu speaks.")
+    assert len(fake.played) == 1  # the second line waits for the first
+    fake.active = False
+    sp.pump()
+    assert len(fake.played) == 2 and fake.played[0][1] == S.RATE
+    sp.close(wait=0)
+    assert not fake.active
