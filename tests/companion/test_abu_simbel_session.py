@@ -209,3 +209,17 @@ def test_a_real_treasure_the_phone_believes_used_up_has_a_button():
     note = view(s)["error"]
     assert "counted no urn worth 3 jewels left" in note and "the same jewels" in note
     assert view(s)["error"] == ""  # said once, to the drawer
+
+
+def test_every_refusal_says_what_to_tap_or_type_instead():
+    """Issue 36 item 3: a refused input never strands the table."""
+    s = RefereeSession(["Ann", "Bob"], seed=1)
+    for bad, then in (("lay dragon", "'lay lava'"), ("ok 2", "'lay lava'")):
+        with pytest.raises(RefereeError) as err:
+            s.say(bad)
+        assert then in str(err.value)
+    _say(s, "lay lava", "lay blades", "lay gas")
+    for bad in ("ok 2", "deck 1", "lay lava", "drew urn 3"):
+        with pytest.raises(RefereeError) as err:
+            s.say(bad)
+        assert "'ok 1' or 'fail 1'" in str(err.value), str(err.value)

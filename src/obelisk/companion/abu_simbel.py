@@ -237,7 +237,35 @@ class RefereeSession:
     # -- inputs ----------------------------------------------------------------------------
     def say(self, text: str) -> None:
         """One input in its text form (a button's ``data-action``); a wrong one raises
-        :class:`RefereeError` and changes nothing."""
+        :class:`RefereeError`, saying what to tap or type instead, and changes nothing."""
+        try:
+            self._say(text)
+        except RefereeError as exc:
+            message = str(exc)
+            if "type '" in message or "tap " in message.lower():  # it says what already
+                raise
+            raise RefereeError(f"{message}. {self.hint()}") from None
+
+    def hint(self) -> str:
+        """What may be tapped (or typed) now, in words."""
+        st = self.stage()
+        s = self.state
+        if st in ("lay_route", "add_chamber"):
+            return "Tap the chamber laid (or type it: 'lay lava', 'lay scorpions 2')."
+        if st == "treasure":
+            return "Tap the treasure drawn (or type it: 'drew urn 3'), or 'back'."
+        if st in ("verdict_in", "verdict_out") and s is not None:
+            p = s.progress + 1
+            return f"Tap Pass or Fail (or type 'ok {p}' or 'fail {p}')."
+        if st == "deck":
+            return "Tap the treasure deck drawn from (or type 'deck 1')."
+        if st == "handover":
+            return "A checking player taps 'I am checking' (or types 'turned away')."
+        if st == "cover":
+            return "Tap a chamber to cover, or 'No cover this time' (or type 'no cover')."
+        return "Start a new game, or type 'undo' to take back the last tap."
+
+    def _say(self, text: str) -> None:
         t = " ".join(str(text).lower().split())
         st = self.stage()
         mark = len(self.log())
