@@ -738,3 +738,21 @@ def test_a_rehearsal_with_music_on_a_screen_kept_awake(kserver: Any, kbrowser: A
         volume = page.evaluate("window.__khufu.music.el ? window.__khufu.music.el.volume : 0.25")
         assert volume == 0.25
     ctx.close()
+
+
+def test_the_end_is_said_once_in_the_terminal(tmp_path: Path, monkeypatch: Any) -> None:
+    """Issue 36 item 8: "The game is over" once: the last screen says it in its state line,
+    the keys line is empty, and the command then names the winner."""
+    from rich.console import Console
+
+    from obelisk.companion.khufu_screen import keys_line, screen
+
+    s = KhufuSession(table(3), 4)
+    s.start()
+    while not s.over:
+        s.tick(60)
+    view = s.view()
+    assert keys_line(view) == ""
+    console = Console(width=100, record=True)
+    console.print(screen(view, None, None, 100))
+    assert console.export_text().upper().count("THE GAME IS OVER") == 1

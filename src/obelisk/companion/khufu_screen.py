@@ -101,8 +101,8 @@ def big(text: str) -> str:
 
 def keys_line(view: dict[str, Any]) -> str:
     """What the keys do now, in words."""
-    if view["over"]:
-        return "The game is over."
+    if view["over"]:  # the state line says it; the command prints the winner once after
+        return ""
     if view.get("held"):
         return "Enter: go on with the countdown (it waits after a resume)   q: quit and save"
     if not view["started"]:
