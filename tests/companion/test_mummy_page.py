@@ -329,3 +329,42 @@ def test_a_maze_entered_on_the_page_plays_as_the_engine_did(
     assert len(walked) == sum(len(m) for m in moves)
     print(f"{len(inputs)} inputs told, {len(moves)} paths shown and checked, {len(walked)} steps")
     context.close()
+
+
+def test_the_browser_keeps_a_copy_of_the_game_at_every_input(
+    tmp_path_factory: pytest.TempPathFactory, browser: Any
+) -> None:
+    """Issue 36 item 5: after every input the page keeps the game's save in the browser;
+    a server that no longer knows the game (here: a new database) gets it back from there."""
+    folder = Path(tmp_path_factory.mktemp("copysrv"))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OBELISK_DATA_DIR", str(folder))  # the same sealing key for both servers
+        first = ServerProc(str(folder / "one.sqlite3"), "--rate", "300", "--room-rate", "0")
+        first.start()
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(first.http + "/companion/mummy")
+        page.fill("input[name=p1]", "Ann")
+        page.click("[data-action=start]")
+        page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+        for action in ("choose 3", "no card"):
+            _click(page, action)
+        page.wait_for_load_state("networkidle")  # the copy of the last input is written
+        page.wait_for_function(
+            "(() => { const c = JSON.parse(localStorage.getItem('obelisk-mummy-copy') || 'null');"
+            " return c && c.summary && JSON.stringify(c).length > 100; })()"
+        )
+        log = page.locator("#log").inner_text()
+        page.close()
+        first.stop()
+        other = ServerProc(
+            str(folder / "two.sqlite3"), "--rate", "300", "--room-rate", "0", port=first.port
+        ).start()
+        try:
+            page = context.new_page()
+            page.goto(other.http + "/companion/mummy")
+            page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+            assert page.locator("#log").inner_text() == log
+        finally:
+            context.close()
+            other.stop()

@@ -214,7 +214,7 @@ function drawOver(view) {
 
 function newGameButton() {
   const again = el("button", { class: "big main", type: "button", text: "A new game" });
-  again.addEventListener("click", () => { forget(); show(null); });
+  again.addEventListener("click", () => { forget(); forgetCopy(); show(null); });
   return again;
 }
 
@@ -283,6 +283,10 @@ function forget() {
   localStorage.removeItem(STORE);
 }
 
+function forgetCopy() {
+  localStorage.removeItem("obelisk-abu_simbel-copy");
+}
+
 // Save the game: the record is fetched with the key, then handed to the browser as a file.
 async function save(ev) {
   ev.preventDefault();
@@ -304,7 +308,7 @@ async function send(text) {
   const t0 = performance.now();
   try {
     const { ok, data } = await call(`${API}/${sid}/say`, { text });
-    if (ok) show(data);
+    if (ok) { show(data); keepCopy(); }
     else if (data.view) show(data.view);
     else $("error").textContent = data.message || "Something went wrong.";
     window.abuTimings.push(performance.now() - t0);
@@ -318,6 +322,18 @@ async function start(body) {
   if (!ok) { $("setup-error").textContent = data.message || "The game could not start."; return; }
   keep(data.id, data.key);
   show(data.view);
+  keepCopy();
+}
+
+// The game's save, kept in this browser after every tap (issue 36): if the server no longer
+// knows the game (another server, a lost database), the page resumes from it.
+const COPY = "obelisk-abu_simbel-copy";
+async function keepCopy() {
+  if (!sid) return;
+  const { ok, data } = await call(`${API}/${sid}/record`);
+  if (ok) {
+    try { localStorage.setItem(COPY, JSON.stringify(data)); } catch { /* full: the server keeps it */ }
+  }
 }
 
 $("undo").addEventListener("click", () => send("undo"));
@@ -368,6 +384,10 @@ async function boot() {
     const { ok, data } = await call(`${API}/${sid}`);
     if (ok) { show(data); return; }
     forget();
+    const copy = localStorage.getItem(COPY);
+    if (copy) {  // the server lost the game: the browser's copy brings it back
+      try { await start({ record: JSON.parse(copy) }); if (sid) return; } catch { localStorage.removeItem(COPY); }
+    }
     $("setup-error").textContent = data.message || "";
   }
   show(null);

@@ -11,6 +11,9 @@ const PAD = 26;
 const COLOURS = { red: "#b3261e", green: "#1e6b34", blue: "#1f4fa8", yellow: "#8a6d00", white: "#5d5d5d" };
 
 const STORE = "obelisk-mummy-session";
+// the game's save, kept in this browser after every input (issue 36): if the server no longer
+// knows the game (another server, a lost database), the page resumes from it
+const COPY = "obelisk-mummy-copy";
 let sid = "";
 let key = "";
 try {
@@ -216,7 +219,7 @@ function show(v) {
 async function say(text) {
   if (!sid) return;
   const r = await call(`${API}/${sid}/say`, { text });
-  if (r.ok) show(r.data);
+  if (r.ok) { show(r.data); keepCopy(); }
   else if (r.data && r.data.view) show(r.data.view);
   else $("error").textContent = (r.data && r.data.message) || "Something went wrong.";
 }
@@ -231,6 +234,15 @@ async function start(body) {
   key = r.data.key;
   localStorage.setItem(STORE, JSON.stringify({ id: sid, key }));
   show(r.data.view);
+  keepCopy();
+}
+
+async function keepCopy() {
+  if (!sid) return;
+  const r = await call(`${API}/${sid}/record`);
+  if (r.ok) {
+    try { localStorage.setItem(COPY, JSON.stringify(r.data)); } catch { /* storage full: the server keeps it */ }
+  }
 }
 
 $("create").addEventListener("submit", (ev) => {
@@ -267,7 +279,7 @@ $("typed").addEventListener("submit", (ev) => {
 
 $("undo").addEventListener("click", async () => {
   const r = await call(`${API}/${sid}/undo`, {});
-  if (r.ok) show(r.data);
+  if (r.ok) { show(r.data); keepCopy(); }
   else if (r.data && r.data.view) show(r.data.view);
 });
 
@@ -285,6 +297,7 @@ $("new").addEventListener("click", () => {
   sid = "";
   key = "";
   localStorage.removeItem(STORE);
+  localStorage.removeItem(COPY);
   $("game").hidden = true;
   $("setup").hidden = false;
 });
@@ -292,13 +305,15 @@ $("new").addEventListener("click", () => {
 // a page reloaded goes on with its game
 if (sid) {
   call(`${API}/${sid}`).then((r) => {
-    if (r.ok) show(r.data);
-    else {
-      sid = "";
-      key = "";
-      localStorage.removeItem(STORE);
-      $("setup-error").textContent = r.data.message || "";
+    if (r.ok) { show(r.data); return; }
+    sid = "";
+    key = "";
+    localStorage.removeItem(STORE);
+    const copy = localStorage.getItem(COPY);
+    if (copy) {  // the server lost the game: the browser's copy brings it back
+      try { start({ record: JSON.parse(copy) }); return; } catch { localStorage.removeItem(COPY); }
     }
+    $("setup-error").textContent = r.data.message || "";
   });
 }
 
