@@ -184,6 +184,7 @@ async function create(ev) {
     localStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
     app.shown = 0;
     enterGame(made.view, !body.record);  // a resumed game does not say its past again
+    keepCopy();
   } catch (e) {
     $("setup-error").textContent = e.message;
   }
@@ -314,6 +315,7 @@ async function act(what, body, started) {
     const view = await call("POST", `/sessions/${app.sid}/${what}`, body);
     update(view);
     requestAnimationFrame(() => app.timings.push(performance.now() - started));
+    keepCopy();
   } catch (e) {
     $("game-error").textContent = e.message;
     if (app.current) $("moment-words").after(Object.assign(el("p", { class: "error", role: "alert" }), { textContent: e.message }));
@@ -475,6 +477,7 @@ async function download() {
 
 function newGame() {
   localStorage.removeItem(STORE);
+  localStorage.removeItem(COPY);
   location.href = location.pathname + location.search;
 }
 
@@ -568,6 +571,17 @@ function init() {
       .catch((e) => {
         app.key = null;
         localStorage.removeItem(STORE);
+        const copy = localStorage.getItem(COPY);
+        if (copy) {  // the server lost the game: the browser's copy brings it back
+          try {
+            return call("POST", "/sessions", { record: JSON.parse(copy), time_scale: SCALE }).then((made) => {
+              app.sid = made.id;
+              app.key = made.key;
+              localStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
+              enterGame(made.view, false);
+            });
+          } catch { localStorage.removeItem(COPY); }
+        }
         $("setup-error").textContent = e.message;
       });
   }
@@ -669,4 +683,17 @@ async function playSting(kind) {
 function duck(on) {
   music.ducked = on;
   if (music.el) music.el.volume = on ? DUCKED : 1;
+}
+
+// The game's save, kept in this browser after every input (issue 36): if the server no
+// longer knows the game (another server, a lost database), the page resumes from it.
+const COPY = "obelisk-khufu-copy";
+async function keepCopy() {
+  if (!app.sid) return;
+  try {
+    const saved = await call("GET", `/sessions/${app.sid}/record`);
+    localStorage.setItem(COPY, JSON.stringify(saved));
+  } catch {
+    // no copy this time: the server keeps the game
+  }
 }
