@@ -9,7 +9,7 @@ import pytest
 
 from obelisk.core import InvalidOptions, get_game
 from obelisk.games.mummy.board import load_board, parse_board
-from obelisk.games.mummy.maze import PREFIX, decode, encode, problems
+from obelisk.games.mummy.maze import PREFIX, decode, encode, load, problems
 
 GAME = get_game("mummy")
 
@@ -26,7 +26,7 @@ def test_a_share_code_is_short_and_gives_back_the_same_maze():
     code = encode(board)
     assert code.startswith(PREFIX) and len(code) < 90
     assert decode(code) == board.to_ascii()
-    again = load_board(code)
+    again = load(code)
     assert again.content == board.content and again.nbr == board.nbr
 
 

@@ -21,9 +21,10 @@ from obelisk.core import Action, PlayerView
 
 from .actions import Arrow, Choose, Move, Play, Reroll, Resolve, Step
 from .belief import Belief
-from .board import DIRECTIONS, Board, load_board
+from .board import DIRECTIONS, Board
 from .components import ARROW, NUMBER_FACES, SYMBOLS
 from .maze import board_source
+from .maze import load as load_maze
 from .rules import move_action
 
 _BIG = 10**6
@@ -129,7 +130,7 @@ class MummyHeuristic:
     def board(self, view: PlayerView) -> Board:
         """The maze of the game this player is in."""
         if self._board is None:
-            self._board = load_board(board_source(view.options))
+            self._board = load_maze(board_source(view.options))
         return self._board
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:

@@ -10,10 +10,10 @@ from typing import Any, ClassVar
 from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, State
 
 from .actions import ACTION_TYPES
-from .board import load_board
 from .choices import MummyChoices
 from .determinize import redraw
 from .maze import board_source, checked
+from .maze import load as load_maze
 from .narration import MummyNarrator
 from .options import MAX_STEPS, MummyOptions
 from .refusals import MummyRefusals
@@ -84,7 +84,7 @@ class MummyGame(Game):
 
     def check_options(self, options: Any, num_players: int) -> None:
         o: MummyOptions = options
-        load_board(board_source(o))  # raises MapError (an InvalidOptions) with line and column
+        load_maze(board_source(o))  # raises MapError (an InvalidOptions) with line and column
         if o.maze:
             checked(o.maze)  # a room's maze must be playable by the seed's rules
         if not o.mummy_die_faces or any(x < 0 for x in o.mummy_die_faces):

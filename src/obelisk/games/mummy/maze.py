@@ -17,9 +17,20 @@ from __future__ import annotations
 
 import base64
 from collections import deque
+from functools import lru_cache
 from typing import Any
 
-from .board import DUNGEON, MUMMY_START, PLAIN, START, Board, MapError, W, load_board
+from .board import (
+    DUNGEON,
+    MUMMY_START,
+    PLAIN,
+    START,
+    Board,
+    MapError,
+    W,
+    load_board,
+    parse_board,
+)
 from .components import SYMBOLS, label
 
 PREFIX = "M1-"
@@ -121,6 +132,18 @@ def problems(board: Board) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=16)
+def load(source: str) -> Board:
+    """The board of ``source``: a share code (``M1-…``), else a map file or ``""`` (the
+    built-in maze, :func:`.board.load_board`); parsed once and cached."""
+    if not source.startswith(PREFIX):
+        return load_board(source)
+    board = parse_board(decode(source))
+    board.source = source
+    board.loader = load
+    return board
+
+
 def board_source(options: Any) -> str:
     """What :func:`.board.load_board` loads for ``options``: the room's ``maze`` code if
     set, else ``map_file`` (a path, or a code typed on the command line)."""
@@ -130,11 +153,11 @@ def board_source(options: Any) -> str:
 
 def checked(code: str) -> Board:
     """The board of a share code, refused (:class:`MapError`) unless playable."""
-    board = load_board(code)
+    board = load(code)
     bad = problems(board)
     if bad:
         raise MapError("this maze cannot be played: " + "; ".join(bad))
     return board
 
 
-__all__ = ["PREFIX", "board_source", "checked", "decode", "encode", "problems"]
+__all__ = ["PREFIX", "board_source", "checked", "decode", "encode", "load", "problems"]

@@ -15,7 +15,7 @@ from obelisk.core import TERMINAL, Action, ActionFormatError, Event, State, seat
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .belief import Belief
-from .board import DIRECTIONS, Board, load_board
+from .board import DIRECTIONS, Board
 from .components import (
     ARROW,
     CARD_COLOURS,
@@ -30,6 +30,7 @@ from .components import (
     roll_faces,
 )
 from .maze import board_source
+from .maze import load as load_maze
 from .options import MummyOptions
 
 # Phases (mummy:7.5, mummy:15). The automatic ones (forced resolution, immobility check,
@@ -130,7 +131,7 @@ class MummyState(State):
         The engine and the companion's table (:mod:`.table`) both set up with it."""
         o = self.options
         n = self.num_players
-        self.board: Board = load_board(board_source(o))
+        self.board: Board = load_maze(board_source(o))
         b = self.board
         if n == 2:
             self.fig_seat: tuple[int, ...] = (1, 1)
