@@ -100,10 +100,12 @@ def _click(page: Any, action: str) -> float:
     return (time.perf_counter() - t0) * 1000
 
 
-def _start(page: Any, server: ServerProc, names: list[str]) -> None:
+def _start(page: Any, server: ServerProc, names: list[str], failer_starts: bool = False) -> None:
     page.goto(server.http + "/companion/abu_simbel")
     for i, name in enumerate(names, 1):
         page.fill(f"input[name=p{i}]", name)
+    if failer_starts:
+        page.check("input[name=failer]")
     page.click("[data-action=start]")
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
 
@@ -118,7 +120,8 @@ def test_a_whole_game_on_a_phone(server: ServerProc, browser: Any, shots: Path) 
     page.wait_for_selector("#create")
     _no_sideways_scroll(page)
     page.screenshot(path=str(shots / "companion-abu_simbel-390-setup.png"), full_page=True)
-    _start(page, server, ["Ann", "Bob", "Cat"])
+    # the old round start (abu_simbel:5.1, an option since issue 36): Bob fails three times
+    _start(page, server, ["Ann", "Bob", "Cat"], failer_starts=True)
     assert "Ann lays a new route" in page.locator("#headline").inner_text()
     page.screenshot(path=str(shots / "companion-abu_simbel-390-lay.png"))
     times: list[float] = []
@@ -208,8 +211,8 @@ def test_the_page_at_tv_width_and_a_refusal(server: ServerProc, browser: Any, sh
     page.click("#undo")
     page.wait_for_function("document.getElementById('line').textContent.includes('chamber 3')")
     _click(page, "ok 1")
-    # the game belongs to this tab: its key is in sessionStorage, not in the address
-    kept = json.loads(page.evaluate("sessionStorage.getItem('obelisk-abu_simbel-session')"))
+    # the game belongs to this tab: its key is in localStorage, not in the address
+    kept = json.loads(page.evaluate("localStorage.getItem('obelisk-abu_simbel-session')"))
     sid, key = kept["id"], kept["key"]
     assert key not in page.url and sid not in page.url
     mine = {"X-Session-Key": key}
@@ -248,3 +251,35 @@ def test_the_page_at_tv_width_and_a_refusal(server: ServerProc, browser: Any, sh
     fresh.wait_for_selector("#game:not([hidden])", timeout=30_000)
     assert "chamber 2" in fresh.locator("#line").inner_text()
     fresh.close()
+
+
+def _below_the_fold(page: Any, selector: str) -> list[str]:
+    """The buttons of ``selector`` that end below an unscrolled 844-pixel screen."""
+    page.evaluate("window.scrollTo(0, 0)")
+    out = []
+    for b in page.locator(selector).all():
+        box = b.bounding_box()
+        if box is None or box["y"] + box["height"] > 844:
+            out.append(b.inner_text().split("\n")[0])
+    return out
+
+
+def test_every_button_fits_a_phone_without_scrolling(
+    server: ServerProc, browser: Any, shots: Path
+) -> None:
+    """Issue 36 item 8: at 390 x 844 the set-up's Start and all 14 chamber buttons (and
+    the treasures) are on the screen as it opens, without scrolling."""
+    page = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=1)
+    page.goto(server.http + "/companion/abu_simbel")
+    page.wait_for_selector("#create")
+    assert _below_the_fold(page, "[data-action=start]") == []
+    _start(page, server, ["Ann", "Bob", "Cat"])
+    assert page.locator("#choices button").count() >= 14
+    assert _below_the_fold(page, "#choices button") == []
+    page.screenshot(path=str(shots / "companion-abu_simbel-390-lay-fits.png"))
+    for a in ("lay lava", "lay blades", "lay gas", "ok 1", "ok 2", "ok 3", "deck 1"):
+        _click(page, a)
+    assert page.locator("#choices button").count() >= 9
+    assert _below_the_fold(page, "#choices button") == []
+    _no_sideways_scroll(page)
+    page.close()

@@ -20,7 +20,8 @@ def _say(s: RefereeSession, *texts: str) -> None:
 
 
 def _game_to_the_end() -> RefereeSession:
-    s = RefereeSession(["Ann", "Bob", "Cat"], seed=7)
+    # the old round start (option, issue 36): the player who failed starts the next round
+    s = RefereeSession(["Ann", "Bob", "Cat"], seed=7, failer_starts=True)
     _say(s, "lay lava", "lay blades", "lay gas", "ok 1", "ok 2", "ok 3", "deck 2")
     _say(s, "drew urn 3", "turned away", "ok 1", "ok 2", "ok 3", "lay pit")
     # Bob: in, out, and a mistake on the way out (the treasure is lost, a new route)
@@ -43,6 +44,22 @@ def test_a_whole_game_told_by_the_table():
     assert v["over"] and v["stage"] == "over"
     assert "Bob lost a third charm" in v["line"]
     assert [x["parts"]["total"] for x in v["scores"]] == [7, 0, 4]
+
+
+@pytest.mark.rules("abu_simbel:5.1", "abu_simbel:5.4")
+def test_after_a_failure_the_next_player_lays_the_route_by_default():
+    s = RefereeSession(["Ann", "Bob", "Cat"], seed=7)
+    _say(s, "lay lava", "lay blades", "lay gas", "ok 1", "fail 2")  # Ann fails in chamber 2
+    v = view(s)
+    assert v["stage"] == "lay_route" and "Bob lays a new route" in v["headline"]
+    _say(s, "lay dive", "lay crack", "lay pit", "fail 1")  # Bob fails too
+    assert "Cat lays a new route" in view(s)["headline"]
+    _say(s, "lay lava", "lay gas", "lay empty")
+    st = s.state
+    assert st is not None and st.charms == [2, 2, 3] and st.active == 2
+    resumed = from_record(s.record().to_json())
+    assert resumed.state is not None and resumed.state.options.new_round_starter == "next_player"
+    assert "Cat walks in" in view(resumed)["headline"]
 
 
 @pytest.mark.rules("abu_simbel:11")
@@ -162,3 +179,47 @@ def test_the_ultimate_adventure_on_the_phone():
     assert lava["name"] == "Ann's mummy card, over the lava"
     with pytest.raises(RefereeError):
         RefereeSession(["Ann", "Bob"], together=True, ultimate=True)
+
+
+@pytest.mark.rules("abu_simbel:2.3", "abu_simbel:5.2")
+def test_a_real_treasure_the_phone_believes_used_up_has_a_button():
+    """Issue 36 item 8: the phone's split of urns, arks and chests is a guess; a real card it
+    believes used up is told with its 'none left' button and kept as a card of the same
+    jewels, and the drawer alone is told so."""
+    s = RefereeSession(["Ann", "Bob"], seed=1)
+    _say(s, "lay lava", "lay blades", "lay gas")
+    # Ann and Bob each draw one of the two urns worth 3 of the phone's count, and get out
+    _say(s, "ok 1", "ok 2", "ok 3", "deck 1", "drew urn 3", "turned away", "ok 1", "ok 2")
+    _say(s, "ok 3", "lay pit")
+    _say(s, "ok 1", "ok 2", "ok 3", "ok 4", "deck 1", "drew urn 3", "turned away", "ok 1")
+    _say(s, "ok 2", "ok 3", "ok 4", "lay dive")
+    st = s.state
+    assert st is not None and "URN:3" not in st.pool
+    # Ann draws a third urn worth 3 from the real deck (the box splits its treasures otherwise)
+    _say(s, "ok 1", "ok 2", "ok 3", "ok 4", "ok 5", "deck 1")
+    v = view(s)
+    anyway = [c for c in v["choices"] if c["action"] == "drew urn 3 anyway"]
+    assert anyway and "none left" in anyway[0]["label"]
+    with pytest.raises(RefereeError, match="drew urn 3 anyway"):
+        s.say("drew urn 3")
+    s.say("drew urn 3 anyway")
+    st = s.state
+    assert st is not None and st.pending is not None
+    assert st.pending.endswith(":3") and st.pending != "URN:3"
+    note = view(s)["error"]
+    assert "counted no urn worth 3 jewels left" in note and "the same jewels" in note
+    assert view(s)["error"] == ""  # said once, to the drawer
+
+
+def test_every_refusal_says_what_to_tap_or_type_instead():
+    """Issue 36 item 3: a refused input never strands the table."""
+    s = RefereeSession(["Ann", "Bob"], seed=1)
+    for bad, then in (("lay dragon", "'lay lava'"), ("ok 2", "'lay lava'")):
+        with pytest.raises(RefereeError) as err:
+            s.say(bad)
+        assert then in str(err.value)
+    _say(s, "lay lava", "lay blades", "lay gas")
+    for bad in ("ok 2", "deck 1", "lay lava", "drew urn 3"):
+        with pytest.raises(RefereeError) as err:
+            s.say(bad)
+        assert "'ok 1' or 'fail 1'" in str(err.value), str(err.value)

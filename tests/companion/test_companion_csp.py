@@ -97,6 +97,19 @@ def test_the_mummy_page_under_the_policy(server: ServerProc, browser: Any) -> No
     page.close()
 
 
+def test_the_maze_editor_under_the_policy(server: ServerProc, browser: Any) -> None:
+    page = _page(browser, server, "/companion/maze")
+    page.wait_for_selector("#grid [data-field='B2']")
+    page.click('[data-side="B2:n"]')
+    page.click("[data-field='B2']")
+    page.click('#palette [data-put="S"]')
+    page.click("#check")
+    page.wait_for_selector("#verdict.bad")  # the server's check answered: not playable yet
+    assert "place M, V" in page.locator("#verdict").inner_text()
+    _no_violation(page)
+    page.close()
+
+
 def test_the_khufu_page_under_the_policy(server: ServerProc, browser: Any) -> None:
     page = _page(browser, server, "/companion/khufu")
     for i, name in enumerate(("Ann", "Bob", "Cleo"), 1):

@@ -24,7 +24,6 @@ from obelisk.core import PlayerView, Record, Voice, get_game, replay
 from obelisk.core.conformance import fingerprint, views
 from obelisk.games.mummy.actions import Choose, Lost, Resolve, Step
 from obelisk.games.mummy.bot import MummyBelief, MummyHeuristic
-from obelisk.games.mummy.components import label
 from obelisk.games.mummy.table import (
     CATCH,
     DIE,
@@ -51,11 +50,11 @@ class RandomExplorer:
         return rng.choice(view.legal_actions())
 
 
-def engine_game(n, seed, explorers="heuristic", options=None):
-    """A whole engine game: the ``belief`` mummy (her own generator, seeded ``seed``)
-    against heuristic (or random) explorers."""
+def engine_game(n, seed, explorers="heuristic", options=None, mummy=None):
+    """A whole engine game: the ``belief`` mummy (or ``mummy``; her own generator, seeded
+    ``seed``) against heuristic (or random) explorers."""
     s = GAME.new_state(n, seed, options)
-    mummy, mrng = MummyBelief(), random.Random(seed)
+    mummy, mrng = mummy or MummyBelief(), random.Random(seed)
     make = MummyHeuristic if explorers == "heuristic" else RandomExplorer
     players = [make() for _ in range(n)]
     erng = random.Random(seed + 1000)
@@ -157,6 +156,7 @@ def refused(session, text, *words):
     message = str(err.value)
     for w in words:
         assert w.lower() in message.lower(), message
+    assert re.search(r"'[^']+'", message), f"no input to type instead: {message}"  # issue 36
     return message
 
 
@@ -195,6 +195,34 @@ def test_impossible_inputs_are_refused_and_change_nothing():
     assert s.state.mummy == far
 
 
+@pytest.mark.rules("mummy:7.1")
+def test_a_forgotten_aside_is_told_late_and_resolved():
+    """Issue 36 item 3: Red set 2 dice aside and nobody said it; at Red's next turn the
+    explorers want them resolved. 'resolve' says how; 'resolve 2' does it in one input."""
+    s = fresh()
+    for text in ("3", "no card", "2", "no card", "roll", "no"):
+        s.say(text)
+    assert s.state.phase == TURN and s.state.aside == 0 and s.state.round == 2
+    refused(s, "resolve", "no mummy dice lie aside", "'resolve 2'")
+    start = len(s.log())
+    s.say("resolve 2")
+    st = s.state
+    assert st.phase == CATCH and len(s.plan()) == 2  # her intermediate move: 2 steps
+    assert "resolves 2 mummy dice set aside in an earlier turn" in " ".join(s.log()[start:])
+    s.undo()
+    assert s.state.phase == TURN and s.state.aside == 0
+    s.say("aside 1")  # told as this turn's roll: too late to resolve, and it says the way out
+    refused(s, "resolve", "before the first roll", "'undo'", "'resolve 2'")
+    refused(s, "resolve 1", "'undo'")
+
+
+def test_one_die_aside_is_said_in_the_singular():
+    s = fresh()
+    s.say("aside 1")
+    assert "1 mummy die lies aside" in s.prompt()
+    refused(s, "aside 1", "1 mummy die already lies aside")
+
+
 @pytest.mark.rules("mummy:9.3", "mummy:10")
 def test_the_magnet_caught_someone_on_her_path():
     s = fresh(("Ann",), seed=1)  # two players: Ann plays red and green
@@ -215,7 +243,7 @@ def test_the_magnet_caught_someone_on_her_path():
     else:
         pytest.fail("the mummy never came near Red")
     k = ks[0]
-    s.say(f"red on {label(*b.rc(path[k - 1]))}")
+    s.say(f"red on {s.side_label(path[k - 1])}")  # named from the mummy's side (mirrored)
     st = s.state
     assert st.mummy == path[k - 1]
     assert st.ankhs[0] == 1 and st.pos[0] == b.dungeon
@@ -320,16 +348,25 @@ def test_random_inputs_play_a_whole_game_or_are_refused_unchanged(level):
     rng = random.Random(7)
     s = MummySession(["A", "B", "C"], level, 5)
     refusals = 0
+    stuck: set[object] = set()
     for _ in range(1500):
         if s.state.is_terminal():
             break
-        action = rng.choice(s.state.legal_actions())
+        legal = s.state.legal_actions()
+        if stuck >= set(legal):  # random inputs contradicted each other: the way out
+            s.undo()
+            stuck = set()
+            continue
+        action = rng.choice(legal)
         before = fingerprint(s.state)
         try:
             s.apply(action)
-        except MummyCompanionError:
+            stuck = set()
+        except MummyCompanionError as exc:
             refusals += 1
+            stuck.add(action)
             assert fingerprint(s.state) == before
+            assert re.search(r"'[^']+'", str(exc)), str(exc)  # what to type instead
         s.state.check_invariants()
     assert s.state.is_terminal()
     assert refusals > 0  # captures named where nobody can be

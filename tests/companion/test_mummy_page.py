@@ -18,8 +18,13 @@ import httpx
 import pytest
 from chromium_helpers import CHROMIUM, chromium, screenshot_folder
 from server_helpers import ServerProc
+from test_mummy_companion import engine_game, said_aloud
 
 from obelisk.companion.mummy import MummySession
+from obelisk.core import Record, replay
+from obelisk.games.mummy.board import load_board, parse_board
+from obelisk.games.mummy.components import label
+from obelisk.games.mummy.maze import encode
 
 sync_api = pytest.importorskip("playwright.sync_api")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed")
@@ -128,8 +133,8 @@ def test_a_game_on_the_page_at_tv_width(server: ServerProc, browser: Any, shots:
     assert dl.value.suggested_filename.endswith(".json")
     saved = json.loads(Path(dl.value.path()).read_text())
     assert saved["format"] == "obelisk-companion-save" and "seed" not in json.dumps(saved)
-    # a reload goes on with the game: the key is in sessionStorage, not in the address
-    kept = json.loads(page.evaluate("sessionStorage.getItem('obelisk-mummy-session')"))
+    # a reload goes on with the game: the key is in localStorage, not in the address
+    kept = json.loads(page.evaluate("localStorage.getItem('obelisk-mummy-session')"))
     assert kept["key"] not in page.url
     page.reload()
     page.wait_for_selector("#game:not([hidden])", timeout=30_000)
@@ -190,3 +195,176 @@ def test_the_api_refuses_bad_requests(server: ServerProc) -> None:
 def test_judged_screenshots_are_in_the_docs() -> None:
     for name in ("companion-mummy-1920.png", "companion-mummy-390.png"):
         assert (DOCS / name).exists(), name
+
+
+def test_a_closed_tab_and_a_restarted_server_lose_nothing(
+    tmp_path_factory: pytest.TempPathFactory, browser: Any
+) -> None:
+    """Issue 36 item 5: the page keeps the game's id and key in localStorage and the server
+    keeps the live game in its database; after the tab is closed and the server restarted
+    (same database, same address), a new tab goes on where the game was."""
+    folder = Path(tmp_path_factory.mktemp("restartsrv"))
+    db = str(folder / "rooms.sqlite3")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OBELISK_DATA_DIR", str(folder))
+        first = ServerProc(db, "--rate", "300", "--room-rate", "0").start()
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(first.http + "/companion/mummy")
+        page.fill("input[name=p1]", "Ann")
+        page.fill("input[name=p2]", "Bob")
+        page.click("[data-action=start]")
+        page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+        for action in ("choose 3", "no card", "choose 2"):
+            _click(page, action)
+        log = page.locator("#log").inner_text()
+        page.close()  # the tab is closed
+        first.stop()  # and the server restarted
+        again = ServerProc(db, "--rate", "300", "--room-rate", "0", port=first.port).start()
+        try:
+            page = context.new_page()
+            page.goto(again.http + "/companion/mummy")
+            page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+            assert page.locator("#log").inner_text() == log
+            assert "Which card" in page.locator("#prompt").inner_text()
+            _click(page, "no card")  # and the game goes on
+            page.close()
+        finally:
+            context.close()
+            again.stop()
+
+
+# -- the box's maze (issue 36, items 1 and 2) ------------------------------------------------
+# Done: a maze is entered in the page's maze editor (click by click: walls, the stairs, the
+# sarcophagus, the dungeon and the 23 symbols), the engine plays a whole game on that maze
+# (the deducing mummy against heuristic explorers), and the mummy companion's page, started
+# on the maze the editor saved, is told what that game's explorers said: every path it shows
+# (in the explorers' names, read from the page) is the path the engine's mummy walked.
+MAZE_SEED = 2
+
+
+def box_maze() -> str:
+    """'The box's maze' of this test: ours mirrored east-west (a different, playable maze)."""
+    lines = load_board("").to_ascii().splitlines()
+    return "\n".join(line[::-1] for line in lines) + "\n"
+
+
+def _enter(page: Any, text: str) -> None:
+    """Click the maze of ``text`` into the editor, side by side and field by field."""
+    board = parse_board(text)
+    for cell in range(board.size):
+        r, c = board.rc(cell)
+        if r > 0 and board.nbr[0][cell] < 0:
+            page.click(f'[data-side="{label(r, c)}:n"]')
+        if c > 0 and board.nbr[3][cell] < 0:
+            page.click(f'[data-side="{label(r, c)}:w"]')
+    for cell, ch in enumerate(board.content):
+        if ch != ".":
+            page.click(f'[data-field="{label(*board.rc(cell))}"]')
+            page.click(f'#palette [data-put="{ch}"]')
+
+
+def _moves(record: Record) -> list[list[str]]:
+    """The engine mummy's fields, move by move (a capture ends a move early)."""
+    state = replay(record)
+    moves: list[list[str]] = []
+    for e in state.events_for(1):
+        if e["kind"] == "mummy_move":
+            moves.append([])
+        elif e["kind"] == "action" and e["action"]["kind"] == "step":
+            moves[-1].append(label(*e["cell"]))
+    return [m for m in moves if m]
+
+
+def _tell(page: Any, text: str) -> None:
+    n = int(page.evaluate("document.body.dataset.inputs"))
+    page.fill("#say", text)
+    page.press("#say", "Enter")
+    page.wait_for_function(
+        "(n) => Number(document.body.dataset.inputs) > n "
+        "|| document.getElementById('error').textContent !== ''",
+        arg=n,
+        timeout=30_000,
+    )
+    assert page.locator("#error").inner_text() == "", (text, page.locator("#error").inner_text())
+
+
+def test_a_maze_entered_on_the_page_plays_as_the_engine_did(
+    server: ServerProc, browser: Any
+) -> None:
+    text = box_maze()
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.goto(server.http + "/companion/maze")
+    page.wait_for_selector("#grid [data-field='A1']")
+    _enter(page, text)
+    page.click("#use")
+    page.wait_for_function("document.getElementById('verdict').textContent.includes('Saved')")
+    code = page.locator("#code").input_value()
+    page.screenshot(path=str(screenshot_folder() / "companion-maze-editor.png"))
+    assert code == encode(parse_board(text))
+    # the engine plays a whole game on the same maze
+    played = engine_game(3, MAZE_SEED, "heuristic", {"maze": code})
+    record = Record.from_json(json.loads(Record.from_state(played).dumps()))
+    inputs, walked = said_aloud(record)
+    moves = _moves(record)
+    # the companion's page starts on the maze the editor saved
+    page.goto(server.http + f"/companion/mummy?seed={MAZE_SEED}")
+    assert page.locator("#maze-code").input_value() == code
+    page.fill("input[name=p1]", "Ann")
+    page.fill("input[name=p2]", "Bob")
+    page.click("[data-action=start]")
+    page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+    shown: list[list[str]] = []
+    for action in inputs:
+        if page.locator("#path li").count():  # her coming move is shown: read its fields
+            if not shown:
+                page.screenshot(path=str(screenshot_folder() / "companion-mummy-mirrored.png"))
+            spans = page.locator("#path li .explorers").all_inner_texts()
+            shown.append([re.search(r"to (\w+)\)", s).group(1) for s in spans])
+        _tell(page, action.text())
+    assert len(shown) == len(moves) and len(moves) >= 5
+    for path, move in zip(shown, moves, strict=True):
+        assert path[: len(move)] == move  # her path as shown, cut where the magnet caught
+    assert len(walked) == sum(len(m) for m in moves)
+    print(f"{len(inputs)} inputs told, {len(moves)} paths shown and checked, {len(walked)} steps")
+    context.close()
+
+
+def test_the_browser_keeps_a_copy_of_the_game_at_every_input(
+    tmp_path_factory: pytest.TempPathFactory, browser: Any
+) -> None:
+    """Issue 36 item 5: after every input the page keeps the game's save in the browser;
+    a server that no longer knows the game (here: a new database) gets it back from there."""
+    folder = Path(tmp_path_factory.mktemp("copysrv"))
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OBELISK_DATA_DIR", str(folder))  # the same sealing key for both servers
+        first = ServerProc(str(folder / "one.sqlite3"), "--rate", "300", "--room-rate", "0")
+        first.start()
+        context = browser.new_context(viewport={"width": 1280, "height": 900})
+        page = context.new_page()
+        page.goto(first.http + "/companion/mummy")
+        page.fill("input[name=p1]", "Ann")
+        page.click("[data-action=start]")
+        page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+        for action in ("choose 3", "no card"):
+            _click(page, action)
+        page.wait_for_load_state("networkidle")  # the copy of the last input is written
+        page.wait_for_function(
+            "(() => { const c = JSON.parse(localStorage.getItem('obelisk-mummy-copy') || 'null');"
+            " return c && c.summary && JSON.stringify(c).length > 100; })()"
+        )
+        log = page.locator("#log").inner_text()
+        page.close()
+        first.stop()
+        other = ServerProc(
+            str(folder / "two.sqlite3"), "--rate", "300", "--room-rate", "0", port=first.port
+        ).start()
+        try:
+            page = context.new_page()
+            page.goto(other.http + "/companion/mummy")
+            page.wait_for_selector("#game:not([hidden])", timeout=30_000)
+            assert page.locator("#log").inner_text() == log
+        finally:
+            context.close()
+            other.stop()

@@ -131,6 +131,13 @@ def replay_cmd(
         if _is_redacted(data):
             _print_redacted(file, data)
             return
+        from obelisk.companion.records import replay_companion
+
+        told = replay_companion(data)  # the mummy's and Khufu's companion records
+        if told is not None:
+            for line in told:
+                console.print(Text(line))
+            return
         record = Record.from_json(data)
         # a committed seed: every chance outcome is drawn from it (one replay checks both)
         committed = commitment_matches(record)

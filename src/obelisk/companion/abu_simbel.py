@@ -91,9 +91,14 @@ class RefereeError(ObeliskError):
 
 
 def options(
-    first: int, little: tuple[int, ...] = (), together: bool = False, ultimate: bool = False
+    first: int,
+    little: tuple[int, ...] = (),
+    together: bool = False,
+    ultimate: bool = False,
+    failer_starts: bool = False,
 ) -> dict[str, Any]:
-    """The engine options of a companion game."""
+    """The engine options of a companion game; ``failer_starts``: the old round start (the
+    player who failed starts the next round, abu_simbel:5.1), off by default."""
     return {
         "judging_mode": "referee",
         "table_mode": "hotseat",
@@ -103,6 +108,7 @@ def options(
         "little_seats": little,
         "cooperative": together,  # All for One and One for All (abu_simbel:9.3)
         "ultimate": ultimate,  # The Ultimate Adventure (abu_simbel:9.2)
+        "new_round_starter": "failing_player" if failer_starts else "next_player",
     }
 
 
@@ -125,6 +131,9 @@ def drew_text(card: str) -> str:
 
 _LAY = {lay_text(c): c for c in CHAMBER_KINDS}
 _DREW = {drew_text(t): t for t in TREASURE_KINDS}
+#: A real card the phone believes used up (issue 36): ``drew urn 3 anyway``.
+ANYWAY = " anyway"
+_DREW_ANYWAY = {drew_text(t) + ANYWAY: t for t in TREASURE_KINDS}
 
 
 @dataclass
@@ -148,6 +157,7 @@ class RefereeSession:
         little: tuple[int, ...] = (),
         together: bool = False,
         ultimate: bool = False,
+        failer_starts: bool = False,
     ) -> None:
         clean = [" ".join(str(n).split())[:MAX_NAME] for n in names]
         if not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS or not all(clean):
@@ -165,12 +175,15 @@ class RefereeSession:
         self.little = tuple(sorted(set(little)))
         self.together = bool(together)  # All for One: one team
         self.ultimate = bool(ultimate)  # The Ultimate Adventure: mummy covers
+        self.failer_starts = bool(failer_starts)  # the old round start (abu_simbel:5.1)
         if self.together and self.ultimate:
             raise RefereeError("All for One and The Ultimate Adventure can't be played at once")
         self.state: AbuSimbelState | None = None
         self.pending: Pending | None = None
         self.setup_route: list[str] = []
         self.inputs: list[str] = []
+        #: a sentence for the one who gave the last input alone (shown once)
+        self.notice = ""
         #: where the sentences caused by the last input begin in the log
         self.news_from = 0
 
@@ -224,7 +237,35 @@ class RefereeSession:
     # -- inputs ----------------------------------------------------------------------------
     def say(self, text: str) -> None:
         """One input in its text form (a button's ``data-action``); a wrong one raises
-        :class:`RefereeError` and changes nothing."""
+        :class:`RefereeError`, saying what to tap or type instead, and changes nothing."""
+        try:
+            self._say(text)
+        except RefereeError as exc:
+            message = str(exc)
+            if "type '" in message or "tap " in message.lower():  # it says what already
+                raise
+            raise RefereeError(f"{message}. {self.hint()}") from None
+
+    def hint(self) -> str:
+        """What may be tapped (or typed) now, in words."""
+        st = self.stage()
+        s = self.state
+        if st in ("lay_route", "add_chamber"):
+            return "Tap the chamber laid (or type it: 'lay lava', 'lay scorpions 2')."
+        if st == "treasure":
+            return "Tap the treasure drawn (or type it: 'drew urn 3'), or 'back'."
+        if st in ("verdict_in", "verdict_out") and s is not None:
+            p = s.progress + 1
+            return f"Tap Pass or Fail (or type 'ok {p}' or 'fail {p}')."
+        if st == "deck":
+            return "Tap the treasure deck drawn from (or type 'deck 1')."
+        if st == "handover":
+            return "A checking player taps 'I am checking' (or types 'turned away')."
+        if st == "cover":
+            return "Tap a chamber to cover, or 'No cover this time' (or type 'no cover')."
+        return "Start a new game, or type 'undo' to take back the last tap."
+
+    def _say(self, text: str) -> None:
         t = " ".join(str(text).lower().split())
         st = self.stage()
         mark = len(self.log())
@@ -237,6 +278,8 @@ class RefereeSession:
             self._lay_route(t)
         elif st == "add_chamber":
             self._tell(t, _LAY, "chamber")
+        elif st == "treasure" and t in _DREW_ANYWAY:
+            self._tell_anyway(_DREW_ANYWAY[t])
         elif st == "treasure":
             self._tell(t, _DREW, "treasure")
         elif st == "over":
@@ -314,7 +357,7 @@ class RefereeSession:
 
     def _start(self) -> None:
         code = route_code(_deck(), self.setup_route)
-        opts = options(self.first, self.little, self.together, self.ultimate)
+        opts = options(self.first, self.little, self.together, self.ultimate, self.failer_starts)
         state = GAME.new_state(len(self.names), self.seed, opts, forced=[code])
         assert isinstance(state, AbuSimbelState)
         self.state = state
@@ -327,11 +370,35 @@ class RefereeSession:
         if label == "chamber":
             self._check_in_deck([card])
         elif card not in s.pool:
+            words = treasure_words(card).removeprefix("a ").removeprefix("an ")
             raise RefereeError(
-                f"by this game's count no {treasure_words(card).removeprefix('a ').removeprefix('an ')} "
-                "is left: check the card"
+                f"by this game's count no {words} is left: check the card; if it really is "
+                f"one, tap its button marked 'none left' (or type '{drew_text(card)}{ANYWAY}')"
             )
         self.pending.told.append(card)
+        self._maybe_apply()
+
+    def _tell_anyway(self, card: str) -> None:
+        """A real treasure card the phone believes used up (its guess of the box's split of
+        urns, arks and chests was wrong): kept as an undrawn card worth the same jewels, and
+        the drawer is told so (issue 36)."""
+        s = self.state
+        assert s is not None and self.pending is not None
+        if card in s.pool:
+            self._tell(drew_text(card), _DREW, "treasure")
+            return
+        jewels = card.partition(":")[2]
+        same = sorted(x for x in s.pool if x.partition(":")[2] == jewels)
+        if not same:
+            raise RefereeError(
+                f"by this game's count no treasure worth {jewels} is left at all: check the card"
+            )
+        self.notice = (
+            f"This phone counted no {treasure_words(card).removeprefix('a ').removeprefix('an ')}"
+            f" left, so it keeps your card as {treasure_words(same[0])}: the same jewels (at "
+            "the end, count your urn, ark and chest sets from the real cards)."
+        )
+        self.pending.told.append(same[0])
         self._maybe_apply()
 
     def _act(self, t: str) -> None:
@@ -441,6 +508,7 @@ def from_record(data: Any) -> RefereeSession:
             tuple(x for x in little if isinstance(x, int)) if isinstance(little, list) else (),
             o.get("cooperative") is True,
             o.get("ultimate") is True,
+            o.get("new_round_starter") == "failing_player",
         )
         if o.get("judging_mode") != "referee" or o.get("checkers") != "together":
             raise RefereeError("this record was not kept by the referee")
@@ -455,6 +523,46 @@ def from_record(data: Any) -> RefereeSession:
     return session
 
 
+def to_saved(session: RefereeSession) -> dict[str, Any]:
+    """A session as JSON at any moment (the server's database keeps it, issue 36): its
+    set-up and every input given, from which :func:`from_saved` plays it again (a card
+    being told and not yet applied is an input too, unlike in the record)."""
+    return {
+        "setup": {
+            "names": session.names,
+            "first": session.first,
+            "seed": session.seed,
+            "little": list(session.little),
+            "together": session.together,
+            "ultimate": session.ultimate,
+            "failer_starts": session.failer_starts,
+        },
+        "inputs": list(session.inputs),
+        "news_from": session.news_from,
+    }
+
+
+def from_saved(data: Any) -> RefereeSession:
+    """A session back from :func:`to_saved`: every input said again."""
+    try:
+        setup = data["setup"]
+        session = RefereeSession(
+            list(setup["names"]),
+            int(setup["first"]),
+            int(setup["seed"]),
+            tuple(int(x) for x in setup["little"]),
+            bool(setup["together"]),
+            bool(setup["ultimate"]),
+            bool(setup["failer_starts"]),
+        )
+        for text in data["inputs"]:
+            session.say(str(text))
+        session.news_from = int(data["news_from"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RefereeError(f"this saved session does not play again: {exc}") from None
+    return session
+
+
 def chamber_kind_words(card: str) -> str:
     """A button's words for a chamber kind: ``The lava (jump forward)``."""
     text = chamber_words(card)
@@ -462,6 +570,7 @@ def chamber_kind_words(card: str) -> str:
 
 
 __all__ = [
+    "ANYWAY",
     "CHAMBER_KINDS",
     "TREASURE_KINDS",
     "RefereeError",
@@ -471,6 +580,8 @@ __all__ = [
     "chamber_words",
     "drew_text",
     "from_record",
+    "from_saved",
     "lay_text",
     "news",
+    "to_saved",
 ]

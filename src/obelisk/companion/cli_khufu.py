@@ -192,12 +192,19 @@ def khufu(
         fail(str(exc))
         return
     path = save or _default_save(session.seed)
-    _run(session, clock, speaker, console, path, keep=save is not None)
+    _run(session, clock, speaker, console, path, keep=save is not None, resumed=resume is not None)
 
 
 def _run(
-    session: KhufuSession, clock: WallClock, speaker: Speaker, console: Any, path: Path, keep: bool
+    session: KhufuSession,
+    clock: WallClock,
+    speaker: Speaker,
+    console: Any,
+    path: Path,
+    keep: bool,
+    resumed: bool = False,
 ) -> None:
+    """The live loop; a resumed running game waits for Enter before its clock goes on."""
     from rich.live import Live
 
     from .khufu_screen import screen
@@ -228,13 +235,19 @@ def _run(
     if not session.started and session.moments and not live_mode:
         said(session.moments[-1:])
     interactive = fd_is_tty()
+    # issue 36: a resumed game waits for Enter (the family sits down first)
+    held = resumed and interactive and session.running
+
+    def shown() -> dict[str, Any]:
+        return {**session.view(), "held": held}
+
     quit_asked = False
     with _keys() as read, contextlib.ExitStack() as stack:
         live = None
         if live_mode:
             live = stack.enter_context(
                 Live(
-                    screen(session.view(), latest, None, console.width),
+                    screen(shown(), latest, None, console.width),
                     console=console,
                     auto_refresh=False,
                 )
@@ -250,6 +263,11 @@ def _run(
                 try:
                     if k == "q":
                         quit_asked = True
+                    elif held and k in ("\n", "\r", " "):
+                        held = False
+                        clock.reset()
+                    elif held:
+                        continue
                     elif not session.started and k in ("\n", "\r", " "):
                         said(session.start())
                         clock.reset()
@@ -265,10 +283,12 @@ def _run(
             if quit_asked:
                 break
             due = clock.due()
-            if session.running and due > 0:
+            if held:
+                clock.reset()
+            elif session.running and due > 0:
                 said(session.tick(min(due, MAX_TICK)))
             if live is not None:
-                live.update(screen(session.view(), latest, None, console.width), refresh=True)
+                live.update(screen(shown(), latest, None, console.width), refresh=True)
             speaker.pump()
             if session.over:
                 break
@@ -290,25 +310,15 @@ def _run(
 
 def _replay(path: Path, console: Any, fail: Any) -> None:
     """Print a saved game's moments in order, each with the time left on the countdown."""
+    from .records import khufu_story
+
     try:
         session = load(path)
     except CompanionError as exc:
         fail(str(exc))
         return
-    for m in session.moments:
-        left = clock_words(max(0, session.view()["countdown"] - m.at))
-        console.print(f"[{left} left] {m.title.upper()}: {m.speech}", highlight=False, markup=False)
-    if session.over:
-        who = session.winner
-        console.print(
-            "The game is over: "
-            + ("Khufu wins." if who is None else f"{session.players[who].name} wins."),
-            highlight=False,
-        )
-    else:
-        console.print(
-            f"The game stopped with {clock_words(session.remaining)} left.", highlight=False
-        )
+    for line in khufu_story(session):
+        console.print(line, highlight=False, markup=False)
 
 
 def register(app: typer.Typer) -> None:

@@ -57,6 +57,9 @@ def _play(session: MummySession, save: Path | None) -> None:
         if word in ("help", "?", "h"):
             typer.echo(session.help())
             continue
+        if word in ("explorers", "names", "fields"):  # her path in the explorers' words
+            typer.echo("As the explorers name it: " + session.path_words(explorers=True))
+            continue
         if word == "save" or word.startswith("save "):
             target = Path(text.strip()[5:].strip()) if word.startswith("save ") else save
             if target is None:
@@ -112,16 +115,32 @@ def register(app: typer.Typer) -> None:
         resume: Annotated[
             Path | None, typer.Option(help="Go on with a game saved with --save or 'save'.")
         ] = None,
+        replay: Annotated[
+            Path | None,
+            typer.Option(help="Replay a saved game: check every input, print the story."),
+        ] = None,
         map_file: Annotated[
             str,
             typer.Option(
                 "--map",
-                help="A maze in the format of the rules (mummy:4.1) instead of the "
-                "built-in one: type your box's maze to play on it.",
+                help="Your box's maze instead of the built-in one: a map file in the format "
+                "of the rules (mummy:4.1) or a share code (M1-…) from the maze editor "
+                "('obelisk companion maze' or the page /companion/maze).",
             ),
         ] = "",
     ) -> None:
         """Play Fluch der Mumie on the real board with the computer as the mummy player."""
+        if replay is not None:
+            from .records import mummy_story
+
+            try:
+                told = mummy_story(load(replay))
+            except MummyCompanionError as exc:
+                typer.echo(f"Error: {exc}", err=True)
+                raise typer.Exit(2) from None
+            for line in told:
+                typer.echo(line)
+            return
         try:
             if resume is not None:
                 session = load(resume)
@@ -135,6 +154,8 @@ def register(app: typer.Typer) -> None:
                     raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
                 names = list(players or []) or _ask_names()
                 options = {"map_file": map_file} if map_file else {}
+                if map_file.strip().startswith("M1-"):
+                    options = {"maze": "".join(map_file.split())}
                 session = MummySession(
                     names, level, secrets.randbelow(2**31) if seed is None else seed, options
                 )

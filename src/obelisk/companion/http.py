@@ -13,8 +13,11 @@ sessions are limited per client address (so many a minute, so many live at once)
 all; past a limit a new one is refused with the reason (429 or 503), never made by pushing
 an older one out.
 
-Nothing a client sends reaches the disk: a session lives in memory only, and a game is
-saved by downloading it (see :mod:`obelisk.companion.saves`).
+A store given a :class:`Backing` (the server's database, :mod:`obelisk.companion.persist`)
+also writes each session's record when it is made and after every input (``changed``),
+and loads the live ones back when the server starts (``restore``), so a restart loses no
+game (issue 36). Without one (tests, a store made alone) sessions live in memory only; a
+game is also saved by downloading it (see :mod:`obelisk.companion.saves`).
 """
 
 from __future__ import annotations
@@ -34,6 +37,18 @@ from fastapi.responses import JSONResponse
 
 T = TypeVar("T")
 
+
+@dataclass(frozen=True)
+class Backing(Generic[T]):
+    """Where a store keeps its sessions beyond memory: the ``table`` of the server's
+    database, the ``companion``'s name, and how a session becomes a record and back."""
+
+    table: Any  # obelisk.companion.persist.SessionTable
+    companion: str
+    to_record: Callable[[T], Any]
+    from_record: Callable[[Any], T]
+
+
 #: The header that carries a session's key.
 KEY_HEADER = "X-Session-Key"
 
@@ -43,7 +58,7 @@ KEY_HEADER = "X-Session-Key"
 #: (a sealed mid-game save), about four times over; the other requests are small and
 #: limited further by the endpoint itself (:data:`SMALL_BODY`).
 BODY_LIMITS: dict[str, int] = {
-    "/api/companion/abu_simbel/": 256 * 1024,
+    "/api/companion/abu_simbel/": 384 * 1024,  # a longer longest game since issue 36
     "/api/companion/khufu/": 128 * 1024,
     "/api/companion/mummy/": 256 * 1024,
 }
@@ -135,10 +150,14 @@ class SessionStore(Generic[T]):
     """
 
     def __init__(
-        self, limits: SessionLimits | None = None, clock: Callable[[], float] = time.monotonic
+        self,
+        limits: SessionLimits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        backing: Backing[T] | None = None,
     ) -> None:
         self.limits = limits or SessionLimits()
         self.clock = clock
+        self.backing = backing
         #: the sessions, the least recently seen first
         self.held: OrderedDict[str, _Held[T]] = OrderedDict()
         #: per address: (tokens left, when counted) of the creation rate's bucket
@@ -163,7 +182,35 @@ class SessionStore(Generic[T]):
                 break
             del self.held[sid]
             gone.append(sid)
+        if gone and self.backing is not None:
+            self.backing.table.drop(gone)
         return gone
+
+    # -- the database (a store with a backing) ---------------------------------------------
+    def changed(self, sid: str) -> None:
+        """Write session ``sid``'s record to the database (after each input)."""
+        held = self.held.get(sid)
+        b = self.backing
+        if held is None or b is None:
+            return
+        b.table.save(b.companion, sid, held.key_hash, held.address, b.to_record(held.session))
+
+    def restore(self) -> int:
+        """Load the live sessions of this companion from the database (server start); a
+        row that no longer replays is dropped. How many were loaded."""
+        b = self.backing
+        if b is None:
+            return 0
+        bad = []
+        for row in b.table.load(b.companion, self.limits.idle_seconds):
+            try:
+                session = b.from_record(row.record)
+            except Exception:  # a record of an older engine, damaged: not loaded
+                bad.append(row.sid)
+                continue
+            self.held[row.sid] = _Held(session, row.key_hash, row.address, self.clock())
+        b.table.drop(bad)
+        return len(self.held)
 
     def _tokens(self, address: str, now: float) -> float:
         rate = self.limits.per_minute / 60.0
@@ -225,6 +272,7 @@ class SessionStore(Generic[T]):
         sid = secrets.token_urlsafe(16)  # 128 bits
         key = secrets.token_urlsafe(32)  # 256 bits
         self.held[sid] = _Held(session, _hash(key), address, self.clock())
+        self.changed(sid)
         return sid, key
 
     # -- opening one --------------------------------------------------------------------

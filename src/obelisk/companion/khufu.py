@@ -34,7 +34,7 @@ from obelisk.games.khufu.narration import HAND_WORDS, chamber, symbol
 from obelisk.games.khufu.options import KhufuOptions
 
 from .khufu_director import Director
-from .khufu_orders import STOP, Table, order_words
+from .khufu_orders import Table, order_words, stop_words
 from .khufu_players import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -123,6 +123,9 @@ class KhufuSession:
         self.seed = seed
         self.director = Director(seed, len(players))
         self.rng = random.Random(f"khufu-companion:{seed}")
+        #: the phrasing of each order's "Stop!" (its own stream: the orders stay as before)
+        self.words = random.Random(f"khufu-words:{seed}")
+        self.last_stop: str | None = None
         self.table = Table(
             [p.name for p in self.players],
             [p.lucky for p in self.players],
@@ -463,11 +466,12 @@ class KhufuSession:
         """khufu:14.10: Khufu appears with the Director's next order."""
         eid = self.director.next_order().event
         order = order_words(eid, self.table, self.rng)
+        self.last_stop = stop_words(self.words, self.last_stop)
         said = [
             self._say(
                 "order",
                 order.title,
-                f"{STOP} {order.speech}",
+                f"{self.last_stop} {order.speech}",
                 eid,
                 order.number,
                 order.detail,

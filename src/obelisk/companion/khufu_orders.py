@@ -185,3 +185,17 @@ def order_words(eid: str, table: Table, rng: random.Random) -> Order:
 
 #: Said with every order (seed: an interrupted turn is over).
 STOP = "Stop! If you are in the middle of a turn, your turn is over."
+#: Other ways of saying it (issue 36: a repeated order is not the same audio).
+STOPS: tuple[str, ...] = (
+    STOP,
+    "Halt! Whoever is in the middle of a turn: that turn is over.",
+    "Freeze, mortals! A turn under way ends here.",
+    "Silence! Khufu speaks. If it is your turn, it is over.",
+    "Stop where you stand! The turn being played is finished.",
+    "Enough! Put down the dice: the turn in progress is over.",
+)
+
+
+def stop_words(rng: random.Random, last: str | None = None) -> str:
+    """One way of saying :data:`STOP`, never the one said just before."""
+    return rng.choice([s for s in STOPS if s != last])

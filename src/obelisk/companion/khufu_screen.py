@@ -101,8 +101,10 @@ def big(text: str) -> str:
 
 def keys_line(view: dict[str, Any]) -> str:
     """What the keys do now, in words."""
-    if view["over"]:
-        return "The game is over."
+    if view["over"]:  # the state line says it; the command prints the winner once after
+        return ""
+    if view.get("held"):
+        return "Enter: go on with the countdown (it waits after a resume)   q: quit and save"
     if not view["started"]:
         return "Enter: start the countdown   q: quit and save"
     if view["paused"]:
@@ -131,6 +133,8 @@ def screen(
         state = Text("FIVE MINUTES LEFT OR LESS: HURRY", style="bold red")
     elif not view["started"]:
         state = Text("Press Enter to start the 45-minute countdown", style="bold")
+    elif view.get("held"):
+        state = Text("Resumed: press Enter to go on with the countdown", style="bold")
     else:
         state = Text("Time left", style="bold")
     digits = Text(

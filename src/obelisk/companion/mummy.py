@@ -36,7 +36,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from obelisk.core import (
     Action,
@@ -48,6 +48,7 @@ from obelisk.core import (
     replay,
 )
 from obelisk.games.mummy.actions import Choose, Lost, Resolve, Step
+from obelisk.games.mummy.belief import Belief
 from obelisk.games.mummy.bot import MummyBelief
 from obelisk.games.mummy.components import (
     CHOOSABLE,
@@ -73,6 +74,7 @@ from obelisk.games.mummy.table import (
     Die,
     Fail,
     Free,
+    LateResolve,
     NoCard,
     RollDie,
     TableState,
@@ -104,9 +106,59 @@ class Slipping:
         return action
 
 
-#: The levels the players choose from: what each one is, in words.
+class RoughBelief(Belief):
+    """A belief worked out roughly (issue 36's middle rung): a number announced is taken as
+    "up to that many steps", the arrow as "anywhere the figure could slide or walk up to 4",
+    a failed announcement or "cannot move" teaches nothing, and about half the cards laid go
+    unnoticed (a fixed half: which ones depends on the field and the figure, so a game
+    replays the same). Where it notices, it still holds the truth, but it is wider, so she
+    hunts less sharply (calibrated in ``tests/companion/mummy_levels.py``)."""
+
+    __slots__ = ()
+
+    def exact(self, f: int, cell: int) -> None:
+        """A card on ``cell``: noticed for about half of the (field, figure) pairs."""
+        if ((cell * 2654435761 + f * 40503) >> 7) & 1:
+            super().exact(f, cell)
+
+    def number(self, f: int, k: int, mummy: int) -> None:
+        """Up to ``k`` steps (the exact ``k`` is not worked out)."""
+        start = self.cells[f]
+        ends = 0
+        for j in range(1, k + 1):
+            self.cells[f] = start
+            super().number(f, j, mummy)
+            ends |= self.cells[f]
+        self.cells[f] = ends
+
+    def arrow(self, f: int, mummy: int) -> None:
+        """A slide, or (not worked out) any walk of up to 4 steps."""
+        start = self.cells[f]
+        super().arrow(f, mummy)
+        slid = self.cells[f]
+        self.cells[f] = start
+        self.number(f, 4, mummy)
+        self.cells[f] |= slid
+
+    def cannot_move(self, f: int, mummy: int) -> None:
+        """Not worked out."""
+
+    def cannot_use(self, f: int, face: str, mummy: int) -> None:
+        """Not worked out."""
+
+
+class RoughMummy(MummyBelief):
+    """The ``fair`` level: the hunting of ``normal`` on a roughly worked-out belief."""
+
+    belief_type = RoughBelief
+
+
+#: The levels the players choose from, weakest first: what each one is, in words.
 LEVELS: dict[str, str] = {
     "easy": "the deducing mummy, who takes a careless step about one time in three",
+    "fair": "the mummy who works out roughly where the explorers can be: a number "
+    "announced counts as 'up to that many steps', and she learns nothing from a failed "
+    "announcement",
     "normal": "the deducing mummy: she works out where each explorer can be from what "
     "you announce and hunts there",
 }
@@ -116,6 +168,8 @@ def new_player(level: str) -> Any:
     """The computer mummy of ``level``."""
     if level == "normal":
         return MummyBelief()
+    if level == "fair":
+        return RoughMummy()
     if level == "easy":
         return Slipping()
     raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
@@ -203,14 +257,40 @@ class MummySession:
             out.append(cell)
         return out
 
-    def path_words(self) -> str:
-        """The planned move as a person follows it: ``3 steps: north, north, west (E9, E8,
-        D8)``."""
+    # -- the mummy player's side of the board (issue 36) ------------------------------------
+    #: The maze on the mummy's side of the box is the explorers' maze mirrored (east and
+    #: west swap); directions and field names are given from her side unless the explorers'
+    #: names are asked for.
+    MIRRORED: ClassVar[dict[str, str]] = {"N": "N", "S": "S", "E": "W", "W": "E"}
+
+    def side_word(self, direction: str, explorers: bool = False) -> str:
+        """A direction in words as seen on the mummy's side (or the explorers')."""
+        return DIRECTION_WORDS[direction if explorers else self.MIRRORED[direction]]
+
+    def side_label(self, cell: int, explorers: bool = False) -> str:
+        """A field's name on the mummy's side, columns counted from her left (or the
+        explorers' name, ``explorers=True``)."""
+        b = self.state.board
+        r, c = b.rc(cell)
+        return label(r, c if explorers else b.cols - 1 - c)
+
+    def side_cell(self, text: str) -> int | None:
+        """The cell of a field named from the mummy's side (``None``: not a field)."""
+        rc = parse_label(text)
+        b = self.state.board
+        if rc is None or not (0 <= rc[0] < b.rows and 0 <= rc[1] < b.cols):
+            return None
+        return b.cell(rc[0], b.cols - 1 - rc[1])
+
+    def path_words(self, explorers: bool = False) -> str:
+        """The planned move as the mummy player follows it on her side of the board:
+        ``3 steps: north, north, east (G9, G8, H8)``; ``explorers=True``: in the explorers'
+        directions and names."""
         plan = self.plan()
         if not plan:
             return "She does not move."
-        ways = ", ".join(DIRECTION_WORDS[a.direction] for a in plan)
-        fields = ", ".join(label(*self.state.board.rc(c)) for c in self.path_fields())
+        ways = ", ".join(self.side_word(a.direction, explorers) for a in plan)
+        fields = ", ".join(self.side_label(c, explorers) for c in self.path_fields())
         return f"{steps(len(plan))}: {ways} ({fields})"
 
     # -- inputs -------------------------------------------------------------------------------
@@ -219,15 +299,28 @@ class MummySession:
         :class:`MummyCompanionError` and changes nothing."""
         typed = text.strip().lower()
         exact = [a for a in self.state.legal_actions() if a.text() == typed]
-        action = exact[0] if exact else self.parse(text)
-        self.apply(action)
+        try:
+            action = exact[0] if exact else self.parse(text)
+            self.apply(action)
+        except MummyCompanionError as exc:
+            raise self._what_instead(exc) from None
         return self.news()
+
+    def _what_instead(self, exc: MummyCompanionError) -> MummyCompanionError:
+        """A refusal that names no input to type gets the inputs that fit now (issue 36:
+        a refusal never strands the family)."""
+        message = str(exc)
+        if re.search(r"'[^']+'", message):
+            return exc
+        return MummyCompanionError(f"{message} {self.hint()}".strip())
 
     def apply(self, action: Action) -> None:
         """Apply one input action (checked; nothing changes when it is refused)."""
         s = self.state
         if s.is_terminal():
-            raise MummyCompanionError("the game is over: start a new one, or undo")
+            raise MummyCompanionError(
+                "The game is over: 'undo' takes back the last input, or start a new game."
+            )
         if len(self.told) >= MAX_INPUTS:
             raise MummyCompanionError("this game is too long to go on")
         if isinstance(action, (Caught, Free)) and s.phase == CATCH:
@@ -237,7 +330,7 @@ class MummySession:
             s.apply(action)
         except IllegalAction as exc:
             rule = "" if exc.rule.startswith("core:") else f" (rule {exc.rule})"
-            raise MummyCompanionError(f"{capital(exc.reason)}{rule}.") from None
+            raise MummyCompanionError(f"{capital(exc.reason)}{rule}. {self.hint()}") from None
         self.told.append(Told(seat, action))
         self._advance()
 
@@ -268,7 +361,8 @@ class MummySession:
                 colour = FIGURE_COLOURS[caught].capitalize()
                 raise MummyCompanionError(
                     f"{colour} cannot be on {label(*b.rc(cell))} by what was announced: "
-                    "check the colour and the step."
+                    "check the colour and the step (if an earlier input was wrong, 'undo' "
+                    "takes inputs back one by one)."
                 )
         for g, p in enumerate(s.pos):
             if p < 0 or g == caught:
@@ -280,7 +374,8 @@ class MummySession:
                 colour = FIGURE_COLOURS[g].capitalize()
                 raise MummyCompanionError(
                     f"By what was announced, {colour} can only stand on a field of her path: "
-                    f"the magnet must have caught {colour}. Check the board."
+                    f"the magnet must have caught {colour}. Check the board (if an earlier "
+                    "input was wrong, 'undo' takes inputs back one by one)."
                 )
 
     def news(self) -> list[str]:
@@ -360,7 +455,9 @@ class MummySession:
         s = self.state
         words = re.sub(r"[,.!?]", " ", text.lower()).split()
         if s.is_terminal():
-            raise MummyCompanionError("The game is over.")
+            raise MummyCompanionError(
+                "The game is over: 'undo' takes back the last input, or start a new game."
+            )
         phase = s.phase
         if phase in (TURN, ROLLING):
             return self._parse_turn(words, text)
@@ -385,6 +482,14 @@ class MummySession:
         w = " ".join(words)
         if w in ("resolve", "resolve yes", "resolves"):
             return Resolve(True)
+        m = re.fullmatch(r"resolves? (\d+)", w)
+        if m:  # dice aside from an earlier turn, maybe never told (issue 36)
+            n = int(m.group(1))
+            if not 1 <= n <= 4:
+                raise MummyCompanionError(
+                    "From 1 to 4 dice can lie aside to be resolved: say 'resolve 2'. " + self.hint()
+                )
+            return Resolve(True) if n == s.aside else LateResolve(n)
         if w in ("cannot", "cannot move", "can't move", "stuck", "blocked"):
             return Cannot()
         if w in ("lost", "five mummies", "5 mummies", "all mummies"):
@@ -457,9 +562,8 @@ class MummySession:
             f = colours.index(parts[0])
             if parts[1].isdigit():
                 return Caught(f, int(parts[1]))
-            rc = parse_label(parts[1])
-            if rc is not None:
-                cell = s.board.cell(*rc) if 0 <= rc[0] < s.board.rows else -1
+            cell = self.side_cell(parts[1])
+            if cell is not None:
                 fields = self.path_fields()
                 if cell in fields:
                     return Caught(f, fields.index(cell) + 1)
@@ -481,7 +585,8 @@ class MummySession:
         if phase == OVER:
             return "The game is over."
         if phase in (TURN, ROLLING):
-            aside = f" {capital(dice_aside(s.aside))} lie aside." if s.aside else ""
+            verb = "lies" if s.aside == 1 else "lie"
+            aside = f" {capital(dice_aside(s.aside))} {verb} aside." if s.aside else ""
             return f"{self.whose()}'s turn.{aside} What is announced?"
         if phase == MOVED:
             return f"{self.whose()} moved. Which card was laid (its symbol or field), or none?"
@@ -504,6 +609,11 @@ class MummySession:
             parts.append("'lost' for five mummies")
             if Resolve(True) in legal:
                 parts.append("'resolve' to hand back the dice aside")
+            if any(isinstance(a, LateResolve) for a in legal):
+                parts.append(
+                    "'resolve 2' when dice set aside in an earlier turn were not told "
+                    "(how many lie aside)"
+                )
             if Cannot() in legal:
                 parts.append("'cannot move'")
             return "Say " + ", ".join(parts[:-1]) + " or " + parts[-1] + "."
@@ -522,8 +632,9 @@ class MummySession:
         """A short explanation of the companion and the inputs that fit now."""
         return (
             "I am the mummy. I never look at your side of the board: tell me what the mummy "
-            "player would hear. " + self.hint() + " Also: 'undo' takes back the last input, "
-            "'save' writes the game, 'quit' ends."
+            "player would hear. " + self.hint() + " Her moves are given from her side of the "
+            "board (the maze mirrored): 'explorers' says them in the explorers' names. Also: "
+            "'undo' takes back the last input, 'save' writes the game, 'quit' ends."
         )
 
     # -- records -----------------------------------------------------------------------------

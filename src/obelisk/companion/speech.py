@@ -18,13 +18,19 @@ import time
 import wave
 from pathlib import Path
 
+from .audio_out import library_player
+
 #: Seconds a rendering may take before it is given up.
 RENDER_TIMEOUT = 30.0
 #: Longest line rendered (espeak-ng's words per minute make this about a minute of speech).
 MAX_CHARS = 1200
-#: espeak-ng's voice and speed (words per minute) for Khufu.
-VOICE = "en"
-SPEED = 150
+#: espeak-ng's voice and speed (words per minute) for Khufu: a low British male voice,
+#: slower than the default and with longer gaps between words, for drama (issue 36).
+VOICE = "en-gb-x-rp+m3"
+SPEED = 132
+#: espeak-ng's pitch (0-99, default 50) and gap between words (in 10 ms).
+PITCH = 32
+WORD_GAP = 3
 PLAYERS = ("aplay", "paplay")
 
 
@@ -56,7 +62,8 @@ def render(text: str, voice: str = VOICE, speed: int = SPEED) -> bytes:
         raise SpeechError("there is nothing to say")
     # to stdout, not to a file: a line holds the players' names, and nothing a network
     # client sends reaches the server's disk
-    cmd = [exe, "-v", voice, "-s", str(speed), "--stdout", "--", line]
+    cmd = [exe, "-v", voice, "-s", str(speed), "-p", str(PITCH), "-g", str(WORD_GAP)]
+    cmd += ["--stdout", "--", line]
     try:
         done = subprocess.run(cmd, capture_output=True, timeout=RENDER_TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
@@ -109,15 +116,18 @@ class Speaker:
             self.audio_dir.mkdir(parents=True, exist_ok=True)
         self.count = 0
         self.player = audio_player() if speak else None
+        #: where no aplay/paplay exists: a Python audio library (issue 36), else None
+        self.library = library_player() if speak and self.player is None else None
         self._playing: subprocess.Popen[bytes] | None = None
         self._queue: list[Path] = []
         self.notice: str | None = None
         if (speak or self.audio_dir) and espeak() is None:
             self.notice = "espeak-ng is not installed: Khufu's lines are shown as text only."
-        elif speak and self.player is None:
+        elif speak and self.player is None and self.library is None:
             self.notice = (
-                "No audio player (aplay or paplay) is installed: Khufu's lines are shown as "
-                "text only" + (" and written to the audio folder." if self.audio_dir else ".")
+                "No audio player (aplay or paplay, or the Python library sounddevice: pip "
+                "install obelisk[sound]) is installed: Khufu's lines are shown as text only"
+                + (" and written to the audio folder." if self.audio_dir else ".")
             )
         self.written: list[Path] = []
         self._tmp: Path | None = None
@@ -127,7 +137,7 @@ class Speaker:
 
         The file is named by its number and ``label`` (else the line's first words).
         """
-        want_play = self.speak and self.player is not None
+        want_play = self.speak and (self.player is not None or self.library is not None)
         if not (want_play or self.audio_dir) or espeak() is None:
             return None
         try:
@@ -143,7 +153,7 @@ class Speaker:
             path.write_bytes(data)
             (self.audio_dir / f"{stem}.txt").write_text(text + "\n", encoding="utf-8")
             self.written.append(path)
-        if want_play and self.player:
+        if want_play:
             self._play(data, path)
         return path
 
@@ -162,6 +172,9 @@ class Speaker:
         if self._playing is not None and self._playing.poll() is None:
             return
         self._playing = None
+        if self.library is not None and self._queue and not self.library.busy:
+            self.library.play(self._queue.pop(0).read_bytes())
+            return
         if not self._queue or not self.player:
             return
         path = self._queue.pop(0)
@@ -179,8 +192,16 @@ class Speaker:
     def close(self, wait: float = 0.0) -> None:
         """Play what is queued for up to ``wait`` seconds in all, then stop."""
         deadline = time.monotonic() + wait
-        while self._playing is not None or self._queue:
+        lib = self.library
+        while self._playing is not None or self._queue or (lib is not None and lib.busy):
             left = deadline - time.monotonic()
+            if lib is not None and lib.busy:  # a line played by the library
+                if left <= 0:
+                    lib.stop()
+                    self._queue.clear()
+                    break
+                time.sleep(min(0.05, left))
+                continue
             if self._playing is not None:
                 try:
                     self._playing.wait(timeout=max(0.0, left))

@@ -4,7 +4,9 @@ The page (``web/companion/abu_simbel.html``, ``.js``, ``.css``) and a small JSON
 server keeps each session in memory (nothing a client sends reaches the disk); a game is
 saved by downloading it and resumed by sending it back.
 
-    POST /api/companion/abu_simbel/sessions           {names, first?, little?, seed?} or {record}
+    POST /api/companion/abu_simbel/sessions           {names, first?, little?, seed?,
+                                                       together?, ultimate?, failer_starts?}
+                                                      or {record}
                                                       -> {id, key, view}
     GET  /api/companion/abu_simbel/sessions/{id}       the session's view
     POST /api/companion/abu_simbel/sessions/{id}/say   {text}: one input (a button's action)
@@ -31,6 +33,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from obelisk.companion.http import (
     BODY_LIMITS,
     SMALL_BODY,
+    Backing,
     SessionRefused,
     SessionStore,
     client_address,
@@ -38,20 +41,24 @@ from obelisk.companion.http import (
     json_body,
     private,
 )
+from obelisk.companion.persist import table_for
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
 
 from .abu_simbel import (
+    ANYWAY,
     CHAMBER_KINDS,
     TREASURE_KINDS,
     RefereeError,
     RefereeSession,
     drew_text,
     from_record,
+    from_saved,
     lay_text,
     news,
+    to_saved,
 )
 
 API = "/api/companion/abu_simbel"
@@ -134,6 +141,10 @@ def _choices(session: RefereeSession) -> list[dict[str, Any]]:
         for t in TREASURE_KINDS:
             if t in left:
                 out.append(_choice(drew_text(t), _cap(treasure_words(t)), "drew"))
+        for t in TREASURE_KINDS:  # a real card the phone believes used up (issue 36)
+            if t not in left:
+                words = f"{_cap(treasure_words(t))} (none left by this phone's count)"
+                out.append(_choice(drew_text(t) + ANYWAY, words, "drew"))
         out.append(_choice("back", "Back", "back"))
     elif stage in ("verdict_in", "verdict_out"):
         assert s is not None
@@ -246,6 +257,12 @@ def _team(session: RefereeSession) -> dict[str, int] | None:
     }
 
 
+def _notice(session: RefereeSession) -> str:
+    """The session's sentence for the last input, once (then forgotten)."""
+    text, session.notice = session.notice, ""
+    return text
+
+
 def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
     """Everything the page shows now (public: never a kept treasure before the end)."""
     s = session.state
@@ -298,7 +315,7 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
         "active": session.active() + 1,
         "headline": head,
         "line": line,
-        "error": error,
+        "error": error or _notice(session),
         "route": route,
         "route_title": title,
         "route_len": len(s.route) if s is not None else 0,
@@ -335,12 +352,11 @@ def _new(body: dict[str, Any]) -> RefereeSession:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise RefereeError("the seed must be a whole number from 0")
-    together = body.get("together", False)
-    ultimate = body.get("ultimate", False)
-    if not isinstance(together, bool) or not isinstance(ultimate, bool):
-        raise RefereeError("together (All for One) and ultimate are true or false")
+    flags = [body.get(k, False) for k in ("together", "ultimate", "failer_starts")]
+    if not all(isinstance(f, bool) for f in flags):
+        raise RefereeError("together (All for One), ultimate and failer_starts are true or false")
     little_seats = tuple(x - 1 for x in little)
-    return RefereeSession(names, first - 1, seed, little_seats, together, ultimate)
+    return RefereeSession(names, first - 1, seed, little_seats, *flags)
 
 
 def register(
@@ -348,10 +364,14 @@ def register(
     web_dir: Path,
     sessions: SessionStore[RefereeSession] | None = None,
     sealer: SaveSealer | None = None,
+    db: str | None = None,
 ) -> None:
     """Add the page and the API to the server; ``sessions`` keeps the sessions and
     ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
     store: SessionStore[RefereeSession] = sessions if sessions is not None else SessionStore()
+    if sessions is None and db:  # live sessions in the server's database (issue 36)
+        store.backing = Backing(table_for(db), COMPANION, to_saved, from_saved)
+        store.restore()
     seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "abu_simbel.html"
 
@@ -405,6 +425,7 @@ def register(
             session.say(text)
         except RefereeError as exc:
             return error_response("bad_request", str(exc), view=view(session, _cap(str(exc))))
+        store.changed(sid)
         return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}/say", say, methods=["POST"], include_in_schema=False)

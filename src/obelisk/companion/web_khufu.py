@@ -12,6 +12,8 @@ memory (or, where espeak-ng is missing, spoken by the browser).
     POST /api/companion/khufu/sessions/{id}/start | /summon {seat?} | /result {result, seat?}
     POST /api/companion/khufu/sessions/{id}/judge {selected: [3 symbols], dice: [2]}  who wins
     GET  /api/companion/khufu/sessions/{id}/audio/{n}   moment n spoken, audio/wav
+    GET  /api/companion/khufu/sessions/{id}/music/{n}   the music of game seconds 20n-20n+20
+    GET  /api/companion/khufu/sessions/{id}/sting/{k}   arrival, challenge or end (audio/wav)
     GET  /api/companion/khufu/sessions/{id}/record      the saved game (a download)
 
 Every request after the first sends the session's key in the ``X-Session-Key`` header
@@ -33,6 +35,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from obelisk.companion.http import (
     BODY_LIMITS,
     SMALL_BODY,
+    Backing,
     SessionRefused,
     SessionStore,
     client_address,
@@ -40,6 +43,7 @@ from obelisk.companion.http import (
     json_body,
     private,
 )
+from obelisk.companion.persist import table_for
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 
 from . import speech
@@ -85,7 +89,46 @@ class Held:
         v = self.session.view()
         v["time_scale"] = self.scale
         v["audio"] = speech.espeak() is not None
+        v["music"] = _has_numpy()
         return v
+
+
+def _has_numpy() -> bool:
+    """Whether the music can be made here (the optional extra ``obelisk[sound]``)."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+#: Seconds of music per chunk the page fetches, and the chunks made once and kept.
+MUSIC_CHUNK = 20
+_MUSIC: OrderedDict[int, bytes] = OrderedDict()
+_STINGS: dict[str, bytes] = {}
+
+
+def music_chunk(n: int) -> bytes:
+    """Game seconds ``20n`` to ``20n + 20`` of Khufu's music, as WAV (the same for every
+    game: the bed follows the countdown only)."""
+    from . import khufu_sound
+
+    data = _MUSIC.get(n)
+    if data is None:
+        data = khufu_sound.to_wav(khufu_sound.bed(n * MUSIC_CHUNK, MUSIC_CHUNK))
+        _MUSIC[n] = data
+        while len(_MUSIC) > 8:
+            _MUSIC.popitem(last=False)
+    return data
+
+
+def sting_wav(kind: str) -> bytes:
+    """The sound of Khufu's arrival, the Challenge or the end, as WAV."""
+    from . import khufu_sound
+
+    if kind not in _STINGS:
+        _STINGS[kind] = khufu_sound.to_wav(khufu_sound.sting(kind))
+    return _STINGS[kind]
 
 
 def _scale(value: Any) -> float:
@@ -103,10 +146,19 @@ def register(
     web_dir: Path,
     sessions: SessionStore[Held] | None = None,
     sealer: SaveSealer | None = None,
+    db: str | None = None,
 ) -> None:
     """Add the page and the API to the server; ``sessions`` keeps the sessions and
     ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
     store: SessionStore[Held] = sessions if sessions is not None else SessionStore()
+    if sessions is None and db:  # live sessions in the server's database (issue 36)
+        store.backing = Backing(
+            table_for(db),
+            COMPANION,
+            lambda h: {"record": h.session.record(), "scale": h.scale},
+            lambda data: Held(from_record(data["record"]), float(data["scale"])),
+        )
+        store.restore()
     seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "khufu.html"
 
@@ -152,7 +204,10 @@ def register(
             held = store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
+        said = len(held.session.moments)
         held.advance()
+        if len(held.session.moments) != said:  # Khufu spoke: kept in the database
+            store.changed(sid)
         return private(held.view())
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
@@ -182,6 +237,7 @@ def register(
                 )
         except CompanionError as exc:
             return error_response("bad_request", str(exc))
+        store.changed(sid)
         return private(held.view())
 
     app.add_api_route(
@@ -211,6 +267,27 @@ def register(
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/audio/{{index}}", audio, methods=["GET"], include_in_schema=False
+    )
+
+    async def music(sid: str, what: str, n: str, request: Request) -> Response:
+        try:
+            store.open(sid, request)
+        except SessionRefused as exc:
+            return exc.response()
+        if not _has_numpy():
+            return error_response("no_audio", "no music here: the server lacks numpy", 503)
+        if what == "music":
+            if not n.isdigit() or int(n) * MUSIC_CHUNK >= 3600:
+                return error_response("not_found", "no such part of the music", 404)
+            data = await asyncio.to_thread(music_chunk, int(n))
+        elif what == "sting" and n in ("arrival", "challenge", "end"):
+            data = await asyncio.to_thread(sting_wav, n)
+        else:
+            return error_response("not_found", "music/N or sting/arrival|challenge|end", 404)
+        return Response(data, media_type="audio/wav", headers={"Cache-Control": "no-store"})
+
+    app.add_api_route(
+        f"{API}/sessions/{{sid}}/{{what}}/{{n}}", music, methods=["GET"], include_in_schema=False
     )
 
     async def record(sid: str, request: Request) -> JSONResponse:

@@ -4,7 +4,7 @@ The page (``web/companion/mummy.html``, ``mummy.js``, ``mummy.css``) and a small
 The server keeps each session in memory (nothing a client sends reaches the disk); a
 game is saved by downloading its record and resumed by sending it back.
 
-    POST /api/companion/mummy/sessions              {names, level?, seed?} or {record}
+    POST /api/companion/mummy/sessions              {names, level?, seed?, maze?} or {record}
                                                     -> {id, key, view}
     GET  /api/companion/mummy/sessions/{id}          the session's view
     POST /api/companion/mummy/sessions/{id}/say      {text}: one input (a button's action)
@@ -30,6 +30,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from obelisk.companion.http import (
     BODY_LIMITS,
     SMALL_BODY,
+    Backing,
     SessionRefused,
     SessionStore,
     client_address,
@@ -37,6 +38,7 @@ from obelisk.companion.http import (
     json_body,
     private,
 )
+from obelisk.companion.persist import table_for
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.mummy.actions import Choose
 from obelisk.games.mummy.components import DIRECTION_WORDS, SYMBOLS, label
@@ -61,6 +63,7 @@ def _board(session: MummySession) -> dict[str, Any]:
     return {
         "rows": b.rows,
         "cols": b.cols,
+        "mirrored": True,  # drawn as on the mummy's side of the box: east and west swap
         "open": open_sides,
         "start": list(b.rc(b.start)),
         "dungeon": list(b.rc(b.dungeon)),
@@ -156,9 +159,11 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
     if s.phase == CATCH:
         for a, cell in zip(session.plan(), session.path_fields(), strict=True):
             path.append(
-                {
-                    "word": DIRECTION_WORDS[a.direction],
-                    "field": label(*b.rc(cell)),
+                {  # from the mummy's side of the board (mirrored), and the explorers' words
+                    "word": session.side_word(a.direction),
+                    "field": session.side_label(cell),
+                    "explorers_word": DIRECTION_WORDS[a.direction],
+                    "explorers_field": label(*b.rc(cell)),
                     "rc": list(b.rc(cell)),
                 }
             )
@@ -173,7 +178,11 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
         "prompt": session.prompt(),
         "hint": session.hint(),
         "error": error,
-        "mummy": {"rc": list(b.rc(s.mummy)), "field": label(*b.rc(s.mummy))},
+        "mummy": {
+            "rc": list(b.rc(s.mummy)),
+            "field": session.side_label(s.mummy),
+            "explorers_field": label(*b.rc(s.mummy)),
+        },
         "mummy_ankhs": s.ankhs[0],
         "threshold": s.threshold,
         "aside": s.aside,
@@ -182,6 +191,7 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
         "path": path,
         "choices": _choices(session),
         "can_undo": bool(session.told),
+        "inputs": len(session.told),
         "die_phase": s.phase == DIE,
         "log": log[-LOG_LINES:],
         "log_total": len(log),
@@ -203,7 +213,15 @@ def _new(body: dict[str, Any]) -> MummySession:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
         raise MummyCompanionError("the seed must be a whole number from 0")
-    return MummySession(names, level, seed)
+    maze = body.get("maze", "")
+    if not isinstance(maze, str) or len(maze) > 400:
+        raise MummyCompanionError("the maze is a share code (M1-…) from the maze editor")
+    maze = "".join(maze.split())
+    if maze and not maze.startswith("M1-"):
+        raise MummyCompanionError(
+            "the maze is a share code that starts with M1- (make one at /companion/maze)"
+        )
+    return MummySession(names, level, seed, {"maze": maze} if maze else {})
 
 
 def register(
@@ -211,10 +229,19 @@ def register(
     web_dir: Path,
     sessions: SessionStore[MummySession] | None = None,
     sealer: SaveSealer | None = None,
+    db: str | None = None,
 ) -> None:
     """Add the page and the API to the server; ``sessions`` keeps the sessions and
     ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
     store: SessionStore[MummySession] = sessions if sessions is not None else SessionStore()
+    if sessions is None and db:  # live sessions in the server's database (issue 36)
+        store.backing = Backing(
+            table_for(db),
+            COMPANION,
+            lambda s: s.record().to_json(),
+            lambda data: from_record(data, allow_map=False),
+        )
+        store.restore()
     seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "mummy.html"
 
@@ -274,6 +301,7 @@ def register(
         except MummyCompanionError as exc:
             message = capital(str(exc))
             return error_response("bad_request", message, view=view(session, message))
+        store.changed(sid)
         session.news()
         return private(view(session))
 

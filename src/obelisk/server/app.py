@@ -477,7 +477,7 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
         add_body_limits(COMPANION_LIMITS)
 
         for module in companion_modules("web_"):
-            module.register(app, WEB)
+            module.register(app, WEB, db=cfg.db)  # live sessions kept in the database
 
     return app
 

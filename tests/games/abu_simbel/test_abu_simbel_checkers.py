@@ -57,7 +57,7 @@ def test_a_fail_is_final_and_verdicts_follow_the_cursor():
     msg = refuses(s, Verdict(1, True), "abu_simbel:10.2")  # not the chamber at the cursor
     assert "every checker had no objection" in msg
     s.apply(Verdict(0, False))  # the second checker's fail ends the turn at once
-    assert s.round_no == 2 and s.active == 0 and s.current_player == 1
+    assert s.round_no == 2 and s.active == 1 and s.current_player == 2  # the next player
 
 
 @pytest.mark.rules("abu_simbel:10.2")

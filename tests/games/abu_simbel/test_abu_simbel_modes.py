@@ -65,7 +65,8 @@ def test_a23_self_entry_only_the_active_seat_and_no_take_back():
 
 @pytest.mark.rules("abu_simbel:10.1")
 def test_a23_no_input_after_game_over():
-    s = scripted(2, route=["LAVA", "BLADES", "GAS"])
+    # one player fails three rounds in a row: the old round start (option, issue 36)
+    s = scripted(2, route=["LAVA", "BLADES", "GAS"], new_round_starter="failing_player")
     for _ in range(3):
         enter(s, "PUNCH")
     assert s.is_terminal()

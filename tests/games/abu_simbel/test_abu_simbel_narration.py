@@ -205,8 +205,8 @@ def test_a_mistake_on_the_way_out_in_words():
         "Ann loses the treasure carried: a chest worth 2 jewels, now face up and out of the game.",
         "Ann loses a charm card: 2 left.",
         "Round 1 is over: its route goes to the discard pile.",
-        "Round 2 begins: Ann lays a new route of 3 chambers out from the vault and goes first.",
-        "Ann's turn: in through 3 chambers, then back out from memory.",
+        "Round 2 begins: you lay a new route of 3 chambers out from the vault and go first.",
+        "Your turn: in through 3 chambers, then back out from memory.",
     ]
     assert flashes(s, 1, start) == [
         "Ann jumps forward.",
@@ -219,7 +219,8 @@ def test_a_mistake_on_the_way_out_in_words():
 
 @pytest.mark.rules("abu_simbel:8", "abu_simbel:5.4")
 def test_game_over_names_the_cause_the_scores_and_the_winner():
-    s = scripted(2, route=["LAVA", "BLADES", "GAS"])
+    # one player fails three rounds in a row: the old round start (option, issue 36)
+    s = scripted(2, route=["LAVA", "BLADES", "GAS"], new_round_starter="failing_player")
     full_turn(s, treasure="CHEST:2")
     for _ in range(3):
         enter(s, wrong(expected(s)))

@@ -74,7 +74,8 @@ def test_a15_mummy_scores_1_in_base_and_0_in_ultimate():
 
 @pytest.mark.rules("abu_simbel:8")
 def test_game_over_reveals_kept_treasures_to_everyone():
-    s = scripted(2, route=["LAVA", "BLADES", "GAS"])
+    # one player fails three rounds in a row: the old round start (option, issue 36)
+    s = scripted(2, route=["LAVA", "BLADES", "GAS"], new_round_starter="failing_player")
     full_turn(s, treasure="CHEST:2")
     assert s.observation(1)["players"][0]["treasures"] == 1
     assert "treasures" not in s.observation(1)

@@ -118,7 +118,8 @@ def test_a7_wrong_stomp_count_is_a_mistake():
 
 
 @pytest.mark.rules("abu_simbel:5.1", "abu_simbel:5.4")
-def test_a8_round_end_discards_route_in_index_order_and_failing_player_starts():
+def test_a8_round_end_discards_route_in_index_order_and_the_next_player_starts():
+    """Issue 36: after a failure turn order goes on clockwise (the failer's left starts)."""
     s = scripted(3, route=["LAVA", "BLADES", "GAS"])
     full_turn(s, treasure="URN:1")  # seat 0 succeeds; a 4th chamber is drawn
     s.route[3] = "DIVE"
@@ -128,22 +129,42 @@ def test_a8_round_end_discards_route_in_index_order_and_failing_player_starts():
     assert s.discard == ["LAVA", "BLADES", "GAS", "DIVE"]  # route[n-1] on top
     assert s.observation(0)["discard_top"] == "DIVE"
     assert s.route == ["PIT", "EMPTY", "CRAWL"] and len(s.main_deck) == deck_before - 3
-    assert s.active == 1  # the failing player tries again
+    assert s.active == 2  # the player to the failer's left starts round 2
     assert not any(e.kind == "reshuffle" for e in s.events)
     ended = [e for e in s.events if e.kind == "round_ended"]
-    assert ended[-1].data == {"round": 1, "starter_next": 1}
+    assert ended[-1].data == {"round": 1, "starter_next": 2}
+    started = [e for e in s.events if e.kind == "round_started"]
+    assert started[-1].data == {"round": 2, "starter": 2, "route": ["PIT", "EMPTY", "CRAWL"]}
+
+
+@pytest.mark.rules("abu_simbel:5.1", "abu_simbel:5.4")
+def test_a8_failures_pass_the_round_start_round_the_table():
+    """Issue 36: three failures in a row are three different players' (no one ends it alone)."""
+    s = scripted(3, route=["LAVA", "BLADES", "GAS"])
+    failed = []
+    for route in (["PIT", "EMPTY", "CRAWL"], ["DIVE", "CRACK", "PIT"], ["CRAWL", "DIVE", "LAVA"]):
+        failed.append(s.active)
+        force_route(s, route)
+        enter(s, wrong(expected(s)))
+    assert failed == [0, 1, 2]
+    assert s.charms == [2, 2, 2] and not s.is_terminal()
+    assert s.active == 0 and s.round_no == 4
 
 
 @pytest.mark.rules("abu_simbel:5.1")
-def test_a8_next_player_option_starts_with_left_neighbour():
-    s = scripted(3, route=["LAVA", "BLADES", "GAS"], new_round_starter="next_player")
+def test_a8_failing_player_option_lets_the_failer_start_again():
+    """The old way (option, off by default): the player who failed starts the next round."""
+    s = scripted(3, route=["LAVA", "BLADES", "GAS"], new_round_starter="failing_player")
     enter(s, wrong(expected(s)))
-    assert s.active == 1 and s.round_no == 2
+    assert s.active == 0 and s.round_no == 2
+    ended = [e for e in s.events if e.kind == "round_ended"]
+    assert ended[-1].data == {"round": 1, "starter_next": 0}
 
 
 @pytest.mark.rules("abu_simbel:8", "abu_simbel:5.4")
 def test_a9_third_charm_lost_ends_the_game_at_once():
-    s = scripted(3, route=["LAVA", "BLADES", "GAS"])
+    # the old round start (option) lets one player fail three rounds in a row
+    s = scripted(3, route=["LAVA", "BLADES", "GAS"], new_round_starter="failing_player")
     full_turn(s, treasure="URN:3")  # seat 0 keeps a treasure
     for _ in range(3):
         assert s.active == 1
@@ -161,7 +182,8 @@ def test_a9_third_charm_lost_ends_the_game_at_once():
 
 @pytest.mark.rules("abu_simbel:2.4", "abu_simbel:5.4")
 def test_a10_charms_lost_top_first_jewels_4_2_1_0():
-    s = scripted(2, route=["LAVA", "BLADES", "GAS"])
+    # one player fails three rounds in a row: the old round start (option, issue 36)
+    s = scripted(2, route=["LAVA", "BLADES", "GAS"], new_round_starter="failing_player")
     seen = [s.observation(1)["players"][0]["charm_jewels"]]
     for _ in range(3):
         enter(s, wrong(expected(s)))

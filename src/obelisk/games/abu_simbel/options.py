@@ -84,10 +84,13 @@ class AbuSimbelOptions:
         rules="abu_simbel:1",
     )
     # [DESIGN D-5]
-    new_round_starter: Literal["failing_player", "next_player"] = option(
-        "failing_player",
-        help="Who starts the next round after a failed way: the player who failed, or the "
-        "next player.",
+    # "failing_player" is the rule before issue 36, kept by every older record (a record
+    # names every option, so an older one replays as it was played).
+    new_round_starter: Literal["next_player", "failing_player"] = option(
+        "next_player",
+        help="Who starts the next round after a failed way: the player to the left of the "
+        'one who failed (turns go on clockwise), or "failing_player": the one who failed '
+        "(the old way: one player may end the game alone).",
         rules="abu_simbel:5.1",
     )
     ultimate: bool = option(

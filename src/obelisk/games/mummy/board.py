@@ -9,6 +9,7 @@ four shifts. The default map is the data file ``board.txt`` next to this module.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -90,14 +91,16 @@ class Board:
         )
         self._dist: tuple[tuple[int, ...], ...] | None = None
         self._mdist: tuple[tuple[int, ...], ...] | None = None
-        #: The map file it was loaded from ("" built-in; None: parsed from text).
+        #: The map file it was loaded from ("" built-in; None: parsed from text), or its
+        #: share code, and the function that loads it again (for pickling).
         self.source: str | None = None
+        self.loader: Callable[[str], Board] | None = None
 
     def __reduce__(self) -> tuple[object, tuple[str]]:
         # Pickled by reference to its map file: states are pickled often (fingerprints).
         if self.source is None:
             raise TypeError("a board parsed from text cannot be pickled; load it from a file")
-        return (load_board, (self.source,))
+        return (self.loader or load_board, (self.source,))
 
     # -- coordinates ---------------------------------------------------------
     def cell(self, row: int, col: int) -> int:
@@ -348,7 +351,8 @@ DEFAULT_MAP = "board.txt"
 
 @lru_cache(maxsize=16)
 def load_board(path: str = "") -> Board:
-    """The board of a map file (``""``: the built-in map of mummy:4), parsed once and cached."""
+    """The board of a map file (``""``: the built-in map of mummy:4), parsed once and cached
+    (a share code is loaded by :func:`.maze.load`)."""
     if not path:
         text = resources.files(__package__).joinpath(DEFAULT_MAP).read_text(encoding="utf-8")
     else:

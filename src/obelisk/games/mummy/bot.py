@@ -21,8 +21,10 @@ from obelisk.core import Action, PlayerView
 
 from .actions import Arrow, Choose, Move, Play, Reroll, Resolve, Step
 from .belief import Belief
-from .board import DIRECTIONS, Board, load_board
+from .board import DIRECTIONS, Board
 from .components import ARROW, NUMBER_FACES, SYMBOLS
+from .maze import board_source
+from .maze import load as load_maze
 from .rules import move_action
 
 _BIG = 10**6
@@ -128,7 +130,7 @@ class MummyHeuristic:
     def board(self, view: PlayerView) -> Board:
         """The maze of the game this player is in."""
         if self._board is None:
-            self._board = load_board(view.options.map_file)
+            self._board = load_maze(board_source(view.options))
         return self._board
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
@@ -289,6 +291,9 @@ class MummyBelief(MummyHeuristic):
     The belief is the one of mummy:17, fed by every public event (explorers play as
     :class:`MummyHeuristic`)."""
 
+    #: The belief she keeps (a looser one makes a weaker mummy, see the companion's levels).
+    belief_type: type[Belief] = Belief
+
     def __init__(self) -> None:
         super().__init__()
         self.belief: Belief | None = None
@@ -311,7 +316,7 @@ class MummyBelief(MummyHeuristic):
             k = e["kind"]
             if k == "setup":
                 o = view.options
-                self.belief = Belief(
+                self.belief = self.belief_type(
                     board, len(e["figures"]), o.allow_cross_start_dungeon, o.allow_return_to_origin
                 )
                 self._mummy = _cell(board, e["mummy"])

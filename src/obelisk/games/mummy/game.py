@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, ScoreMeaning, State
 
 from .actions import ACTION_TYPES
-from .board import load_board
 from .choices import MummyChoices
 from .determinize import redraw
+from .maze import board_source, checked
+from .maze import load as load_maze
 from .narration import MummyNarrator
 from .options import MAX_STEPS, MummyOptions
 from .refusals import MummyRefusals
@@ -83,7 +84,9 @@ class MummyGame(Game):
 
     def check_options(self, options: Any, num_players: int) -> None:
         o: MummyOptions = options
-        load_board(o.map_file)  # raises MapError (an InvalidOptions) with line and column
+        load_maze(board_source(o))  # raises MapError (an InvalidOptions) with line and column
+        if o.maze:
+            checked(o.maze)  # a room's maze must be playable by the seed's rules
         if not o.mummy_die_faces or any(x < 0 for x in o.mummy_die_faces):
             raise InvalidOptions("mummy_die_faces must list at least one value >= 0 (mummy:3)")
         if o.ankhs_per_explorer < 1:

@@ -25,6 +25,13 @@ class MummyOptions:
         network=False,
         rules=("mummy:4", "mummy:4.1"),
     )
+    # Issue 36: the box's own maze, typed once in the companion's maze editor.
+    maze: str = option(
+        "",
+        help="The maze as a share code (M1-…) made by the maze editor (/companion/maze or "
+        "'obelisk companion maze'); empty: the map file, or the built-in maze.",
+        rules=("mummy:4", "mummy:4.1"),
+    )
     # [DESIGN] The real values are unknown.
     mummy_die_faces: tuple[int, ...] = option(
         MUMMY_DIE_FACES,

@@ -15,7 +15,7 @@ from obelisk.core import TERMINAL, Action, ActionFormatError, Event, State, seat
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .belief import Belief
-from .board import DIRECTIONS, Board, load_board
+from .board import DIRECTIONS, Board
 from .components import (
     ARROW,
     CARD_COLOURS,
@@ -29,6 +29,8 @@ from .components import (
     parse_label,
     roll_faces,
 )
+from .maze import board_source
+from .maze import load as load_maze
 from .metrics import sim_metrics as _sim_metrics
 from .options import MummyOptions
 
@@ -130,7 +132,7 @@ class MummyState(State):
         The engine and the companion's table (:mod:`.table`) both set up with it."""
         o = self.options
         n = self.num_players
-        self.board: Board = load_board(o.map_file)
+        self.board: Board = load_maze(board_source(o))
         b = self.board
         if n == 2:
             self.fig_seat: tuple[int, ...] = (1, 1)

@@ -10,8 +10,10 @@ from __future__ import annotations
 from obelisk.core import Action
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
-from .board import DIRECTIONS, load_board
+from .board import DIRECTIONS
 from .components import CHOOSABLE
+from .maze import board_source
+from .maze import load as load_maze
 from .options import MummyOptions
 
 
@@ -21,7 +23,7 @@ def action_space(num_players: int, options: MummyOptions) -> list[Action]:
     The set does not depend on the number of players: the mummy and the explorers
     choose among the same actions at any table size.
     """
-    board = load_board(options.map_file)
+    board = load_maze(board_source(options))
     acts: list[Action] = [Resolve(True), Resolve(False), Reroll(), Lost()]  # mummy:7.1, 7.2
     acts += [Choose(f) for f in CHOOSABLE]  # mummy:7.2, 7.3
     acts += [Move(r, c) for r in range(board.rows) for c in range(board.cols)]  # mummy:8.1

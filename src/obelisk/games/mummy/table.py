@@ -93,6 +93,18 @@ class Aside(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class LateResolve(Action):
+    """Before the first roll: ``count`` dice lie aside from an earlier turn, an "aside" that
+    was not told then (told now, issue 36), and they are resolved now (mummy:7.1)."""
+
+    kind: ClassVar[str] = "late_resolve"
+    count: int
+
+    def text(self) -> str:
+        return f"resolve {self.count}"
+
+
+@dataclass(frozen=True, slots=True)
 class Fail(Action):
     """The explorer announced ``face`` and could not walk it completely (mummy:7.2)."""
 
@@ -163,6 +175,7 @@ class Caught(Action):
 TABLE_ACTIONS: tuple[type[Action], ...] = (
     *ACTION_TYPES,
     Aside,
+    LateResolve,
     Fail,
     Cannot,
     Card,
@@ -243,6 +256,7 @@ class TableState(MummyState):
                 legal.append(_CANNOT)
             if 1 <= self.aside <= 4:
                 legal.append(_RESOLVE)
+            legal += [LateResolve(n) for n in range(self.aside + 1, 5)]
         legal += [Aside(n) for n in range(self.aside + 1, 5)]
         legal.append(_LOST)
         legal += [Choose(x) for x in CHOOSABLE if self.moved_belief(x)]
@@ -329,6 +343,9 @@ class TableState(MummyState):
             self._lost()
         elif t is Resolve:
             self._resolve()
+        elif t is LateResolve:
+            self.aside = action.count  # type: ignore[attr-defined]
+            self._resolve()
         elif t is Cannot:
             self._cannot_move()
         elif t is Card:
@@ -360,7 +377,7 @@ class TableState(MummyState):
             return super().action_event(seat, action)
         json_form, text = _forms(action)
         data: dict[str, Any] = {"seat": seat, "action": json_form, "text": text}
-        if t in (Choose, Lost, Resolve):
+        if t in (Choose, Lost, Resolve, LateResolve):
             f = self.fig
             data["figure"] = f
             data["explorer"] = self.fig_colour[f]
@@ -393,6 +410,11 @@ class TableState(MummyState):
                 assert self.belief.cells[f], f"the belief lost figure {f}"
         if self.phase != OVER:
             assert self.legal_actions() and self._to_move != TERMINAL
+
+
+def _lie(n: int) -> str:
+    """The verb for ``n`` dice: "1 mummy die lies", "2 mummy dice lie"."""
+    return "lies" if n == 1 else "lie"
 
 
 class TableRefusals(Refusals[TableState]):
@@ -464,9 +486,28 @@ class TableRefusals(Refusals[TableState]):
                 return IllegalAction("just go on: a resolution declined is not said", "mummy:14")
             if phase == ROLLING:
                 return IllegalAction(
-                    "resolving is only possible before the first roll", "mummy:7.1"
+                    "resolving is only possible before the first roll, and this turn has "
+                    "rolled; if the dice aside were set aside in an earlier turn, take back "
+                    "this turn's inputs with 'undo' and say 'resolve 2' (how many lie aside)",
+                    "mummy:7.1",
                 )
-            return IllegalAction("no mummy dice lie aside to resolve", "mummy:7.1")
+            return IllegalAction(
+                "no mummy dice lie aside by what was told; if dice were set aside in an "
+                "earlier turn and not told, say 'resolve 2' (how many lie aside)",
+                "mummy:7.1",
+            )
+        if t is LateResolve:
+            if phase == ROLLING:
+                return IllegalAction(
+                    "resolving is only possible before the first roll, and this turn has "
+                    "rolled: take back this turn's inputs with 'undo' first",
+                    "mummy:7.1",
+                )
+            return IllegalAction(
+                f"{dice_aside(state.aside)} already {_lie(state.aside)} aside: say 'resolve', or a larger "
+                "number from 1 to 4",
+                "mummy:7.1",
+            )
         if t is Cannot:
             if phase == ROLLING:
                 return IllegalAction("the figure could move: it was rolled for", "mummy:7.0b")
@@ -479,7 +520,7 @@ class TableRefusals(Refusals[TableState]):
             if n >= 5:
                 return IllegalAction("five dice showing the mummy: say 'lost'", "mummy:11.1")
             return IllegalAction(
-                f"{dice_aside(state.aside)} already lie aside; they stay until resolved, so "
+                f"{dice_aside(state.aside)} already {_lie(state.aside)} aside; they stay until resolved, so "
                 "the count only grows",
                 "mummy:7.2",
             )
@@ -525,6 +566,12 @@ class TableNarrator(MummyNarrator):
         if kind == "aside":
             n = int(action.get("count", 0))
             return f"{explorer(event, voice)} now has {dice_aside(n)} set aside."
+        if kind == "late_resolve":
+            n = int(action.get("count", 0))
+            return (
+                f"{explorer(event, voice)} resolves {dice_aside(n)} set aside in an earlier "
+                "turn (told late)."
+            )
         if kind == "free":
             return None  # the steps say it
         if kind == "caught":
@@ -568,6 +615,7 @@ __all__ = [
     "Die",
     "Fail",
     "Free",
+    "LateResolve",
     "NoCard",
     "RollDie",
     "TableGame",

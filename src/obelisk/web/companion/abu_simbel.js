@@ -2,7 +2,8 @@
 // The server keeps the game (the real engine); this page draws its view and sends the
 // button pressed. A chamber is drawn only when the view carries it: while the active
 // player holds the phone (the vault, the hand-over) the view carries none.
-// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// The game belongs to this browser: its id and key are kept in localStorage, so a closed tab
+// or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
 const API = "/api/companion/abu_simbel/sessions";
@@ -213,7 +214,7 @@ function drawOver(view) {
 
 function newGameButton() {
   const again = el("button", { class: "big main", type: "button", text: "A new game" });
-  again.addEventListener("click", () => { forget(); show(null); });
+  again.addEventListener("click", () => { forget(); forgetCopy(); show(null); });
   return again;
 }
 
@@ -273,13 +274,17 @@ async function call(url, body) {
 function keep(id, k) {
   sid = id;
   key = k;
-  sessionStorage.setItem(STORE, JSON.stringify({ id, key: k }));
+  localStorage.setItem(STORE, JSON.stringify({ id, key: k }));
 }
 
 function forget() {
   sid = null;
   key = null;
-  sessionStorage.removeItem(STORE);
+  localStorage.removeItem(STORE);
+}
+
+function forgetCopy() {
+  localStorage.removeItem("obelisk-abu_simbel-copy");
 }
 
 // Save the game: the record is fetched with the key, then handed to the browser as a file.
@@ -303,7 +308,7 @@ async function send(text) {
   const t0 = performance.now();
   try {
     const { ok, data } = await call(`${API}/${sid}/say`, { text });
-    if (ok) show(data);
+    if (ok) { show(data); keepCopy(); }
     else if (data.view) show(data.view);
     else $("error").textContent = data.message || "Something went wrong.";
     window.abuTimings.push(performance.now() - t0);
@@ -317,6 +322,18 @@ async function start(body) {
   if (!ok) { $("setup-error").textContent = data.message || "The game could not start."; return; }
   keep(data.id, data.key);
   show(data.view);
+  keepCopy();
+}
+
+// The game's save, kept in this browser after every tap (issue 36): if the server no longer
+// knows the game (another server, a lost database), the page resumes from it.
+const COPY = "obelisk-abu_simbel-copy";
+async function keepCopy() {
+  if (!sid) return;
+  const { ok, data } = await call(`${API}/${sid}/record`);
+  if (ok) {
+    try { localStorage.setItem(COPY, JSON.stringify(data)); } catch { /* full: the server keeps it */ }
+  }
 }
 
 $("undo").addEventListener("click", () => send("undo"));
@@ -335,7 +352,10 @@ $("create").addEventListener("submit", (ev) => {
     }
   }
   const mode = form.mode.value;
-  start({ names, little, first: 1, together: mode === "together", ultimate: mode === "ultimate" });
+  start({
+    names, little, first: 1, together: mode === "together", ultimate: mode === "ultimate",
+    failer_starts: form.failer.checked,
+  });
 });
 
 $("resume").addEventListener("change", async (ev) => {
@@ -357,13 +377,17 @@ document.addEventListener("keydown", (ev) => {
 // A reloaded tab goes on with its game.
 async function boot() {
   let kept = null;
-  try { kept = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch { kept = null; }
+  try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { kept = null; }
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") {
     sid = kept.id;
     key = kept.key;
     const { ok, data } = await call(`${API}/${sid}`);
     if (ok) { show(data); return; }
     forget();
+    const copy = localStorage.getItem(COPY);
+    if (copy) {  // the server lost the game: the browser's copy brings it back
+      try { await start({ record: JSON.parse(copy) }); if (sid) return; } catch { localStorage.removeItem(COPY); }
+    }
     $("setup-error").textContent = data.message || "";
   }
   show(null);

@@ -1,7 +1,8 @@
 // Khufu beside the real board: the set-up, the countdown, Khufu's orders full screen
 // with his voice, the Ultimate Challenge and the end. The server runs the session and
 // its clock (/api/companion/khufu); this page polls it and draws what it says.
-// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// The game belongs to this browser: its id and key are kept in localStorage, so a closed tab
+// or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request (the audio too) as the X-Session-Key header.
 
 const API = "/api/companion/khufu";
@@ -39,6 +40,8 @@ const app = {
   sid: null, key: null, view: null, fetchedAt: 0, shown: 0, queue: [], current: null, closeTimer: 0,
   sound: true, told: false, polling: 0, audio: null,
   timings: [],  // click-to-redraw milliseconds, read by the tests
+  seen: [],  // the kind and title of every screen shown, in order (read by the tests)
+  showSeconds: (m) => showSeconds(m),  // how long a screen stays (read by the tests)
 };
 window.__khufu = app;
 
@@ -178,9 +181,10 @@ async function create(ev) {
     const made = await call("POST", "/sessions", body);
     app.sid = made.id;
     app.key = made.key;
-    sessionStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
+    localStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
     app.shown = 0;
     enterGame(made.view, !body.record);  // a resumed game does not say its past again
+    keepCopy();
   } catch (e) {
     $("setup-error").textContent = e.message;
   }
@@ -211,6 +215,8 @@ function update(view) {
   drawLog(view);
   $("start").hidden = view.started || view.over;
   $("summon").hidden = !view.running;
+  keepAwake(view.started && !view.over);
+  playMusic();
   for (const m of view.moments.slice(app.shown)) app.queue.push(m);
   app.shown = view.moments.length;
   const end = app.queue.find((m) => m.kind === "end");
@@ -309,6 +315,7 @@ async function act(what, body, started) {
     const view = await call("POST", `/sessions/${app.sid}/${what}`, body);
     update(view);
     requestAnimationFrame(() => app.timings.push(performance.now() - started));
+    keepCopy();
   } catch (e) {
     $("game-error").textContent = e.message;
     if (app.current) $("moment-words").after(Object.assign(el("p", { class: "error", role: "alert" }), { textContent: e.message }));
@@ -318,9 +325,11 @@ async function act(what, body, started) {
 // -- Khufu appears ---------------------------------------------------------------------
 const LASTING = new Set(["intro", "challenge", "end"]);
 
+// How long a screen stays: long enough to read it, and ?scale=N makes it N times shorter
+// like the countdown (issue 36: a rehearsal at scale 60 does not queue up 8-30 s screens).
 function showSeconds(m) {
   const words = m.speech.split(/\s+/).length;
-  return Math.max(8, Math.min(30, words * 0.45 + 4));
+  return Math.max(8, Math.min(30, words * 0.45 + 4)) / SCALE;
 }
 
 function nextMoment() {
@@ -339,6 +348,9 @@ function nextMoment() {
 
 function showMoment(m) {
   app.current = m;
+  app.seen.push(`${m.kind}: ${m.title}`);
+  const sting = { order: "arrival", challenge: "challenge", end: "end" }[m.kind];
+  if (sting) playSting(sting);
   const box = $("moment");
   box.className = `moment kind-${m.kind}` + (reduced() ? "" : " animate");
   $("moment-kicker").textContent = m.kind === "order" ? "Khufu appears: stop and listen" : "Khufu speaks";
@@ -464,7 +476,8 @@ async function download() {
 }
 
 function newGame() {
-  sessionStorage.removeItem(STORE);
+  localStorage.removeItem(STORE);
+  localStorage.removeItem(COPY);
   location.href = location.pathname + location.search;
 }
 
@@ -499,6 +512,8 @@ function say(m) {
   }
   const audio = new Audio();
   app.audio = audio;
+  audio.addEventListener("play", () => duck(true));
+  for (const done of ["ended", "pause", "error"]) audio.addEventListener(done, () => duck(false));
   fetchAudio(m.index).then((url) => {
     if (app.audio !== audio) return;  // another line came first
     audio.src = url;
@@ -532,6 +547,7 @@ function toggleSound() {
     if (app.audio) app.audio.pause();
     if ("speechSynthesis" in window) window.speechSynthesis.cancel();
   }
+  playMusic();  // stops or starts the music with the sound
 }
 
 // -- wiring ----------------------------------------------------------------------------
@@ -548,16 +564,136 @@ function init() {
   });
   requestAnimationFrame(frame);
   let kept = null;
-  try { kept = JSON.parse(sessionStorage.getItem(STORE) || "null"); } catch { kept = null; }
+  try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { kept = null; }
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") {
     app.key = kept.key;
     call("GET", `/sessions/${kept.id}`).then((view) => { app.sid = kept.id; enterGame(view, false); })
       .catch((e) => {
         app.key = null;
-        sessionStorage.removeItem(STORE);
+        localStorage.removeItem(STORE);
+        const copy = localStorage.getItem(COPY);
+        if (copy) {  // the server lost the game: the browser's copy brings it back
+          try {
+            return call("POST", "/sessions", { record: JSON.parse(copy), time_scale: SCALE }).then((made) => {
+              app.sid = made.id;
+              app.key = made.key;
+              localStorage.setItem(STORE, JSON.stringify({ id: made.id, key: made.key }));
+              enterGame(made.view, false);
+            });
+          } catch { localStorage.removeItem(COPY); }
+        }
         $("setup-error").textContent = e.message;
       });
   }
 }
 
 init();
+
+// A TV laptop or a tablet must not sleep during the 45 minutes (issue 36): a screen Wake
+// Lock while the countdown runs (taken again when the page is shown again; browsers drop
+// it when a page is hidden), and a button for full screen.
+let wakeLock = null;
+let wantAwake = false;
+async function keepAwake(on) {
+  wantAwake = on;
+  if (!("wakeLock" in navigator)) return;
+  try {
+    if (on && !wakeLock) {
+      wakeLock = await navigator.wakeLock.request("screen");
+      wakeLock.addEventListener("release", () => { wakeLock = null; });
+    } else if (!on && wakeLock) {
+      await wakeLock.release();
+      wakeLock = null;
+    }
+  } catch {
+    wakeLock = null;  // refused (a low battery, a hidden page): the game goes on anyway
+  }
+}
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible" && wantAwake) keepAwake(true);
+});
+$("fullscreen").addEventListener("click", () => {
+  if (document.fullscreenElement) document.exitFullscreen();
+  else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(() => {});
+});
+document.addEventListener("fullscreenchange", () => {
+  $("fullscreen").textContent = document.fullscreenElement ? "Leave full screen" : "Full screen";
+});
+
+// Khufu's music (issue 36): the project's own drone, drums and, in the last five minutes, a
+// ticking that speeds up, made by the server (companion/khufu_sound.py) in 20-second parts
+// that follow the countdown; a sound for his arrival, the Challenge and the end. The music
+// is ducked by 12 dB (a quarter of its amplitude) while Khufu speaks.
+const MUSIC_PART = 20;
+const DUCKED = 0.25;
+const music = { el: null, loading: false, ducked: false, parts: [], stings: [] };
+app.music = music;
+
+async function fetchWav(path) {
+  const res = await fetch(`${API}/sessions/${app.sid}/${path}`, { headers: { "X-Session-Key": app.key } });
+  if (!res.ok) throw new Error(`no ${path} (${res.status})`);
+  return URL.createObjectURL(await res.blob());
+}
+
+async function playMusic() {
+  const v = app.view;
+  const wanted = app.sound && v && v.music && v.running;
+  if (!wanted) {
+    if (music.el) music.el.pause();
+    return;
+  }
+  if (music.el && !music.el.paused) return;
+  if (music.el && music.el.paused && !music.el.ended) { music.el.play().catch(() => {}); return; }
+  if (music.loading) return;
+  music.loading = true;
+  const second = Math.max(0, v.countdown - v.remaining);
+  const n = Math.floor(second / MUSIC_PART);
+  try {
+    const url = await fetchWav(`music/${n}`);
+    music.parts.push(n);
+    const el = new Audio(url);
+    el.volume = music.ducked ? DUCKED : 1;
+    el.addEventListener("ended", () => {
+      URL.revokeObjectURL(url);
+      if (music.el === el) music.el = null;
+      playMusic();
+    });
+    music.el = el;
+    el.play().catch(() => {});  // a browser that plays nothing before a tap: silence
+  } catch {
+    // no music on this server (no numpy): the voice alone
+  } finally {
+    music.loading = false;
+  }
+}
+
+async function playSting(kind) {
+  if (!app.sound || !app.view || !app.view.music) return;
+  try {
+    const url = await fetchWav(`sting/${kind}`);
+    music.stings.push(kind);
+    const el = new Audio(url);
+    el.addEventListener("ended", () => URL.revokeObjectURL(url));
+    el.play().catch(() => {});
+  } catch {
+    // no sound for it
+  }
+}
+
+function duck(on) {
+  music.ducked = on;
+  if (music.el) music.el.volume = on ? DUCKED : 1;
+}
+
+// The game's save, kept in this browser after every input (issue 36): if the server no
+// longer knows the game (another server, a lost database), the page resumes from it.
+const COPY = "obelisk-khufu-copy";
+async function keepCopy() {
+  if (!app.sid) return;
+  try {
+    const saved = await call("GET", `/sessions/${app.sid}/record`);
+    localStorage.setItem(COPY, JSON.stringify(saved));
+  } catch {
+    // no copy this time: the server keeps the game
+  }
+}

@@ -1,6 +1,7 @@
 // The computer as the mummy beside the real board (Fluch der Mumie): the page of
 // /companion/mummy. Plain ES module; the server keeps the game (web_mummy.py).
-// The game belongs to this tab: its id and key are kept in sessionStorage (never in the
+// The game belongs to this browser: its id and key are kept in localStorage, so a closed tab
+// or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
 const API = "/api/companion/mummy/sessions";
@@ -10,10 +11,13 @@ const PAD = 26;
 const COLOURS = { red: "#b3261e", green: "#1e6b34", blue: "#1f4fa8", yellow: "#8a6d00", white: "#5d5d5d" };
 
 const STORE = "obelisk-mummy-session";
+// the game's save, kept in this browser after every input (issue 36): if the server no longer
+// knows the game (another server, a lost database), the page resumes from it
+const COPY = "obelisk-mummy-copy";
 let sid = "";
 let key = "";
 try {
-  const kept = JSON.parse(sessionStorage.getItem(STORE) || "null");
+  const kept = JSON.parse(localStorage.getItem(STORE) || "null");
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") ({ id: sid, key } = kept);
 } catch { sid = ""; }
 let current = null;
@@ -59,13 +63,16 @@ function drawMaze(v) {
   while (maze.childNodes.length > 1) maze.removeChild(maze.lastChild);
   const g = svg("g", { transform: `translate(${PAD},${PAD})` });
   g.appendChild(svg("rect", { x: 0, y: 0, width: b.cols * CELL, height: b.rows * CELL, class: "floor" }));
+  // the mummy's side of the box is the explorers' maze mirrored (issue 36): column c is
+  // drawn at b.cols - 1 - c, and her columns are lettered from her left
+  const mir = (c) => (b.mirrored ? b.cols - 1 - c : c);
   for (let c = 0; c < b.cols; c++) {
     maze.appendChild(svg("text", { x: PAD + c * CELL + CELL / 2, y: PAD - 8, class: "axis" }, columnLetter(c)));
   }
   for (let r = 0; r < b.rows; r++) {
     maze.appendChild(svg("text", { x: PAD - 6, y: PAD + r * CELL + CELL / 2 + 5, class: "axis end" }, String(r + 1)));
   }
-  const at = (rc) => [rc[1] * CELL, rc[0] * CELL];
+  const at = (rc) => [mir(rc[1]) * CELL, rc[0] * CELL];
   const special = (rc, text, cls) => {
     const [x, y] = at(rc);
     g.appendChild(svg("rect", { x: x + 3, y: y + 3, width: CELL - 6, height: CELL - 6, rx: 5, class: cls }));
@@ -86,11 +93,12 @@ function drawMaze(v) {
   let d = "";
   for (let i = 0; i < b.open.length; i++) {
     const r = Math.floor(i / b.cols), c = i % b.cols;
-    const x = c * CELL, y = r * CELL, o = b.open[i];
+    const x = mir(c) * CELL, y = r * CELL, o = b.open[i];
+    const left = b.mirrored ? "E" : "W", right = b.mirrored ? "W" : "E";
     if (!o.includes("N")) d += `M${x} ${y}h${CELL}`;
-    if (!o.includes("W")) d += `M${x} ${y}v${CELL}`;
+    if (!o.includes(left)) d += `M${x} ${y}v${CELL}`;
     if (!o.includes("S") && r === b.rows - 1) d += `M${x} ${y + CELL}h${CELL}`;
-    if (!o.includes("E") && c === b.cols - 1) d += `M${x + CELL} ${y}v${CELL}`;
+    if (!o.includes(right) && mir(c) === b.cols - 1) d += `M${x + CELL} ${y}v${CELL}`;
   }
   g.appendChild(svg("path", { d, class: "walls" }));
   // her planned path, numbered
@@ -187,6 +195,8 @@ function drawChoices(v) {
   }
   v.path.forEach((step, i) => {
     const li = el("li", {}, `${cap(step.word)} to ${step.field}`);
+    // the explorers' words for the same step, on request (issue 36)
+    li.appendChild(el("span", { class: "explorers" }, ` (explorers: ${step.explorers_word} to ${step.explorers_field})`));
     const caught = v.choices.filter((c) => c.group === "caught" && c.action.endsWith(` ${i + 1}`));
     for (const c of caught) {
       const colour = c.action.split(" ")[1];
@@ -202,13 +212,14 @@ function show(v) {
   $("game").hidden = false;
   drawMaze(v);
   drawPanel(v);
+  document.body.dataset.inputs = String(v.inputs);  // how many inputs the game holds
 }
 
 // -- talking to the server -------------------------------------------------------------------
 async function say(text) {
   if (!sid) return;
   const r = await call(`${API}/${sid}/say`, { text });
-  if (r.ok) show(r.data);
+  if (r.ok) { show(r.data); keepCopy(); }
   else if (r.data && r.data.view) show(r.data.view);
   else $("error").textContent = (r.data && r.data.message) || "Something went wrong.";
 }
@@ -221,8 +232,17 @@ async function start(body) {
   }
   sid = r.data.id;
   key = r.data.key;
-  sessionStorage.setItem(STORE, JSON.stringify({ id: sid, key }));
+  localStorage.setItem(STORE, JSON.stringify({ id: sid, key }));
   show(r.data.view);
+  keepCopy();
+}
+
+async function keepCopy() {
+  if (!sid) return;
+  const r = await call(`${API}/${sid}/record`);
+  if (r.ok) {
+    try { localStorage.setItem(COPY, JSON.stringify(r.data)); } catch { /* storage full: the server keeps it */ }
+  }
 }
 
 $("create").addEventListener("submit", (ev) => {
@@ -230,6 +250,8 @@ $("create").addEventListener("submit", (ev) => {
   const form = new FormData(ev.target);
   const names = ["p1", "p2", "p3", "p4"].map((k) => String(form.get(k) || "").trim()).filter(Boolean);
   const body = { names, level: form.get("level") || "normal" };
+  const maze = String(form.get("maze") || "").trim();
+  if (maze) body.maze = maze;  // the box's maze (issue 36), from the maze editor
   // ?seed=N: the same die rolls and choices again (for a rehearsal, or a test)
   const seed = new URLSearchParams(location.search).get("seed");
   if (seed !== null && /^\d+$/.test(seed)) body.seed = Number(seed);
@@ -257,7 +279,7 @@ $("typed").addEventListener("submit", (ev) => {
 
 $("undo").addEventListener("click", async () => {
   const r = await call(`${API}/${sid}/undo`, {});
-  if (r.ok) show(r.data);
+  if (r.ok) { show(r.data); keepCopy(); }
   else if (r.data && r.data.view) show(r.data.view);
 });
 
@@ -274,7 +296,8 @@ $("save").addEventListener("click", async () => {
 $("new").addEventListener("click", () => {
   sid = "";
   key = "";
-  sessionStorage.removeItem(STORE);
+  localStorage.removeItem(STORE);
+  localStorage.removeItem(COPY);
   $("game").hidden = true;
   $("setup").hidden = false;
 });
@@ -282,13 +305,15 @@ $("new").addEventListener("click", () => {
 // a page reloaded goes on with its game
 if (sid) {
   call(`${API}/${sid}`).then((r) => {
-    if (r.ok) show(r.data);
-    else {
-      sid = "";
-      key = "";
-      sessionStorage.removeItem(STORE);
-      $("setup-error").textContent = r.data.message || "";
+    if (r.ok) { show(r.data); return; }
+    sid = "";
+    key = "";
+    localStorage.removeItem(STORE);
+    const copy = localStorage.getItem(COPY);
+    if (copy) {  // the server lost the game: the browser's copy brings it back
+      try { start({ record: JSON.parse(copy) }); return; } catch { localStorage.removeItem(COPY); }
     }
+    $("setup-error").textContent = r.data.message || "";
   });
 }
 
@@ -297,3 +322,10 @@ if (sid) {
 setInterval(() => {
   if (sid && document.visibilityState === "visible") call(`${API}/${sid}`);
 }, 10 * 60 * 1000);
+
+// The maze chosen in the maze editor (issue 36) fills the set-up's maze code.
+const chosenMaze = localStorage.getItem("obelisk-maze");
+if (chosenMaze && $("maze-code") && !$("maze-code").value) $("maze-code").value = chosenMaze;
+$("explorers-names").addEventListener("change", (ev) => {
+  document.body.classList.toggle("explorers-names", ev.target.checked);
+});

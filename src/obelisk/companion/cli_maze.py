@@ -1,0 +1,89 @@
+"""``obelisk companion maze``: type the box's own maze in the terminal (issue 36).
+
+Commands, one a line: ``wall E10 n`` / ``open E10 n`` (a side: n, e, s, w), ``put a D9``
+(a symbol a-w, or S, M, V), ``clear D9``, ``show``, ``check``, ``code``, ``save FILE``,
+``quit``. The maze is saved as an ASCII map file (``--map FILE`` of the mummy companion and
+the engine) and shown as a share code (``--map CODE``, the page, the room option ``maze``).
+See :mod:`obelisk.companion.maze_editor`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from obelisk.games.mummy.board import MapError
+
+from .maze_editor import HELP, Draft, EditorError, empty_draft
+
+
+def _load(source: str) -> Draft:
+    path = Path(source)
+    text = path.read_text(encoding="utf-8") if not source.startswith("M1-") else source
+    return Draft.from_text(text)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``obelisk companion maze``."""
+
+    @app.command("maze")
+    def maze(
+        load: Annotated[
+            str,
+            typer.Option(help="Start from a map file or a share code (M1-…) instead of empty."),
+        ] = "",
+        save: Annotated[
+            Path | None, typer.Option(help="Write the map file here at every edit.")
+        ] = None,
+        rows: Annotated[int, typer.Option(help="Rows of an empty maze.")] = 11,
+        cols: Annotated[int, typer.Option(help="Columns of an empty maze.")] = 11,
+    ) -> None:
+        """Type your box's maze for the mummy companion: walls, symbols, the stairs, the
+        sarcophagus and the dungeon, checked by the rules; saved as a file and a code."""
+        try:
+            draft = _load(load) if load else empty_draft(rows, cols)
+        except (OSError, MapError, EditorError) as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(2) from None
+        typer.echo("The maze editor. " + HELP)
+        while True:
+            try:
+                text = input("maze> ")
+            except EOFError:
+                text = "quit"
+            word = text.strip().lower()
+            if word in ("quit", "exit", "q"):
+                return
+            if word in ("help", "?", "h"):
+                typer.echo(HELP)
+                continue
+            if word == "show":
+                typer.echo(draft.to_ascii())
+                continue
+            if word == "check":
+                bad = draft.check()
+                typer.echo("Playable." if not bad else "Not yet: " + "; ".join(bad) + ".")
+                continue
+            if word == "code":
+                try:
+                    typer.echo(draft.code())
+                except EditorError as exc:
+                    typer.echo(str(exc))
+                continue
+            if word.startswith("save"):
+                target = Path(text.strip()[4:].strip()) if word != "save" else save
+                if target is None:
+                    typer.echo("Say where: 'save FILE' (or start with --save FILE).")
+                    continue
+                target.write_text(draft.to_ascii(), encoding="utf-8")
+                typer.echo(f"Saved in {target}.")
+                continue
+            try:
+                typer.echo(draft.command(text))
+            except EditorError as exc:
+                typer.echo(str(exc))
+                continue
+            if save is not None:
+                save.write_text(draft.to_ascii(), encoding="utf-8")
