@@ -46,9 +46,9 @@ BAD: list[tuple[list[str], str]] = [
     # replay
     (["replay", "/nonexistent/x.json"], "/nonexistent/x.json"),
     (["replay", "{notjson}"], "json"),
-    (["replay", "{emptyobj}"], "record"),
+    (["replay", "{emptyobj}"], "no format"),
     (["replay", "{list}"], "record"),
-    (["replay", "{wrongformat}"], "format"),
+    (["replay", "{wrongformat}"], "chess-pgn"),
     (["replay", "{unknowngame}"], "nosuchgame"),
     (["replay", "{badstep}"], "step"),
     (["replay", "{folder}"], "directory"),
