@@ -147,15 +147,43 @@ class PlaySession:
     def run(self) -> State:
         """Play until the end (or until a person quits: raises :class:`Quit`)."""
         self._intro()
-        while not self.state.is_terminal():
-            p = self.state.current_player
-            if self.seats[p].human:
-                self._human_turn(p)
-            else:
-                self._bot_turn(p)
-            self._autosave()
+        try:
+            while not self.state.is_terminal():
+                p = self.state.current_player
+                if self.seats[p].human:
+                    self._human_turn(p)
+                else:
+                    self._bot_turn(p)
+                self._autosave()
+        except (KeyboardInterrupt, EOFError):
+            # Ctrl-C (or the end of the input) keeps the game, as ``quit`` does
+            self.console.print()
+            self._save_and_tell("Stopped.")
         self._finish()
         return self.state
+
+    def _save_and_tell(self, why: str) -> None:
+        """Save the game, say where and how to go on (the command on a line of its own,
+        never wrapped, so it pastes whole), then stop with :class:`Quit`."""
+        import shlex
+
+        path = self._save()
+        if self.live_clock:
+            left = self._time_left()
+            self.console.print(
+                f"[bold]{self._clock_name()} stops while the game is saved"
+                + (f", with {_mmss(left)} left" if left is not None else "")
+                + ".[/] It runs again the moment you resume."
+            )
+        lead = f"{why} " if why else ""
+        self.console.print(f"{lead}Game saved to {path}. Resume with:", highlight=False)
+        self.console.print(
+            f"  obelisk play --resume {shlex.quote(str(path))}",
+            highlight=False,
+            soft_wrap=True,
+            markup=False,
+        )
+        raise Quit(str(path))
 
     def _intro(self) -> None:
         lines = [f"[bold]{self.game.title}[/] — {self.state.num_players} players"]
@@ -353,19 +381,7 @@ class PlaySession:
             path = self._save()
             self.console.print(f"Saved to {path}.")
         elif word in ("quit", "exit"):
-            path = self._save()
-            if self.live_clock:
-                left = self._time_left()
-                self.console.print(
-                    f"[bold]{self._clock_name()} stops while the game is saved"
-                    + (f", with {_mmss(left)} left" if left is not None else "")
-                    + ".[/] It runs again the moment you resume."
-                )
-            self.console.print(
-                f"Game saved to {path}. Resume with: obelisk play --resume {path}",
-                highlight=False,
-            )
-            raise Quit(str(path))
+            self._save_and_tell("")
         elif word in ("board", "view", "look"):
             if self.memory:
                 self._redraw_wanted = True
