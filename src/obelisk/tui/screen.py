@@ -99,7 +99,8 @@ HELP = """Type the number of a choice, or the choice itself (a unique beginning 
 Commands:
   help   this text              rules  the rules summary and terms ('rules full': all)
   list   all your choices       hint   what the computer player would do
-  undo   take back your last decision (when the rules of undo allow it)
+  undo   take back your last decision (while nothing hidden was shown and nobody
+         else has played since)
   save   save the game now      quit   save the game and stop (resume with --resume FILE)"""
 
 

@@ -403,13 +403,15 @@ class PlaySession:
         self.console.print(f"[green]Hint[/] ({escape(h.source)}): {escape(h.line())}")
 
     def _undo(self, p: int) -> None:
+        from rich.markup import escape
+
+        why = self.state.undo_refusal(p, self.names)
         try:
+            if why is not None:
+                raise UndoError(why)
             self.state = undo(self.state, p)
-        except UndoError:
-            self.console.print(
-                "[yellow]Nothing to take back[/]: you can undo only your own "
-                "decisions of this turn, before any card, die or other player."
-            )
+        except UndoError as e:
+            self.console.print(f"[yellow]Nothing to take back:[/] {escape(why or str(e))}")
             return
         self.cursor = min(self.cursor, len(self.state.events))
         self._last_seen[p] = self.cursor
