@@ -30,6 +30,7 @@ class Tmux:
         width: int = 100,
         height: int = 40,
         cwd: Path | None = None,
+        unset: tuple[str, ...] = (),
     ) -> None:
         self.socket = f"obelisk-test-{uuid.uuid4().hex[:10]}"
         self.name = "t"
@@ -42,7 +43,10 @@ class Tmux:
         exports = " ".join(f"{k}={_quote(v)}" for k, v in full_env.items())
         command = " ".join(_quote(a) for a in [sys.executable, "-m", "obelisk.cli.main", *args])
         # the shell stays after the command, so its last screen can be read
-        shell = f"cd {_quote(str(cwd or ROOT))}; env {exports} {command}; echo EXIT=$?; sleep 300"
+        drop = "".join(f"-u {name} " for name in unset)
+        shell = (
+            f"cd {_quote(str(cwd or ROOT))}; env {drop}{exports} {command}; echo EXIT=$?; sleep 300"
+        )
         self._tmux("new-session", "-d", "-s", self.name, "-x", str(width), "-y", str(height), shell)
         self._tmux("set-option", "-t", self.name, "history-limit", "5000")
 

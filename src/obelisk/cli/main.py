@@ -80,7 +80,7 @@ def games() -> None:
 def rules(
     game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
     full: Annotated[
-        bool, typer.Option("--full", help="The whole rules as implemented, with rule IDs (paged).")
+        bool, typer.Option("--full", help="The whole rules, written for players (paged).")
     ] = False,
 ) -> None:
     """A game's rules: a short summary and its options, or with --full the whole text, paged."""
@@ -91,7 +91,7 @@ def rules(
     if full:
         from obelisk.tui.screen import show_rules_text
 
-        show_rules_text(g.rules_text(), console)
+        show_rules_text(g.player_rules(), console)
         return
     console.print(Text(f"{g.title} ({g.min_players}-{g.max_players} players)\n", style="bold"))
     console.print(Text(g.summary.strip() or "(no summary yet)"))
@@ -109,9 +109,7 @@ def rules(
                 console.print(Padding(Text(o.spec.help), (0, 0, 0, 6)))
     if g.variants:
         console.print(Text("Variants (--variant NAME): " + ", ".join(sorted(g.variants))))
-    console.print(
-        f"\nThe whole rules as implemented, with rule IDs: [bold]obelisk rules {g.name} --full[/]"
-    )
+    console.print(f"\nThe whole rules, written for players: [bold]obelisk rules {g.name} --full[/]")
 
 
 @app.command("replay")

@@ -345,6 +345,18 @@ class Game(ABC):
                 pass
         return self.summary
 
+    def player_rules(self) -> str:
+        """The rules written for players, in Markdown (``player_rules.md`` beside the game's
+        module, package data), or the summary where there is none."""
+        package = self._package()
+        if package:
+            try:
+                files = importlib.resources.files(package)
+                return files.joinpath("player_rules.md").read_text("utf-8")
+            except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
+                pass
+        return f"# {self.title}\n\n{self.summary}"
+
     def lesson_practice(self, name: str) -> Callable[[Any, Any], None] | None:
         """A named interactive practice routine a lesson can call (hook).
 

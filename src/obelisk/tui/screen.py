@@ -73,15 +73,40 @@ def clear_all(console: Console) -> None:
 
 
 def show_rules_text(text: str, console: Console) -> None:
-    """Markdown rules on the console, through a pager when the console is a terminal."""
+    """Markdown rules on the console: on a terminal through a pager that shows colour,
+    otherwise as plain text."""
     from rich.markdown import Markdown
 
     doc = Markdown(text)
-    if console.is_terminal:
-        with console.pager(styles=True):
-            console.print(doc)
-    else:
+    if not console.is_terminal:
         console.print(doc)
+        return
+    with console.capture() as captured:
+        console.print(doc)
+    page(captured.get(), console)
+
+
+def page(ansi: str, console: Console) -> None:
+    """Show text with colour codes in a pager: the person's ``PAGER``, else ``less -R``
+    (``LESS=-R`` is set for a pager when ``LESS`` is unset, so colours show as colours,
+    never as raw codes); with no pager at all the text is printed."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+
+    env = dict(os.environ)
+    env.setdefault("LESS", "-R")
+    chosen = env.get("PAGER", "").strip()
+    command = shlex.split(chosen) if chosen else (["less", "-R"] if shutil.which("less") else [])
+    if command:
+        try:
+            subprocess.run(command, input=ansi, text=True, env=env, check=False)
+            return
+        except OSError:
+            pass
+    console.file.write(ansi)
+    console.file.flush()
 
 
 def glossary_panel(glossary: dict[str, str]) -> Panel:

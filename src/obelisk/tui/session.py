@@ -369,7 +369,7 @@ class PlaySession:
                 self.console.print(glossary_panel(glossary))
             self.console.print("[dim]The whole rules, paged: type 'rules full'.[/]")
         elif word in ("rules full", "full rules"):
-            show_rules_text(self.game.rules_text(), self.console)
+            show_rules_text(self.game.player_rules(), self.console)
         elif word == "list":
             for i, a in enumerate(legal, 1):
                 self.console.print(f"{i:>3} {self.state.choice_text(a)}", highlight=False)
