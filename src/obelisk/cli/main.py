@@ -14,7 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from obelisk import __version__
+from obelisk.cli import help_words
 from obelisk.core import ObeliskError, Record, all_games, get_game, option_info, replay
+
+help_words.install()
 
 app = typer.Typer(
     name="obelisk",
@@ -163,7 +166,10 @@ def replay_cmd(
         won = ", ".join(names[w] if w < len(names) else f"Seat {w + 1}" for w in state.winners())
         console.print(Text(f"Scores: {scores}. Winner: {won or 'nobody'}."))
     if show:
-        console.print(state.to_text(None))
+        names = [str(s.get("name", f"Player {i + 1}")) for i, s in enumerate(record.seats)]
+        console.print(
+            Text(state.to_text(None, names if len(names) == record.num_players else None))
+        )
 
 
 def _is_redacted(data: object) -> bool:

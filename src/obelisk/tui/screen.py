@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -19,12 +21,40 @@ def event_line(game: Game, event: dict[str, Any], voice: Voice) -> str | None:
     return game.narrate(event, voice)
 
 
-def read_any_action(state: State, line: str) -> Action:
-    """The action a person typed: a number or text among the legal ones, or any action
-    of the game in its text form (so that an illegal one can be explained with its rule).
+#: A seat in a game's choice words: ``Player 2``, ``player 2`` (counted from 1).
+_SEAT_WORD = re.compile(r"\b[Pp]layer (\d+)\b")
+
+
+def choice_words(state: State, action: Action, names: Sequence[str] | None = None) -> str:
+    """What ``action`` does, in words, with the seats called by the names people read
+    (``Bot 2``, ``Ann``) where the game says ``Player 2``."""
+    text = state.choice_text(action)
+    if not names:
+        return text
+
+    def named(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return _SEAT_WORD.sub(named, text)
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def read_any_action(state: State, line: str, names: Sequence[str] | None = None) -> Action:
+    """The action a person typed: a number or text among the legal ones (as the choices
+    list shows it, whole or up to its dash), or any action of the game in its text form
+    (so that an illegal one can be explained with its rule).
 
     Raises :class:`ActionFormatError` when ``line`` is no action of the game at all.
     """
+    typed = _plain(line)
+    shown = [(a, _plain(choice_words(state, a, names))) for a in state.legal_actions()]
+    exact = [a for a, t in shown if typed in (t, t.split(" — ")[0])]
+    if len(exact) == 1:
+        return exact[0]
     try:
         return state.parse_action(line)
     except ActionFormatError as e:
@@ -43,11 +73,13 @@ def read_any_action(state: State, line: str) -> Action:
         raise first from None  # the legal choices' own message says more
 
 
-def actions_panel(state: State, actions: list[Action] | None = None) -> Panel:
+def actions_panel(
+    state: State, actions: list[Action] | None = None, names: Sequence[str] | None = None
+) -> Panel:
     """The legal actions, numbered from 1, each saying what it does."""
     actions = state.legal_actions() if actions is None else actions
     items = [
-        Text.assemble((f"{i:>2}", "bold cyan"), " ", state.choice_text(a))
+        Text.assemble((f"{i:>2}", "bold cyan"), " ", choice_words(state, a, names))
         for i, a in enumerate(actions[:MAX_LISTED], 1)
     ]
     body: Any = Columns(items, padding=(0, 3), equal=False) if len(items) > 8 else Group(*items)

@@ -94,6 +94,6 @@ def parse_seats(
             # numbered by seat, as the table's own view numbers them
             name = f"Player {i + 1}" if people > 1 else "You"
         else:
-            name = f"Bot {i + 1} ({k})"
+            name = f"Bot {i + 1}"  # the level is shown beside the name, never in it
         out.append(SeatSpec(name, k))
     return out

@@ -41,6 +41,7 @@ from obelisk.core import (
 
 from .screen import (
     actions_panel,
+    choice_words,
     clear_all,
     event_line,
     glossary_panel,
@@ -291,7 +292,7 @@ class PlaySession:
                     self._show_view(p)
                 shown = False
             legal = self.state.legal_actions()
-            self.console.print(actions_panel(self.state, legal))
+            self.console.print(actions_panel(self.state, legal, self.names))
             before = self._position_key()
             line = self._read(f"{self.names[p]}> ").strip()
             with self._clock_lock:
@@ -315,7 +316,7 @@ class PlaySession:
                     shown = self._redraw_wanted
                     continue
                 try:
-                    action = read_any_action(self.state, line)
+                    action = read_any_action(self.state, line, self.names)
                 except ActionFormatError as e:
                     self.console.print(
                         f"[red]{e}[/] — type a number from 1 to {len(legal)}, or 'help'."
@@ -372,7 +373,9 @@ class PlaySession:
             show_rules_text(self.game.player_rules(), self.console)
         elif word == "list":
             for i, a in enumerate(legal, 1):
-                self.console.print(f"{i:>3} {self.state.choice_text(a)}", highlight=False)
+                self.console.print(
+                    f"{i:>3} {choice_words(self.state, a, self.names)}", highlight=False
+                )
         elif word == "hint":
             self._hint(p)
         elif word == "undo":
