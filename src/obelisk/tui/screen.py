@@ -39,6 +39,21 @@ def choice_words(state: State, action: Action, names: Sequence[str] | None = Non
     return _SEAT_WORD.sub(named, text)
 
 
+def listed_words(
+    state: State, actions: list[Action], names: Sequence[str] | None = None
+) -> list[str]:
+    """The choices as listed: each in words, and where two would read the same (two
+    cards alike), each with its short form too, so no two lines are identical."""
+    texts = [choice_words(state, a, names) for a in actions]
+    counts: dict[str, int] = {}
+    for t in texts:
+        counts[t] = counts.get(t, 0) + 1
+    return [
+        f"{t} ({a.text()})" if counts[t] > 1 and a.text() != t else t
+        for t, a in zip(texts, actions, strict=True)
+    ]
+
+
 def _plain(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -51,7 +66,8 @@ def read_any_action(state: State, line: str, names: Sequence[str] | None = None)
     Raises :class:`ActionFormatError` when ``line`` is no action of the game at all.
     """
     typed = _plain(line)
-    shown = [(a, _plain(choice_words(state, a, names))) for a in state.legal_actions()]
+    legal = state.legal_actions()
+    shown = list(zip(legal, map(_plain, listed_words(state, legal, names)), strict=True))
     exact = [a for a, t in shown if typed in (t, t.split(" — ")[0])]
     if len(exact) == 1:
         return exact[0]
@@ -78,9 +94,10 @@ def actions_panel(
 ) -> Panel:
     """The legal actions, numbered from 1, each saying what it does."""
     actions = state.legal_actions() if actions is None else actions
+    texts = listed_words(state, actions, names)
     items = [
-        Text.assemble((f"{i:>2}", "bold cyan"), " ", choice_words(state, a, names))
-        for i, a in enumerate(actions[:MAX_LISTED], 1)
+        Text.assemble((f"{i:>2}", "bold cyan"), " ", text)
+        for i, text in enumerate(texts[:MAX_LISTED], 1)
     ]
     body: Any = Columns(items, padding=(0, 3), equal=False) if len(items) > 8 else Group(*items)
     more = ""

@@ -41,10 +41,10 @@ from obelisk.core import (
 
 from .screen import (
     actions_panel,
-    choice_words,
     clear_all,
     event_line,
     glossary_panel,
+    listed_words,
     print_help,
     read_any_action,
     show_rules_text,
@@ -111,7 +111,11 @@ class PlaySession:
         self.last_tick = clock()
         self._clock_lock = threading.RLock()
         #: Seconds between clock ticks while a person is thinking.
-        self.tick_every = 5.0
+        self.tick_every = 1.0
+        #: Seconds between redraws of the clock line above the prompt (on a terminal).
+        self.repaint_every = 1.0
+        self._decision_key: object = None
+        self._decision_since = clock()
         #: Per person: how far into the event log they have been shown.
         self._last_seen: dict[int, int] = {}
 
@@ -372,10 +376,8 @@ class PlaySession:
         elif word in ("rules full", "full rules"):
             show_rules_text(self.game.player_rules(), self.console)
         elif word == "list":
-            for i, a in enumerate(legal, 1):
-                self.console.print(
-                    f"{i:>3} {choice_words(self.state, a, self.names)}", highlight=False
-                )
+            for i, text in enumerate(listed_words(self.state, legal, self.names), 1):
+                self.console.print(f"{i:>3} {text}", highlight=False)
         elif word == "hint":
             self._hint(p)
         elif word == "undo":
@@ -480,22 +482,56 @@ class PlaySession:
         why = f", paused: {clock.paused_by}" if not clock.running and clock.paused_by else ""
         return f"[{_mmss(clock.remaining)} left{why}] "
 
+    def _status_text(self) -> str:
+        """The clock line above the prompt: the game's clock, and how long the person may
+        still think about this decision (the game's ``decision_timeout`` option)."""
+        clock = self._game_clock()
+        if clock is None:
+            return ""
+        text = f"{clock.name}: {_mmss(clock.remaining)} left"
+        if not clock.running and clock.paused_by:
+            text += f" (paused: {clock.paused_by})"
+        limit = getattr(self.state.options, "decision_timeout", None)
+        key = self._position_key()
+        if key != self._decision_key:
+            self._decision_key, self._decision_since = key, self.clock()
+        if isinstance(limit, (int, float)) and clock.running:
+            left = limit - (self.clock() - self._decision_since)
+            text += f" · decide within {_mmss(left)}"
+        return f"⏳ {text}"
+
     def _read_with_live_clock(self, prompt: str) -> str:
         """Ask for input while a background ticker keeps the game clock running.
 
-        When a tick changes the position (Khufu's order, a timeout, time up), the
-        ticker tells what happened at once and says what to do; the loop that asked
-        then sees the position changed and never applies the typed line to it.
+        On a terminal the line above the prompt shows the clock and the decision's
+        countdown, redrawn every second while the person thinks. When a tick changes the
+        position (Khufu's order, a timeout, time up), the ticker tells what happened at
+        once and says what to do; the loop that asked then sees the position changed and
+        never applies the typed line to it.
         """
         stop = threading.Event()
         asking = self.viewer
+        live_line = self.console.is_terminal
+        if live_line:
+            self.console.print(self._status_text(), highlight=False, markup=False)
+
+        def repaint() -> None:
+            # the line above the cursor, then back to where the person is typing
+            self.console.file.write(f"\x1b7\x1b[1A\r\x1b[2K{self._status_text()}\x1b8")
+            self.console.file.flush()
 
         def ticker() -> None:
-            while not stop.wait(self.tick_every):
+            since_tick = 0.0
+            while not stop.wait(self.repaint_every if live_line else self.tick_every):
                 with self._clock_lock:
+                    since_tick += self.repaint_every if live_line else self.tick_every
                     before = self._position_key()
-                    self._tick()
+                    if since_tick >= self.tick_every:
+                        since_tick = 0.0
+                        self._tick()
                     if self._position_key() == before:
+                        if live_line:
+                            repaint()
                         continue
                     if self.state.is_terminal():
                         self.console.print("[bold red]Time is up![/] Press Enter.")
@@ -516,7 +552,7 @@ class PlaySession:
         thread = threading.Thread(target=ticker, daemon=True)
         thread.start()
         try:
-            return self.input_fn(self._clock_text() + prompt)
+            return self.input_fn(prompt if live_line else self._clock_text() + prompt)
         finally:
             stop.set()
             thread.join()
