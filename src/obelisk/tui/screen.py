@@ -173,6 +173,7 @@ HELP = """Type the number of a choice, or the choice itself (a unique beginning 
 Commands:
   help   this text              rules  the rules summary and terms ('rules full': all)
   list   all your choices       hint   what the computer player would do
+  log    the story so far (only what you may still know)
   undo   take back your last decision (while nothing hidden was shown and nobody
          else has played since)
   save   save the game now      quit   save the game and stop (resume with --resume FILE)"""

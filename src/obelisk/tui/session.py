@@ -54,6 +54,8 @@ from .seats import SeatSpec
 
 #: How many recent sentences a memory game's redrawn table shows above the board.
 LOG_LINES = 10
+#: How many sentences ``log`` shows (the latest).
+STORY_LINES = 60
 
 InputFn = Callable[[str], str]
 
@@ -378,6 +380,8 @@ class PlaySession:
         elif word == "list":
             for i, text in enumerate(listed_words(self.state, legal, self.names), 1):
                 self.console.print(f"{i:>3} {text}", highlight=False)
+        elif word in ("log", "story"):
+            self._story()
         elif word == "hint":
             self._hint(p)
         elif word == "undo":
@@ -395,6 +399,28 @@ class PlaySession:
         else:
             return False
         return True
+
+    def _story(self) -> None:
+        """The story so far, as the viewer may read it: every sentence of the events that
+        seat saw; in a memory game their lasting form only, never what the table showed
+        for a moment."""
+        voice = self.voice()
+        lines = []
+        for e in self.state.events_for(self.viewer):
+            line = event_line(self.game, self.game.lasting(e) if self.memory else e, voice)
+            if line:
+                lines.append(line)
+        shown = lines[-STORY_LINES:]
+        more = len(lines) - len(shown)
+        head = f"(the last {len(shown)} of {len(lines)} lines)\n" if more else ""
+        self.console.print(
+            Panel(
+                head + ("\n".join(shown) or "Nothing has happened yet."),
+                title="The story so far",
+                title_align="left",
+                border_style="blue",
+            )
+        )
 
     def _hint(self, p: int) -> None:
         from rich.markup import escape
