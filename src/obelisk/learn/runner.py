@@ -82,7 +82,12 @@ class ConsoleTeacher:
         """Show one seat's view of the table (None: the public view)."""
         title = "Your view" if seat is not None else "The table"
         self.console.print(
-            Panel(Text(state.to_text(seat)), title=title, title_align="left", border_style="yellow")
+            Panel(
+                Text(state.to_text(seat, self.names or None)),
+                title=title,
+                title_align="left",
+                border_style="yellow",
+            )
         )
 
     def events(self, state: State, seat: int | None, start: int) -> None:
@@ -119,12 +124,12 @@ class ConsoleTeacher:
         """
         while True:
             legal = state.legal_actions()
-            self.console.print(actions_panel(state, legal))
+            self.console.print(actions_panel(state, legal, self.names or None))
             line = self.input_fn(prompt).strip()
             if not line or self._command(line, state.game):
                 continue
             try:
-                action = read_any_action(state, line)
+                action = read_any_action(state, line, self.names or None)
             except ActionFormatError as e:
                 self.console.print(f"[red]{e}[/]")
                 continue
