@@ -86,6 +86,28 @@ class Tmux:
         """End the session and its server."""
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
 
+    def __enter__(self) -> Tmux:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+@pytest.fixture
+def term():
+    """A test's terminals: ``term(*args, **kw)`` starts ``obelisk ARGS`` in a new one; all
+    are closed when the test ends."""
+    made: list[Tmux] = []
+
+    def start(*args: str, **kw) -> Tmux:
+        t = Tmux(list(args), **kw)
+        made.append(t)
+        return t
+
+    yield start
+    for t in made:
+        t.close()
+
 
 def _quote(s: str) -> str:
     import shlex

@@ -4,25 +4,11 @@ Piped output prints everything, so only a terminal shows the bug."""
 
 from __future__ import annotations
 
-import pytest
-
-from tmux_kit import Tmux, needs_tmux
+import tmux_kit
+from tmux_kit import needs_tmux
 
 pytestmark = needs_tmux
-
-
-@pytest.fixture
-def term():
-    made: list[Tmux] = []
-
-    def start(*args: str, **kw) -> Tmux:
-        t = Tmux(list(args), **kw)
-        made.append(t)
-        return t
-
-    yield start
-    for t in made:
-        t.close()
+term = tmux_kit.term  # the fixture: a test's terminals
 
 
 def test_the_way_out_lesson_keeps_the_route_on_screen_at_the_question(term):

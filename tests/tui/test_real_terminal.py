@@ -5,26 +5,12 @@ from __future__ import annotations
 
 import re
 
-import pytest
-
+import tmux_kit
 from obelisk.core import Record
-from tmux_kit import Tmux, needs_tmux
+from tmux_kit import needs_tmux
 
 pytestmark = needs_tmux
-
-
-@pytest.fixture
-def term():
-    made: list[Tmux] = []
-
-    def start(*args: str, **kw) -> Tmux:
-        t = Tmux(list(args), **kw)
-        made.append(t)
-        return t
-
-    yield start
-    for t in made:
-        t.close()
+term = tmux_kit.term  # the fixture: a test's terminals
 
 
 def test_ctrl_c_saves_the_game_and_prints_one_pasteable_resume_line(term, tmp_path):

@@ -3,29 +3,15 @@ game never a sentence that the table showed only for a moment."""
 
 from __future__ import annotations
 
-import pytest
-from test_play import Script, console
+from test_undo_words import run_session
 
-from obelisk.core import Voice, get_game
-from obelisk.tui import PlaySession, Quit, SeatSpec
+from obelisk.core import Voice
+from obelisk.tui import SeatSpec
 
 
 def _play(game: str, lines: list[str], tmp_path, seed: int = 2):
-    c = console()
     seats = [SeatSpec("You"), SeatSpec("Bot 2", "random")]
-    s = PlaySession.new(
-        get_game(game),
-        seats,
-        seed,
-        console=c,
-        input_fn=Script(lines, default="quit"),
-        fast=True,
-        delay=0,
-        save_path=tmp_path / "g.json",
-    )
-    with pytest.raises(Quit):
-        s.run()
-    return s, c.export_text()
+    return run_session(game, seats, lines, tmp_path, seed)
 
 
 def test_a_memory_games_log_never_retells_a_flash(tmp_path):

@@ -9,7 +9,9 @@ from obelisk.core import get_game
 from obelisk.tui import PlaySession, Quit, SeatSpec
 
 
-def play(game: str, seats: list[SeatSpec], lines: list[str], tmp_path, seed: int = 5) -> str:
+def run_session(game: str, seats: list[SeatSpec], lines: list[str], tmp_path, seed: int = 5):
+    """Play ``game`` at a recorded console with typed ``lines`` (then ``quit``): the
+    session and the console's text."""
     c = console()
     s = PlaySession.new(
         get_game(game),
@@ -18,11 +20,16 @@ def play(game: str, seats: list[SeatSpec], lines: list[str], tmp_path, seed: int
         console=c,
         input_fn=Script(lines, default="quit"),
         fast=True,
+        delay=0,
         save_path=tmp_path / "g.json",
     )
     with pytest.raises(Quit):
         s.run()
-    return " ".join(c.export_text().split())
+    return s, c.export_text()
+
+
+def play(game: str, seats: list[SeatSpec], lines: list[str], tmp_path, seed: int = 5) -> str:
+    return " ".join(run_session(game, seats, lines, tmp_path, seed)[1].split())
 
 
 def test_the_mummy_says_undo_is_switched_off(tmp_path):

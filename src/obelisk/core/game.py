@@ -336,26 +336,22 @@ class Game(ABC):
     def rules_text(self) -> str:
         """The game's rules as implemented, in Markdown (``rules.md`` beside the game's
         module, shipped as package data), or the summary where there is none."""
-        package = self._package()
-        if package:
-            try:
-                files = importlib.resources.files(package)
-                return files.joinpath("rules.md").read_text("utf-8")
-            except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
-                pass
-        return self.summary
+        return self._package_text("rules.md") or self.summary
 
     def player_rules(self) -> str:
         """The rules written for players, in Markdown (``player_rules.md`` beside the game's
         module, package data), or the summary where there is none."""
+        return self._package_text("player_rules.md") or f"# {self.title}\n\n{self.summary}"
+
+    def _package_text(self, name: str) -> str | None:
+        """The text file ``name`` shipped beside the game's module, or None."""
         package = self._package()
         if package:
             try:
-                files = importlib.resources.files(package)
-                return files.joinpath("player_rules.md").read_text("utf-8")
+                return importlib.resources.files(package).joinpath(name).read_text("utf-8")
             except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
                 pass
-        return f"# {self.title}\n\n{self.summary}"
+        return None
 
     def lesson_practice(self, name: str) -> Callable[[Any, Any], None] | None:
         """A named interactive practice routine a lesson can call (hook).
