@@ -9,6 +9,13 @@ table showed only for a moment may still be on it.
 
     python benchmarks/terminal_tour.py                 # all five games
     python benchmarks/terminal_tour.py ramses --moves 60
+    python benchmarks/terminal_tour.py --lessons       # every lesson, then 'rules full'
+
+With ``--lessons`` every lesson of every game is played in tmux with its scripted answers
+(``tests/learn/lesson_kit.py``); the first screen of each (the first question, where a
+memory game's lesson must still show its words) and the last are kept, and every game's
+``obelisk rules GAME --full`` page is opened in the pager with ``PAGER`` and ``LESS``
+unset (its first screen must show no raw colour codes).
 
 Needs tmux (Debian: ``apt-get install tmux``).
 """
@@ -75,20 +82,12 @@ def wait_prompt(session: str, timeout: float = 60.0) -> str | None:
 def tour(game: str, moves: int, seed: int, out: Path) -> dict[str, object]:
     """Play one game in tmux; return what was found."""
     session = f"obelisk-tour-{game}"
-    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
     data = tempfile.mkdtemp(prefix="obelisk-tour-")
-    cmd = (
+    start(
+        session,
         f"OBELISK_DATA_DIR={data} {sys.executable} -m obelisk.cli.main play {game} "
-        f"--seats {SEATS[game]} --seed {seed} --delay 0.05; sleep 600"
+        f"--seats {SEATS[game]} --seed {seed} --delay 0.05; sleep 600",
     )
-    for attempt in range(5):  # the tmux server may be shutting down after the last game
-        try:
-            tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "50", cmd)
-            break
-        except subprocess.CalledProcessError:
-            if attempt == 4:
-                raise
-            time.sleep(1.0)
     script = ["xyzzy", "help", "hint", "rules"]
     shots: list[tuple[str, str]] = []
     raw: list[str] = []
@@ -136,15 +135,111 @@ def tour(game: str, moves: int, seed: int, out: Path) -> dict[str, object]:
     }
 
 
+def start(session: str, cmd: str) -> None:
+    """A fresh tmux session running ``cmd`` (the shell stays open after it)."""
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    for attempt in range(5):  # the tmux server may be shutting down after the last one
+        try:
+            tmux("new-session", "-d", "-s", session, "-x", "100", "-y", "50", cmd)
+            return
+        except subprocess.CalledProcessError:
+            if attempt == 4:
+                raise
+            time.sleep(1.0)
+
+
+def lesson_tour(game: str, name: str, lines: list[str], out: Path) -> dict[str, object]:
+    """Play one lesson in tmux with its scripted answers; keep its first and last screens."""
+    session = f"obelisk-lesson-{game}-{name}"
+    start(
+        session,
+        f"env -u PAGER -u LESS {sys.executable} -m obelisk.cli.main learn {game} "
+        f"--lesson {name} --no-play; echo TOUR-DONE; sleep 600",
+    )
+    feed = list(lines)
+    first = last = ""
+    raw: list[str] = []
+    while True:
+        text = wait_prompt(session, timeout=30)
+        if text is None:
+            break
+        last = text
+        first = first or text
+        raw += [x.strip() for x in text.splitlines() if raw_fragment(x)]
+        if "TOUR-DONE" in text or not feed:
+            break
+        tmux("send-keys", "-t", session, "-l", feed.pop(0))
+        tmux("send-keys", "-t", session, "Enter")
+    time.sleep(0.5)
+    last = screen(session) if not last or "TOUR-DONE" not in last else last
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"lesson-{game}-{name}-first.txt").write_text(first, encoding="utf-8")
+    (out / f"lesson-{game}-{name}-last.txt").write_text(last, encoding="utf-8")
+    return {
+        "lesson": f"{game}/{name}",
+        "complete": "Lesson complete" in last,
+        "answers_left": len(feed),
+        "debug_lines": raw,
+    }
+
+
+def rules_tour(game: str, out: Path) -> dict[str, object]:
+    """Open ``obelisk rules GAME --full`` in the pager (PAGER, LESS unset); keep its first
+    screen and say whether raw colour codes show."""
+    session = f"obelisk-rules-{game}"
+    start(
+        session,
+        f"env -u PAGER -u LESS {sys.executable} -m obelisk.cli.main rules {game} --full; "
+        "echo TOUR-DONE; sleep 600",
+    )
+    end = time.time() + 30
+    text = ""
+    while time.time() < end:
+        text = screen(session)
+        if "how to play" in text:
+            break
+        time.sleep(0.2)
+    time.sleep(0.3)
+    text = screen(session)
+    tmux("send-keys", "-t", session, "q")
+    subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / f"rules-{game}.txt").write_text(text, encoding="utf-8")
+    return {"game": game, "raw_codes": "ESC[" in text or "\x1b" in text, "shown": bool(text)}
+
+
+def tour_lessons(games: list[str], out: Path) -> None:
+    """Every lesson of ``games`` and their rules pages, with a line each."""
+    sys.path.insert(0, str(HERE.parent / "tests" / "learn"))
+    from lesson_kit import SCRIPTS
+
+    for g in games:
+        for x in get_game(g).lessons():
+            name = str(x["name"])
+            r = lesson_tour(g, name, SCRIPTS[g][name][0], out)
+            print(
+                f"lesson {r['lesson']:<32} {'complete' if r['complete'] else 'NOT COMPLETE'}; "
+                f"answers left {r['answers_left']}; debug-looking lines "
+                f"{len(r['debug_lines'])}"  # type: ignore[arg-type]
+            )
+        rr = rules_tour(g, out)
+        print(f"rules  {g:<32} raw colour codes: {'YES' if rr['raw_codes'] else 'none'}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("games", nargs="*", default=list(SEATS), help="games to tour (default: all)")
     ap.add_argument("--moves", type=int, default=80, help="person's moves before quitting")
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--out", type=Path, default=CAPTURES, help="where the captures go")
+    ap.add_argument("--lessons", action="store_true", help="tour every lesson and rules page")
     args = ap.parse_args()
     if shutil.which("tmux") is None:
         sys.exit("tmux is not installed (Debian: apt-get install tmux)")
+    if args.lessons:
+        tour_lessons(args.games, args.out)
+        return
     for g in args.games:
         r = tour(g, args.moves, args.seed, args.out)
         print(

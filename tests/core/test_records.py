@@ -98,7 +98,7 @@ def test_tampered_result_is_rejected(finished):
     ("mutate", "message"),
     [
         (lambda d: d.pop("game"), "field 'game'"),
-        (lambda d: d.update(format="chess"), "not an Obelisk record"),
+        (lambda d: d.update(format="chess"), "not an Obelisk game record"),
         (lambda d: d.update(format_version=9), "format version"),
         (lambda d: d["steps"].insert(0, 5), "step 0"),
         (lambda d: d.update(options={"colour": "red"}), "unknown option"),

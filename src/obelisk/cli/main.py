@@ -14,7 +14,10 @@ from rich.table import Table
 from rich.text import Text
 
 from obelisk import __version__
+from obelisk.cli import help_words
 from obelisk.core import ObeliskError, Record, all_games, get_game, option_info, replay
+
+help_words.install()
 
 app = typer.Typer(
     name="obelisk",
@@ -27,9 +30,14 @@ console = Console()
 err = Console(stderr=True)
 
 
+def error_line(message: str) -> None:
+    """Print ``error: MESSAGE`` as one line, however long (a terminal may still wrap it)."""
+    err.print(Text.assemble(("error:", "bold red"), " ", message), soft_wrap=True)
+
+
 def fail(message: str, code: int = 2) -> None:
     """Print one error line and exit."""
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    error_line(message)
     raise typer.Exit(code)
 
 
@@ -75,7 +83,7 @@ def games() -> None:
 def rules(
     game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
     full: Annotated[
-        bool, typer.Option("--full", help="The whole rules as implemented, with rule IDs (paged).")
+        bool, typer.Option("--full", help="The whole rules, written for players (paged).")
     ] = False,
 ) -> None:
     """A game's rules: a short summary and its options, or with --full the whole text, paged."""
@@ -86,7 +94,7 @@ def rules(
     if full:
         from obelisk.tui.screen import show_rules_text
 
-        show_rules_text(g.rules_text(), console)
+        show_rules_text(g.player_rules(), console)
         return
     console.print(Text(f"{g.title} ({g.min_players}-{g.max_players} players)\n", style="bold"))
     console.print(Text(g.summary.strip() or "(no summary yet)"))
@@ -104,9 +112,7 @@ def rules(
                 console.print(Padding(Text(o.spec.help), (0, 0, 0, 6)))
     if g.variants:
         console.print(Text("Variants (--variant NAME): " + ", ".join(sorted(g.variants))))
-    console.print(
-        f"\nThe whole rules as implemented, with rule IDs: [bold]obelisk rules {g.name} --full[/]"
-    )
+    console.print(f"\nThe whole rules, written for players: [bold]obelisk rules {g.name} --full[/]")
 
 
 @app.command("replay")
@@ -167,7 +173,10 @@ def replay_cmd(
         won = ", ".join(names[w] if w < len(names) else f"Seat {w + 1}" for w in state.winners())
         console.print(Text(f"Scores: {scores}. Winner: {won or 'nobody'}."))
     if show:
-        console.print(state.to_text(None))
+        names = [str(s.get("name", f"Player {i + 1}")) for i, s in enumerate(record.seats)]
+        console.print(
+            Text(state.to_text(None, names if len(names) == record.num_players else None))
+        )
 
 
 def _is_redacted(data: object) -> bool:
@@ -318,12 +327,55 @@ _register_command_modules()
 
 
 def main() -> None:
-    """Entry point: run the app, turning any stray ObeliskError into one line."""
+    """Entry point: run the app. A mistyped command line, an ObeliskError or a file that
+    cannot be read or written is one line naming the problem, never a traceback."""
+    click = _click_errors()
     try:
-        app()
+        code = app(standalone_mode=False)
+    except click.NoArgsIsHelpError as e:
+        console.print(e.ctx.get_help() if e.ctx else "", highlight=False)
+        sys.exit(0)
+    except click.ClickException as e:
+        error_line(_usage_error(e))
+        sys.exit(e.exit_code)
+    except typer.Abort:
+        err.print("Stopped.")
+        sys.exit(130)
     except ObeliskError as e:
-        err.print(f"[bold red]error:[/] {e}", highlight=False)
+        error_line(str(e))
         sys.exit(2)
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        error_line(f"{where}{e.strerror or e}")
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _click_errors() -> Any:
+    """The exceptions module of the Click that Typer runs on (its own copy in newer Typer)."""
+    try:
+        from typer._click import exceptions
+    except ImportError:  # an older Typer on the real Click
+        from click import exceptions  # type: ignore[no-redef]
+    return exceptions
+
+
+def _usage_error(e: Exception) -> str:
+    """A mistyped command line in one line: what was wrong, and where to read more."""
+    click = _click_errors()
+    message = e.format_message() if isinstance(e, click.ClickException) else str(e)
+    cause = e.__cause__
+    errors = getattr(cause, "errors", None)
+    if isinstance(e, click.BadParameter) and callable(errors):
+        # Typer checks values with pydantic: say which value was refused
+        first = errors()[0] if errors() else {}
+        if "input" in first:
+            message = message.replace(": ", f": {first['input']!r}: ", 1)
+    message = " ".join(message.split())
+    ctx = getattr(e, "ctx", None)
+    if isinstance(e, click.UsageError) and ctx is not None:
+        message += f" (see `{ctx.command_path} --help`)"
+    return message
 
 
 if __name__ == "__main__":

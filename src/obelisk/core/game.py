@@ -367,14 +367,22 @@ class Game(ABC):
     def rules_text(self) -> str:
         """The game's rules as implemented, in Markdown (``rules.md`` beside the game's
         module, shipped as package data), or the summary where there is none."""
+        return self._package_text("rules.md") or self.summary
+
+    def player_rules(self) -> str:
+        """The rules written for players, in Markdown (``player_rules.md`` beside the game's
+        module, package data), or the summary where there is none."""
+        return self._package_text("player_rules.md") or f"# {self.title}\n\n{self.summary}"
+
+    def _package_text(self, name: str) -> str | None:
+        """The text file ``name`` shipped beside the game's module, or None."""
         package = self._package()
         if package:
             try:
-                files = importlib.resources.files(package)
-                return files.joinpath("rules.md").read_text("utf-8")
+                return importlib.resources.files(package).joinpath(name).read_text("utf-8")
             except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
                 pass
-        return self.summary
+        return None
 
     def lesson_practice(self, name: str) -> Callable[[Any, Any], None] | None:
         """A named interactive practice routine a lesson can call (hook).
@@ -749,12 +757,14 @@ class State(ABC):
         return len(self._seen_view(seat)[1])
 
     def undoable(self, seat: int) -> int:
-        """How many of ``seat``'s last steps it may take back now (the undo policy).
+        """How many of ``seat``'s last decisions it may take back now (the undo policy).
 
-        Only a seat's own trailing decisions of the current turn: never across
-        a chance outcome, a reveal, a clock event or another seat's decision.
-        Time merely passing on a running clock (a tick that drew nothing and showed
-        nothing) is no clock event: undo keeps it and takes back the decisions around it.
+        A seat takes back its own last decisions while nothing hidden was revealed since
+        and no other seat has acted since: a decision that passed the turn stays undoable
+        until the next seat acts. Never across a chance outcome, a reveal or a clock
+        event (each a barrier step, see :meth:`mark_barrier`). Time merely passing on a
+        running clock (a tick that drew nothing and showed nothing) is no clock event:
+        undo keeps it and takes back the decisions around it.
         """
         if not self.game.capabilities.undo or not self.replayable:
             return 0
@@ -772,6 +782,41 @@ class State(ABC):
         every step for lead changes, drama and decisiveness (hook, issue 35). Default:
         :meth:`standing`. It may read the whole state (only the referee calls it)."""
         return self.standing()
+
+    def undo_refusal(self, seat: int, names: Sequence[str] | None = None) -> str | None:
+        """Why ``seat`` can take nothing back now, as a plain sentence to show the person
+        (None when :meth:`undoable` allows at least one step). ``names`` are the seats'
+        names as the person reads them (default ``Player N``)."""
+        if self.undoable(seat) > 0:
+            return None
+        if not self.game.capabilities.undo:
+            return f"Undo is switched off in {self.game.title}: its rules keep every move."
+        if not self.replayable:
+            return "This copy of the game cannot be replayed, so nothing can be taken back."
+
+        def name(p: int) -> str:
+            return names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
+
+        for step in reversed(self.history):
+            if step.seat == SYSTEM:
+                if not step.barrier:
+                    continue
+                return "The clock has moved the game on since your last decision."
+            if step.seat != seat:
+                return f"{name(step.seat)} has played since."
+            if step.chance_end != step.chance_start:
+                return (
+                    "Your last decision drew a card or rolled a die, and chance is never "
+                    "taken back."
+                )
+            if step.barrier:
+                return (
+                    "Your last decision showed something that was hidden (a card turned "
+                    "face up, a move judged), and what the table has shown stays shown."
+                )
+            # the core policy allowed it and the game's own rule refused (a time limit)
+            return "The clock has run too far to give your last decision back."
+        return "You have made no decision yet to take back."
 
     def sim_metrics(self) -> dict[str, float]:
         """The game's own numbers about a finished game for simulation reports (hook),

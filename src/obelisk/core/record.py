@@ -128,7 +128,12 @@ class Record:
         if data.get("format") == FORMAT + "-redacted":
             raise RecordError("this record is redacted for one seat and cannot be replayed")
         if data.get("format") != FORMAT:
-            raise RecordError(f"not an Obelisk record (format is {data.get('format')!r})")
+            found = data.get("format")
+            raise RecordError(
+                "not an Obelisk game record: it has no format field"
+                if found is None
+                else f"not an Obelisk game record: its format is {found!r}, not {FORMAT!r}"
+            )
         if data.get("format_version") != FORMAT_VERSION:
             raise RecordError(f"unsupported record format version {data.get('format_version')!r}")
         for key, typ in (

@@ -8,6 +8,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.panel import Panel
+from rich.rule import Rule
 from rich.text import Text
 
 from obelisk.core import (
@@ -47,18 +48,46 @@ class ConsoleTeacher:
         self.console = console or Console()
         self.input_fn = input_fn or self.console.input
         self.names: list[str] = []
+        #: The lesson's lasting words (its title, what it said, the lasting narration),
+        #: drawn again above a memory game's fresh table; never a momentary sight.
+        self.kept: list[Any] = []
+        self._asking = False
+
+    def begin(self, title: str) -> None:
+        """A lesson starts: its title, and an empty page of kept words."""
+        self.kept = []
+        self._keep(Rule(f"[bold]{title}"))
 
     def say(self, text: str) -> None:
-        """Explain something."""
-        self.console.print(
-            Panel(Text(text.strip()), border_style="green", title="Lesson", title_align="left")
-        )
+        """Explain something (kept on the page, except a question's words)."""
+        panel = Panel(Text(text.strip()), border_style="green", title="Lesson", title_align="left")
+        if self._asking:
+            self.console.print(panel)
+        else:
+            self._keep(panel)
+
+    def question(self, text: str) -> None:
+        """What a question asks, below the table (not kept: each question says its own)."""
+        self._asking = True
+        try:
+            self.say(text)
+        finally:
+            self._asking = False
+
+    def _keep(self, renderable: Any) -> None:
+        self.kept.append(renderable)
+        self.console.print(renderable)
 
     def show(self, state: State, seat: int | None) -> None:
         """Show one seat's view of the table (None: the public view)."""
         title = "Your view" if seat is not None else "The table"
         self.console.print(
-            Panel(Text(state.to_text(seat)), title=title, title_align="left", border_style="yellow")
+            Panel(
+                Text(state.to_text(seat, self.names or None)),
+                title=title,
+                title_align="left",
+                border_style="yellow",
+            )
         )
 
     def events(self, state: State, seat: int | None, start: int) -> None:
@@ -68,7 +97,7 @@ class ConsoleTeacher:
         for e in state.events_for(seat, start):
             line = event_line(state.game, e, voice)
             if line:
-                self.console.print(line, highlight=False)
+                self._keep(Text.from_markup(line))
             flash = state.game.flash(e, voice)
             if flash:  # cleared again before the next question (see fresh_table)
                 self.console.print(f"[bold yellow]» {flash}[/]", highlight=False)
@@ -77,6 +106,8 @@ class ConsoleTeacher:
         """A memory game's table drawn afresh before a question: what an earlier step showed
         for a moment leaves the screen and the scrollback, as at the table."""
         clear_all(self.console)
+        for renderable in self.kept:
+            self.console.print(renderable)
         self.show(state, seat)
 
     def ask(
@@ -93,12 +124,12 @@ class ConsoleTeacher:
         """
         while True:
             legal = state.legal_actions()
-            self.console.print(actions_panel(state, legal))
+            self.console.print(actions_panel(state, legal, self.names or None))
             line = self.input_fn(prompt).strip()
             if not line or self._command(line, state.game):
                 continue
             try:
-                action = read_any_action(state, line)
+                action = read_any_action(state, line, self.names or None)
             except ActionFormatError as e:
                 self.console.print(f"[red]{e}[/]")
                 continue
@@ -199,7 +230,7 @@ def run_lesson(
     """Run one lesson to its end; returns the last position it set up."""
     rng = rng or random.Random(0)
     name = lesson.get("name", "?")
-    teacher.console.rule(f"[bold]{game.title}: {lesson.get('title', name)}")
+    teacher.begin(f"{game.title}: {lesson.get('title', name)}")
     state: State | None = None
     seat = 0
     for j, step in enumerate(lesson.get("steps", [])):
@@ -249,7 +280,8 @@ def _step(
         if game.capabilities.memory and hasattr(teacher, "fresh_table"):
             teacher.fresh_table(state, seat)
         if spec.get("text"):
-            teacher.say(spec["text"])
+            # said afresh below the table at each question, so not kept above it
+            getattr(teacher, "question", teacher.say)(spec["text"])
         if state.current_player != seat:
             raise LessonError(
                 f"it is not the learner's turn (seat {state.current_player + 1} to move)"

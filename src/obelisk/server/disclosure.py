@@ -202,12 +202,10 @@ UNDO_REFUSED = (
 
 def undo_refusal(room: Room, seat: int) -> str:
     """Why ``seat`` cannot take back its last decision, in a sentence for the person
-    (``State.undo_refusal`` where the core has it)."""
+    (``State.undo_refusal``)."""
     if room.status != "playing" or room._state.is_terminal():
         return "The game is not being played, so nothing can be taken back."
-    why = getattr(room._state, "undo_refusal", None)
-    said = why(seat, room.names()) if callable(why) else None
-    return str(said) if said else UNDO_REFUSED
+    return room._state.undo_refusal(seat, room.names()) or UNDO_REFUSED
 
 
 def undone(room: Room, seat: int, count: int) -> dict[str, JSON]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
 
 from rich.columns import Columns
@@ -19,12 +21,56 @@ def event_line(game: Game, event: dict[str, Any], voice: Voice) -> str | None:
     return game.narrate(event, voice)
 
 
-def read_any_action(state: State, line: str) -> Action:
-    """The action a person typed: a number or text among the legal ones, or any action
-    of the game in its text form (so that an illegal one can be explained with its rule).
+#: A seat in a game's choice words: ``Player 2``, ``player 2`` (counted from 1).
+_SEAT_WORD = re.compile(r"\b[Pp]layer (\d+)\b")
+
+
+def choice_words(state: State, action: Action, names: Sequence[str] | None = None) -> str:
+    """What ``action`` does, in words, with the seats called by the names people read
+    (``Bot 2``, ``Ann``) where the game says ``Player 2``."""
+    text = state.choice_text(action)
+    if not names:
+        return text
+
+    def named(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return _SEAT_WORD.sub(named, text)
+
+
+def listed_words(
+    state: State, actions: list[Action], names: Sequence[str] | None = None
+) -> list[str]:
+    """The choices as listed: each in words, and where two would read the same (two
+    cards alike), each with its short form too, so no two lines are identical."""
+    texts = [choice_words(state, a, names) for a in actions]
+    counts: dict[str, int] = {}
+    for t in texts:
+        counts[t] = counts.get(t, 0) + 1
+    return [
+        f"{t} ({a.text()})" if counts[t] > 1 and a.text() != t else t
+        for t, a in zip(texts, actions, strict=True)
+    ]
+
+
+def _plain(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def read_any_action(state: State, line: str, names: Sequence[str] | None = None) -> Action:
+    """The action a person typed: a number or text among the legal ones (as the choices
+    list shows it, whole or up to its dash), or any action of the game in its text form
+    (so that an illegal one can be explained with its rule).
 
     Raises :class:`ActionFormatError` when ``line`` is no action of the game at all.
     """
+    typed = _plain(line)
+    legal = state.legal_actions()
+    shown = list(zip(legal, map(_plain, listed_words(state, legal, names)), strict=True))
+    exact = [a for a, t in shown if typed in (t, t.split(" — ")[0])]
+    if len(exact) == 1:
+        return exact[0]
     try:
         return state.parse_action(line)
     except ActionFormatError as e:
@@ -43,12 +89,15 @@ def read_any_action(state: State, line: str) -> Action:
         raise first from None  # the legal choices' own message says more
 
 
-def actions_panel(state: State, actions: list[Action] | None = None) -> Panel:
+def actions_panel(
+    state: State, actions: list[Action] | None = None, names: Sequence[str] | None = None
+) -> Panel:
     """The legal actions, numbered from 1, each saying what it does."""
     actions = state.legal_actions() if actions is None else actions
+    texts = listed_words(state, actions, names)
     items = [
-        Text.assemble((f"{i:>2}", "bold cyan"), " ", state.choice_text(a))
-        for i, a in enumerate(actions[:MAX_LISTED], 1)
+        Text.assemble((f"{i:>2}", "bold cyan"), " ", text)
+        for i, text in enumerate(texts[:MAX_LISTED], 1)
     ]
     body: Any = Columns(items, padding=(0, 3), equal=False) if len(items) > 8 else Group(*items)
     more = ""
@@ -73,15 +122,40 @@ def clear_all(console: Console) -> None:
 
 
 def show_rules_text(text: str, console: Console) -> None:
-    """Markdown rules on the console, through a pager when the console is a terminal."""
+    """Markdown rules on the console: on a terminal through a pager that shows colour,
+    otherwise as plain text."""
     from rich.markdown import Markdown
 
     doc = Markdown(text)
-    if console.is_terminal:
-        with console.pager(styles=True):
-            console.print(doc)
-    else:
+    if not console.is_terminal:
         console.print(doc)
+        return
+    with console.capture() as captured:
+        console.print(doc)
+    page(captured.get(), console)
+
+
+def page(ansi: str, console: Console) -> None:
+    """Show text with colour codes in a pager: the person's ``PAGER``, else ``less -R``
+    (``LESS=-R`` is set for a pager when ``LESS`` is unset, so colours show as colours,
+    never as raw codes); with no pager at all the text is printed."""
+    import os
+    import shlex
+    import shutil
+    import subprocess
+
+    env = dict(os.environ)
+    env.setdefault("LESS", "-R")
+    chosen = env.get("PAGER", "").strip()
+    command = shlex.split(chosen) if chosen else (["less", "-R"] if shutil.which("less") else [])
+    if command:
+        try:
+            subprocess.run(command, input=ansi, text=True, env=env, check=False)
+            return
+        except OSError:
+            pass
+    console.file.write(ansi)
+    console.file.flush()
 
 
 def glossary_panel(glossary: dict[str, str]) -> Panel:
@@ -99,7 +173,9 @@ HELP = """Type the number of a choice, or the choice itself (a unique beginning 
 Commands:
   help   this text              rules  the rules summary and terms ('rules full': all)
   list   all your choices       hint   what the computer player would do
-  undo   take back your last decision (when the rules of undo allow it)
+  log    the story so far (only what you may still know)
+  undo   take back your last decision (while nothing hidden was shown and nobody
+         else has played since)
   save   save the game now      quit   save the game and stop (resume with --resume FILE)"""
 
 

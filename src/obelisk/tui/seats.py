@@ -66,8 +66,12 @@ def parse_seats(
     (three players where the game allows). ``options`` (a mapping or the game's
     ``Options``) may open other player counts (Khufu's two-player option).
     """
-    if seats:
+    if players is not None:
+        game.check_players(players, game.make_options(options))
+    if seats is not None:
         kinds = [s.strip().lower() for s in seats.split(",") if s.strip()]
+        if not kinds:
+            raise InvalidOptions("--seats lists no seats: give one per seat, e.g. human,normal")
         if players is not None and players != len(kinds):
             raise InvalidOptions(f"--players {players} but --seats lists {len(kinds)} seats")
     else:
@@ -79,6 +83,8 @@ def parse_seats(
         if k != HUMAN:
             check_level(game, k)
     given = [x.strip() for x in names.split(",")] if names else []
+    if len(given) > n:
+        raise InvalidOptions(f"--names gives {len(given)} names for {n} seats")
     out = []
     people = kinds.count(HUMAN)
     for i, k in enumerate(kinds):
@@ -88,6 +94,6 @@ def parse_seats(
             # numbered by seat, as the table's own view numbers them
             name = f"Player {i + 1}" if people > 1 else "You"
         else:
-            name = f"Bot {i + 1} ({k})"
+            name = f"Bot {i + 1}"  # the level is shown beside the name, never in it
         out.append(SeatSpec(name, k))
     return out

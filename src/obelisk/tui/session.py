@@ -44,6 +44,7 @@ from .screen import (
     clear_all,
     event_line,
     glossary_panel,
+    listed_words,
     print_help,
     read_any_action,
     show_rules_text,
@@ -53,6 +54,8 @@ from .seats import SeatSpec
 
 #: How many recent sentences a memory game's redrawn table shows above the board.
 LOG_LINES = 10
+#: How many sentences ``log`` shows (the latest).
+STORY_LINES = 60
 
 InputFn = Callable[[str], str]
 
@@ -110,7 +113,11 @@ class PlaySession:
         self.last_tick = clock()
         self._clock_lock = threading.RLock()
         #: Seconds between clock ticks while a person is thinking.
-        self.tick_every = 5.0
+        self.tick_every = 1.0
+        #: Seconds between redraws of the clock line above the prompt (on a terminal).
+        self.repaint_every = 1.0
+        self._decision_key: object = None
+        self._decision_since = clock()
         #: Per person: how far into the event log they have been shown.
         self._last_seen: dict[int, int] = {}
 
@@ -147,15 +154,43 @@ class PlaySession:
     def run(self) -> State:
         """Play until the end (or until a person quits: raises :class:`Quit`)."""
         self._intro()
-        while not self.state.is_terminal():
-            p = self.state.current_player
-            if self.seats[p].human:
-                self._human_turn(p)
-            else:
-                self._bot_turn(p)
-            self._autosave()
+        try:
+            while not self.state.is_terminal():
+                p = self.state.current_player
+                if self.seats[p].human:
+                    self._human_turn(p)
+                else:
+                    self._bot_turn(p)
+                self._autosave()
+        except (KeyboardInterrupt, EOFError):
+            # Ctrl-C (or the end of the input) keeps the game, as ``quit`` does
+            self.console.print()
+            self._save_and_tell("Stopped.")
         self._finish()
         return self.state
+
+    def _save_and_tell(self, why: str) -> None:
+        """Save the game, say where and how to go on (the command on a line of its own,
+        never wrapped, so it pastes whole), then stop with :class:`Quit`."""
+        import shlex
+
+        path = self._save()
+        if self.live_clock:
+            left = self._time_left()
+            self.console.print(
+                f"[bold]{self._clock_name()} stops while the game is saved"
+                + (f", with {_mmss(left)} left" if left is not None else "")
+                + ".[/] It runs again the moment you resume."
+            )
+        lead = f"{why} " if why else ""
+        self.console.print(f"{lead}Game saved to {path}. Resume with:", highlight=False)
+        self.console.print(
+            f"  obelisk play --resume {shlex.quote(str(path))}",
+            highlight=False,
+            soft_wrap=True,
+            markup=False,
+        )
+        raise Quit(str(path))
 
     def _intro(self) -> None:
         lines = [f"[bold]{self.game.title}[/] — {self.state.num_players} players"]
@@ -263,7 +298,7 @@ class PlaySession:
                     self._show_view(p)
                 shown = False
             legal = self.state.legal_actions()
-            self.console.print(actions_panel(self.state, legal))
+            self.console.print(actions_panel(self.state, legal, self.names))
             before = self._position_key()
             line = self._read(f"{self.names[p]}> ").strip()
             with self._clock_lock:
@@ -287,7 +322,7 @@ class PlaySession:
                     shown = self._redraw_wanted
                     continue
                 try:
-                    action = read_any_action(self.state, line)
+                    action = read_any_action(self.state, line, self.names)
                 except ActionFormatError as e:
                     self.console.print(
                         f"[red]{e}[/] — type a number from 1 to {len(legal)}, or 'help'."
@@ -341,10 +376,12 @@ class PlaySession:
                 self.console.print(glossary_panel(glossary))
             self.console.print("[dim]The whole rules, paged: type 'rules full'.[/]")
         elif word in ("rules full", "full rules"):
-            show_rules_text(self.game.rules_text(), self.console)
+            show_rules_text(self.game.player_rules(), self.console)
         elif word == "list":
-            for i, a in enumerate(legal, 1):
-                self.console.print(f"{i:>3} {self.state.choice_text(a)}", highlight=False)
+            for i, text in enumerate(listed_words(self.state, legal, self.names), 1):
+                self.console.print(f"{i:>3} {text}", highlight=False)
+        elif word in ("log", "story"):
+            self._story()
         elif word == "hint":
             self._hint(p)
         elif word == "undo":
@@ -353,19 +390,7 @@ class PlaySession:
             path = self._save()
             self.console.print(f"Saved to {path}.")
         elif word in ("quit", "exit"):
-            path = self._save()
-            if self.live_clock:
-                left = self._time_left()
-                self.console.print(
-                    f"[bold]{self._clock_name()} stops while the game is saved"
-                    + (f", with {_mmss(left)} left" if left is not None else "")
-                    + ".[/] It runs again the moment you resume."
-                )
-            self.console.print(
-                f"Game saved to {path}. Resume with: obelisk play --resume {path}",
-                highlight=False,
-            )
-            raise Quit(str(path))
+            self._save_and_tell("")
         elif word in ("board", "view", "look"):
             if self.memory:
                 self._redraw_wanted = True
@@ -374,6 +399,28 @@ class PlaySession:
         else:
             return False
         return True
+
+    def _story(self) -> None:
+        """The story so far, as the viewer may read it: every sentence of the events that
+        seat saw; in a memory game their lasting form only, never what the table showed
+        for a moment."""
+        voice = self.voice()
+        lines = []
+        for e in self.state.events_for(self.viewer):
+            line = event_line(self.game, self.game.lasting(e) if self.memory else e, voice)
+            if line:
+                lines.append(line)
+        shown = lines[-STORY_LINES:]
+        more = len(lines) - len(shown)
+        head = f"(the last {len(shown)} of {len(lines)} lines)\n" if more else ""
+        self.console.print(
+            Panel(
+                head + ("\n".join(shown) or "Nothing has happened yet."),
+                title="The story so far",
+                title_align="left",
+                border_style="blue",
+            )
+        )
 
     def _hint(self, p: int) -> None:
         from rich.markup import escape
@@ -387,13 +434,15 @@ class PlaySession:
         self.console.print(f"[green]Hint[/] ({escape(h.source)}): {escape(h.line())}")
 
     def _undo(self, p: int) -> None:
+        from rich.markup import escape
+
+        why = self.state.undo_refusal(p, self.names)
         try:
+            if why is not None:
+                raise UndoError(why)
             self.state = undo(self.state, p)
-        except UndoError:
-            self.console.print(
-                "[yellow]Nothing to take back[/]: you can undo only your own "
-                "decisions of this turn, before any card, die or other player."
-            )
+        except UndoError as e:
+            self.console.print(f"[yellow]Nothing to take back:[/] {escape(why or str(e))}")
             return
         self.cursor = min(self.cursor, len(self.state.events))
         self._last_seen[p] = self.cursor
@@ -459,22 +508,56 @@ class PlaySession:
         why = f", paused: {clock.paused_by}" if not clock.running and clock.paused_by else ""
         return f"[{_mmss(clock.remaining)} left{why}] "
 
+    def _status_text(self) -> str:
+        """The clock line above the prompt: the game's clock, and how long the person may
+        still think about this decision (the game's ``decision_timeout`` option)."""
+        clock = self._game_clock()
+        if clock is None:
+            return ""
+        text = f"{clock.name}: {_mmss(clock.remaining)} left"
+        if not clock.running and clock.paused_by:
+            text += f" (paused: {clock.paused_by})"
+        limit = getattr(self.state.options, "decision_timeout", None)
+        key = self._position_key()
+        if key != self._decision_key:
+            self._decision_key, self._decision_since = key, self.clock()
+        if isinstance(limit, (int, float)) and clock.running:
+            left = limit - (self.clock() - self._decision_since)
+            text += f" · decide within {_mmss(left)}"
+        return f"⏳ {text}"
+
     def _read_with_live_clock(self, prompt: str) -> str:
         """Ask for input while a background ticker keeps the game clock running.
 
-        When a tick changes the position (Khufu's order, a timeout, time up), the
-        ticker tells what happened at once and says what to do; the loop that asked
-        then sees the position changed and never applies the typed line to it.
+        On a terminal the line above the prompt shows the clock and the decision's
+        countdown, redrawn every second while the person thinks. When a tick changes the
+        position (Khufu's order, a timeout, time up), the ticker tells what happened at
+        once and says what to do; the loop that asked then sees the position changed and
+        never applies the typed line to it.
         """
         stop = threading.Event()
         asking = self.viewer
+        live_line = self.console.is_terminal
+        if live_line:
+            self.console.print(self._status_text(), highlight=False, markup=False)
+
+        def repaint() -> None:
+            # the line above the cursor, then back to where the person is typing
+            self.console.file.write(f"\x1b7\x1b[1A\r\x1b[2K{self._status_text()}\x1b8")
+            self.console.file.flush()
 
         def ticker() -> None:
-            while not stop.wait(self.tick_every):
+            since_tick = 0.0
+            while not stop.wait(self.repaint_every if live_line else self.tick_every):
                 with self._clock_lock:
+                    since_tick += self.repaint_every if live_line else self.tick_every
                     before = self._position_key()
-                    self._tick()
+                    if since_tick >= self.tick_every:
+                        since_tick = 0.0
+                        self._tick()
                     if self._position_key() == before:
+                        if live_line:
+                            repaint()
                         continue
                     if self.state.is_terminal():
                         self.console.print("[bold red]Time is up![/] Press Enter.")
@@ -495,7 +578,7 @@ class PlaySession:
         thread = threading.Thread(target=ticker, daemon=True)
         thread.start()
         try:
-            return self.input_fn(self._clock_text() + prompt)
+            return self.input_fn(prompt if live_line else self._clock_text() + prompt)
         finally:
             stop.set()
             thread.join()

@@ -201,8 +201,9 @@ def test_heuristic_strength_benchmark():
 
 
 @pytest.mark.rules("sobek:5")
-def test_undo_only_inside_the_turn():
-    """Opening a set may be taken back; a laid card or a finished turn may not."""
+def test_undo_until_a_reveal_or_the_next_seat_acts():
+    """Opening a set may be taken back, a laid card may not; a finished turn may be taken
+    back until the next seat acts (the undo policy, issue 38)."""
     s = arrange(
         new(3),
         hands={0: ["fish1", "fish1", "fish0", "wheat1"]},
@@ -216,6 +217,8 @@ def test_undo_only_inside_the_turn():
     assert s.undoable(0) == 0
     s2 = arrange(new(3), market=["wheat1"] * 4, turn=0)
     play(s2, "take 1")
+    assert s2.current_player == 1 and s2.undoable(0) == 1
+    s2.apply(s2.legal_actions()[0])
     assert s2.undoable(0) == 0
 
 

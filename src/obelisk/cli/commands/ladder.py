@@ -81,7 +81,10 @@ def ladder(
         typer.Option(help="Write the ladder as JSON here (default: ladder-GAME-Np.json)."),
     ] = None,
     jobs: Annotated[
-        int | None, typer.Option("--jobs", "-j", help="Worker processes (default: CPU count).")
+        int | None,
+        typer.Option(
+            "--jobs", "-j", min=1, help="Worker processes, at least 1 (default: CPU count)."
+        ),
     ] = None,
     variant: Annotated[
         str | None, typer.Option(help="A named variant (see `obelisk rules GAME`).")

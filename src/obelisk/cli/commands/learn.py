@@ -65,9 +65,7 @@ def learn(
 
             level = "easy" if "easy" in levels(g) else default_bot_level(g)
             n = max(g.min_players, 2)
-            seats = [SeatSpec("You")] + [
-                SeatSpec(f"Bot {i + 1} ({level})", level) for i in range(1, n)
-            ]
+            seats = [SeatSpec("You")] + [SeatSpec(f"Bot {i + 1}", level) for i in range(1, n)]
             opts = g.make_options(live_options(g, {}, True))
             PlaySession.new(
                 g, seats, seed=secrets.randbelow(10**6), options=opts, console=console

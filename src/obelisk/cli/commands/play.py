@@ -44,7 +44,9 @@ def play(
     ] = None,
     resume: Annotated[Path | None, typer.Option(help="Continue a saved game.")] = None,
     fast: Annotated[bool, typer.Option(help="No pauses between computer moves.")] = False,
-    delay: Annotated[float, typer.Option(help="Seconds to pause after each computer move.")] = 0.8,
+    delay: Annotated[
+        float, typer.Option(min=0, help="Seconds to pause after each computer move (0 or more).")
+    ] = 0.8,
 ) -> None:
     """Play a game in the terminal against people at this screen and computer players.
 
@@ -66,6 +68,8 @@ def play(
             given = live_options(g, parse_assignments(option or []), "human" in kinds)
             opts = g.variant_options(variant, given)
             specs = parse_seats(g, seats, players, names, opts)
+            if save is not None:
+                check_writable(save)
             s = seed if seed is not None else secrets.randbelow(10**6)
             session = PlaySession.new(
                 g, specs, s, opts, console=console, save_path=save, fast=fast, delay=delay
@@ -78,6 +82,21 @@ def play(
         raise typer.Exit(130) from None
     except ObeliskError as e:
         fail(str(e))
+
+
+def check_writable(path: Path) -> None:
+    """Refuse, before a game starts, a save file that could never be written."""
+    if path.is_dir():
+        raise ObeliskError(
+            f"--save {path} is a folder; name a file in it, e.g. {path / 'game.json'}"
+        )
+    folder = path.parent
+    if not folder.is_dir():
+        raise ObeliskError(f"--save {path}: the folder {folder} does not exist")
+    import os
+
+    if not os.access(folder, os.W_OK):
+        raise ObeliskError(f"--save {path}: the folder {folder} cannot be written to")
 
 
 def register(app: typer.Typer) -> None:

@@ -7,6 +7,24 @@ from typing import Annotated
 
 import typer
 
+#: The databases the server keeps rooms in, as a person names them.
+SUPPORTED_DATABASES = "SQLite (a file path or sqlite:///FILE) and PostgreSQL (postgresql://…)"
+
+
+def database_problem(db: str) -> str | None:
+    """Why ``--db`` cannot work, in one sentence (None when it may): an unsupported
+    database, or an SQLite file in a folder that does not exist."""
+    from pathlib import Path
+
+    scheme = db.split("://", 1)[0].split("+", 1)[0].lower() if "://" in db else ""
+    if scheme and scheme not in ("sqlite", "postgresql", "postgres"):
+        return f"--db: {scheme} is not supported; the server keeps rooms in {SUPPORTED_DATABASES}"
+    if scheme in ("", "sqlite"):
+        path = db.split(":///", 1)[1] if scheme else db
+        if path and path != ":memory:" and not Path(path).parent.is_dir():
+            return f"--db {db}: the folder {Path(path).parent} does not exist"
+    return None
+
 
 def register(app: typer.Typer) -> None:
     """Add the ``serve`` command."""
@@ -172,6 +190,22 @@ def register(app: typer.Typer) -> None:
             fail(f"--cluster-url must be an http:// or https:// address, not {cluster_url!r}")
         if lease_seconds < 1:
             fail(f"--lease-seconds must be at least 1, not {lease_seconds:g}")
+        for name, value in (("--bot-delay", bot_delay), ("--bot-budget", bot_budget)):
+            if value < 0:
+                fail(f"{name} cannot be negative ({value:g})")
+        for name, value in (
+            ("--bot-workers", bot_workers),
+            ("--tick", tick),
+            ("--clock-speed", clock_speed),
+            ("--max-message", max_message),
+            ("--rate", rate),
+            ("--max-rooms", max_rooms),
+        ):
+            if value <= 0:
+                fail(f"{name} must be more than 0, not {value:g}")
+        problem = database_problem(db)
+        if problem:
+            fail(problem)
         if max_body < 1024:
             fail(f"--max-body must be at least 1024 bytes, not {max_body}")
 

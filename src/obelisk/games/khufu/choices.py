@@ -235,7 +235,15 @@ def hint_reason(state: KhufuState, seat: int, action: Action) -> str | None:
             return "that player holds the most cards, so the steal costs the leader"
         return None
     if isinstance(action, Bet):
-        return "it is among the least useful cards of your hand (no cobra, no pair kept)"
+        t = state.t
+        c = t.card_index[action.card]
+        same = sum(t.card_symbol[x] == t.card_symbol[c] for x in state.hands[seat])
+        why = [] if t.card_cobra[c] else ["no cobra"]
+        if same < 2:
+            why.append("no pair broken")
+        return "it is among the least useful cards of your hand" + (
+            f" ({', '.join(why)})" if why else ""
+        )
     return None
 
 

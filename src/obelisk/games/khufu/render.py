@@ -160,7 +160,9 @@ def render(obs: dict[str, Any], t: Tables, names: Sequence[str] | None = None) -
     lines.append("Track, clockwise: T Treasure, C Curse, S Steal, [n] player n's piece,")
     lines.append("  D door of the S Servant's, H High-Priest's, Q Queen's, K King's Chamber")
     lines += _track(obs, t)
-    lines.append(f"  {'Player':<23}{'Lucky':<13}{'Where':<14}Cards Scarabs")
+    # the name column is as wide as the longest name, so a long one never runs on
+    width = max([23, *(len(_who(obs, p)) + 2 for p in obs["players"])])
+    lines.append(f"  {'Player':<{width}}{'Lucky':<13}{'Where':<14}Cards Scarabs")
     for p in obs["players"]:
         loc = p["location"]
         where = CHAMBER_TITLES[CHAMBERS.index(loc)] if isinstance(loc, str) else f"space {loc}"
@@ -177,7 +179,7 @@ def render(obs: dict[str, Any], t: Tables, names: Sequence[str] | None = None) -
             flags.append("no chamber next turn")
         scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
         who = _who(obs, p)
-        row = f"  {who:<23}{symbol(p['lucky_symbol']):<13}{where:<14}{p['hand']:>5} {scar:<8}"
+        row = f"  {who:<{width}}{symbol(p['lucky_symbol']):<13}{where:<14}{p['hand']:>5} {scar:<8}"
         lines.append((row + (f" {', '.join(flags)}" if flags else "")).rstrip())
     if "hand" in obs:
         lines.append(f"Your hand ({len(obs['hand'])}; * cobra): {_cards(t, obs['hand'])}")

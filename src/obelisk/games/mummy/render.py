@@ -197,7 +197,8 @@ def render(
     left += [""] * (n - len(left))
     right += [""] * (n - len(right))
     lines = [f"{a:<{width}} {b}".rstrip() for a, b in zip(left, right, strict=True)]
-    return "\n".join([*lines, f"  {legend}."])
+    symbols = "  Symbols by colour: a-d yellow, e-h green, i-m white, n-r red, s-w blue."
+    return "\n".join([*lines, f"  {legend}.", symbols])
 
 
 class MummyRenderer(Renderer[MummyState]):

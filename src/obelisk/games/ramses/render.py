@@ -98,7 +98,11 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
     lines: list[str] = []
     who = "spectator" if seat is None else name(seat)
     phase = obs["phase"]
-    lines.append(f"Ramses II - {who} - now: {PHASE_WORDS.get(phase, phase)}")
+    mover = obs.get("to_move")
+    doing = PHASE_WORDS.get(phase, phase)
+    if isinstance(mover, int) and mover != seat and phase != "over":
+        doing = f"{name(mover)} {doing}"  # whose turn it is, not the viewer's
+    lines.append(f"Ramses II - {who} - now: {doing}")
     grid: list[str] = obs["grid"]
     er, ec = obs["empty"]["row"], obs["empty"]["col"]
     showing = obs.get("showing")
@@ -155,6 +159,10 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
         lines.append(top)
         lines.extend(body)
         lines.append(bottom)
+    legend = "Pyramids: g gold, r red, b blue"
+    if phase != "place":
+        legend += "; [  ] the empty place, with its token if any"
+    lines.append(legend + ".")
     if phase == "place":
         where = {t: to_screen(p, obs["view_turns"]) for t, p in (obs.get("placed") or {}).items()}
         shown = ", ".join(

@@ -774,7 +774,6 @@ class RamsesState(State):
 
     def _end_turn(self, seat: int) -> None:
         """ramses:6.5 step 4 / ramses:7: the next seat in play draws."""
-        self.mark_barrier()
         self._emit("turn_ended", {"seat": seat})
         nxt = self._next_seat(seat)
         assert nxt is not None

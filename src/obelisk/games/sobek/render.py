@@ -229,7 +229,11 @@ def pending_words(pend: dict[str, Any], who: Any) -> str:
             f"{name} passing up to {_plural(pend['left'], 'corruption card')} to {who(pend['to'])}"
         )
     if d == "target":
-        return f"{name} choosing an opponent to {W.purpose(str(pend.get('effect')))}"
+        purpose = W.purpose(str(pend.get("effect")))
+        for said, short in (("an opponent's", "their"), ("from an opponent", "from them")):
+            purpose = purpose.replace(said, short)
+        purpose = purpose.replace("make an opponent", "make them")
+        return f"{name} choosing an opponent to {purpose}"
     if d == "grab":
         text = f"{name} taking a card from {who(pend['opponent'])}'s hand"
         if "their_hand" in pend:

@@ -710,7 +710,6 @@ class SobekState(State):
         if self.options.round_end_mode == "immediate" and not self.market and self.dealable <= 0:
             self._end_round()  # sobek:10.1 alternative
             return
-        self.mark_barrier()  # a finished turn is not taken back
         nxt = (self.turn + 1) % self.num_players
         if not self.can_act(nxt):
             self._end_round()  # sobek:10.1 the player to move cannot act
