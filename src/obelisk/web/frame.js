@@ -3,6 +3,7 @@
 // (see tables/types.js for the interface); the frame knows no rules.
 
 import { el, seatColour, ActionPool } from "./util.js";
+import { morph } from "./morph.js";
 import generic from "./tables/generic.js";
 
 const loaded = new Map();
@@ -76,7 +77,10 @@ function seatKind(s) {
 }
 
 /**
- * Draw the whole table for one view.
+ * Draw the whole table for one view, in place: the table module draws into detached copies
+ * of the frame's parts and the live parts are brought up to date from them (morph.js), so
+ * what did not change is not touched (a press held across a new state is not lost, the
+ * keyboard focus stays where it was).
  * view: {obs, legal, turn, seat, seats, status, options, text, over, readonly, ...}: a
  * TableContext (tables/types.js) without pool, name, colour and toMove, which are added here.
  * play(entry, node): called with the legal entry a person chose.
@@ -85,25 +89,61 @@ function seatKind(s) {
 export function drawFrame(els, mod, view, play) {
   const pool = new ActionPool(view.readonly ? [] : view.legal, play);
   /** @type {import("./tables/types.js").TableContext} */
-  const ctx = { ...view, toMove: toMoveOf(view.turn), pool, name: (i) => seatName(view.seats, i), colour: seatColour };
+  const ctx = { ...view, toMove: toMoveOf(view.turn), pool, name: (i) => seatName(view.seats, i), colour: seatColour, live: els };
+  const focus = focusedPlace(els);
   // the game draws its table and the seat's own area first: it places what it can
-  els.board.replaceChildren();
-  els.mine.replaceChildren();
-  mod.draw(els.board, els.mine, ctx);
-  drawPanels(els.panels, mod, ctx);
+  const board = els.board.cloneNode(false);
+  const mine = els.mine.cloneNode(false);
+  mod.draw(board, mine, ctx);
+  const panels = els.panels.cloneNode(false);
+  drawPanels(panels, mod, ctx);
   // what is left has no natural place on the drawing: buttons in the action bar
   const rest = pool.rest();
-  els.legal.replaceChildren(
+  const legal = els.legal.cloneNode(false);
+  legal.append(
     ...rest.map((entry) => {
-      const b = el("button.act", { type: "button", text: mod.buttonLabel ? mod.buttonLabel(entry, ctx) : entry.text });
+      const b = el("button.act", { type: "button", text: mod.buttonLabel ? mod.buttonLabel(entry, ctx) : entry.text, dataset: { key: "act " + entry.text } });
       pool.bind(b, entry, entry.says || entry.text);
       b.removeAttribute("role");
       return b;
     }),
   );
+  morph(els.board, board);
+  morph(els.mine, mine);
+  morph(els.panels, panels);
+  morph(els.legal, legal);
   const prompt = view.readonly ? "" : mod.prompt ? mod.prompt(ctx) : "";
-  els.prompt.textContent = prompt;
+  if (els.prompt.textContent !== prompt) els.prompt.textContent = prompt;
+  keepFocus(els, focus);
   return prompt;
+}
+
+const PARTS = ["board", "mine", "panels", "legal"];
+
+/** The place (``data-action``) or control that had the keyboard focus inside the frame. */
+function focusedPlace(els) {
+  const a = document.activeElement;
+  if (!a || a === document.body || !PARTS.some((p) => els[p] && els[p].contains(a))) return null;
+  const all = [...document.querySelectorAll(PLACES)];
+  return { node: a, action: a.dataset ? a.dataset.action || null : null, index: all.indexOf(a) };
+}
+
+const PLACES = "#table [data-action]:not([aria-disabled=true]):not([disabled])";
+
+/** After a drawing: the focus stays on the control it was on (kept by the morph), else
+ * goes to the place of the same action, else to the place now where it was in the order
+ * of places (the next sensible one), never back to the page. */
+function keepFocus(els, was) {
+  if (!was) return;
+  const a = document.activeElement;
+  if (a === was.node && a.isConnected && (a.tabIndex >= 0 || a.matches("button,input,select,a[href]")) && !a.disabled) return;
+  const all = [...document.querySelectorAll(PLACES)];
+  const same = was.action ? all.find((n) => n.dataset.action === was.action) : null;
+  const next = same || all[Math.min(Math.max(was.index, 0), all.length - 1)] || (a && a !== document.body && a.isConnected ? null : els.board.querySelector("h2,h3"));
+  if (next) {
+    if (next.tabIndex < 0 && !next.matches("button,input,select,a[href],[tabindex]")) next.setAttribute("tabindex", "-1");
+    next.focus({ preventScroll: true });
+  }
 }
 
 /** Whose decision it is, from the server's turn context (never guessed from an observation). */
@@ -122,7 +162,7 @@ function drawPanels(root, mod, ctx) {
     const info = mod.panel ? mod.panel(ctx.obs, i, ctx) : [];
     const p = el(
       "div.panel" + (active ? ".active" : "") + (mine ? ".me" : ""),
-      { dataset: { seat: String(i + 1) }, style: { "--seat": seatColour(i) }, "aria-current": active ? "true" : null },
+      { dataset: { seat: String(i + 1), key: "seat " + (i + 1) }, style: { "--seat": seatColour(i) }, "aria-current": active ? "true" : null },
       el("div.panel-head", null,
         el("span.dot", { "aria-hidden": "true" }),
         el("strong.pname", { text: seatName(ctx.seats, i) + (mine ? " (you)" : "") }),

@@ -5,6 +5,7 @@
 
 import { el, plural, levelWords } from "../util.js";
 import { tableFor, drawFrame, logEntry, entriesOf, seatName, toMoveOf } from "../frame.js";
+import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
 import { hooks } from "./hooks.js";
 import { api } from "./api.js";
@@ -208,6 +209,10 @@ function showClock(msg) {
   const c0 = msg.game;
   const c = (c0 && (c0.clock || c0)) || {};
   R.clock = { ...c, at: performance.now() };
+  // the position is the same: the last state's clock moves on with the tick (a later
+  // redraw, after a refusal or a click of a built choice, draws the clock of now)
+  if (R.last && R.last.observation && c0 && typeof c0 === "object") Object.assign(R.last.observation, c0);
+  if (R.last && R.last.ctx && msg.clock) R.last.ctx = { ...R.last.ctx, clock: msg.clock };
   // a table that draws its own clock hears every tick
   if (R.mod && R.mod.onClock && R.last) R.mod.onClock(R.clock, { board: $("board"), seats: R.room.seats, seat: R.seat });
   if (msg.clock) clockLine(msg.clock);
@@ -372,6 +377,8 @@ function redraw(got) {
   }, play);
   drawBuild(b);
   setStatus();
+  document.body.classList.remove("busy");
+  hooks.morphed = morphed;
   // an action is on its way: nothing is played twice while the answer is awaited
   if (R.inFlight) disablePlaces();
   hooks.states++;
@@ -499,6 +506,8 @@ export function initRoom(leave) {
       if (!$("help").hidden) toggleHelp();
     }
   });
-  // the page is usable again once the answer is drawn
-  new MutationObserver(() => document.body.classList.remove("busy")).observe($("board"), { childList: true });
+  // a table drawn for a phone or a desktop is drawn again when the window crosses over
+  if (typeof window.matchMedia === "function") {
+    window.matchMedia("(max-width: 560px)").addEventListener("change", () => requestAnimationFrame(() => { if (R.last) redraw(); }));
+  }
 }
