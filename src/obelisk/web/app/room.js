@@ -3,7 +3,7 @@
 // previews), the device passed round the table. The socket is socket.js's; the end of the
 // game is gameover.js's.
 
-import { el, plural, levelWords } from "../util.js";
+import { el, plural, levelWords, seatColour } from "../util.js";
 import { tableFor, drawFrame, logEntry, entriesOf, seatName, toMoveOf } from "../frame.js";
 import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
@@ -234,7 +234,10 @@ function clockLine(c) {
 let logScroll = 0;
 function appendLog(entries) {
   const log = $("log");
-  for (const e of entries || []) log.append(logEntry(e, R.room && R.room.seats));
+  // the actor's colour as the table shows it (the Mummy's explorer in its own colour)
+  const obs = R.last && R.last.observation;
+  const colourOf = R.mod && R.mod.seatColour && obs ? (i) => R.mod.seatColour(obs, i) || seatColour(i) : null;
+  for (const e of entries || []) log.append(logEntry(e, R.room && R.room.seats, colourOf));
   // scrolled at the next frame, once: reading scrollHeight here forced a layout of the whole
   // page at every state message, before the table was even drawn (layout thrash)
   if (!logScroll) logScroll = requestAnimationFrame(() => { logScroll = 0; log.scrollTop = log.scrollHeight; });

@@ -338,10 +338,10 @@ function resultOf(ctx, ch) {
 function drawChambers(ctx) {
   const obs = ctx.obs;
   const blocked = obs.blocked || {};
-  return el("div.kh-chambers", { role: "list", "aria-label": "the chamber tables" }, ...CHAMBERS.map((ch, c) => {
+  return el("ul.kh-chambers", { "aria-label": "the chamber tables" }, ...CHAMBERS.map((ch, c) => {
     const inside = obs.players.filter((p) => p.location === ch);
     const scar = obs.players.filter((p) => (p.scarabs || []).includes(ch));
-    return el("section.kh-chamber" + (blocked[ch] ? ".blocked" : ""), { role: "listitem", dataset: { chamber: ch }, style: { "--room": ROOM_FILL[c] } },
+    return el("li.kh-chamber" + (blocked[ch] ? ".blocked" : ""), { dataset: { chamber: ch }, style: { "--room": ROOM_FILL[c] } },
       el("h3", { text: `${TITLES[ch]} Chamber` }),
       el("p.kh-min", { text: `Minimum wager ${plural(minWager(ctx, c), "card")}: ${GAMES[c]}.` }),
       obs.sarcophagus === ch ? el("p.kh-flag.sarc", { text: "Khufu's Sarcophagus is here: a player with 4 Scarabs and 3 cards faces the Ultimate Challenge." }) : null,

@@ -404,7 +404,7 @@ function legend(obs) {
 function cardNode(s) {
   const [colour, name] = SYMBOLS[s] || ["", s];
   const at = SYMBOL_CELL[s] ? SYMBOL_CELL[s].label : "";
-  return el(`div.mm-card.area-${colour}`, { dataset: { card: s } },
+  return el(`div.mm-card.area-${colour}`, { dataset: { card: s }, title: `${cap(name)}, ${colour}, on ${at}` },
     svg("svg", { viewBox: "-12 -12 24 24", class: "card-glyph", "aria-hidden": "true" }, symbolGlyph(s, 0, 0, 1)),
     el("span.card-name", { text: cap(name) }),
     el("span.card-meta", { text: `${colour}, on ${at}` }));
@@ -494,8 +494,17 @@ function promptWords(ctx) {
   return "Your move.";
 }
 
+/** An explorer's colour as a bar and a name read on paper (yellow darkened to be read). */
+const SEAT_INK = { red: "#b91c1c", green: "#15803d", blue: "#1d4ed8", yellow: "#a16207" };
+
 export default {
   css: "mummy.css",
+
+  /** An explorer's seat takes its explorer's colour (the first of its figures). */
+  seatColour(obs, i) {
+    const f = obs && Array.isArray(obs.figures) ? obs.figures.find((x) => x.seat === i) : null;
+    return f ? SEAT_INK[f.colour] || null : null;
+  },
 
   draw(board, mine, ctx) {
     const obs = ctx.obs;

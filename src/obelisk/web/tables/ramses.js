@@ -65,7 +65,7 @@ function cardText(c, options) {
 
 /** A face-up search card: the treasure's drawing, its name, stack and points. */
 function searchCard(c, options, extra) {
-  return el("div.rm-card.search", { dataset: { card: c.treasure } },
+  return el("div.rm-card.search", { dataset: { card: c.treasure }, title: `${tname(c.treasure, options)}: stack ${c.stack}, ${plural(c.value, "point")}` },
     el("span.rm-card-art", null, treasureIcon(c.treasure, 44)),
     el("span.rm-card-name", { text: tname(c.treasure, options) }),
     el("span.rm-card-meta", { text: `stack ${c.stack} · ${plural(c.value, "point")}` }),

@@ -3,6 +3,7 @@
 // goods and your corruption pile. Drawn from the seat's observation only; every legal
 // action is placed on the thing it acts on.
 
+import { shownText } from "../frame.js";
 import { el, plural, andList } from "../util.js";
 
 const GOODS = ["ivory", "ebony", "marble", "cattle", "fish", "wheat"];
@@ -60,6 +61,8 @@ function cardNode(name, extra) {
     node.append(el("span.c-name", { text: c.label }));
   }
   if (extra) node.append(el("span.c-note", { text: extra }));
+  // its tooltip says what it shows (the place of an action names it again, from the start)
+  node.title = shownText(node);
   return node;
 }
 
