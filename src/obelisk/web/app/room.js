@@ -25,6 +25,8 @@ export async function openRoom(id, watch) {
   $("handover").hidden = true;
   document.body.classList.remove("handing-over");
   $("log").replaceChildren();
+  // on a phone the log is the dock at the bottom: open, its last sentences in sight
+  if (window.matchMedia && window.matchMedia("(max-width: 560px)").matches) $("log-box").open = true;
   $("error").textContent = "";
   $("gameover").hidden = true;
   $("help").hidden = true;
@@ -392,6 +394,7 @@ function redraw(got) {
   hooks.status = R.room.status;
   hooks.seat = R.seat;
   hooks.room = R.id;
+  bringPlaceInSight(legal.length > 0 && !R.over && !R.inFlight ? `${msg.decision} ${b ? b.steps.length : 0}` : null);
   if (R.clickAt !== null && got !== undefined) {
     const start = R.clickAt;
     R.clickAt = null;
@@ -403,6 +406,28 @@ function redraw(got) {
       requestAnimationFrame(() => { t.shown = performance.now() - start; });
     });
   }
+}
+
+let sightFor = null;
+/** On a phone, at a new decision (``key``): the first place to play is brought into sight
+ * between whose turn it is and the log's dock (or a flash above it), at the next frame,
+ * once the table is laid out. Nothing moves at a redraw of the same decision. */
+function bringPlaceInSight(key) {
+  if (key === null || key === sightFor) return;
+  sightFor = key;
+  if (!window.matchMedia || !window.matchMedia("(max-width: 560px)").matches) return;
+  requestAnimationFrame(() => {
+    const place = document.querySelector(PLACES_SEL) || $("legal").querySelector("button:not([disabled])");
+    if (!place) return;
+    // the room between whose turn it is and the dock (or a flash above it)
+    const top = $("status").getBoundingClientRect().bottom + 6;
+    const flash = $("flash");
+    const dock = $("log-box").getBoundingClientRect().top;
+    const bottom = (flash.hidden ? dock : Math.min(dock, flash.getBoundingClientRect().top)) - 6;
+    const r = place.getBoundingClientRect();
+    if (r.top < top) window.scrollBy(0, r.top - top);
+    else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
+  });
 }
 
 /** Play a legal entry the person chose. A choice of several clicks (the table module's
