@@ -5,6 +5,10 @@
 // that changed, as lichess's chessground does with its pieces. A node under a press, the
 // node with the keyboard focus, a piece in mid-transition: none is replaced unless it went.
 //
+// A node marked ``data-glide`` (a piece on a board) whose SVG transform changed glides from
+// its old place to the new one (320 ms; never under prefers-reduced-motion). A node that
+// appears is new on the page: a CSS animation of its own plays once (a card into a hand).
+//
 // Listeners follow the drawing: those added with ``listen`` (and so by ``el``'s ``on…``
 // attributes and ``ActionPool.bind``) move from the fresh node to the live one it matched.
 
@@ -27,7 +31,7 @@ export function keepAsDrawn(node) {
 }
 
 /** Counts of what the last morphs changed (read by the tests and benchmarks/web_redraw.py). */
-export const morphed = { calls: 0, nodes: 0, kept: 0, attrs: 0, texts: 0, added: 0, removed: 0 };
+export const morphed = { calls: 0, nodes: 0, kept: 0, attrs: 0, texts: 0, added: 0, removed: 0, glides: 0 };
 
 function keyOf(n) {
   if (n.nodeType !== 1) return null;
@@ -42,15 +46,40 @@ function sameKind(a, b) {
 export function morph(live, fresh) {
   morphed.calls++;
   children(live, fresh);
+  // the pieces that moved glide from where they were, once every node is in its place
+  for (const [node, from, to] of moved.splice(0)) glide(node, from, to);
+}
+
+// -- pieces that glide: a node marked ``data-glide`` whose SVG transform changed ---------------
+const moved = [];
+let motionQuery = null;
+
+function reducedMotion() {
+  if (!motionQuery && typeof matchMedia === "function") motionQuery = matchMedia("(prefers-reduced-motion: reduce)");
+  return !!(motionQuery && motionQuery.matches);
+}
+
+/** An SVG transform attribute as a CSS transform (user units are CSS pixels in SVG). */
+function cssTransform(t) {
+  return t
+    .replace(/translate\(\s*([-\d.e]+)[\s,]+([-\d.e]+)\s*\)/g, "translate($1px, $2px)")
+    .replace(/rotate\(\s*([-\d.e]+)\s*\)/g, "rotate($1deg)");
+}
+
+function glide(node, from, to) {
+  if (reducedMotion() || !node.animate || !node.isConnected) return;
+  node.animate([{ transform: cssTransform(from) }, { transform: cssTransform(to) }], { duration: 320, easing: "ease-in-out" });
+  morphed.glides++;
 }
 
 function children(live, fresh) {
-  const keyed = new Map();
+  const keyed = new Map(); // key -> live nodes of that key, in order (two equal cards)
   const free = [];
   for (let n = live.firstChild; n; n = n.nextSibling) {
     const k = keyOf(n);
-    if (k !== null && !keyed.has(k)) keyed.set(k, n);
-    else if (k === null) free.push(n);
+    if (k === null) free.push(n);
+    else if (keyed.has(k)) keyed.get(k).push(n);
+    else keyed.set(k, [n]);
   }
   let fi = 0;
   let cursor = live.firstChild;
@@ -59,11 +88,8 @@ function children(live, fresh) {
     const k = keyOf(f);
     let m = null;
     if (k !== null) {
-      const c = keyed.get(k);
-      if (c && sameKind(c, f)) {
-        m = c;
-        keyed.delete(k);
-      }
+      const same = keyed.get(k);
+      if (same && same.length && sameKind(same[0], f)) m = same.shift();
     } else {
       for (let j = fi; j < free.length; j++) {
         if (sameKind(free[j], f)) {
@@ -104,6 +130,7 @@ function patch(m, f) {
     }
     return;
   }
+  const before = m.getAttribute("data-glide") !== null ? m.getAttribute("transform") : null;
   const fa = f.attributes;
   const ma = m.attributes;
   let sameNames = fa.length === ma.length;
@@ -124,6 +151,10 @@ function patch(m, f) {
       else m.setAttribute(a.name, a.value);
     }
     morphed.attrs += fa.length;
+  }
+  if (before !== null) {
+    const after = m.getAttribute("transform");
+    if (after && after !== before) moved.push([m, before, after]);
   }
   // a form field keeps what the person typed; a checkbox follows the drawing
   if (m.tagName === "INPUT" && m.type === "checkbox") m.checked = f.checked;

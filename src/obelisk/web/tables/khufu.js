@@ -270,6 +270,9 @@ function drawBoard(ctx) {
   const placePiece = (p, x, y) => {
     const g = pieceMark(x, y, p.seat, p.character, ctx.colour(p.seat), small ? 1.6 : 1.15);
     g.setAttribute("data-seat", String(p.seat + 1));
+    // the same piece from state to state: it glides to its new place (morph.js)
+    g.setAttribute("data-key", `piece ${p.seat}`);
+    g.setAttribute("data-glide", "");
     g.append(svg("title", null, `${pieceName(ctx, p.seat)} ${where(p, board)}`));
     if (!steals.has(p.seat)) {
       const entry = ctx.pool.take((x2) => x2.kind === "steal" && x2.target === p.seat);

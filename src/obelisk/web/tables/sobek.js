@@ -44,7 +44,9 @@ function tokenName(t) {
 function cardNode(name, extra) {
   const c = card(name);
   const cls = c.kind === "goods" ? `goods-${c.goods}` : c.kind;
-  const node = el(`div.scard.${cls}`, { dataset: { card: name } });
+  // keyed by the card: a card that arrives in a row (a hand, a set) is a new node there and
+  // slides in (style.css), the cards already there stay as they are
+  const node = el(`div.scard.${cls}`, { dataset: { card: name, key: `card ${name}` } });
   if (c.kind === "goods") {
     node.append(
       el("span.c-goods", { text: cap(c.goods) }),
