@@ -131,6 +131,8 @@ function patch(m, f) {
     return;
   }
   const before = m.getAttribute("data-glide") !== null ? m.getAttribute("transform") : null;
+  // a folded part (a legend, last round) stays as the person left it
+  if (m.localName === "details" && m.open !== f.open) f.open = m.open;
   const fa = f.attributes;
   const ma = m.attributes;
   let sameNames = fa.length === ma.length;
