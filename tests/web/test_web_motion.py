@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from server_helpers import ServerProc
 from test_web_table_a11y import ROOMS
-from web_helpers import Person
+from web_press_helpers import seated_person
 
 #: The page notes every CSS animation that starts and every Web Animation made.
 NOTE = """
@@ -38,16 +38,13 @@ MOVERS = {"sobek": "scard", "abu_simbel": "chamber", "khufu": "kh-piece", "ramse
 def test_what_moves_moves_unless_motion_is_reduced(
     server: ServerProc, browser: Any, shots: Path, game: str, motion: str
 ) -> None:
-    seat, seats, options = ROOMS[game]
-    room = server.create(game, seats, seed=4, options=options)["id"]
-    p = Person(browser, server.http, 1280, 800, "Ann")
-    p.page.emulate_media(reduced_motion=motion)
-    p.page.add_init_script(NOTE)
+    def before(p: Any) -> None:
+        p.page.emulate_media(reduced_motion=motion)
+        p.page.add_init_script(NOTE)
+
+    p = seated_person(server, browser, game, ROOMS[game], seed=4, before=before)
     rng = random.Random(6)
     try:
-        r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": "Ann"})
-        assert r.status_code == 200, r.text
-        p.goto(f"/rooms/{room}#token={r.json()['token']}")
         for _ in range(8):
             assert p.wait_turn_or_over(30000)
             if p.hook("over") or not p.places():

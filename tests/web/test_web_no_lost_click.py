@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 from server_helpers import ServerProc
 from web_helpers import Person, p95
-from web_press_helpers import play_whole_game, timings
+from web_press_helpers import play_whole_game, seated_person, timings
 
 from browser_fixtures import serve
 
@@ -75,13 +75,6 @@ def fast_clock(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]
     proc.stop()
 
 
-def _seat(p: Person, server: ServerProc, room: str, seat: int) -> None:
-    r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": p.label})
-    assert r.status_code == 200, r.text
-    p.goto(f"/rooms/{room}#token={r.json()['token']}")
-    p.page.wait_for_function("window.obelisk && window.obelisk.status === 'playing'")
-
-
 def _clock_redraws(p: Person) -> dict[str, int]:
     """Over three clock messages on the person's turn: the table's drawings and the nodes
     changed outside the clock (both must stay 0)."""
@@ -115,11 +108,9 @@ def _clock_redraws(p: Person) -> dict[str, int]:
 def test_a_whole_game_pressed_at_human_speed_loses_no_press(
     fast_clock: ServerProc, browser: Any, shots: Path, game: str
 ) -> None:
-    seat, seats, options = ROOMS[game]
-    room = fast_clock.create(game, seats, seed=11, options=options)["id"]
-    ann = Person(browser, fast_clock.http, 1280, 800, "Ann")
+    ann = seated_person(fast_clock, browser, game, ROOMS[game], seed=11)
     try:
-        _seat(ann, fast_clock, room, seat)
+        ann.page.wait_for_function("window.obelisk && window.obelisk.status === 'playing'")
         rng = random.Random(40)
         if game == "khufu":
             # the person chooses a piece, then thinks while the clock runs: no redraw

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from server_helpers import ServerProc
 from test_web_table_a11y import ROOMS
-from web_helpers import Person
+from web_press_helpers import seated_person
 
 #: How many decisions of each game are looked at.
 DECISIONS = 4
@@ -65,14 +65,9 @@ SIGHT = """() => {
 def test_a_phone_shows_the_place_the_log_and_the_turn_at_each_decision(
     server: ServerProc, browser: Any, shots: Path, game: str
 ) -> None:
-    seat, seats, options = ROOMS[game]
-    room = server.create(game, seats, seed=9, options=options)["id"]
-    p = Person(browser, server.http, 390, 844, "Ann")
+    p = seated_person(server, browser, game, ROOMS[game], seed=9, size=(390, 844))
     rng = random.Random(2)
     try:
-        r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": "Ann"})
-        assert r.status_code == 200, r.text
-        p.goto(f"/rooms/{room}#token={r.json()['token']}")
         for k in range(DECISIONS):
             assert p.wait_turn_or_over(30000), f"{game}: the person's turn never came"
             if p.hook("over") or not p.places():
@@ -95,12 +90,8 @@ def test_a_phone_shows_the_place_the_log_and_the_turn_at_each_decision(
 
 
 def test_the_desktop_keeps_the_log_beside_the_table(server: ServerProc, browser: Any) -> None:
-    seat, seats, options = ROOMS["sobek"]
-    room = server.create("sobek", seats, seed=9, options=options)["id"]
-    p = Person(browser, server.http, 1280, 800, "Ann")
+    p = seated_person(server, browser, "sobek", ROOMS["sobek"], seed=9)
     try:
-        r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": "Ann"})
-        p.goto(f"/rooms/{room}#token={r.json()['token']}")
         assert p.wait_turn_or_over(30000)
         board = p.page.locator("#board").bounding_box()
         log = p.page.locator("#log-box").bounding_box()

@@ -18,6 +18,7 @@ import pytest
 from axe_check import describe, serious_violations
 from server_helpers import ServerProc
 from web_helpers import PLACES, Person
+from web_press_helpers import seated_person
 
 #: A room per table at the person's first decision: the person's seat, the seats, options.
 ROOMS: dict[str, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {
@@ -52,6 +53,8 @@ def _serious(page: Any) -> list[dict[str, Any]]:
     """The serious and critical axe violations of the table's parts (and any wrong role),
     with the rule that a
     control's name holds its visible words (experimental in axe, so off by default) on."""
+    # the table at rest: a card sliding in is measured where it lands, not half-faded
+    page.evaluate("document.getAnimations().forEach((a) => a.finish())")
     serious_violations(page, TABLE)  # brings axe into the page
     result = page.evaluate(
         "([context, options]) => window.axe.run(context, options)",
@@ -76,12 +79,7 @@ TABLE = {"include": [["#panels"], [".action-bar"], ["#board"], ["#mine-area"]]}
 
 
 def _at_a_decision(server: ServerProc, browser: Any, game: str, width: int, height: int) -> Person:
-    seat, seats, options = ROOMS[game]
-    room = server.create(game, seats, seed=5, options=options)["id"]
-    p = Person(browser, server.http, width, height, "Ann")
-    r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": "Ann"})
-    assert r.status_code == 200, r.text
-    p.goto(f"/rooms/{room}#token={r.json()['token']}")
+    p = seated_person(server, browser, game, ROOMS[game], seed=5, size=(width, height))
     assert p.wait_turn_or_over(30000), f"{game}: the person's turn never came"
     return p
 

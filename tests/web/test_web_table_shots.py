@@ -18,6 +18,7 @@ import pytest
 from server_helpers import ServerProc
 from test_web_table_a11y import ROOMS
 from web_helpers import Person
+from web_press_helpers import seated_person
 
 #: Two parenthesised groups in a row, or one inside another: a name with its level nested.
 NESTED = re.compile(r"\([^()]*\)\s*\(|\([^()]*\(")
@@ -32,13 +33,7 @@ INK = {
 
 
 def _room(server: ServerProc, browser: Any, game: str, width: int, height: int) -> Person:
-    seat, seats, options = ROOMS[game]
-    room = server.create(game, seats, seed=12, options=options)["id"]
-    p = Person(browser, server.http, width, height, "Ann")
-    r = server.post(f"/api/rooms/{room}/join", {"seat": seat, "name": "Ann"})
-    assert r.status_code == 200, r.text
-    p.goto(f"/rooms/{room}#token={r.json()['token']}")
-    return p
+    return seated_person(server, browser, game, ROOMS[game], seed=12, size=(width, height))
 
 
 @pytest.mark.parametrize("game", list(ROOMS))

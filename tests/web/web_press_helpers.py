@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from server_helpers import ServerProc
 from web_helpers import PLACES, Person
 
 #: How long a person holds the button down, in milliseconds.
@@ -121,3 +122,25 @@ def play_whole_game(
 def timings(p: Person) -> list[dict[str, Any]]:
     """The page's click-to-painted timings (``window.obelisk.timings``)."""
     return list(p.page.evaluate("window.obelisk.timings"))
+
+
+def seated_person(
+    server: ServerProc,
+    browser: Any,
+    game: str,
+    room: tuple[int, list[dict[str, Any]], dict[str, Any]],
+    seed: int,
+    size: tuple[int, int] = (1280, 800),
+    before: Any = None,
+) -> Person:
+    """Ann at a new room of ``game`` (``room``: her seat, the seats, the options), her page
+    open on it (``before(person)`` runs first: a media emulation, an init script)."""
+    seat, seats, options = room
+    rid = server.create(game, seats, seed=seed, options=options)["id"]
+    p = Person(browser, server.http, size[0], size[1], "Ann")
+    if before is not None:
+        before(p)
+    r = server.post(f"/api/rooms/{rid}/join", {"seat": seat, "name": "Ann"})
+    assert r.status_code == 200, r.text
+    p.goto(f"/rooms/{rid}#token={r.json()['token']}")
+    return p
