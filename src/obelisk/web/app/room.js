@@ -211,6 +211,7 @@ function showClock(msg) {
   const c0 = msg.game;
   const c = (c0 && (c0.clock || c0)) || {};
   R.clock = { ...c, at: performance.now() };
+  hooks.clocks = (hooks.clocks || 0) + 1;
   // the position is the same: the last state's clock moves on with the tick (a later
   // redraw, after a refusal or a click of a built choice, draws the clock of now)
   if (R.last && R.last.observation && c0 && typeof c0 === "object") Object.assign(R.last.observation, c0);
