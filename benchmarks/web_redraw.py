@@ -60,6 +60,16 @@ ROOMS: dict[str, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {
         ],
         {},
     ),
+    "sobek": (0, [{"kind": "human"}, {"kind": "bot", "level": "heuristic"}], {}),
+    "abu_simbel": (
+        0,
+        [
+            {"kind": "human"},
+            {"kind": "bot", "level": "heuristic"},
+            {"kind": "bot", "level": "heuristic"},
+        ],
+        {},
+    ),
     "khufu": (
         0,
         [
@@ -87,7 +97,8 @@ class Server:
         self.base = f"http://127.0.0.1:{self.port}"
         cmd = [sys.executable, "-m", "obelisk.cli.main", "serve", "--port", str(self.port)]
         cmd += ["--db", db, "--bot-delay", "0", "--log-level", "warning"]
-        cmd += ["--rate", "300", "--room-rate", "0"]
+        # the rooms are set up by seed (a server in service draws every seed itself)
+        cmd += ["--rate", "300", "--room-rate", "0", "--allow-chosen-seeds"]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 120
         while time.monotonic() < deadline:
@@ -193,10 +204,15 @@ def measure(
     rev: str | None,
     seed: int,
     states: list[dict[str, Any]] | None = None,
+    counts: dict[str, float] | None = None,
 ) -> list[dict[str, float]]:
     """The timings of ``clicks`` clicks on ``game``'s table (new rooms as games end); the
-    messages the page received are added to ``states`` if given."""
-    ctx = browser.new_context(viewport={"width": width, "height": 800 if width > 600 else 844})
+    messages the page received are added to ``states`` if given, and the redraw counts
+    (:data:`COUNTS`) to ``counts``."""
+    # the test driver evaluates its waits as strings: the page's CSP would refuse them
+    ctx = browser.new_context(
+        viewport={"width": width, "height": 800 if width > 600 else 844}, bypass_csp=True
+    )
     if rev:
         ctx.route("**/static/**", baseline_route(rev))
     out: list[dict[str, float]] = []
@@ -210,14 +226,44 @@ def measure(
                 page.on("websocket", lambda ws: ws.on("framereceived", lambda f: keep(states, f)))
             page.goto(f"{server.base}/rooms/{room}#token={token}")
             page.wait_for_function("window.obelisk && window.obelisk.states > 0", timeout=30000)
+            if counts is not None:
+                # the person thinks for three seconds on their turn: what is drawn meanwhile
+                page.wait_for_function(
+                    "window.obelisk.yourTurn || window.obelisk.over", timeout=60000
+                )
+                idle = page.evaluate(IDLE)
+                counts["idle_drawings"] = counts.get("idle_drawings", 0) + idle["drawn"]
+                counts["idle_clock_messages"] = (
+                    counts.get("idle_clock_messages", 0) + idle["clocks"]
+                )
             made = play(page, clicks - len(out), rng)
             out += page.evaluate("window.obelisk.timings")
+            if counts is not None:
+                got = page.evaluate(COUNTS)
+                for k, v in got.items():
+                    counts[k] = counts.get(k, 0) + v
             page.close()
             if made == 0:
                 break
     finally:
         ctx.close()
     return out[:clicks]
+
+
+#: What the page drew while the person thought for three seconds on their turn.
+IDLE = """() => new Promise((done) => {
+  const s = window.obelisk.states, c = window.obelisk.clocks || 0;
+  setTimeout(() => done({drawn: window.obelisk.states - s, clocks: (window.obelisk.clocks || 0) - c}), 3000);
+})"""
+
+#: The page's redraw counts: tables drawn, clock messages, and what the in-place updates
+#: changed (morph.js: nodes kept, attributes and texts patched, nodes added and removed).
+COUNTS = """() => {
+  const m = window.obelisk.morphed || {};
+  return {drawings: window.obelisk.states || 0, clock_messages: window.obelisk.clocks || 0,
+          kept: m.kept || 0, attrs: m.attrs || 0, texts: m.texts || 0, added: m.added || 0,
+          removed: m.removed || 0};
+}"""
 
 
 def keep(states: list[dict[str, Any]], frame: Any) -> None:
@@ -329,7 +375,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    ap.add_argument("--tables", default="ramses,mummy,khufu")
+    ap.add_argument("--tables", default="sobek,abu_simbel,ramses,mummy,khufu")
     ap.add_argument("--clicks", type=int, default=80, help="clicks timed per table and variant")
     ap.add_argument("--width", type=int, default=1280, help="window width (390 for a phone)")
     ap.add_argument("--baseline", metavar="REV", help="also time the tables of git revision REV")
@@ -354,6 +400,7 @@ def main() -> None:
     per = max(1, args.clicks // rounds)
     results: dict[str, dict[str, list[dict[str, float]]]] = {}
     drawn: dict[str, dict[str, list[list[float]]]] = {}
+    counts: dict[str, dict[str, dict[str, float]]] = {}
     loads = [os.getloadavg()[0]]
     with tempfile.TemporaryDirectory() as tmp:
         server = Server(str(Path(tmp) / "rooms.sqlite3"))
@@ -370,8 +417,17 @@ def main() -> None:
                         for v in variants:
                             name = v or "new"
                             msgs: list[dict[str, Any]] = []
+                            c = counts.setdefault(game, {}).setdefault(name, {})
                             got = measure(
-                                browser, server, game, per, args.width, v, args.seed + 100 * r, msgs
+                                browser,
+                                server,
+                                game,
+                                per,
+                                args.width,
+                                v,
+                                args.seed + 100 * r,
+                                msgs,
+                                c,
                             )
                             results[game].setdefault(name, []).extend(got)
                             loads.append(os.getloadavg()[0])
@@ -411,6 +467,25 @@ def main() -> None:
             print(
                 f"{game:8} new/old    painted p95 ×{ratio.get('painted_p95', 0):.2f}, "
                 f"draw p95 ×{ratio.get('draw_p95', 0):.2f}, page p95 ×{ratio.get('page_p95', 0):.2f}"
+            )
+    print(
+        "redraws: tables drawn, clock messages; while a person thinks 3 s: drawings / clock messages;"
+    )
+    print(
+        "  per drawing, the nodes the in-place update kept, and the attributes, texts and nodes it changed"
+    )
+    for game, by in counts.items():
+        for name, c in by.items():
+            n = max(1.0, c.get("drawings", 0))
+            changed = (
+                c.get("attrs", 0) + c.get("texts", 0) + c.get("added", 0) + c.get("removed", 0)
+            ) / n
+            figures["tables"].setdefault(game, {}).setdefault(name, {})["redraws"] = c
+            print(
+                f"{game:8} {name[:10]:10} drawn {int(c.get('drawings', 0))}, clock messages "
+                f"{int(c.get('clock_messages', 0))}; thinking: {int(c.get('idle_drawings', 0))} drawings / "
+                f"{int(c.get('idle_clock_messages', 0))} clock messages; per drawing kept "
+                f"{c.get('kept', 0) / n:.0f}, changed {changed:.0f}"
             )
     if drawn:
         print("the same positions drawn again, the drawing alone / with its style and layout (ms):")

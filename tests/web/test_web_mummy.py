@@ -69,7 +69,7 @@ def _explorer_click(
     then), a field that plays a card when there is one, else any offered field."""
     places = ed.page.eval_on_selector_all(
         "[data-action]:not([aria-disabled=true]):not([disabled])",
-        "ns => ns.map(n => [n.dataset.action, n.getAttribute('aria-label') || ''])",
+        "ns => ns.map(n => [n.dataset.action, n.getAttribute('aria-label') || n.title || ''])",
     )
     acts = [a for a, _ in places]
     chooses = [a for a in acts if a.startswith("choose")]

@@ -266,7 +266,11 @@ RECORDER = """(() => {
   const FIXED = new Set(%s);
   const PARTS = new Set(%s);
   const ROOTS = ['#panels', '.action-bar', '#board', '#mine-area', '#status', '#log', '#flash', '#gameover', '#error'];
+  let drawn = -1; // the drawing last noted (a pencil mark between two drawings is not one)
   const note = () => {
+    const states = window.obelisk ? window.obelisk.states : 0;
+    if (states === drawn) return;
+    drawn = states;
     const rec = { seen: window.obelisk ? window.obelisk.seen : -1, figures: 0, cells: {}, parts: [], labels: [] };
     const labels = new Set();
     for (const sel of ROOTS) {
@@ -294,7 +298,8 @@ RECORDER = """(() => {
   };
   const start = () => {
     const board = document.getElementById('board');
-    if (board) new MutationObserver(note).observe(board, { childList: true });
+    // the table is updated in place: a drawing changes nodes anywhere under the board
+    if (board) new MutationObserver(note).observe(board, { childList: true, subtree: true, attributes: true, characterData: true });
   };
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
   else start();

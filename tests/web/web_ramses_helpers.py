@@ -2,7 +2,7 @@
 put on the page, the memory check against the full record, and a person's clicks.
 
 The recorder is a script added to the page before the app runs. After every redraw of the
-table (a MutationObserver on ``#board``: each server message is one task, so each drawn
+table (a MutationObserver on ``#board`` and what is under it: each server message is one task, so each drawn
 state gets its own callback) it notes the seat's event count (``window.obelisk.seen``),
 every treasure name or id anywhere in the page's markup (text, attributes, titles,
 aria-labels, the log, a hidden flash), the tokens the box shows (``data-token``), how the
@@ -71,7 +71,8 @@ RECORDER = """
   };
   const start = () => {
     const board = document.getElementById("board");
-    if (board) new MutationObserver(note).observe(board, { childList: true });
+    // the table is updated in place: a drawing changes nodes anywhere under the board
+    if (board) new MutationObserver(note).observe(board, { childList: true, subtree: true, attributes: true, characterData: true });
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();

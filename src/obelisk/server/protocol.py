@@ -167,6 +167,39 @@ def clock_info(state: State) -> dict[str, JSON]:
     return {k: v for k, v in obs.items() if any(w in k.lower() for w in CLOCK_WORDS)}
 
 
+def _timeless(value: JSON) -> JSON:
+    """``value`` without its entries about time (the keys :data:`CLOCK_WORDS` name), at
+    every depth: what a reader sees of the position when the clock is left out."""
+    if isinstance(value, dict):
+        return {
+            k: _timeless(v)
+            for k, v in value.items()
+            if not any(w in str(k).lower() for w in CLOCK_WORDS)
+        }
+    if isinstance(value, list):
+        return [_timeless(v) for v in value]
+    return value
+
+
+def position_key(state: State) -> str:
+    """Everything a reader could be sent about the position except the clock: whose
+    decision it is, the choices, how many events there are, and what every seat and a
+    spectator observe (clock entries left out).
+
+    Two equal keys around a clock tick mean the tick moved only the clock: the server then
+    sends a ``clock`` message alone, never a whole ``state`` (a table redrawn every second
+    could lose a click held across the redrawing)."""
+    readers: list[int | None] = [*range(state.num_players), None]
+    return dumps(
+        [
+            state.current_player,
+            [a.to_json() for a in state.legal_actions()] if not state.is_terminal() else None,
+            len(state.events),
+            [_timeless(state.observation(r)) for r in readers],
+        ]
+    )
+
+
 def clock_frame(state: State, room: str, wall: float, running: bool) -> dict[str, JSON]:
     """A ``clock`` message after a tick: the game's clock in the shape of ``ctx.clock``, the
     public clock entries of the observation (``game``), and the wall time fed so far."""

@@ -792,8 +792,10 @@ class Room:
                 if action is None:
                     continue
                 before = protocol.clock_info(self._state)
+                still = protocol.position_key(self._state)
                 try:
-                    await self._commit(SYSTEM, action)
+                    # announced below: a tick that moved only the clock sends no state
+                    await self._commit(SYSTEM, action, announce=False)
                 except IllegalAction:
                     continue  # the game refuses time now
                 except ServerError as e:
@@ -801,6 +803,9 @@ class Room:
                         return
                     continue
                 self.wall += seconds
+                if not self._state.is_terminal() and protocol.position_key(self._state) != still:
+                    self._broadcast()
+                    self.wake()
                 after = protocol.clock_info(self._state)
                 frame = disclosure.clock(self, self.wall, after != before)
                 for c in list(self.conns):

@@ -3,6 +3,7 @@
 // (see tables/types.js for the interface); the frame knows no rules.
 
 import { el, seatColour, ActionPool } from "./util.js";
+import { morph } from "./morph.js";
 import generic from "./tables/generic.js";
 
 const loaded = new Map();
@@ -60,10 +61,13 @@ export function needsText(mod) {
   return Boolean(mod && mod.needsText);
 }
 
-/** A seat's name (seats counted from 1 when unnamed). */
+/** A seat's name (seats counted from 1 when unnamed): the name alone, a computer player's
+ * level is said beside it ("Bot 2", never "Bot 2 (normal)" inside a sentence that adds a
+ * role: "Bot 2 (normal) (Zombie)"). */
 export function seatName(seats, i) {
   const s = seats && seats[i];
-  return (s && s.name) || `Seat ${i + 1}`;
+  const name = (s && s.name) || `Seat ${i + 1}`;
+  return s && s.kind === "bot" ? name.replace(/ \([^()]*\)$/, "") : name;
 }
 
 /** Who a seat is, in words: "a person, connected", "computer (heuristic)". */
@@ -76,7 +80,10 @@ function seatKind(s) {
 }
 
 /**
- * Draw the whole table for one view.
+ * Draw the whole table for one view, in place: the table module draws into detached copies
+ * of the frame's parts and the live parts are brought up to date from them (morph.js), so
+ * what did not change is not touched (a press held across a new state is not lost, the
+ * keyboard focus stays where it was).
  * view: {obs, legal, turn, seat, seats, status, options, text, over, readonly, ...}: a
  * TableContext (tables/types.js) without pool, name, colour and toMove, which are added here.
  * play(entry, node): called with the legal entry a person chose.
@@ -85,25 +92,102 @@ function seatKind(s) {
 export function drawFrame(els, mod, view, play) {
   const pool = new ActionPool(view.readonly ? [] : view.legal, play);
   /** @type {import("./tables/types.js").TableContext} */
-  const ctx = { ...view, toMove: toMoveOf(view.turn), pool, name: (i) => seatName(view.seats, i), colour: seatColour };
+  // a game may colour a seat by its piece (the Mummy's explorers), else the seat's colour
+  const colour = (i) => (mod.seatColour && mod.seatColour(view.obs, i)) || seatColour(i);
+  const ctx = { ...view, toMove: toMoveOf(view.turn), pool, name: (i) => seatName(view.seats, i), colour, live: els };
+  const focus = focusedPlace(els);
   // the game draws its table and the seat's own area first: it places what it can
-  els.board.replaceChildren();
-  els.mine.replaceChildren();
-  mod.draw(els.board, els.mine, ctx);
-  drawPanels(els.panels, mod, ctx);
+  const board = els.board.cloneNode(false);
+  const mine = els.mine.cloneNode(false);
+  mod.draw(board, mine, ctx);
+  const panels = els.panels.cloneNode(false);
+  drawPanels(panels, mod, ctx);
   // what is left has no natural place on the drawing: buttons in the action bar
   const rest = pool.rest();
-  els.legal.replaceChildren(
+  const legal = els.legal.cloneNode(false);
+  legal.append(
     ...rest.map((entry) => {
-      const b = el("button.act", { type: "button", text: mod.buttonLabel ? mod.buttonLabel(entry, ctx) : entry.text });
+      const b = el("button.act", { type: "button", text: mod.buttonLabel ? mod.buttonLabel(entry, ctx) : entry.text, dataset: { key: "act " + entry.text } });
       pool.bind(b, entry, entry.says || entry.text);
       b.removeAttribute("role");
       return b;
     }),
   );
+  for (const part of [board, mine, panels, legal]) for (const n of part.querySelectorAll(".legal-place")) nameShowsText(n);
+  morph(els.board, board);
+  morph(els.mine, mine);
+  morph(els.panels, panels);
+  morph(els.legal, legal);
   const prompt = view.readonly ? "" : mod.prompt ? mod.prompt(ctx) : "";
-  els.prompt.textContent = prompt;
+  if (els.prompt.textContent !== prompt) els.prompt.textContent = prompt;
+  keepFocus(els, focus);
   return prompt;
+}
+
+/** The text a node shows (its text, not what is hidden from readers nor an SVG title),
+ * in one line. */
+export function shownText(node) {
+  let out = "";
+  for (const c of node.childNodes) {
+    if (c.nodeType === 3) out += c.nodeValue;
+    else if (c.nodeType === 1 && c.getAttribute("aria-hidden") !== "true" && c.localName !== "title" && !c.hidden) out += " " + shownText(c) + " ";
+  }
+  return out.replace(/\s+/g, " ").trim();
+}
+
+/** A place that shows words is named by them (WCAG 2.5.3, axe's
+ * label-content-name-mismatch: a person who says what they see reaches the control); what
+ * it does goes to its tooltip, which begins with the same words. An SVG place keeps its
+ * label (an SVG title would name the drawing, not the action), begun with its words; a
+ * space between its texts reads them apart (a space between SVG elements is not drawn). */
+function nameShowsText(node) {
+  const label = node.getAttribute("aria-label") || "";
+  const shown = shownText(node);
+  if (!shown) {
+    if (label && !node.getAttribute("title")) node.setAttribute("title", label);
+    return;
+  }
+  const tip = label && !label.toLowerCase().includes(shown.toLowerCase()) ? `${shown}: ${label}` : label || shown;
+  if (node.namespaceURI === SVG_NS) {
+    for (const t of node.querySelectorAll("text")) {
+      const after = t.nextSibling;
+      if (!(after && after.nodeType === 3 && /^\s/.test(after.nodeValue))) t.after(" ");
+    }
+    node.setAttribute("aria-label", tip);
+  } else {
+    node.removeAttribute("aria-label");
+    node.setAttribute("title", tip);
+  }
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+const PARTS = ["board", "mine", "panels", "legal"];
+
+/** The place (``data-action``) or control that had the keyboard focus inside the frame. */
+function focusedPlace(els) {
+  const a = document.activeElement;
+  if (!a || a === document.body || !PARTS.some((p) => els[p] && els[p].contains(a))) return null;
+  const all = [...document.querySelectorAll(PLACES)];
+  return { node: a, action: a.dataset ? a.dataset.action || null : null, index: all.indexOf(a) };
+}
+
+const PLACES = "#table [data-action]:not([aria-disabled=true]):not([disabled])";
+
+/** After a drawing: the focus stays on the control it was on (kept by the morph), else
+ * goes to the place of the same action, else to the place now where it was in the order
+ * of places (the next sensible one), never back to the page. */
+function keepFocus(els, was) {
+  if (!was) return;
+  const a = document.activeElement;
+  if (a === was.node && a.isConnected && (a.tabIndex >= 0 || a.matches("button,input,select,a[href]")) && !a.disabled) return;
+  const all = [...document.querySelectorAll(PLACES)];
+  const same = was.action ? all.find((n) => n.dataset.action === was.action) : null;
+  const next = same || all[Math.min(Math.max(was.index, 0), all.length - 1)] || (a && a !== document.body && a.isConnected ? null : els.board.querySelector("h2,h3"));
+  if (next) {
+    if (next.tabIndex < 0 && !next.matches("button,input,select,a[href],[tabindex]")) next.setAttribute("tabindex", "-1");
+    next.focus({ preventScroll: true });
+  }
 }
 
 /** Whose decision it is, from the server's turn context (never guessed from an observation). */
@@ -122,7 +206,7 @@ function drawPanels(root, mod, ctx) {
     const info = mod.panel ? mod.panel(ctx.obs, i, ctx) : [];
     const p = el(
       "div.panel" + (active ? ".active" : "") + (mine ? ".me" : ""),
-      { dataset: { seat: String(i + 1) }, style: { "--seat": seatColour(i) }, "aria-current": active ? "true" : null },
+      { dataset: { seat: String(i + 1), key: "seat " + (i + 1) }, style: { "--seat": ctx.colour(i) }, "aria-current": active ? "true" : null },
       el("div.panel-head", null,
         el("span.dot", { "aria-hidden": "true" }),
         el("strong.pname", { text: seatName(ctx.seats, i) + (mine ? " (you)" : "") }),
@@ -140,12 +224,14 @@ function drawPanels(root, mod, ctx) {
   root.replaceChildren(...panels);
 }
 
-/** One log entry: the narrated sentence, its actor's colour and data-seat (1-based). */
-export function logEntry(entry, seats) {
+/** One log entry: the narrated sentence, its actor's colour (``colourOf(seat)``, the seat's
+ * colour by default) and data-seat (1-based). */
+export function logEntry(entry, seats, colourOf) {
+  const colour = colourOf || seatColour;
   const li = el("li.entry");
   if (typeof entry.seat === "number" && entry.seat >= 0) {
     li.dataset.seat = String(entry.seat + 1);
-    li.style.setProperty("--seat", seatColour(entry.seat));
+    li.style.setProperty("--seat", colour(entry.seat));
     li.classList.add("by-seat");
   }
   if (entry.round) li.classList.add("round-line");
@@ -154,7 +240,7 @@ export function logEntry(entry, seats) {
   const name = typeof entry.seat === "number" ? seatName(seats, entry.seat) : null;
   const at = name ? text.indexOf(name) : -1;
   if (at >= 0) {
-    li.append(text.slice(0, at), el("b.actor", { text: name, style: { color: seatColour(entry.seat) } }), text.slice(at + name.length));
+    li.append(text.slice(0, at), el("b.actor", { text: name, style: { color: colour(entry.seat) } }), text.slice(at + name.length));
   } else {
     li.textContent = text;
   }

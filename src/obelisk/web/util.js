@@ -1,5 +1,9 @@
 // Small helpers shared by the app and the game tables: elements, seat colours, words.
 
+import { listen } from "./morph.js";
+
+export { listen };
+
 /** Seat colours (each ≥ 4.5:1 against the light table), always shown with the seat's name. */
 export const SEAT_COLOURS = ["#1d4ed8", "#b91c1c", "#15803d", "#7e22ce", "#92400e", "#0f766e"];
 
@@ -27,7 +31,7 @@ export function el(spec, attrs, ...children) {
           else node.style[prop] = val;
         }
       }
-      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else if (k.startsWith("on")) listen(node, k.slice(2), v); // moved by a later morph
       else if (k === "dataset") Object.assign(node.dataset, v);
       else node.setAttribute(k, v === true ? "" : v);
     }
@@ -121,13 +125,14 @@ export class ActionPool {
     node.setAttribute("tabindex", "0");
     node.setAttribute("aria-label", label || entry.says || entry.text);
     node.setAttribute("title", entry.says || label || entry.text);
+    // the node played is the one clicked: the live node a drawing in place kept
     const go = (ev) => {
       ev.preventDefault();
       ev.stopPropagation();
-      this.play(entry, node);
+      this.play(entry, ev.currentTarget || node);
     };
-    node.addEventListener("click", go);
-    node.addEventListener("keydown", (ev) => {
+    listen(node, "click", go);
+    listen(node, "keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") go(ev);
     });
     return node;

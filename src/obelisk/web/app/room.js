@@ -3,8 +3,9 @@
 // previews), the device passed round the table. The socket is socket.js's; the end of the
 // game is gameover.js's.
 
-import { el, plural, levelWords } from "../util.js";
+import { el, plural, levelWords, seatColour } from "../util.js";
 import { tableFor, drawFrame, logEntry, entriesOf, seatName, toMoveOf } from "../frame.js";
+import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
 import { hooks } from "./hooks.js";
 import { api } from "./api.js";
@@ -25,6 +26,8 @@ export async function openRoom(id, watch) {
   $("handover").hidden = true;
   document.body.classList.remove("handing-over");
   $("log").replaceChildren();
+  // on a phone the log is the dock at the bottom: open, its last sentences in sight
+  if (window.matchMedia && window.matchMedia("(max-width: 560px)").matches) $("log-box").open = true;
   $("error").textContent = "";
   $("gameover").hidden = true;
   $("help").hidden = true;
@@ -222,6 +225,11 @@ function showClock(msg) {
   const c0 = msg.game;
   const c = (c0 && (c0.clock || c0)) || {};
   R.clock = { ...c, at: performance.now() };
+  hooks.clocks = (hooks.clocks || 0) + 1;
+  // the position is the same: the last state's clock moves on with the tick (a later
+  // redraw, after a refusal or a click of a built choice, draws the clock of now)
+  if (R.last && R.last.observation && c0 && typeof c0 === "object") Object.assign(R.last.observation, c0);
+  if (R.last && R.last.ctx && msg.clock) R.last.ctx = { ...R.last.ctx, clock: msg.clock };
   // a table that draws its own clock hears every tick
   if (R.mod && R.mod.onClock && R.last) R.mod.onClock(R.clock, { board: $("board"), seats: R.room.seats, seat: R.seat });
   if (msg.clock) clockLine(msg.clock);
@@ -243,7 +251,10 @@ function clockLine(c) {
 let logScroll = 0;
 function appendLog(entries) {
   const log = $("log");
-  for (const e of entries || []) log.append(logEntry(e, R.room && R.room.seats));
+  // the actor's colour as the table shows it (the Mummy's explorer in its own colour)
+  const obs = R.last && R.last.observation;
+  const colourOf = R.mod && R.mod.seatColour && obs ? (i) => R.mod.seatColour(obs, i) || seatColour(i) : null;
+  for (const e of entries || []) log.append(logEntry(e, R.room && R.room.seats, colourOf));
   // scrolled at the next frame, once: reading scrollHeight here forced a layout of the whole
   // page at every state message, before the table was even drawn (layout thrash)
   if (!logScroll) logScroll = requestAnimationFrame(() => { logScroll = 0; log.scrollTop = log.scrollHeight; });
@@ -390,6 +401,8 @@ function redraw(got) {
   drawBuild(b);
   setStatus();
   showUndo(msg);
+  document.body.classList.remove("busy");
+  hooks.morphed = morphed;
   // an action is on its way: nothing is played twice while the answer is awaited
   if (R.inFlight) disablePlaces();
   hooks.states++;
@@ -402,6 +415,7 @@ function redraw(got) {
   hooks.room = R.id;
   // the server's word on whose turn it is (a choice being built or sent stays this turn)
   noticeTurn(R.room.title, !!msg.your_turn && !R.over && msg.status === "playing", $("said").textContent);
+  bringPlaceInSight(legal.length > 0 && !R.over && !R.inFlight ? `${msg.decision} ${b ? b.steps.length : 0}` : null);
   if (R.clickAt !== null && got !== undefined) {
     const start = R.clickAt;
     R.clickAt = null;
@@ -413,6 +427,28 @@ function redraw(got) {
       requestAnimationFrame(() => { t.shown = performance.now() - start; });
     });
   }
+}
+
+let sightFor = null;
+/** On a phone, at a new decision (``key``): the first place to play is brought into sight
+ * between whose turn it is and the log's dock (or a flash above it), at the next frame,
+ * once the table is laid out. Nothing moves at a redraw of the same decision. */
+function bringPlaceInSight(key) {
+  if (key === null || key === sightFor) return;
+  sightFor = key;
+  if (!window.matchMedia || !window.matchMedia("(max-width: 560px)").matches) return;
+  requestAnimationFrame(() => {
+    const place = document.querySelector(PLACES_SEL) || $("legal").querySelector("button:not([disabled])");
+    if (!place) return;
+    // the room between whose turn it is and the dock (or a flash above it)
+    const top = $("status").getBoundingClientRect().bottom + 6;
+    const flash = $("flash");
+    const dock = $("log-box").getBoundingClientRect().top;
+    const bottom = (flash.hidden ? dock : Math.min(dock, flash.getBoundingClientRect().top)) - 6;
+    const r = place.getBoundingClientRect();
+    if (r.top < top) window.scrollBy(0, r.top - top);
+    else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
+  });
 }
 
 /** Play a legal entry the person chose. A choice of several clicks (the table module's
@@ -563,6 +599,8 @@ export function initRoom(leave) {
       if (!$("help").hidden) toggleHelp();
     }
   });
-  // the page is usable again once the answer is drawn
-  new MutationObserver(() => document.body.classList.remove("busy")).observe($("board"), { childList: true });
+  // a table drawn for a phone or a desktop is drawn again when the window crosses over
+  if (typeof window.matchMedia === "function") {
+    window.matchMedia("(max-width: 560px)").addEventListener("change", () => requestAnimationFrame(() => { if (R.last) redraw(); }));
+  }
 }

@@ -56,7 +56,7 @@ function icon(token) {
       g.push(svg("path", { d: "M8 38C14 8 34 8 40 38", ...S }), svg("path", { d: "M34 32l6 6 2-8", ...S }), svg("path", { d: "M18 42h12", ...S, "stroke-dasharray": "2 4" }));
       break;
     case "CRAB_2":
-      g.push(svg("path", { d: "M6 24h36M12 18l-6 6 6 6M36 18l6 6-6 6", ...S }), svg("text", { x: 24, y: 16, "text-anchor": "middle", "font-size": 12, fill: "currentColor" }, "2"));
+      g.push(svg("path", { d: "M6 24h36M12 18l-6 6 6 6M36 18l6 6-6 6", ...S }), svg("text", { x: 24, y: 16, "text-anchor": "middle", "font-size": 15, fill: "currentColor" }, "2"));
       break;
     case "STEP_2":
       g.push(svg("ellipse", { cx: 17, cy: 32, rx: 5, ry: 8, ...S }), svg("ellipse", { cx: 31, cy: 16, rx: 5, ry: 8, ...S }));
@@ -66,7 +66,7 @@ function icon(token) {
       break;
     case "STOMP": {
       const k = token.split("x")[1] || "1";
-      g.push(svg("path", { d: "M14 8v22h12l4 6H14", ...S }), svg("path", { d: "M8 42h32", ...S }), svg("text", { x: 36, y: 22, "text-anchor": "middle", "font-size": 13, fill: "currentColor" }, "×" + k));
+      g.push(svg("path", { d: "M14 8v22h12l4 6H14", ...S }), svg("path", { d: "M8 42h32", ...S }), svg("text", { x: 36, y: 22, "text-anchor": "middle", "font-size": 15, fill: "currentColor" }, "×" + k));
       break;
     }
     case "SWIM":

@@ -270,6 +270,9 @@ function drawBoard(ctx) {
   const placePiece = (p, x, y) => {
     const g = pieceMark(x, y, p.seat, p.character, ctx.colour(p.seat), small ? 1.6 : 1.15);
     g.setAttribute("data-seat", String(p.seat + 1));
+    // the same piece from state to state: it glides to its new place (morph.js)
+    g.setAttribute("data-key", `piece ${p.seat}`);
+    g.setAttribute("data-glide", "");
     g.append(svg("title", null, `${pieceName(ctx, p.seat)} ${where(p, board)}`));
     if (!steals.has(p.seat)) {
       const entry = ctx.pool.take((x2) => x2.kind === "steal" && x2.target === p.seat);
@@ -338,10 +341,10 @@ function resultOf(ctx, ch) {
 function drawChambers(ctx) {
   const obs = ctx.obs;
   const blocked = obs.blocked || {};
-  return el("div.kh-chambers", { role: "list", "aria-label": "the chamber tables" }, ...CHAMBERS.map((ch, c) => {
+  return el("ul.kh-chambers", { "aria-label": "the chamber tables" }, ...CHAMBERS.map((ch, c) => {
     const inside = obs.players.filter((p) => p.location === ch);
     const scar = obs.players.filter((p) => (p.scarabs || []).includes(ch));
-    return el("section.kh-chamber" + (blocked[ch] ? ".blocked" : ""), { role: "listitem", dataset: { chamber: ch }, style: { "--room": ROOM_FILL[c] } },
+    return el("li.kh-chamber" + (blocked[ch] ? ".blocked" : ""), { dataset: { chamber: ch }, style: { "--room": ROOM_FILL[c] } },
       el("h3", { text: `${TITLES[ch]} Chamber` }),
       el("p.kh-min", { text: `Minimum wager ${plural(minWager(ctx, c), "card")}: ${GAMES[c]}.` }),
       obs.sarcophagus === ch ? el("p.kh-flag.sarc", { text: "Khufu's Sarcophagus is here: a player with 4 Scarabs and 3 cards faces the Ultimate Challenge." }) : null,

@@ -9,7 +9,7 @@
 // her notebook (announcements round by round, her pencil marks, kept in this browser);
 // she steps by clicking a field next to her. Every move is an action the server offered.
 
-import { el, svg, plural, templateCache } from "../util.js";
+import { el, svg, plural, templateCache, listen } from "../util.js";
 import { CELLS, COLS, ROWS, SYMBOLS, SYMBOL_CELL, DUNGEON, label, parseLabel } from "./mummy/maze.js";
 import { symbolGlyph, stairsGlyph, sarcophagusGlyph, dungeonGlyph, mummyGlyph, figureGlyph, dieFace, arrowMark, FIGURE } from "./mummy/glyphs.js";
 import * as notebook from "./mummy/notebook.js";
@@ -278,6 +278,14 @@ function placeMoves(obs, ctx, cells, overlay) {
   }
 }
 
+/** The field ``key`` as it is on the page (the live node the drawing in place kept), or
+ * the drawing's own node before it is on the page. */
+function liveCell(ctx, cells, key) {
+  const board = ctx.live && ctx.live.board;
+  const g = board && board.isConnected ? board.querySelector(`[data-cell="${key}"]`) : null;
+  return g || cells.get(key);
+}
+
 // -- the explorer's dice ---------------------------------------------------------------------
 function dieNode(face, cls) {
   return el(`div.die.${cls}`, { dataset: { face } }, dieFace(face), el("span.die-word", { text: FACE_WORDS[face] || "not rolled" }));
@@ -298,13 +306,15 @@ function drawDice(obs, ctx, cells) {
         // what the face would allow, when the choice names the fields
         // the server's words say when the face has no complete walk (it would fail)
         if (/\bfail/.test(entry.choice || "")) node.classList.add("fails");
-        const preview = labelsIn(entry.choice).map((k) => cells.get(k)).filter(Boolean);
-        const on = () => preview.forEach((g) => g.classList.add("preview"));
-        const off = () => preview.forEach((g) => g.classList.remove("preview"));
-        node.addEventListener("mouseenter", on);
-        node.addEventListener("mouseleave", off);
-        node.addEventListener("focus", on);
-        node.addEventListener("blur", off);
+        // the fields of the maze on the page now (the drawing is updated in place)
+        const labels = labelsIn(entry.choice).filter((k) => cells.has(k));
+        const preview = () => labels.map((k) => liveCell(ctx, cells, k)).filter(Boolean);
+        const on = () => preview().forEach((g) => g.classList.add("preview"));
+        const off = () => preview().forEach((g) => g.classList.remove("preview"));
+        listen(node, "mouseenter", on);
+        listen(node, "mouseleave", off);
+        listen(node, "focus", on);
+        listen(node, "blur", off);
       }
     }
     if (!node.classList.contains("legal-place") && !offered.has(face) && ctx.legal.length) node.classList.add("unusable");
@@ -394,7 +404,7 @@ function legend(obs) {
 function cardNode(s) {
   const [colour, name] = SYMBOLS[s] || ["", s];
   const at = SYMBOL_CELL[s] ? SYMBOL_CELL[s].label : "";
-  return el(`div.mm-card.area-${colour}`, { dataset: { card: s } },
+  return el(`div.mm-card.area-${colour}`, { dataset: { card: s }, title: `${cap(name)}, ${colour}, on ${at}` },
     svg("svg", { viewBox: "-12 -12 24 24", class: "card-glyph", "aria-hidden": "true" }, symbolGlyph(s, 0, 0, 1)),
     el("span.card-name", { text: cap(name) }),
     el("span.card-meta", { text: `${colour}, on ${at}` }));
@@ -484,8 +494,17 @@ function promptWords(ctx) {
   return "Your move.";
 }
 
+/** An explorer's colour as a bar and a name read on paper (yellow darkened to be read). */
+const SEAT_INK = { red: "#b91c1c", green: "#15803d", blue: "#1d4ed8", yellow: "#a16207" };
+
 export default {
   css: "mummy.css",
+
+  /** An explorer's seat takes its explorer's colour (the first of its figures). */
+  seatColour(obs, i) {
+    const f = obs && Array.isArray(obs.figures) ? obs.figures.find((x) => x.seat === i) : null;
+    return f ? SEAT_INK[f.colour] || null : null;
+  },
 
   draw(board, mine, ctx) {
     const obs = ctx.obs;
@@ -503,21 +522,25 @@ export default {
     if (explorer) side.append(drawDice(obs, ctx, cells));
     if (role === "mummy" && book && !ctx.readonly && !ctx.over) {
       // her pencil: a click on any field that is not a step marks or rubs out a guess
+      // on the page's fields now (the drawing is updated in place: ``cells`` are its copy)
       redrawMarks = () => {
-        for (const g of cells.values()) {
+        for (const key of cells.keys()) {
+          const g = liveCell(ctx, cells, key);
+          if (!g) continue;
           g.classList.remove("pencilled");
           for (const n of g.querySelectorAll(".pencil-mark")) n.remove();
         }
         for (const [key, colours] of Object.entries(book.marks)) {
-          const g = cells.get(key);
+          const g = liveCell(ctx, cells, key);
           if (!g) continue;
           g.classList.add("pencilled");
           colours.forEach((col, k) => g.append(pencilMark(col, k)));
         }
-        for (const b of mine.querySelectorAll(".pencil-colour")) b.setAttribute("aria-pressed", b.dataset.pencil === book.pencil ? "true" : "false");
+        const area = (ctx.live && ctx.live.mine) || mine;
+        for (const b of area.querySelectorAll(".pencil-colour")) b.setAttribute("aria-pressed", b.dataset.pencil === book.pencil ? "true" : "false");
       };
       maze.classList.add("with-pencil");
-      maze.addEventListener("click", (ev) => {
+      listen(maze, "click", (ev) => {
         const g = ev.target.closest ? ev.target.closest(".cell") : null;
         if (!g || g.classList.contains("legal-place")) return;
         notebook.toggleMark(book, g.dataset.cell, book.pencil || "red");

@@ -65,7 +65,7 @@ function cardText(c, options) {
 
 /** A face-up search card: the treasure's drawing, its name, stack and points. */
 function searchCard(c, options, extra) {
-  return el("div.rm-card.search", { dataset: { card: c.treasure } },
+  return el("div.rm-card.search", { dataset: { card: c.treasure }, title: `${tname(c.treasure, options)}: stack ${c.stack}, ${plural(c.value, "point")}` },
     el("span.rm-card-art", null, treasureIcon(c.treasure, 44)),
     el("span.rm-card-name", { text: tname(c.treasure, options) }),
     el("span.rm-card-meta", { text: `stack ${c.stack} · ${plural(c.value, "point")}` }),
@@ -201,19 +201,13 @@ function pickTile(tile, tid, chosen, label, ctx, redraw) {
   return b;
 }
 
-function localRedraw(board, mod, ctx) {
+function localRedraw(mod, ctx) {
   // a half-made choice changes only this page: draw the frame again from the same view
+  // (into the live parts of the frame: the drawing being made is a detached copy)
   return (focusSel) => {
-    const play = board.closest(".play");
-    if (!play) return;
-    const els = {
-      board,
-      mine: play.querySelector(".mine-area"),
-      panels: play.querySelector(".panels"),
-      legal: play.querySelector(".legal"),
-      prompt: play.querySelector(".prompt"),
-    };
-    drawFrame(els, mod, { ...ctx, pool: undefined }, ctx.pool.play);
+    const els = ctx.live;
+    if (!els || !els.board.isConnected) return;
+    drawFrame(els, mod, { ...ctx, pool: undefined, live: undefined }, ctx.pool.play);
     const again = focusSel && document.querySelector(focusSel);
     const target = again || board.querySelector(".rm-choice [data-action]");
     if (target) target.focus();
@@ -422,11 +416,11 @@ const ramses = {
     const o = ctx.options || {};
     const key = decisionKey(obs, ctx);
     if (pick.key !== key) Object.assign(pick, { key, first: null, card: null });
-    const redraw = localRedraw(board, ramses, ctx);
+    const redraw = localRedraw(ramses, ctx);
     const boxWrap = el("div.rm-boxwrap", { onpointerdown: pressDuringAnimation, onclick: clickAfterAnimation },
       el("p.rm-showing", { text: showingWords(obs, ctx) }));
     const choices = ctx.readonly ? null : drawChoices(obs, ctx, redraw);
-    drawBox(boxWrap, { obs, options: o, pool: ctx.pool, selected: obs.phase === "place" ? pick.first : null, events: ctx.events, readonly: ctx.readonly, key: board });
+    drawBox(boxWrap, { obs, options: o, pool: ctx.pool, selected: obs.phase === "place" ? pick.first : null, events: ctx.events, readonly: ctx.readonly, key: (ctx.live && ctx.live.board) || board });
     // placements wait for their treasure to be chosen: none goes to the action bar
     if (obs.phase === "place") while (ctx.pool.take((a) => a.kind === "place"));
     const ev = eventNow(obs, ctx);

@@ -3,6 +3,7 @@
 // goods and your corruption pile. Drawn from the seat's observation only; every legal
 // action is placed on the thing it acts on.
 
+import { shownText } from "../frame.js";
 import { el, plural, andList } from "../util.js";
 
 const GOODS = ["ivory", "ebony", "marble", "cattle", "fish", "wheat"];
@@ -43,7 +44,9 @@ function tokenName(t) {
 function cardNode(name, extra) {
   const c = card(name);
   const cls = c.kind === "goods" ? `goods-${c.goods}` : c.kind;
-  const node = el(`div.scard.${cls}`, { dataset: { card: name } });
+  // keyed by the card: a card that arrives in a row (a hand, a set) is a new node there and
+  // slides in (style.css), the cards already there stay as they are
+  const node = el(`div.scard.${cls}`, { dataset: { card: name, key: `card ${name}` } });
   if (c.kind === "goods") {
     node.append(
       el("span.c-goods", { text: cap(c.goods) }),
@@ -60,6 +63,8 @@ function cardNode(name, extra) {
     node.append(el("span.c-name", { text: c.label }));
   }
   if (extra) node.append(el("span.c-note", { text: extra }));
+  // its tooltip says what it shows (the place of an action names it again, from the start)
+  node.title = shownText(node);
   return node;
 }
 

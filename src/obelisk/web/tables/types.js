@@ -54,7 +54,12 @@
  * @property {(GameClock & {at: number})|null} clock the last clock message's clock
  * @property {import("../util.js").ActionPool} pool places legal actions on the drawing
  * @property {(seat: number) => string} name   a seat's name
- * @property {(seat: number) => string} colour a seat's colour
+ * @property {(seat: number) => string} colour a seat's colour (the module's ``seatColour``
+ *   when it gives one, else the seat's own)
+ * @property {{board: HTMLElement, mine: HTMLElement, panels: HTMLElement, legal: HTMLElement,
+ *   prompt: HTMLElement}} live the frame's parts on the page: ``draw`` draws into detached
+ *   copies that the frame then brings the live parts up to (morph.js); a listener that looks
+ *   for drawn nodes later looks under these
  */
 
 /**
@@ -78,6 +83,8 @@
  * @property {boolean} [wantsWords] the frame loads the game's words (/api/games/{game}/words:
  *   glossary, components, defaults) before the first drawing and hands them to ``useWords``
  * @property {(words: object|null) => void} [useWords] receives the game's words once
+ * @property {(obs: object, seat: number) => (string|null)} [seatColour] the colour a seat is
+ *   shown in (its piece's, as the Mummy's explorers), null for the seat's own
  * @property {string} [css]        a stylesheet of its own under tables/, linked once
  * @property {boolean} [needsText] the table shows the game's text view (the server sends it)
  */

@@ -105,7 +105,7 @@ export function pieceMark(x, y, seat, character, colour, scale = 1) {
 export function pieceIcon(character, colour, seat, size = 30) {
   return svg("svg", { viewBox: "-14 -14 28 28", width: size, height: size, "aria-hidden": "true", focusable: "false", class: "kh-piece-icon" },
     svg("path", { d: SHAPES[character] || SHAPES.Poltergeist, fill: colour, stroke: "#2b2218", "stroke-width": 1 }),
-    seat === null || seat === undefined ? null : svg("text", { x: 0, y: 4.5, "text-anchor": "middle", "font-size": 12, "font-weight": 700, fill: "#fff" }, String(seat + 1)));
+    seat === null || seat === undefined ? null : svg("text", { x: 0, y: 4.5, "text-anchor": "middle", "font-size": 14, "font-weight": 700, fill: "#fff" }, String(seat + 1)));
 }
 
 /** A Scarab in a seat's colour with the seat's number. */

@@ -93,7 +93,8 @@ export function figureGlyph(colour, x, y, s) {
   const f = FIGURE[colour] || { fill: "#6b7280", ink: "#fff", letter: "?" };
   return svg("g", { class: "figure-piece", transform: `translate(${x},${y}) scale(${s})`, "aria-hidden": "true" },
     svg("path", { d: "M-7 10c0-6 3-8 4-9a5 5 0 1 1 6 0c1 1 4 3 4 9z", fill: f.fill, stroke: "#111827", "stroke-width": 1.2 }),
-    svg("text", { x: 0, y: 8, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: f.ink }, f.letter));
+    svg("text", { x: 0, y: 8, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: f.ink }, f.letter),
+    svg("title", null, `the ${colour} explorer`));
 }
 
 const PIPS = {

@@ -9,6 +9,7 @@
 // briefly (none under prefers-reduced-motion; a click finishes them at once).
 
 import { svg, templateCache } from "../../util.js";
+import { keepAsDrawn } from "../../morph.js";
 import { artParts, tname } from "./treasures.js";
 
 export const ROWS = 6;
@@ -181,6 +182,7 @@ function reducedMotion() {
 function animate(node, frames, opts) {
   if (!node.animate || reducedMotion()) return false;
   const a = node.animate(frames, opts);
+  keepAsDrawn(node); // the animation runs on this node: it replaces the live one (morph.js)
   running.add(a);
   a.onfinish = a.oncancel = () => running.delete(a);
   return true;

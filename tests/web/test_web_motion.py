@@ -1,0 +1,59 @@
+"""What moves on the tables (issue 40, item 12): Sobek's cards slide into hands and sets,
+Abu Simbel's chambers turn over, Khufu's pieces (the computer players' too) glide to their
+new places, and Ramses' box slides and turns as before; under ``prefers-reduced-motion``
+(Playwright's emulation) nothing moves at all.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import ServerProc
+from test_web_table_a11y import ROOMS
+from web_press_helpers import seated_person
+
+#: The page notes every CSS animation that starts and every Web Animation made.
+NOTE = """
+window.__moved = [];
+document.addEventListener('animationstart', (e) => {
+  const t = e.target;
+  window.__moved.push((t.getAttribute && (t.getAttribute('class') || t.tagName)) + ' ' + e.animationName);
+}, true);
+const made = Element.prototype.animate;
+Element.prototype.animate = function (...args) {
+  window.__moved.push((this.getAttribute('class') || this.tagName) + ' animate');
+  return made.apply(this, args);
+};
+"""
+
+#: What must move in each game, as the class of the node that moved.
+MOVERS = {"sobek": "scard", "abu_simbel": "chamber", "khufu": "kh-piece", "ramses": "rm-"}
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+@pytest.mark.parametrize("game", list(MOVERS))
+def test_what_moves_moves_unless_motion_is_reduced(
+    server: ServerProc, browser: Any, shots: Path, game: str, motion: str
+) -> None:
+    def before(p: Any) -> None:
+        p.page.emulate_media(reduced_motion=motion)
+        p.page.add_init_script(NOTE)
+
+    p = seated_person(server, browser, game, ROOMS[game], seed=4, before=before)
+    rng = random.Random(6)
+    try:
+        for _ in range(8):
+            assert p.wait_turn_or_over(30000)
+            if p.hook("over") or not p.places():
+                break
+            p.click_random(rng, prefer=("take", "roll", "slide", "draw", "punch", "piece"))
+        moved = [m for m in p.page.evaluate("window.__moved") if MOVERS[game] in m]
+        if motion == "reduce":
+            assert not moved, f"{game}: moved under reduced motion: {moved[:5]}"
+        else:
+            assert moved, f"{game}: nothing moved in eight decisions"
+    finally:
+        p.close()
