@@ -38,6 +38,16 @@ def axe_version() -> str:
     return first.removeprefix("/*! axe v").strip()
 
 
+def settle_animations(page: Any) -> None:
+    """Wait until every finite animation running in ``page`` has ended (a card sliding in,
+    a chamber turning over), so that sizes and colours are measured as they rest."""
+    page.evaluate(
+        "() => Promise.all(document.getAnimations().map("
+        "(a) => a.playState === 'running' && a.effect && a.effect.getTiming().iterations"
+        " !== Infinity ? a.finished.catch(() => null) : null))"
+    )
+
+
 def violations(page: Any, context: Any = None, disable: tuple[str, ...] = ()) -> list[dict]:
     """Every axe-core violation on ``page`` (a Playwright sync page), as axe reports them.
 
@@ -46,6 +56,7 @@ def violations(page: Any, context: Any = None, disable: tuple[str, ...] = ()) ->
     """
     if not page.evaluate("typeof window.axe !== 'undefined'"):
         page.evaluate(axe_source())
+    settle_animations(page)  # colours are judged at rest, not halfway through a slide
     options: dict[str, Any] = {"resultTypes": ["violations"]}
     if disable:
         options["rules"] = {rule: {"enabled": False} for rule in disable}

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_check import settle_animations
 from server_helpers import ServerProc
 from test_web_table_a11y import ROOMS
 from web_press_helpers import seated_person
@@ -76,6 +77,7 @@ def test_a_phone_shows_the_place_the_log_and_the_turn_at_each_decision(
             p.page.evaluate(
                 "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
             )
+            settle_animations(p.page)  # sizes as they rest, not mid-way through a turn-over
             got = p.page.evaluate(SIGHT)
             where = f"{game}, decision {k + 1} ({got['place']})"
             assert got["placeSeen"], f"{where}: the place to play is out of sight or covered"
