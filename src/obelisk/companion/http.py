@@ -354,3 +354,24 @@ async def json_body(request: Request, max_body: int) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise SessionRefused(400, "bad_request", "the request must be a JSON object")
     return data
+
+
+def companion_store(
+    sessions: SessionStore[T] | None,
+    db: str | None,
+    companion: str,
+    to_record: Callable[[T], Any],
+    from_record: Callable[[Any], T],
+) -> SessionStore[T]:
+    """The session store a companion's routes use: ``sessions`` when given (a test's own),
+    else a new one, kept in the server's database ``db`` when there is one (issue 36: its
+    live sessions are loaded back at once, see :meth:`SessionStore.restore`)."""
+    if sessions is not None:
+        return sessions
+    store: SessionStore[T] = SessionStore()
+    if db:
+        from .persist import table_for
+
+        store.backing = Backing(table_for(db), companion, to_record, from_record)
+        store.restore()
+    return store

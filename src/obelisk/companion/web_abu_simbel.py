@@ -33,15 +33,14 @@ from fastapi.responses import FileResponse, JSONResponse
 from obelisk.companion.http import (
     BODY_LIMITS,
     SMALL_BODY,
-    Backing,
     SessionRefused,
     SessionStore,
     client_address,
+    companion_store,
     error_response,
     json_body,
     private,
 )
-from obelisk.companion.persist import table_for
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
@@ -368,10 +367,7 @@ def register(
 ) -> None:
     """Add the page and the API to the server; ``sessions`` keeps the sessions and
     ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
-    store: SessionStore[RefereeSession] = sessions if sessions is not None else SessionStore()
-    if sessions is None and db:  # live sessions in the server's database (issue 36)
-        store.backing = Backing(table_for(db), COMPANION, to_saved, from_saved)
-        store.restore()
+    store = companion_store(sessions, db, COMPANION, to_saved, from_saved)
     seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "abu_simbel.html"
 

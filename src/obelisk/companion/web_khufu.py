@@ -35,15 +35,14 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from obelisk.companion.http import (
     BODY_LIMITS,
     SMALL_BODY,
-    Backing,
     SessionRefused,
     SessionStore,
     client_address,
+    companion_store,
     error_response,
     json_body,
     private,
 )
-from obelisk.companion.persist import table_for
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
 
 from . import speech
@@ -150,15 +149,13 @@ def register(
 ) -> None:
     """Add the page and the API to the server; ``sessions`` keeps the sessions and
     ``sealer`` seals the mid-game saves (new ones, with the server's key, unless given)."""
-    store: SessionStore[Held] = sessions if sessions is not None else SessionStore()
-    if sessions is None and db:  # live sessions in the server's database (issue 36)
-        store.backing = Backing(
-            table_for(db),
-            COMPANION,
-            lambda h: {"record": h.session.record(), "scale": h.scale},
-            lambda data: Held(from_record(data["record"]), float(data["scale"])),
-        )
-        store.restore()
+    store = companion_store(
+        sessions,
+        db,
+        COMPANION,
+        lambda h: {"record": h.session.record(), "scale": h.scale},
+        lambda data: Held(from_record(data["record"]), float(data["scale"])),
+    )
     seal = sealer if sealer is not None else SaveSealer()
     page = web_dir / "companion" / "khufu.html"
 
