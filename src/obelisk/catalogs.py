@@ -16,32 +16,78 @@ Adding a language is adding catalogs: ``init`` one per package, translate the
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import importlib.resources
 import io
+import json
 import sys
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, write_po
 
-from obelisk.core.i18n import LANGUAGES, SOURCE
+from obelisk.core.i18n import LANGUAGES, LESSON_KEYS, SOURCE, markdown_blocks
 
 #: The functions whose string arguments are words to translate (Python and JavaScript):
 #: gettext's own names, and ``t``/``tn``/``tp`` of the browser's ``web/i18n.js``.
 KEYWORDS: dict[str, Any] = {
     **DEFAULT_KEYWORDS,
+    "N_": None,
     "t": None,
     "tn": (1, 2),
     "tp": ((1, "c"), 2),
 }
 
-#: Which files are read by which extractor.
-METHODS = [("**.py", "python"), ("**.js", "javascript")]
-OPTIONS = {"**.js": {"parse_template_string": "true"}}
+#: Which files are read by which extractor (the first pattern a file's name matches).
+METHODS: list[tuple[str, str]] = [
+    ("*.py", "python"),
+    ("*.js", "javascript"),
+    ("*.html", "obelisk.catalogs:extract_html"),
+    ("lessons.json", "obelisk.catalogs:extract_lessons"),
+    ("player_rules.md", "obelisk.catalogs:extract_markdown"),
+]
+OPTIONS = {"*.js": {"parse_template_string": "true"}}
+
+#: The files outside a game's package whose words are the game's own (its web table, its
+#: companion's code and pages), as paths relative to the ``obelisk`` package. Each game's
+#: German is then one catalog: ``obelisk/games/<game>/locale/de.po``. Code in these files
+#: asks for its words with ``Words("obelisk.games.<game>")``.
+GAME_FACES: dict[str, tuple[str, ...]] = {
+    "sobek": ("web/tables/sobek.js", "web/tables/sobek/*"),
+    "abu_simbel": (
+        "web/tables/abu_simbel.js",
+        "web/tables/abu_simbel/*",
+        "web/companion/abu_simbel.*",
+        "companion/abu_simbel.py",
+        "companion/web_abu_simbel.py",
+    ),
+    "ramses": ("web/tables/ramses.js", "web/tables/ramses/*"),
+    "mummy": (
+        "web/tables/mummy.js",
+        "web/tables/mummy/*",
+        "web/companion/mummy.*",
+        "web/companion/maze.*",
+        "companion/mummy.py",
+        "companion/cli_mummy.py",
+        "companion/web_mummy.py",
+        "companion/maze_editor.py",
+        "companion/cli_maze.py",
+        "companion/web_maze.py",
+    ),
+    "khufu": (
+        "web/tables/khufu.js",
+        "web/tables/khufu/*",
+        "web/companion/khufu.*",
+        "companion/khufu*.py",
+        "companion/cli_khufu.py",
+        "companion/web_khufu.py",
+    ),
+}
 
 #: The date written into catalog headers (a fixed one, so an update changes only words).
 _FIXED = datetime(2026, 1, 1, tzinfo=UTC)
@@ -56,10 +102,46 @@ def packages_with_catalogs(root: str = "obelisk") -> Iterator[tuple[str, Path]]:
             yield ".".join(rel.parts), locale_dir
 
 
-def template(package_dir: Path, package: str) -> Catalog:
-    """The words of the package in ``package_dir`` (without its sub-packages that keep
-    their own catalogs), as a catalog with empty translations."""
+def _method(path: Path) -> str | None:
+    for pattern, method in METHODS:
+        if fnmatch.fnmatch(path.name, pattern):
+            return method
+    return None
+
+
+def _game_faces(root: Path) -> dict[Path, str]:
+    """Every file of a game's faces outside its package, and the game's package."""
+    owned: dict[Path, str] = {}
+    for game, patterns in GAME_FACES.items():
+        for pattern in patterns:
+            for path in sorted(root.glob(pattern)):
+                if path.is_file() and _method(path) is not None:
+                    owned[path] = f"obelisk.games.{game}"
+    return owned
+
+
+def sources(package_dir: Path, package: str) -> list[Path]:
+    """The files whose words are ``package``'s: its own files (not those of a sub-package
+    that keeps its own catalogs, nor a game's face files), and for a game its faces'."""
+    root = Path(str(importlib.resources.files("obelisk")))
+    faces = _game_faces(root)
     own_catalogs = {p.parent for p in package_dir.rglob("locale") if p.parent != package_dir}
+    found = []
+    for path in sorted(package_dir.rglob("*")):
+        if not path.is_file() or _method(path) is None or "__pycache__" in path.parts:
+            continue
+        if "locale" in path.relative_to(package_dir).parts:
+            continue
+        if any(owner in path.parents for owner in own_catalogs) or path in faces:
+            continue
+        found.append(path)
+    found += [path for path, owner in faces.items() if owner == package]
+    return found
+
+
+def template(package_dir: Path, package: str) -> Catalog:
+    """The words of the package in ``package_dir`` (see :func:`sources`), as a catalog
+    with empty translations."""
     catalog = Catalog(
         project="Obelisk",
         version="1",
@@ -73,25 +155,102 @@ def template(package_dir: Path, package: str) -> Catalog:
         last_translator="the Obelisk authors",
         language_team="the Obelisk authors",
     )
-    for filename, lineno, message, comments, context in extract_from_dir(
-        str(package_dir),
-        method_map=METHODS,
-        options_map=OPTIONS,
-        keywords=KEYWORDS,
-        comment_tags=("Translators:",),
-        strip_comment_tags=True,
-    ):
-        path = package_dir / filename
-        if any(owner in path.parents for owner in own_catalogs) or "locale" in path.parts:
+    root = Path(str(importlib.resources.files("obelisk")))
+    for path in sources(package_dir, package):
+        method = _method(path)
+        if method is None:
             continue
-        catalog.add(
-            message,
-            None,
-            [(f"{package.replace('.', '/')}/{filename}", lineno)],
-            auto_comments=comments,
-            context=context,
-        )
+        options = OPTIONS.get("*.js", {}) if path.suffix == ".js" else {}
+        with path.open("rb") as f:
+            found = list(
+                extract(
+                    method,
+                    f,
+                    keywords=KEYWORDS,
+                    comment_tags=("Translators:",),
+                    options=options,
+                    strip_comment_tags=True,
+                )
+            )
+        where = f"obelisk/{path.relative_to(root).as_posix()}"
+        for lineno, message, comments, context in found:
+            catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
+
+
+# -- extractors for the words that are not in code --------------------------------------
+
+Extracted = Iterator[tuple[int, str | None, str, list[str]]]
+
+
+def extract_lessons(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Extracted:
+    """The words of a lesson file: every string under one of :data:`LESSON_KEYS`."""
+    data = json.loads(fileobj.read().decode("utf-8"))
+
+    def walk(value: Any, key: str | None) -> Iterator[str]:
+        if isinstance(value, dict):
+            for k, v in value.items():
+                yield from walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                yield from walk(v, key)
+        elif isinstance(value, str) and key in LESSON_KEYS and value.strip():
+            yield value
+
+    for text in walk(data, None):
+        yield 1, None, text, []
+
+
+def extract_markdown(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Extracted:
+    """The words of a Markdown page: each block (see :func:`markdown_blocks`)."""
+    text = fileobj.read().decode("utf-8")
+    for block in markdown_blocks(text):
+        lineno = text[: text.find(block)].count("\n") + 1
+        yield lineno, None, block, []
+
+
+class _TextsOf(HTMLParser):
+    """The texts of an HTML page's elements marked ``data-t`` (their text) and the
+    attributes named by ``data-t-attrs`` (``placeholder``, ``aria-label``, ``title``…)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: list[tuple[str, list[str], int]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        line = self.getpos()[0]
+        for name in (a.get("data-t-attrs") or "").split():
+            if a.get(name):
+                self.found.append((line, " ".join(str(a[name]).split())))
+        if "data-t" in a:
+            self._open.append((tag, [], line))
+        elif self._open:
+            self._open.append((tag, self._open[-1][1], line))
+
+    def handle_endtag(self, tag: str) -> None:
+        if not self._open:
+            return
+        _tag, parts, line = self._open.pop()
+        if self._open and self._open[-1][1] is parts:
+            return
+        text = " ".join("".join(parts).split())
+        if text:
+            self.found.append((line, text))
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self._open[-1][1].append(data)
+
+
+def extract_html(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Extracted:
+    """The words of an HTML page (see :class:`_TextsOf`; ``web/i18n.js``'s
+    ``translatePage`` puts them in the reader's language)."""
+    parser = _TextsOf()
+    parser.feed(fileobj.read().decode("utf-8"))
+    for line, text in parser.found:
+        yield line, None, text, []
 
 
 def _read(path: Path, lang: str) -> Catalog:

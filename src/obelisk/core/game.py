@@ -22,12 +22,13 @@ import random
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple, Protocol, runtime_checkable
+from typing import Any, ClassVar, NamedTuple, Protocol, cast, runtime_checkable
 
 from .actions import Action, action_from_json, parse_action_text
 from .chance import Chance
 from .errors import ActionFormatError, IllegalAction, InvalidOptions
 from .events import Event, json_form, redact, visible_to
+from .i18n import Words, translate_lesson, translate_markdown
 from .log import AppendLog
 from .narration import Narrator, Voice
 from .options import make_options, options_to_json
@@ -362,7 +363,16 @@ class Game(ABC):
         except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError):
             return []
         data = json.loads(text)
-        return list(data) if isinstance(data, list) else []
+        if not isinstance(data, list):
+            return []
+        words = self.words
+        return [cast(dict[str, Any], translate_lesson(lesson, words)) for lesson in data]
+
+    @property
+    def words(self) -> Words:
+        """The game's words in the reader's language (its package's catalogs, see
+        :mod:`obelisk.core.i18n`): ``game.words.gettext(game.summary)``."""
+        return Words(self._package() or "obelisk.core")
 
     def rules_text(self) -> str:
         """The game's rules as implemented, in Markdown (``rules.md`` beside the game's
@@ -372,7 +382,10 @@ class Game(ABC):
     def player_rules(self) -> str:
         """The rules written for players, in Markdown (``player_rules.md`` beside the game's
         module, package data), or the summary where there is none."""
-        return self._package_text("player_rules.md") or f"# {self.title}\n\n{self.summary}"
+        text = self._package_text("player_rules.md")
+        if text is None:
+            return f"# {self.title}\n\n{self.words.gettext(self.summary)}"
+        return translate_markdown(text, self.words)
 
     def _package_text(self, name: str) -> str | None:
         """The text file ``name`` shipped beside the game's module, or None."""

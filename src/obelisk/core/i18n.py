@@ -213,6 +213,44 @@ class Words:
         return _missing(message)
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` as words to translate without translating it now (a class
+    attribute, a table written at import): the face that shows it later looks it up with
+    its package's :class:`Words` (``W.gettext(game.summary)``)."""
+    return message
+
+
+#: The keys of a lesson (``lessons.json``) whose string values a person reads.
+LESSON_KEYS = frozenset(
+    {"title", "summary", "say", "text", "then", "question", "choices", "explain", "hint", "wrong"}
+)
+
+
+def translate_lesson(value: object, words: Words, key: str | None = None) -> object:
+    """A lesson (parsed ``lessons.json``) with every string under :data:`LESSON_KEYS` in
+    the reader's language (the rest, such as typed actions, untouched)."""
+    if isinstance(value, dict):
+        return {k: translate_lesson(v, words, k) for k, v in value.items()}
+    if isinstance(value, list):
+        return [translate_lesson(v, words, key) for v in value]
+    if isinstance(value, str) and key in LESSON_KEYS and value.strip():
+        return words.gettext(value)
+    return value
+
+
+def markdown_blocks(text: str) -> list[str]:
+    """A Markdown text's blocks (paragraphs, headings, lists), split at blank lines: the
+    units a page is translated in, as po4a does."""
+    return [b.strip("\n") for b in re.split(r"\n\s*\n", text) if b.strip()]
+
+
+def translate_markdown(text: str, words: Words) -> str:
+    """A Markdown page in the reader's language, block by block."""
+    if language() == SOURCE:
+        return text
+    return "\n\n".join(words.gettext(b) for b in markdown_blocks(text)) + "\n"
+
+
 def _missing(message: str) -> str:
     """A message no catalog translates: as written, or marked for tests."""
     if MARK_MISSING and language() != SOURCE:
