@@ -172,7 +172,8 @@ def template(package_dir: Path, package: str) -> Catalog:
                     strip_comment_tags=True,
                 )
             )
-        where = f"obelisk/{path.relative_to(root).as_posix()}"
+        top = root if root in path.parents else package_dir
+        where = f"{top.name}/{path.relative_to(top).as_posix()}"
         for lineno, message, comments, context in found:
             catalog.add(message, None, [(where, lineno)], auto_comments=comments, context=context)
     return catalog
