@@ -138,7 +138,7 @@ def rules(
                 line.append(f"  ({rule})", style="dim")
             console.print(Padding(line, (0, 0, 0, 2)))
             if o.spec.help:
-                console.print(Padding(Text(o.spec.help), (0, 0, 0, 6)))
+                console.print(Padding(Text(g.words.gettext(o.spec.help)), (0, 0, 0, 6)))
     if g.variants:
         variants = _W.gettext("Variants (--variant NAME): {names}")
         console.print(Text(variants.format(names=", ".join(sorted(g.variants)))))
