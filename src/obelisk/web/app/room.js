@@ -9,7 +9,7 @@ import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
 import { hooks } from "./hooks.js";
 import { api } from "./api.js";
-import { store, framesKey, keepFrame, keptFrames } from "./storage.js";
+import { store, framesKey, keepFrame, keepLine, keptFrames } from "./storage.js";
 import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
@@ -144,6 +144,7 @@ function handle(msg) {
     case "undo":
       // somebody took back a move: said in the log to everybody; the fresh state follows
       appendLog([{ seat: msg.seat, text: msg.text }]);
+      keepLine({ seat: msg.seat, text: msg.text });
       sayNewest(msg.text);
       break;
     case "ack":
