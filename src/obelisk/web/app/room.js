@@ -268,6 +268,7 @@ function hideFlash() {
   const box = $("flash");
   box.hidden = true;
   box.replaceChildren();
+  document.body.style.removeProperty("--flash-h");
 }
 /** A flash: what the table shows for a moment (memory games). Never logged, never kept. */
 function showFlash(lines) {
@@ -278,7 +279,9 @@ function showFlash(lines) {
     el("button.small", { type: "button", text: t("Hide"), onclick: hideFlash }),
   );
   box.hidden = false;
-  flashTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 5000);
+  // on a phone the page makes room below for the flash, so every place can be scrolled above it
+  document.body.style.setProperty("--flash-h", `${box.offsetHeight}px`);
+  flashTimer = setTimeout(hideFlash, 5000);
 }
 
 /** Whether a state message only moves the clock on (same position, same choices). */
