@@ -135,7 +135,7 @@ def khufu(
         typer.Option(
             "--players",
             "-p",
-            help=_(
+            help=N_(
                 "A player as NAME, NAME:piece or NAME:piece:lucky symbol "
                 "(e.g. Ann:witch:falcon); repeat for each player in turn order, or give them "
                 "comma-separated. Without it the command asks."
@@ -143,29 +143,31 @@ def khufu(
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help=_("Seed for Khufu's orders (default: random)."))
+        int | None, typer.Option(help=N_("Seed for Khufu's orders (default: random)."))
     ] = None,
     speak: Annotated[
-        bool, typer.Option("--speak/--no-speak", help=_("Say Khufu's lines aloud (espeak-ng)."))
+        bool, typer.Option("--speak/--no-speak", help=N_("Say Khufu's lines aloud (espeak-ng)."))
     ] = True,
     audio_dir: Annotated[
         Path | None,
-        typer.Option(help=_("Also write every spoken line here as a numbered WAV file and text.")),
+        typer.Option(help=N_("Also write every spoken line here as a numbered WAV file and text.")),
     ] = None,
     time_scale: Annotated[
         float,
-        typer.Option(help=_("Run the clock this many times faster (rehearsal, tests).")),
+        typer.Option(help=N_("Run the clock this many times faster (rehearsal, tests).")),
     ] = 1.0,
     save: Annotated[
         Path | None,
-        typer.Option(help=_("Keep the record in this file (saved at every input and at the end).")),
+        typer.Option(
+            help=N_("Keep the record in this file (saved at every input and at the end).")
+        ),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(help=_("Continue a saved companion game from its record."))
+        Path | None, typer.Option(help=N_("Continue a saved companion game from its record."))
     ] = None,
     replay: Annotated[
         Path | None,
-        typer.Option(help=_("Replay a saved game: print everything Khufu said, with the time.")),
+        typer.Option(help=N_("Replay a saved game: print everything Khufu said, with the time.")),
     ] = None,
 ) -> None:
     """The Khufu companion in the terminal (``--help`` shows :data:`HELP`)."""
@@ -339,6 +341,6 @@ Example: obelisk companion khufu -p Ann:witch:falcon -p Bob:zombie -p Cleo"""
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``khufu`` to the ``obelisk companion`` group (its help in the reader's language:
-    the language when the command line is made)."""
-    app.command("khufu", help=_(HELP))(khufu)
+    """Add ``khufu`` to the ``obelisk companion`` group (its help and its options' are
+    marked ``N_``: the command line puts them in the reader's language)."""
+    app.command("khufu", help=HELP)(khufu)

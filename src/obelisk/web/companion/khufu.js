@@ -8,23 +8,7 @@
 // every request says the page's language in its Accept-Language header, so what the server
 // answers (Khufu's lines and voice, refusals) is in the page's language too.
 
-import { language, loadLanguage, t, tp } from "../i18n.js";
-
-// (until web/i18n.js offers translatePage: the same, for this page's data-t elements)
-function translatePage(root) {
-  const same = (text) => text.replace(/\s+/g, " ").trim();
-  for (const e of root.querySelectorAll("[data-t]")) {
-    if (e.dataset.tsrc === undefined) e.dataset.tsrc = same(e.textContent);
-    e.textContent = t(e.dataset.tsrc);
-  }
-  for (const e of root.querySelectorAll("[data-t-attrs]")) {
-    for (const name of e.dataset.tAttrs.split(/\s+/).filter(Boolean)) {
-      const key = `tsrc${name.replace(/-/g, "")}`;
-      if (e.dataset[key] === undefined) e.dataset[key] = same(e.getAttribute(name) || "");
-      if (e.dataset[key]) e.setAttribute(name, t(e.dataset[key]));
-    }
-  }
-}
+import { language, loadLanguage, offerLanguages, t, tp, translatePage } from "../i18n.js";
 
 const API = "/api/companion/khufu";
 const PIECES = ["Witch", "Zombie", "Vampire", "Werewolf", "Poltergeist", "Gorgon"];
@@ -592,26 +576,6 @@ function toggleSound() {
 }
 
 // -- wiring ----------------------------------------------------------------------------
-// The language <select>: the languages there are (from the server), the page's chosen; a
-// new choice is remembered on this device (web/i18n.js) and the page is drawn again in it
-// (a game under way goes on: the server says its lines again in the new language).
-async function languageChoice() {
-  const box = $("lang");
-  try {
-    const reply = await fetch("/api/languages");
-    const known = reply.ok ? (await reply.json()).languages : [];
-    box.replaceChildren(...known.map((l) => el("option", { value: l.code, lang: l.code }, l.name)));
-  } catch {
-    box.replaceChildren();
-  }
-  box.value = language();
-  box.hidden = box.options.length < 2;
-  box.addEventListener("change", async () => {
-    await loadLanguage(box.value);
-    location.reload();
-  });
-}
-
 async function init() {
   try {
     await loadLanguage();
@@ -619,8 +583,7 @@ async function init() {
     // no catalog reachable: the page reads English
   }
   translatePage(document);
-  document.title = t("Khufu: the countdown for the real board");
-  languageChoice();
+  offerLanguages($("lang")).then(() => { $("lang").hidden = $("lang").options.length < 2; });
   setPlayers(3);
   $("add-player").addEventListener("click", () => setPlayers($("players").children.length + 1));
   $("remove-player").addEventListener("click", () => setPlayers($("players").children.length - 1));
