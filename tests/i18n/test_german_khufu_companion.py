@@ -528,3 +528,19 @@ def test_the_page_in_german(kserver: Any) -> None:
         assert page.evaluate("document.title") == "Khufu: der Countdown für das echte Spielbrett"
         ctx.close()
     german(texts)
+
+
+def test_the_terminal_commands_help_is_german() -> None:
+    import typer
+
+    from obelisk.cli import language
+    from obelisk.cli.main import app
+
+    with speaking("de"):
+        command = typer.main.get_command(app)
+        language.translate_commands(command)
+        khufu = command.commands["companion"].commands["khufu"]  # type: ignore[attr-defined]
+        texts = [khufu.help, *(p.help for p in khufu.params if p.help)]
+    assert texts[0].startswith("Khufus DVD für das echte Spielbrett")
+    assert len(texts) == 9
+    german(texts)
