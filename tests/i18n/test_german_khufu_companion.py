@@ -484,11 +484,11 @@ def kserver(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 def test_the_page_in_german(kserver: Any) -> None:
-    from browser_fixtures import CHROMIUM, chromium
+    from browser_fixtures import CHROMIUM, chromium, screenshot_folder
 
     if CHROMIUM is None:
         pytest.skip("Debian's chromium is missing")
-    shot = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    shot = screenshot_folder()  # OBELISK_SCREENSHOTS=docs/screenshots refreshes the docs' one
     with chromium() as browser:
         ctx = browser.new_context(
             viewport={"width": 390, "height": 844},
