@@ -483,6 +483,22 @@ def kserver(tmp_path_factory: pytest.TempPathFactory) -> Any:
     proc.stop()
 
 
+#: The browser's voices, as a browser with an English and a German voice offers them; the
+#: page's lines are recorded instead of spoken.
+BROWSER_VOICES = """
+window.__spoken = [];
+const voices = [
+  { name: "Daniel (English)", lang: "en-GB", localService: true },
+  { name: "Anna (Deutsch)", lang: "de-DE", localService: true },
+];
+window.SpeechSynthesisUtterance = class { constructor(text) { this.text = text; } };
+Object.defineProperty(window, "speechSynthesis", { value: {
+  cancel() {}, getVoices() { return voices; },
+  speak(u) { window.__spoken.push({ text: u.text, lang: u.lang, voice: u.voice && u.voice.name }); },
+} });
+"""
+
+
 def test_the_page_in_german(kserver: Any) -> None:
     from browser_fixtures import CHROMIUM, chromium, screenshot_folder
 
@@ -496,8 +512,11 @@ def test_the_page_in_german(kserver: Any) -> None:
             extra_http_headers={"Accept-Language": "de"},
             reduced_motion="reduce",
         )
+        ctx.add_init_script(BROWSER_VOICES)
         page = ctx.new_page()
         page.set_default_timeout(20000)
+        # no audio from the server: the browser's own voice says Khufu's lines
+        page.route("**/audio/**", lambda route: route.fulfill(status=503, body="{}"))
         page.goto(kserver.http + "/companion/khufu?scale=30")
         page.wait_for_function("document.documentElement.lang === 'de'")
         page.wait_for_selector("#lang:not([hidden])")
@@ -513,6 +532,10 @@ def test_the_page_in_german(kserver: Any) -> None:
         page.click("[data-action=create]")
         page.wait_for_selector("#moment.kind-intro:not([hidden])")
         texts.append(page.inner_text("body"))
+        page.wait_for_function("window.__spoken.length > 0")
+        said = page.evaluate("window.__spoken[0]")
+        assert said["lang"] == "de-DE" and said["voice"] == "Anna (Deutsch)", said
+        assert said["text"].startswith("Ich bin Khufu, und ihr seid in meiner Pyramide")
         page.click("#moment [data-action=start]")
         page.wait_for_function("window.__khufu.seen.some((s) => s.startsWith('order: '))")
         page.wait_for_selector("#moment.kind-order:not([hidden])")
