@@ -567,3 +567,32 @@ def test_the_terminal_commands_help_is_german() -> None:
     assert texts[0].startswith("Khufus DVD für das echte Spielbrett")
     assert len(texts) == 9
     german(texts)
+
+
+def test_the_terminal_set_up_asks_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rich.console import Console
+
+    from obelisk.companion import cli_khufu
+
+    asked: list[str] = []
+    answers = iter(["7", "3", "Ann", "zauberer", "hexe", "falke", "Bob", "", "", "Cleo", "", ""])
+
+    def prompt(question: str, **_: Any) -> Any:
+        asked.append(question)
+        answer = next(answers)
+        return int(answer) if question.startswith("Wie viele") else answer
+
+    monkeypatch.setattr(cli_khufu.typer, "prompt", prompt)
+    console = Console(record=True, width=100, color_system=None)
+    with speaking("de"):
+        table = cli_khufu._setup_players(console)
+    said = console.export_text().splitlines()
+    assert [p.piece for p in table] == ["Witch", None, None]
+    assert table[0].lucky == "FALCON"
+    assert asked[:4] == [
+        "Wie viele Spieler (3 bis 6)",
+        "Wie viele Spieler (3 bis 6)",
+        "Name von Spieler 1",
+        "  die Spielfigur (Hexe, Zombie, …; Enter: keine Angabe)",
+    ]
+    german(asked + said)
