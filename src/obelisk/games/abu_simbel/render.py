@@ -96,16 +96,16 @@ def _treasures(cards: Sequence[str]) -> str:
         return _("none")
     by: dict[str, list[str]] = {}
     for c in sorted(cards):
-        kind, _sep, jewels = c.partition(":")
-        by.setdefault(kind, []).append(jewels)
+        kind, _sep, value = c.partition(":")
+        by.setdefault(kind, []).append(value)
     parts = []
-    for kind, jewels in by.items():
-        listed = ", ".join(jewels)
+    for kind, values in by.items():
+        listed = ", ".join(values)
         if kind in _KEPT:
             one, many = _KEPT[kind]
-            parts.append(ngettext(one, many, len(jewels)).format(jewels=listed))
+            parts.append(ngettext(one, many, len(values)).format(jewels=listed))
         else:
-            parts.append(f"{kind.lower()}{'s' if len(jewels) != 1 else ''} {listed}")
+            parts.append(f"{kind.lower()}{'s' if len(values) != 1 else ''} {listed}")
     return "; ".join(parts)
 
 
