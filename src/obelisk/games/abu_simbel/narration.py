@@ -264,6 +264,22 @@ def treasure_words(card: str) -> str:
     return f"{art} {noun} worth {j} jewel{'s' if j != 1 else ''}"
 
 
+#: A treasure card named without an article (``urn worth 3 jewels``), singular and plural.
+_TREASURE_LABEL: dict[str, tuple[str, str]] = {
+    "URN": (N_("urn worth {n} jewel"), N_("urn worth {n} jewels")),
+    "ARK": (N_("ark worth {n} jewel"), N_("ark worth {n} jewels")),
+    "CHEST": (N_("chest worth {n} jewel"), N_("chest worth {n} jewels")),
+}
+
+
+def treasure_label(card: str) -> str:
+    """``URN:3`` as ``urn worth 3 jewels`` (no article: ``no urn worth 3 jewels is left``)."""
+    kind, _sep, jewels = str(card).partition(":")
+    if kind in _TREASURE_LABEL and jewels.isdigit():
+        return ngettext(*_TREASURE_LABEL[kind], int(jewels)).format(n=int(jewels))
+    return treasure_words(card).removeprefix("a ").removeprefix("an ")
+
+
 def _where(event: Mapping[str, JSON]) -> str:
     """``chamber 3 (1 of 4 on the way in)``: the chamber judged, and how far along the
     current way it is."""
@@ -785,5 +801,6 @@ __all__ = [
     "move_phrase",
     "move_sentence",
     "move_typed",
+    "treasure_label",
     "treasure_words",
 ]
