@@ -13,7 +13,7 @@ shows the faces whenever the viewer may see them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from obelisk.core import Narrator, Voice
@@ -174,12 +174,15 @@ _MOVE_PHRASE: dict[str, str] = {
     "BALANCE": N_("heel-to-toe steps, arms out"),
 }
 
-#: A treasure card in words, with its jewels (singular, plural) and without.
-_TREASURE: dict[str, tuple[str, str, str]] = {
-    "URN": (N_("an urn worth {n} jewel"), N_("an urn worth {n} jewels"), N_("an urn")),
-    "ARK": (N_("an ark worth {n} jewel"), N_("an ark worth {n} jewels"), N_("an ark")),
-    "CHEST": (N_("a chest worth {n} jewel"), N_("a chest worth {n} jewels"), N_("a chest")),
+#: A treasure card in words, with its jewels (``an urn worth 3 jewels``).
+_TREASURE: dict[str, Callable[[int], str]] = {
+    "URN": lambda n: ngettext("an urn worth {n} jewel", "an urn worth {n} jewels", n),
+    "ARK": lambda n: ngettext("an ark worth {n} jewel", "an ark worth {n} jewels", n),
+    "CHEST": lambda n: ngettext("a chest worth {n} jewel", "a chest worth {n} jewels", n),
 }
+
+#: A treasure card without its jewels (``an urn``).
+_TREASURE_BARE: dict[str, str] = {"URN": N_("an urn"), "ARK": N_("an ark"), "CHEST": N_("a chest")}
 
 
 def times(k: int) -> str:
@@ -248,15 +251,12 @@ def chamber_term(kind: str) -> str:
 def treasure_words(card: str) -> str:
     """``URN:3`` as ``an urn worth 3 jewels``."""
     kind, _sep, jewels = str(card).partition(":")
-    forms = _TREASURE.get(kind)
     try:
         j = int(jewels)
     except ValueError:
         j = None
-    if forms is not None:
-        if j is None:
-            return _(forms[2])
-        return ngettext(forms[0], forms[1], j).format(n=j)
+    if kind in _TREASURE:
+        return _(_TREASURE_BARE[kind]) if j is None else _TREASURE[kind](j).format(n=j)
     noun = kind.lower()
     art = "an" if noun[:1] in "aeiou" else "a"
     if j is None:
@@ -264,11 +264,11 @@ def treasure_words(card: str) -> str:
     return f"{art} {noun} worth {j} jewel{'s' if j != 1 else ''}"
 
 
-#: A treasure card named without an article (``urn worth 3 jewels``), singular and plural.
-_TREASURE_LABEL: dict[str, tuple[str, str]] = {
-    "URN": (N_("urn worth {n} jewel"), N_("urn worth {n} jewels")),
-    "ARK": (N_("ark worth {n} jewel"), N_("ark worth {n} jewels")),
-    "CHEST": (N_("chest worth {n} jewel"), N_("chest worth {n} jewels")),
+#: A treasure card named without an article (``urn worth 3 jewels``).
+_TREASURE_LABEL: dict[str, Callable[[int], str]] = {
+    "URN": lambda n: ngettext("urn worth {n} jewel", "urn worth {n} jewels", n),
+    "ARK": lambda n: ngettext("ark worth {n} jewel", "ark worth {n} jewels", n),
+    "CHEST": lambda n: ngettext("chest worth {n} jewel", "chest worth {n} jewels", n),
 }
 
 
@@ -276,7 +276,7 @@ def treasure_label(card: str) -> str:
     """``URN:3`` as ``urn worth 3 jewels`` (no article: ``no urn worth 3 jewels is left``)."""
     kind, _sep, jewels = str(card).partition(":")
     if kind in _TREASURE_LABEL and jewels.isdigit():
-        return ngettext(*_TREASURE_LABEL[kind], int(jewels)).format(n=int(jewels))
+        return _TREASURE_LABEL[kind](int(jewels)).format(n=int(jewels))
     return treasure_words(card).removeprefix("a ").removeprefix("an ")
 
 

@@ -8,7 +8,7 @@ the vault (chamber 1 lies next to it).
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from obelisk.core import Action, Renderer
@@ -38,18 +38,18 @@ _END = {
     "team_charms": N_("the team lost its last charm card"),
 }
 
-#: Kept treasures of one type with their jewels (``urns 1, 3``), singular and plural.
-_KEPT = {
-    "URN": (N_("urn {jewels}"), N_("urns {jewels}")),
-    "ARK": (N_("ark {jewels}"), N_("arks {jewels}")),
-    "CHEST": (N_("chest {jewels}"), N_("chests {jewels}")),
+#: Kept treasures of one type with their jewels (``urns 1, 3``), by how many there are.
+_KEPT: dict[str, Callable[[int], str]] = {
+    "URN": lambda n: ngettext("urn {jewels}", "urns {jewels}", n),
+    "ARK": lambda n: ngettext("ark {jewels}", "arks {jewels}", n),
+    "CHEST": lambda n: ngettext("chest {jewels}", "chests {jewels}", n),
 }
 
-#: One treasure with its jewels (``urn (3 jewels)``), singular and plural.
-_ONE = {
-    "URN": (N_("urn ({n} jewel)"), N_("urn ({n} jewels)")),
-    "ARK": (N_("ark ({n} jewel)"), N_("ark ({n} jewels)")),
-    "CHEST": (N_("chest ({n} jewel)"), N_("chest ({n} jewels)")),
+#: One treasure with its jewels (``urn (3 jewels)``).
+_ONE: dict[str, Callable[[int], str]] = {
+    "URN": lambda n: ngettext("urn ({n} jewel)", "urn ({n} jewels)", n),
+    "ARK": lambda n: ngettext("ark ({n} jewel)", "ark ({n} jewels)", n),
+    "CHEST": lambda n: ngettext("chest ({n} jewel)", "chest ({n} jewels)", n),
 }
 
 WIDTH = 74
@@ -102,8 +102,7 @@ def _treasures(cards: Sequence[str]) -> str:
     for kind, values in by.items():
         listed = ", ".join(values)
         if kind in _KEPT:
-            one, many = _KEPT[kind]
-            parts.append(ngettext(one, many, len(values)).format(jewels=listed))
+            parts.append(_KEPT[kind](len(values)).format(jewels=listed))
         else:
             parts.append(f"{kind.lower()}{'s' if len(values) != 1 else ''} {listed}")
     return "; ".join(parts)
@@ -113,7 +112,7 @@ def _one(card: str) -> str:
     kind, _sep, jewels = card.partition(":")
     n = int(jewels) if jewels.isdigit() else 0
     if kind in _ONE:
-        return ngettext(*_ONE[kind], n).format(n=jewels)
+        return _ONE[kind](n).format(n=jewels)
     return f"{kind.lower()} ({jewels} jewel{'s' if jewels != '1' else ''})"
 
 

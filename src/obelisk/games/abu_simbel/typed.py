@@ -22,13 +22,12 @@ from .actions import (
 from .components import MOVE_TYPED, TOKENS
 
 W = Words(__package__)
-_CONTEXT = "typed command"
 
 
 def move_typed(token: str) -> str:
     """What a person types for ``token`` in the reader's language: ``crab 2``, ``krebs 2``."""
     if token.startswith("STOMP_x"):
-        return W.pgettext(_CONTEXT, "stomp {n}").format(n=token[7:])
+        return W.pgettext("typed command", "stomp {n}").format(n=token[7:])
     typed = MOVE_TYPED.get(token)
     if typed is None:
         return token.lower().replace("_", " ")
@@ -38,22 +37,22 @@ def move_typed(token: str) -> str:
 def _typed_word(english: str) -> str:
     """One typed form (``crab 2``, ``no cover``) in the reader's language."""
     words = {
-        "punch": W.pgettext(_CONTEXT, "punch"),
-        "duck": W.pgettext(_CONTEXT, "duck"),
-        "jump": W.pgettext(_CONTEXT, "jump"),
-        "crab 2": W.pgettext(_CONTEXT, "crab 2"),
-        "step 2": W.pgettext(_CONTEXT, "step 2"),
-        "rope 2": W.pgettext(_CONTEXT, "rope 2"),
-        "swim": W.pgettext(_CONTEXT, "swim"),
-        "cover nose": W.pgettext(_CONTEXT, "cover nose"),
-        "crawl": W.pgettext(_CONTEXT, "crawl"),
-        "balance": W.pgettext(_CONTEXT, "balance"),
-        "ok": W.pgettext(_CONTEXT, "ok"),
-        "fail": W.pgettext(_CONTEXT, "fail"),
-        "deck": W.pgettext(_CONTEXT, "deck"),
-        "cover": W.pgettext(_CONTEXT, "cover"),
-        "no cover": W.pgettext(_CONTEXT, "no cover"),
-        "turned away": W.pgettext(_CONTEXT, "turned away"),
+        "punch": W.pgettext("typed command", "punch"),
+        "duck": W.pgettext("typed command", "duck"),
+        "jump": W.pgettext("typed command", "jump"),
+        "crab 2": W.pgettext("typed command", "crab 2"),
+        "step 2": W.pgettext("typed command", "step 2"),
+        "rope 2": W.pgettext("typed command", "rope 2"),
+        "swim": W.pgettext("typed command", "swim"),
+        "cover nose": W.pgettext("typed command", "cover nose"),
+        "crawl": W.pgettext("typed command", "crawl"),
+        "balance": W.pgettext("typed command", "balance"),
+        "ok": W.pgettext("typed command", "ok"),
+        "fail": W.pgettext("typed command", "fail"),
+        "deck": W.pgettext("typed command", "deck"),
+        "cover": W.pgettext("typed command", "cover"),
+        "no cover": W.pgettext("typed command", "no cover"),
+        "turned away": W.pgettext("typed command", "turned away"),
     }
     return words.get(english, english)
 
