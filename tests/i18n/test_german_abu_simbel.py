@@ -24,7 +24,7 @@ from obelisk.core.i18n import speaking
 from obelisk.tui.screen import listed_words
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "abu_simbel"))
-from abu_simbel_helpers import (  # noqa: E402
+from abu_simbel_helpers import (
     enter,
     expected,
     full_turn,
@@ -34,9 +34,9 @@ from abu_simbel_helpers import (  # noqa: E402
     wrong,
 )
 
-from obelisk.companion.abu_simbel import RefereeSession  # noqa: E402
-from obelisk.companion.web_abu_simbel import view  # noqa: E402
-from obelisk.games.abu_simbel.actions import (  # noqa: E402
+from obelisk.companion.abu_simbel import RefereeSession
+from obelisk.companion.web_abu_simbel import view
+from obelisk.games.abu_simbel.actions import (
     ChooseTreasureDeck,
     ConfirmTurnedAway,
     EnterMove,
