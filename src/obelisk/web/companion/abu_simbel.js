@@ -6,7 +6,7 @@
 // or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
-import { language, loadLanguage, t, tn } from "/static/i18n.js";
+import { language, loadLanguage, offerLanguages, t, tn, translatePage } from "/static/i18n.js";
 
 const API = "/api/companion/abu_simbel/sessions";
 const STORE = "obelisk-abu_simbel-session";
@@ -382,56 +382,20 @@ document.addEventListener("keydown", (ev) => {
   else if (ev.key === "f" && pick("fail")) pick("fail").click();
 });
 
-// The page's own words (marked data-t in the HTML) in the page's language. Each element
-// keeps its English, so a change of language translates from it again.
-// TODO(lead): use translatePage(root) from /static/i18n.js once it is there.
-const ENGLISH = new WeakMap();
-function translateStatic(root = document) {
-  for (const node of root.querySelectorAll("[data-t]")) {
-    if (!ENGLISH.has(node)) ENGLISH.set(node, node.textContent.split(/\s+/).filter(Boolean).join(" "));
-    node.textContent = t(ENGLISH.get(node));
-  }
-  for (const node of root.querySelectorAll("[data-t-n]")) {
+// The page's own words (marked data-t in the HTML) in the page's language, and the
+// players' numbered labels.
+function translateStatic() {
+  translatePage(document);
+  for (const node of document.querySelectorAll("[data-t-n]")) {
     node.textContent = t("Player {n}", { n: Number(node.dataset.tN) });
   }
-  for (const node of root.querySelectorAll("[data-t-attrs]")) {
-    for (const name of node.dataset.tAttrs.split(/\s+/).filter(Boolean)) {
-      const kept = `data-${name}-en`;
-      if (!node.hasAttribute(kept)) node.setAttribute(kept, node.getAttribute(name) || "");
-      node.setAttribute(name, t(node.getAttribute(kept)));
-    }
-  }
-}
-
-// The language choice, the same as on the main pages: the languages there are, the one read
-// now selected; a choice is remembered on this device (loadLanguage) and the view is asked
-// for again, in the new language.
-async function offerLanguages() {
-  const select = $("lang");
-  const reply = await fetch("/api/languages").catch(() => null);
-  if (!reply || !reply.ok) return;
-  const { languages } = await reply.json();
-  select.replaceChildren(...languages.map((l) => {
-    const option = el("option", { value: l.code, text: l.name });
-    if (l.code === language()) option.selected = true;
-    return option;
-  }));
-  select.hidden = languages.length < 2;
-  select.addEventListener("change", async () => {
-    await loadLanguage(select.value);
-    translateStatic();
-    if (sid) {
-      const { ok, data } = await call(`${API}/${sid}`);
-      if (ok) show(data);
-    }
-  });
 }
 
 // A reloaded tab goes on with its game.
 async function boot() {
   try { await loadLanguage(); } catch { /* no catalog: the page reads English */ }
   translateStatic();
-  offerLanguages();
+  offerLanguages($("lang-select"));  // a choice is remembered and the page loads again in it
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { kept = null; }
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") {
