@@ -5,23 +5,24 @@
 // server (shown by the frame, never logged); this drawing keeps nothing between positions.
 
 import { el, svg } from "../util.js";
-import { t, tn } from "../i18n.js";
+import { t, tn, tp } from "../i18n.js";
 
 /** Marks a word for the catalog; `t` translates it where it is shown. */
 const N_ = (text) => text;
 
+// A chamber's name on its card (its own words: a narrow card may break a long word).
 const CHAMBERS = {
-  MUMMY: [N_("the wrapped mummy"), "PUNCH"],
-  BLADES: [N_("the swinging blades"), "DUCK"],
-  LAVA: [N_("the lava"), "JUMP"],
-  CRACK: [N_("the narrow crack"), "CRAB_2"],
-  EMPTY: [N_("the empty chamber"), "STEP_2"],
-  PIT: [N_("the pit"), "ROPE_2"],
-  SCORPIONS: [N_("the scorpions"), "STOMP"],
-  DIVE: [N_("the deep water"), "SWIM"],
-  GAS: [N_("the poison gas"), "COVER_NOSE"],
-  CRAWL: [N_("the low tunnel"), "CRAWL"],
-  HISSING: [N_("the hissing snakes"), "BALANCE"],
+  MUMMY: [() => tp("chamber card", "the wrapped mummy"), "PUNCH"],
+  BLADES: [() => tp("chamber card", "the swinging blades"), "DUCK"],
+  LAVA: [() => tp("chamber card", "the lava"), "JUMP"],
+  CRACK: [() => tp("chamber card", "the narrow crack"), "CRAB_2"],
+  EMPTY: [() => tp("chamber card", "the empty chamber"), "STEP_2"],
+  PIT: [() => tp("chamber card", "the pit"), "ROPE_2"],
+  SCORPIONS: [() => tp("chamber card", "the scorpions"), "STOMP"],
+  DIVE: [() => tp("chamber card", "the deep water"), "SWIM"],
+  GAS: [() => tp("chamber card", "the poison gas"), "COVER_NOSE"],
+  CRAWL: [() => tp("chamber card", "the low tunnel"), "CRAWL"],
+  HISSING: [() => tp("chamber card", "the hissing snakes"), "BALANCE"],
 };
 
 const MOVES = {
@@ -99,7 +100,7 @@ function icon(token) {
 function chamberName(c) {
   if (c.type === "SCORPIONS") return c.scorpions === 1 ? t("one scorpion") : tn("{n} scorpion", "{n} scorpions", c.scorpions, { n: c.scorpions });
   const found = CHAMBERS[c.type];
-  return found ? t(found[0]) : String(c.type).toLowerCase();
+  return found ? found[0]() : String(c.type).toLowerCase();
 }
 
 function chamberToken(c) {
