@@ -24,6 +24,7 @@ from obelisk.core.i18n import speaking
 from obelisk.tui.screen import listed_words
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "games" / "abu_simbel"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "learn"))
 from abu_simbel_helpers import (
     enter,
     expected,
@@ -33,6 +34,7 @@ from abu_simbel_helpers import (
     walk_in,
     wrong,
 )
+from lesson_kit import run
 
 from obelisk.companion.abu_simbel import RefereeSession
 from obelisk.companion.web_abu_simbel import view
@@ -228,6 +230,14 @@ def test_german_moves_can_be_typed() -> None:
     with speaking("en"):
         assert GAME.typed_words() == {}
         assert GAME.typed_form(EnterMove("STOMP_x2")) == "stomp 2"
+
+
+def test_a_lesson_in_german_with_german_moves(marked: None) -> None:
+    typed = ["stapel 1", "springen", "schwimmen", "springen", "stampfen 3", "stampfen 2"]
+    state, out = run("abu_simbel", "way_in", [*typed, "stapel 1", "1", "2"])
+    assert state.phase == "way_out"
+    assert "Lektion 1: der Hinweg" in out and "Tippe stapel 1." in out
+    assert "⟦" not in out
 
 
 @pytest.mark.rules("abu_simbel:10.2")
