@@ -323,6 +323,24 @@ def _seat(event: Mapping[str, JSON]) -> int | None:
     return seat if isinstance(seat, int) and not isinstance(seat, bool) and seat >= 0 else None
 
 
+def _judged(
+    event: Mapping[str, JSON], voice: Voice, seat: int | None, forms: tuple[str, ...]
+) -> str | None:
+    """A move judged by people, in the form for who judged whose move: ``forms`` are (you
+    judge your own, you judge another's, another judges yours, another judges another's,
+    the checking players judge yours, they judge another's); None when the engine judged."""
+    referee = event.get("referee")
+    fields = {"where": _where(event), **_fields(voice, seat)}
+    if isinstance(referee, int):
+        fields.update(_fields(voice, referee, "referee_"))
+        k = (0 if voice.you(seat) else 1) if voice.you(referee) else (2 if voice.you(seat) else 3)
+    elif event.get("checkers"):
+        k = 4 if voice.you(seat) else 5
+    else:
+        return None
+    return forms[k].format(**fields)
+
+
 def _names_of(voice: Voice, seats: Sequence[int]) -> str:
     """Several seats in words: ``You and Bot 2``, ``Ann, Bob and you``."""
     words = []
@@ -435,29 +453,18 @@ class AbuSimbelNarrator(Narrator):
 
     def on_move_ok(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
         seat = _seat(event)
-        fields = {"where": _where(event), **_fields(voice, seat)}
-        referee = event.get("referee")
-        if isinstance(referee, int):
-            fields.update(_fields(voice, referee, "referee_"))
-            if voice.you(referee):
-                if voice.you(seat):
-                    line = _("You pass your move in {where}")
-                else:
-                    line = _("You pass {owner} move in {where}")
-            elif voice.you(seat):
-                line = _("{referee_name} passes your move in {where}")
-            else:
-                line = _("{referee_name} passes {owner} move in {where}")
-        elif event.get("checkers"):
-            if voice.you(seat):
-                line = _("The checking players pass your move in {where}")
-            else:
-                line = _("The checking players pass {owner} move in {where}")
-        elif voice.you(seat):
-            line = _("You get past {where}")
-        else:
-            line = _("{name} gets past {where}")
-        line = line.format(**fields)
+        judged = (
+            _("You pass your move in {where}"),
+            _("You pass {owner} move in {where}"),
+            _("{referee_name} passes your move in {where}"),
+            _("{referee_name} passes {owner} move in {where}"),
+            _("The checking players pass your move in {where}"),
+            _("The checking players pass {owner} move in {where}"),
+        )
+        line = _judged(event, voice, seat, judged)
+        if line is None:
+            line = _("You get past {where}") if voice.you(seat) else _("{name} gets past {where}")
+            line = line.format(where=_where(event), name=_name(voice, seat))
         i, n = int(event.get("i", 0)), int(event.get("n", 0) or 0)
         if n and i == n - 1:
             if event.get("phase") == "in":
@@ -468,34 +475,28 @@ class AbuSimbelNarrator(Narrator):
 
     def on_mistake(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
         seat = _seat(event)
-        fields = {"where": _where(event), **_fields(voice, seat)}
-        referee = event.get("referee")
-        if isinstance(referee, int):
-            fields.update(_fields(voice, referee, "referee_"))
-            if voice.you(referee):
-                if voice.you(seat):
-                    line = _("You fail your move in {where}.")
-                else:
-                    line = _("You fail {owner} move in {where}.")
-            elif voice.you(seat):
-                line = _("{referee_name} fails your move in {where}.")
-            else:
-                line = _("{referee_name} fails {owner} move in {where}.")
-        elif event.get("checkers"):
-            if voice.you(seat):
-                line = _("The checking players fail your move in {where}.")
-            else:
-                line = _("The checking players fail {owner} move in {where}.")
-        elif event.get("timeout"):
-            if voice.you(seat):
+        judged = (
+            _("You fail your move in {where}."),
+            _("You fail {owner} move in {where}."),
+            _("{referee_name} fails your move in {where}."),
+            _("{referee_name} fails {owner} move in {where}."),
+            _("The checking players fail your move in {where}."),
+            _("The checking players fail {owner} move in {where}."),
+        )
+        line = _judged(event, voice, seat, judged)
+        if line is not None:
+            return line
+        you = voice.you(seat)
+        if event.get("timeout"):
+            if you:
                 line = _("You run out of time in {where}: a mistake.")
             else:
                 line = _("{name} runs out of time in {where}: a mistake.")
-        elif voice.you(seat):
+        elif you:
             line = _("You make the wrong move in {where}.")
         else:
             line = _("{name} makes the wrong move in {where}.")
-        return line.format(**fields)
+        return line.format(where=_where(event), name=_name(voice, seat))
 
     def flash_mistake(self, event: Mapping[str, JSON], voice: Voice) -> str | None:
         """What the chamber asked for, shown as the round's route is gathered up."""
