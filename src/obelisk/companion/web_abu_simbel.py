@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +40,9 @@ from obelisk.companion.http import (
     error_response,
     json_body,
     private,
+    speaking_to,
 )
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
-from obelisk.core.i18n import negotiate, speaking
 from obelisk.core.narration import join_words
 from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
@@ -397,13 +396,6 @@ def _new(body: dict[str, Any]) -> RefereeSession:
     return RefereeSession(names, first - 1, seed, little_seats, *flags)
 
 
-def _reading(request: Request) -> AbstractContextManager[str]:
-    """The words of an answer in the language of the page that asked: the page sends the
-    language it shows in the ``Accept-Language`` header of every request (English if none
-    fits). Records and sessions stay language-free."""
-    return speaking(negotiate(request.headers.get("accept-language")))
-
-
 def register(
     app: FastAPI,
     web_dir: Path,
@@ -431,7 +423,7 @@ def register(
         return _new(body)
 
     async def create(request: Request) -> JSONResponse:
-        with _reading(request):
+        with speaking_to(request):
             return await _create(request)
 
     async def _create(request: Request) -> JSONResponse:
@@ -450,7 +442,7 @@ def register(
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
     async def state(sid: str, request: Request) -> JSONResponse:
-        with _reading(request):
+        with speaking_to(request):
             return await _state(sid, request)
 
     async def _state(sid: str, request: Request) -> JSONResponse:
@@ -463,7 +455,7 @@ def register(
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
     async def say(sid: str, request: Request) -> JSONResponse:
-        with _reading(request):
+        with speaking_to(request):
             return await _say(sid, request)
 
     async def _say(sid: str, request: Request) -> JSONResponse:
@@ -485,7 +477,7 @@ def register(
     app.add_api_route(f"{API}/sessions/{{sid}}/say", say, methods=["POST"], include_in_schema=False)
 
     async def record(sid: str, request: Request) -> JSONResponse:
-        with _reading(request):
+        with speaking_to(request):
             return await _record(sid, request)
 
     async def _record(sid: str, request: Request) -> JSONResponse:
