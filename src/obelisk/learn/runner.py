@@ -322,10 +322,12 @@ def _step(
         while True:
             i = teacher.choose("answer> ", list(q["choices"]))
             if i == q["answer"]:
-                teacher.console.print(f"[green]{_('Right.')}[/] {q.get('explain', '')}")
+                right = _("Right.")
+                teacher.console.print(f"[green]{right}[/] {q.get('explain', '')}")
                 break
             hint = q.get("hint") or _("Try again.")
-            teacher.console.print(f"[yellow]{_('Not quite.')}[/] {hint}")
+            quite = _("Not quite.")
+            teacher.console.print(f"[yellow]{quite}[/] {hint}")
     elif "practice" in step:
         routine = game.lesson_practice(step["practice"])
         if routine is None:
