@@ -21,7 +21,7 @@ from .rules import (
     SEARCH,
     RamsesState,
 )
-from .treasures import treasure_name
+from .treasures import the_treasure, treasure_name
 from .typed import typed_word
 
 W = Words(__package__)
@@ -94,7 +94,8 @@ class RamsesRefusals(Refusals[RamsesState]):
             if state.showing() in (action.first, action.second):
                 return IllegalAction(
                     _("the {name} is uncovered now; Risk names hidden treasures").format(
-                        name=treasure_name(state.tname(state.showing()))
+                        name=treasure_name(state.tname(state.showing())),
+                        treasure=the_treasure(state.tname(state.showing()))[0],
                     ),
                     "ramses:7.3",
                 )
