@@ -229,7 +229,7 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
         fields = {
             "name": _up(name(s["searcher"])),
             "treasure": _tname(s["target"], names),
-            "treasure_dat": the_treasure(names[int(s["target"][1:]) - 1])[2]
+            "treasure_acc": _tname_acc(s["target"], names)
             if s["target"] not in (None, "blank")
             else _tname(s["target"], names),
             "context": _(CONTEXT_WORDS[s["context"]]) if CONTEXT_WORDS.get(s["context"]) else "",
