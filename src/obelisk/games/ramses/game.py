@@ -19,7 +19,7 @@ from .options import STEP_LIMIT, RamsesOptions
 from .refusals import RamsesRefusals
 from .render import RamsesRenderer
 from .rules import RamsesState
-from .typed import typed_words
+from .typed import english_words, typed_words
 
 
 class RamsesGame(Game):
@@ -65,6 +65,21 @@ class RamsesGame(Game):
         """Each command word typed in the reader's language -> the English action kind
         (German ``schieb`` -> ``slide``)."""
         return typed_words()
+
+    def in_english(self, typed: str) -> str:
+        """A typed line in English: the command word, and also the slides' directions
+        and the word ``seat`` (German ``schieb hoch`` -> ``slide up``)."""
+        english = english_words()
+        if english:
+            typed = " ".join(english.get(w.lower(), w) for w in typed.split())
+        return super().in_english(typed)
+
+    def typed_form(self, action: Action) -> str:
+        """How ``action`` is typed in the reader's language (``schieb hoch``)."""
+        own = {english: word for word, english in english_words().items()}
+        if not own:
+            return action.text()
+        return " ".join(own.get(w, w) for w in action.text().split())
 
     def check_options(self, options: Any, num_players: int) -> None:
         o = options

@@ -45,7 +45,6 @@ from .components import (
     tid,
 )
 from .metrics import sim_metrics as _sim_metrics
-from .typed import english_words
 
 # Search contexts (ramses:6.4).
 CARD, GIFT, RISK_1, RISK_2, MIRAGE, POKER = "card", "gift", "risk_1", "risk_2", "mirage", "poker"
@@ -411,14 +410,6 @@ class RamsesState(State):
         except ActionFormatError as err:
             first = err
         t = " ".join(text.lower().replace(",", " ").split())
-        english = english_words()  # a German reader may type "schieb hoch" for "slide up"
-        if english:
-            en = " ".join(english.get(w, w) for w in t.split())
-            if en != t:
-                try:
-                    return super().parse_action(en)
-                except ActionFormatError:
-                    pass
         legal = self.legal_actions()
         forms = [
             " ".join(self.choice_text(a).split(" — ")[0].lower().replace(",", " ").split())
