@@ -107,7 +107,7 @@ class RamsesChoices(Choices[RamsesState]):
             )
         if isinstance(action, GiveCard):
             card = state.deck[action.card]
-            fields = {
+            given: dict[str, object] = {
                 "treasure": nm(card.treasure),
                 "stack": card.stack,
                 "points": _points(card.value),
@@ -116,10 +116,10 @@ class RamsesChoices(Choices[RamsesState]):
                 return _(
                     "give {treasure}, stack {stack}, to seat {seat} — your card ({points}) "
                     "goes to seat {seat}"
-                ).format(seat=action.to + 1, **fields)
+                ).format(seat=action.to + 1, **given)
             return _(
                 "give {treasure}, stack {stack} — your card ({points}) goes to seat {seat}"
-            ).format(seat=state.give_to + 1, **fields)
+            ).format(seat=state.give_to + 1, **given)
         if isinstance(action, PlaceTreasure):
             r, c = SCREEN[state.turns_for(state.to_move)][action.place]
             return _("place {treasure}, row {row}, column {column} — hide it there").format(
