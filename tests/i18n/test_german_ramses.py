@@ -135,3 +135,14 @@ def test_english_readers_keep_the_english_commands_and_a_tables_own_names_stay()
     assert GAME.narrate(e, v) == "You turn over the Idol 5 card (stack 1, 1 point)."
     with speaking("de"):
         assert GAME.narrate(e, v) == "Du deckst die Karte Idol 5 (Stapel 1, 1 Punkt) auf."
+
+
+def test_option_help_and_the_levels_read_german(marked):
+    from obelisk.core.options import option_info
+
+    with speaking("de"):
+        helps = [GAME.words.gettext(o.spec.help) for o in option_info(GAME.Options) if o.spec.help]
+        levels = [GAME.words.gettext(rung.words) for rung in GAME.player_ladder().values()]
+    assert len(helps) > 15 and len(levels) == 4
+    for text in helps + levels:
+        assert not german(text), text
