@@ -84,6 +84,13 @@ def test_ramses_table_reads_german_at_a_search(
             text = page.inner_text("#main")
             assert "Stapel" in text and "leeren Platz" in text, text[:400]
             assert _english(page) == []
+            # the longer German words still fit: no sideways scrolling on a phone
+            assert (
+                page.evaluate(
+                    "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+                )
+                <= 0
+            )
             if width < 600:
                 page.evaluate("document.querySelector('#board').scrollIntoView({block: 'start'})")
             else:
