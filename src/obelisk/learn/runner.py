@@ -271,7 +271,8 @@ def _step(
         spec = step["setup"]
         state = _setup(game, spec)
         seat = spec.get("seat", 0)
-        teacher.names = spec.get("names") or [
+        # a lesson's seats may be named; the learner's "You" reads in the learner's language
+        teacher.names = [_("You") if n == "You" else str(n) for n in spec.get("names") or []] or [
             _("You") if i == seat else _("Player {n}").format(n=i + 1)
             for i in range(state.num_players)
         ]
