@@ -82,6 +82,17 @@ def set_name(goods: object, number: object = None) -> str:
     return _("{goods} set").format(goods=g)
 
 
+def goods_label(goods: object, number: object = None) -> str:
+    """Goods naming a set, no "set": ``fish``, or ``second fish`` (``Fisch Nr. 2``) for one
+    of several sets of those goods."""
+    if isinstance(number, int) and not isinstance(number, bool) and number >= 1:
+        # Translators: one of several sets of one goods, no "set": "second fish"
+        return _("{ordinal} {goods}").format(
+            ordinal=ordinal(number), goods=goods_name(goods), number=number
+        )
+    return goods_name(goods)
+
+
 def set_label(label: object) -> str:
     """A set's label as an event names it (``fish``, ``second fish``), in the reader's
     language (``Fisch``, ``Fisch Nr. 2``)."""
@@ -90,13 +101,7 @@ def set_label(label: object) -> str:
     if not place:
         return goods_name(text)
     numbers = {english(ordinal, i): i for i in range(1, 9)}
-    number = numbers.get(place)
-    if number is None:
-        return text
-    # Translators: one of several sets of one goods, no "set": "second fish"
-    return _("{ordinal} {goods}").format(
-        ordinal=ordinal(number), goods=goods_name(goods), number=number
-    )
+    return goods_label(goods, numbers[place]) if place in numbers else text
 
 
 def a_set(goods: object, number: object = None) -> str:
