@@ -334,7 +334,6 @@ TARGET_PURPOSE: dict[str, str] = {
     "PICKPOCKET": N_("steal a random card from them"),
     "DENOUNCE": N_("make them bury a card in their corruption"),
     "PEEK_SWAP": N_("look at their hand and swap a card"),
-    "SCAPEGOAT": N_("pass up to 2 corruption cards to an opponent"),
 }
 
 
@@ -350,6 +349,9 @@ def purpose(effect: str, points: object = None) -> str:
 def target_purpose(effect: str) -> str:
     """What an effect aimed at the opponent being chosen does: ``steal a random card from
     them``."""
+    if effect == "SCAPEGOAT":
+        # Translators: after "is choosing an opponent to" (German: a zu-infinitive)
+        return pgettext("opponent being chosen", "pass up to 2 corruption cards to an opponent")
     if effect in TARGET_PURPOSE:
         return _(TARGET_PURPOSE[effect])
     text = purpose(effect)
