@@ -1,0 +1,132 @@
+"""Sobek speaks German (issue 34): every word a person reads comes from the game's catalog
+(``obelisk/games/sobek/locale/de.po``), the English stays as it was, typed German works and
+records keep English."""
+
+from __future__ import annotations
+
+import pytest
+
+import rulebook
+from german_check import english_left, german_texts
+from obelisk.core import Voice, get_game
+from obelisk.core.i18n import speaking
+from obelisk.games.sobek.actions import Play, Set, Take
+from obelisk.games.sobek.rules import SobekState
+
+GAME = get_game("sobek")
+NAMES = ("Ann", "Bot 2", "Bot 3", "Bot 4")
+
+
+def _new(n: int = 2, seed: int = 1) -> SobekState:
+    state = rulebook.new(GAME, n, seed)
+    assert isinstance(state, SobekState)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_word_of_seeded_games_is_german(players: int) -> None:
+    """Narration and flashes for every seat and a spectator, choices, refusals, views, the
+    summary, glossary, lessons and rules page: nothing English is left."""
+    texts = german_texts(GAME, seeds=(1, 2), players=(players,), names=NAMES[:players])
+    assert len(texts) > 1000
+    left = [(where, text, english_left(text, NAMES)) for where, text in texts]
+    assert [x for x in left if x[2]][:5] == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        (
+            "en",
+            "Bot 2 draws 1 card from the deck (5 left).",
+            "Bot 2 draws 2 cards from the deck (5 left).",
+        ),
+        (
+            "de",
+            "Bot 2 zieht 1 Karte vom Nachziehstapel (noch 5).",
+            "Bot 2 zieht 2 Karten vom Nachziehstapel (noch 5).",
+        ),
+    ],
+)
+def test_a_draw_counts_its_cards_in_both_languages(lang: str, one: str, two: str) -> None:
+    voice = Voice(NAMES[:2], 0)
+    with speaking(lang):
+        said = [
+            GAME.narrate({"kind": "draw", "seat": 1, "count": k, "deck": 5}, voice) for k in (1, 2)
+        ]
+    assert said == [one, two]
+
+
+def test_a_skip_counts_the_corruption_cards_in_german() -> None:
+    voice = Voice(NAMES[:2], 0)
+    event = {
+        "kind": "action",
+        "seat": 0,
+        "action": {"kind": "take", "position": 3},
+        "card": "fish1",
+        "skipped": ["wheat0", "amulet"],
+    }
+    with speaking("de"):
+        mine = GAME.narrate(event, voice)
+        theirs = GAME.narrate({**event, "seat": 1, "skipped": ["thief"]}, voice)
+    assert mine == (
+        "Du nimmst Fisch 1 von Position 3 und überspringst Weizen 0 und ein Amulett "
+        "(2 Karten in deine Korruption)."
+    )
+    assert theirs == (
+        "Bot 2 nimmt Fisch 1 von Position 3 und überspringt den Dieb "
+        "(1 Karte in die eigene Korruption)."
+    )
+
+
+def test_german_typed_commands_are_accepted() -> None:
+    """``nimm 1`` is ``take 1``; the game tells the terminal its typed words."""
+    state = _new()
+    with speaking("de"):
+        assert GAME.typed_words()["nimm"] == "take"
+        assert GAME.typed_words()["spiele"] == "play"
+        assert state.parse_action("nimm 1") == Take(1)
+        assert state.parse_action("NIMM 2") == Take(2)
+    assert "take" not in GAME.typed_words()  # English types its own words
+
+
+def test_german_choices_list_german_typed_forms_that_parse() -> None:
+    state = _new()
+    legal = state.legal_actions()
+    with speaking("de"):
+        listed = [state.choice_text(a) for a in legal]
+        for action, text in zip(legal, listed, strict=True):
+            typed = text.split(" — ")[0]
+            assert state.parse_action(typed) == action, text
+    assert any(t.startswith("nimm 1 — ") for t in listed)
+    assert [state.choice_text(a).split(" — ")[0] for a in legal] == [a.text() for a in legal]
+
+
+def test_german_set_and_character_words_parse() -> None:
+    state = _new()
+    with speaking("de"):
+        assert Set("fish") in [
+            state.game.choices.parse_words(state, "lege Fisch", [Set("fish"), Set("wheat")])
+        ]
+        assert state.game.choices.parse_words(state, "spiele dieb", [Play("thief")]) == Play(
+            "thief"
+        )
+
+
+def test_records_keep_english_in_a_german_game() -> None:
+    """An action's event ``text`` (kept in records) is English whatever the reader reads."""
+    state = _new()
+    with speaking("de"):
+        state.apply(Take(2))
+    text = [e.data.get("text") for e in state.events if e.kind == "action"][-1]
+    assert isinstance(text, str) and text.startswith("take 2")
+    assert "Karte" not in text and "überspring" not in text
+
+
+@pytest.mark.rules("sobek:6.1")
+def test_a_refusal_names_its_rule_in_german() -> None:
+    state = _new()
+    with speaking("de"):
+        refusal = state.explain_illegal(Take(7))
+    assert refusal.rule == "sobek:6.1"
+    assert refusal.reason.startswith("du darfst nur eine der ersten 4 Marktkarten nehmen")
