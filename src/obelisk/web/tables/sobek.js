@@ -58,6 +58,14 @@ function card(name) {
   return { kind: "other", goods: null, scarabs: 0, label: name.replace(/_/g, " ") };
 }
 
+/** A card face's words that fit its narrow card: in another language than English (long
+ * German words: "Skarabäen", "Elfenbein") a long word is set smaller. */
+function fit(text) {
+  const longest = Math.max(0, ...String(text).split(/\s+/).map((w) => w.length));
+  if (language() === "en" || longest <= 6) return { text };
+  return { text, style: { fontSize: `${Math.max(0.6, 6 / longest).toFixed(2)}em` } };
+}
+
 function cap(s) {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
@@ -75,20 +83,20 @@ function cardNode(name, extra) {
   const node = el(`div.scard.${cls}`, { dataset: { card: name, key: `card ${name}` } });
   if (c.kind === "goods") {
     node.append(
-      el("span.c-goods", { text: cap(goodsName(c.goods)) }),
+      el("span.c-goods", fit(cap(goodsName(c.goods)))),
       el("span.c-scarabs", { "aria-hidden": "true", text: c.scarabs ? "✦".repeat(c.scarabs) : "–" }),
-      el("span.c-num", { text: tn("{n} scarab", "{n} scarabs", c.scarabs, { n: c.scarabs }) }),
+      el("span.c-num", fit(tn("{n} scarab", "{n} scarabs", c.scarabs, { n: c.scarabs }))),
     );
   } else if (c.kind === "character") {
-    node.append(el("span.c-goods", { text: cap(goodsName(c.goods)) }), el("span.c-name", { text: c.label }), el("span.c-num", { text: tp("card", "character") }));
+    node.append(el("span.c-goods", fit(cap(goodsName(c.goods)))), el("span.c-name", fit(c.label)), el("span.c-num", fit(tp("card", "character"))));
   } else if (c.kind === "amulet") {
     node.append(el("span.c-name", { text: t("Amulet") }), el("span.c-num", { text: t("wild") }));
   } else if (c.kind === "back") {
-    node.append(el("span.c-name", { text: "?" }), el("span.c-num", { text: t("face-down character") }));
+    node.append(el("span.c-name", { text: "?" }), el("span.c-num", fit(t("face-down character"))));
   } else {
     node.append(el("span.c-name", { text: c.label }));
   }
-  if (extra) node.append(el("span.c-note", { text: extra }));
+  if (extra) node.append(el("span.c-note", fit(extra)));
   // its tooltip says what it shows (the place of an action names it again, from the start)
   node.title = shownText(node);
   return node;
