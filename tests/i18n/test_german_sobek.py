@@ -4,13 +4,17 @@ records keep English."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 import pytest
 
 import rulebook
 from german_check import english_left, german_texts
-from obelisk.core import Voice, get_game
+from obelisk.core import State, Voice, get_game
 from obelisk.core.i18n import speaking
 from obelisk.games.sobek.actions import Play, Set, Take
+from obelisk.games.sobek.game import SobekGame
 from obelisk.games.sobek.rules import SobekState
 
 GAME = get_game("sobek")
@@ -29,6 +33,37 @@ def test_every_word_of_seeded_games_is_german(players: int) -> None:
     summary, glossary, lessons and rules page: nothing English is left."""
     texts = german_texts(GAME, seeds=(1, 2), players=(players,), names=NAMES[:players])
     assert len(texts) > 1000
+    left = [(where, text, english_left(text, NAMES)) for where, text in texts]
+    assert [x for x in left if x[2]][:5] == []
+
+
+def _variant(options: dict[str, Any]) -> SobekGame:
+    """Sobek whose new games are played with ``options`` (a variant's)."""
+
+    class Variant(SobekGame):
+        def new_state(
+            self,
+            num_players: int | None = None,
+            seed: int = 0,
+            options_: Any = None,
+            *,
+            forced: Sequence[Any] = (),
+        ) -> State:
+            return super().new_state(num_players, seed, options_ or options, forced=forced)
+
+    Variant.__module__ = SobekGame.__module__  # its words are Sobek's
+    return Variant()
+
+
+@pytest.mark.parametrize(
+    "options",
+    [*SobekGame.variants.values(), {"second_set": "choose"}],
+    ids=[*SobekGame.variants, "second_set"],
+)
+def test_the_variants_are_german_too(options: dict[str, Any]) -> None:
+    """The variants' own sentences (half a round lost, sets of matching goods, an extra
+    action, laundering, second sets of one goods) are German as well."""
+    texts = german_texts(_variant(options), seeds=(1, 2), players=(2, 4), names=None)
     left = [(where, text, english_left(text, NAMES)) for where, text in texts]
     assert [x for x in left if x[2]][:5] == []
 
