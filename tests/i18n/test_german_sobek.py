@@ -13,7 +13,7 @@ import rulebook
 from german_check import english_left, german_texts
 from obelisk.core import State, Voice, get_game
 from obelisk.core.i18n import speaking
-from obelisk.games.sobek.actions import Play, Set, Take
+from obelisk.games.sobek.actions import Play, Take
 from obelisk.games.sobek.game import SobekGame
 from obelisk.games.sobek.rules import SobekState
 
@@ -137,15 +137,40 @@ def test_german_choices_list_german_typed_forms_that_parse() -> None:
     assert [state.choice_text(a).split(" — ")[0] for a in legal] == [a.text() for a in legal]
 
 
-def test_german_set_and_character_words_parse() -> None:
+def test_german_words_for_things_are_read_as_the_english_typed_forms() -> None:
+    """What follows a German command word is read too: goods, cards, characters, tokens and
+    seats, so an illegal German line is explained like an English one."""
+    with speaking("de"):
+        typed = {
+            line: GAME.in_english(line)
+            for line in (
+                "lege Fisch",
+                "dazu Fisch 1",
+                "spiele Königin Sobekneferu",
+                "plättchen freie Durchfahrt",
+                "ziel Spieler 2",
+                "wirf Amulett",
+            )
+        }
+    assert list(typed.values()) == [
+        "set fish",
+        "add fish 1",
+        "play queen",
+        "token free passage",
+        "target player 2",
+        "purge amulet",
+    ]
+
+
+@pytest.mark.rules("sobek:6.2")
+def test_a_german_character_not_in_hand_is_refused_with_its_rule() -> None:
     state = _new()
     with speaking("de"):
-        assert Set("fish") in [
-            state.game.choices.parse_words(state, "lege Fisch", [Set("fish"), Set("wheat")])
-        ]
-        assert state.game.choices.parse_words(state, "spiele dieb", [Play("thief")]) == Play(
-            "thief"
-        )
+        line = GAME.in_english("spiele Königin Sobekneferu")
+        refusal = state.explain_illegal(Play("queen"))
+    assert line == "play queen"
+    assert refusal.rule == "sobek:6.2"
+    assert refusal.reason == "du hast keine Figur „Königin Sobekneferu“ ('queen') auf der Hand"
 
 
 def test_records_keep_english_in_a_german_game() -> None:

@@ -49,18 +49,6 @@ class SobekChoices(Choices[SobekState]):
         corruption)``."""
         return f"{W.typed(action)} — {self._choice_words(state, action)}"
 
-    def parse_words(self, state: SobekState, text: str, legal: list[Action]) -> Action | None:
-        """An action typed in the reader's language (``nimm 3``, ``lege Fisch``, ``dazu
-        Amulett``), or with the English command word and the reader's names for its things
-        (``set fisch``)."""
-        typed = " ".join(text.lower().split())
-        for action in legal:
-            args = W.typed_args(action).lower()
-            forms = {W.typed(action).lower(), f"{action.kind} {args}".strip()}
-            if typed in forms:
-                return action
-        return None
-
     def hint_reason(self, state: SobekState, seat: int, action: Action) -> str | None:
         """Why a take is good, from what ``seat`` sees: its corruption and how the card fits
         the seat's hand and sets (a face-down character is not named)."""

@@ -75,6 +75,14 @@ class SobekGame(Game):
         (``{"nimm": "take", …}`` in German; only the words that differ from the kinds)."""
         return {word: kind for kind, word in W.commands().items() if word != kind}
 
+    def in_english(self, typed: str) -> str:
+        """A typed line in English: the command word (:meth:`typed_words`) and what follows
+        it (``lege fisch`` → ``set fish``, ``spiele dieb`` → ``play thief``)."""
+        line = super().in_english(typed)
+        kind, _sp, rest = line.partition(" ")
+        english = W.english_args(rest) if rest else None
+        return f"{kind} {english}" if english else line
+
     def check_options(self, options: Any, num_players: int) -> None:
         check_options(options, num_players)
 

@@ -575,3 +575,22 @@ def typed(action: Action) -> str:
     args = typed_args(action)
     word = commands().get(action.kind, action.kind)
     return f"{word} {args}" if args else word
+
+
+def english_args(args: str) -> str | None:
+    """What follows a typed command, written in the reader's language (``fisch 1``,
+    ``königin sobekneferu``, ``freie durchfahrt``, ``spieler 2``), in its English typed
+    form (``fish 1``, ``queen``, ``free passage``, ``player 2``); None if it names nothing."""
+    said = " ".join(args.lower().split())
+    words: dict[str, str] = {goods_name(g).lower(): g for g in GOODS}
+    words.update({character_name(k).lower(): k for k in CHARACTER_NAMES})
+    words.update({token_name(e).lower(): token_word(e) for e in TOKEN_WORDS})
+    words[pgettext("card", "amulet").lower()] = "amulet"
+    if said in words:
+        return words[said]
+    head, _sp, number = said.rpartition(" ")
+    if number.isdigit() and head in words:
+        return f"{words[head]} {number}"
+    if number.isdigit() and head == _("player {n}").format(n="").strip().lower():
+        return f"player {number}"
+    return None
