@@ -1,5 +1,5 @@
-"""Sobek's table in German (issue 34): a browser that prefers German (``de-DE``,
-``Accept-Language: de``) sees the table, its prompts, buttons, tooltips and the story in
+"""Sobek's table in German (issue 34): a browser that prefers German (``Accept-Language:
+de-DE``) sees the table, its prompts, buttons, tooltips and the story in
 German at a few decisions; German screenshots at 1280×800 and 390×844 (refreshed in the
 docs with ``OBELISK_SCREENSHOTS=docs/screenshots``)."""
 
@@ -11,6 +11,7 @@ from typing import Any
 
 from server_helpers import ServerProc
 from web_helpers import Person
+from web_press_helpers import seated_person
 
 from german_check import english_left
 
@@ -31,24 +32,16 @@ TEXT = """() => {
 
 
 def _german_person(server: ServerProc, browser: Any, width: int, height: int) -> Person:
-    p = Person.__new__(Person)
-    p.ctx = browser.new_context(
-        viewport={"width": width, "height": height},
-        locale="de-DE",
-        extra_http_headers={"Accept-Language": "de"},
+    """Ann at a new Sobek room, her browser asking for German (``Accept-Language: de``)."""
+    return seated_person(
+        server,
+        browser,
+        "sobek",
+        ROOM,
+        seed=12,
+        size=(width, height),
+        before=lambda p: p.ctx.set_extra_http_headers({"Accept-Language": "de-DE,de;q=0.9"}),
     )
-    p.page = p.ctx.new_page()
-    p.base = server.http
-    p.label = f"Ann {width}"
-    p.errors = []
-    p.page.on("pageerror", lambda e: p.errors.append(str(e)))
-    p.page.set_default_timeout(15000)
-    seat, seats, options = ROOM
-    rid = server.create("sobek", seats, seed=12, options=options)["id"]
-    r = server.post(f"/api/rooms/{rid}/join", {"seat": seat, "name": "Ann"})
-    assert r.status_code == 200, r.text
-    p.goto(f"/rooms/{rid}#token={r.json()['token']}")
-    return p
 
 
 def test_the_sobek_table_reads_german_at_decisions(
