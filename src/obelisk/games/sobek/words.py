@@ -41,6 +41,8 @@ def english(fn: Callable[..., R], *args: object) -> R:
 
 def goods_name(goods: object) -> str:
     """A goods family's name: ``fish`` (``Fisch``)."""
+    if language() == SOURCE:  # the rules' own records ask often: no lookups
+        return str(goods)
     names = {
         "ivory": pgettext("goods", "ivory"),
         "ebony": pgettext("goods", "ebony"),
@@ -177,6 +179,8 @@ def cards(names: Iterable[str], grouped: bool = False, case: Case = "acc") -> st
 def character_name(key: str) -> str:
     """A character's name: ``Queen Sobekneferu``, ``Thief`` (``Königin Sobekneferu``,
     ``Dieb``)."""
+    if language() == SOURCE:
+        return CHARACTER_NAMES.get(key, key.replace("_", " ").title())
     names = {
         "queen": pgettext("character", "Queen Sobekneferu"),
         "vizier": pgettext("character", "Vizier"),
