@@ -819,10 +819,13 @@ class SobekNarrator(Narrator):
                 ),
             )
         text = forms[(0 if you else 1) + (0 if alone else 2)]
+        # Translators: {goods} is the goods of the sets ("fish and second wheat"), {set}
+        # the one set by its name ("fish set", "wheat set no. 2")
         return text.format(
             name=voice.name(p),
             points=points,
             goods=join_words([W.set_label(g) for g in goods]),
+            set=W.labelled_set(goods[0]) if goods else "",
         )
 
     def on_game_end(self, event: Event, voice: Voice) -> str:

@@ -95,15 +95,28 @@ def goods_label(goods: object, number: object = None) -> str:
     return goods_name(goods)
 
 
-def set_label(label: object) -> str:
-    """A set's label as an event names it (``fish``, ``second fish``), in the reader's
-    language (``Fisch``, ``Fisch Nr. 2``)."""
+def _label_parts(label: object) -> tuple[str, int | None] | None:
+    """``second fish`` as (``fish``, 2), ``fish`` as (``fish``, None); None if unknown."""
     text = str(label)
     place, _sp, goods = text.rpartition(" ")
     if not place:
-        return goods_name(text)
+        return text, None
     numbers = {english(ordinal, i): i for i in range(1, 9)}
-    return goods_label(goods, numbers[place]) if place in numbers else text
+    return (goods, numbers[place]) if place in numbers else None
+
+
+def set_label(label: object) -> str:
+    """A set's label as an event names it (``fish``, ``second fish``), in the reader's
+    language (``Fisch``, ``Fisch Nr. 2``)."""
+    parts = _label_parts(label)
+    return goods_label(*parts) if parts else str(label)
+
+
+def labelled_set(label: object) -> str:
+    """The set an event's label names (``second fish``): ``second fish set``
+    (``Fisch-Set Nr. 2``)."""
+    parts = _label_parts(label)
+    return set_name(*parts) if parts else str(label)
 
 
 def a_set(goods: object, number: object = None) -> str:
