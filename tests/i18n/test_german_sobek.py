@@ -4,6 +4,8 @@ records keep English."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,6 +15,7 @@ import rulebook
 from german_check import english_left, german_texts
 from obelisk.core import State, Voice, get_game
 from obelisk.core.i18n import speaking
+from obelisk.core.options import spec_of
 from obelisk.games.sobek.actions import Play, Take
 from obelisk.games.sobek.game import SobekGame
 from obelisk.games.sobek.rules import SobekState
@@ -66,6 +69,17 @@ def test_the_variants_are_german_too(options: dict[str, Any]) -> None:
     texts = german_texts(_variant(options), seeds=(1, 2), players=(2, 4), names=None)
     left = [(where, text, english_left(text, NAMES)) for where, text in texts]
     assert [x for x in left if x[2]][:5] == []
+
+
+def test_the_options_help_is_german() -> None:
+    """Each option's help (the lobby's and ``--help``'s words) has its German."""
+    helps = [spec_of(f).help for f in dataclasses.fields(GAME.Options)]
+    assert helps and all(helps)
+    with speaking("de"):
+        german = [GAME.words.gettext(h) for h in helps]
+    assert [h for h, g in zip(helps, german, strict=True) if g == h] == []
+    # an option's values ("choose", "shared") stay as typed
+    assert [g for g in german if english_left(re.sub(r'"[^"]*"', " ", g))] == []
 
 
 @pytest.mark.parametrize(
