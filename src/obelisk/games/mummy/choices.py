@@ -65,9 +65,12 @@ def choice_text(state: MummyState, action: Action) -> str:
                 "then you roll all five",
                 n,
             ).format(text=text, n=n)
-        return _("{text} — keep them aside (they lengthen her move) and roll {m} dice").format(
-            text=text, m=NUM_DICE - n
-        )
+        # Translators: the English says "dice" for 1 too
+        return ngettext(
+            "{text} — keep them aside (they lengthen her move) and roll {m} dice",
+            "{text} — keep them aside (they lengthen her move) and roll {m} dice",
+            NUM_DICE - n,
+        ).format(text=text, m=NUM_DICE - n)
     if isinstance(action, Reroll):
         free = NUM_DICE - n
         return ngettext(

@@ -114,11 +114,11 @@ def label(row: int, col: int) -> str:
 
 def parse_label(text: str) -> tuple[int, int] | None:
     """The (row, col) of a label such as ``E10`` (any case), or None if it is not one."""
-    t = text.strip().upper()
+    word = text.strip().upper()
     i = 0
-    while i < len(t) and "A" <= t[i] <= "Z":
+    while i < len(word) and "A" <= word[i] <= "Z":
         i += 1
-    letters, digits = t[:i], t[i:]
+    letters, digits = word[:i], word[i:]
     if not letters or not digits.isdigit() or int(digits) < 1:
         return None
     col = 0
