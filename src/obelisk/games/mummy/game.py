@@ -20,7 +20,7 @@ from .options import MAX_STEPS, MummyOptions
 from .refusals import MummyRefusals
 from .render import MummyRenderer
 from .rules import MummyState
-from .typed import typed_words
+from .typed import typed, typed_words
 
 #: Options added after records were first saved, with the value that plays as the engine
 #: did before them (issue 27: the seed's rules became the defaults). A record stores every
@@ -79,6 +79,11 @@ class MummyGame(Game):
         """The command words a person may type in the reader's language, by action kind
         (``{"auflösen": "resolve", "zieh": "move", …}``; English: none)."""
         return typed_words()
+
+    def typed_form(self, action: Action) -> str:
+        """How ``action`` is typed in the reader's language: ``pfeil O`` for ``arrow E``,
+        ``wähle pfeil`` for ``choose arrow``."""
+        return typed(action)
 
     def make_options(self, values: Any = None) -> Any:
         """The options; a full set of options saved before ``LEGACY_VALUES`` existed (an
