@@ -9,7 +9,7 @@ import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
 import { hooks } from "./hooks.js";
 import { api } from "./api.js";
-import { store, framesKey, keepFrame, keptFrames } from "./storage.js";
+import { store, framesKey, keepFrame, keepLine, keptFrames } from "./storage.js";
 import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
@@ -144,6 +144,7 @@ function handle(msg) {
     case "undo":
       // somebody took back a move: said in the log to everybody; the fresh state follows
       appendLog([{ seat: msg.seat, text: msg.text }]);
+      keepLine({ seat: msg.seat, text: msg.text });
       sayNewest(msg.text);
       break;
     case "ack":
@@ -267,6 +268,7 @@ function hideFlash() {
   const box = $("flash");
   box.hidden = true;
   box.replaceChildren();
+  document.body.style.removeProperty("--flash-h");
 }
 /** A flash: what the table shows for a moment (memory games). Never logged, never kept. */
 function showFlash(lines) {
@@ -277,7 +279,9 @@ function showFlash(lines) {
     el("button.small", { type: "button", text: t("Hide"), onclick: hideFlash }),
   );
   box.hidden = false;
-  flashTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 5000);
+  // on a phone the page makes room below for the flash, so every place can be scrolled above it
+  document.body.style.setProperty("--flash-h", `${box.offsetHeight}px`);
+  flashTimer = setTimeout(hideFlash, 5000);
 }
 
 /** Whether a state message only moves the clock on (same position, same choices). */
