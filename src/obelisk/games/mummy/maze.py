@@ -66,17 +66,17 @@ def decode(code: str) -> str:
     one (a typing slip is caught by the check byte)."""
     text = "".join(str(code).split())
     if not text.startswith(PREFIX):
-        raise MapError(f"a maze code starts with {PREFIX}")
+        raise MapError(_("a maze code starts with {prefix}").format(prefix=PREFIX))
     body = text[len(PREFIX) :]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except ValueError:
-        raise MapError("this maze code has a character that is not in a code") from None
+        raise MapError(_("this maze code has a character that is not in a code")) from None
     if len(raw) < 4 or sum(raw[:-1]) % 251 != raw[-1]:
-        raise MapError("this maze code is damaged: check every character")
+        raise MapError(_("this maze code is damaged: check every character"))
     rows, cols = raw[0], raw[1]
     if not (3 <= rows <= 20 and 3 <= cols <= 20):
-        raise MapError("this maze code holds a maze of an impossible size")
+        raise MapError(_("this maze code holds a maze of an impossible size"))
     nwalls = (rows - 1) * cols + rows * (cols - 1)
     nbytes = (nwalls + 7) // 8
     if len(raw) != 2 + nbytes + len(SPECIALS) + 1:
