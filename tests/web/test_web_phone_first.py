@@ -30,7 +30,13 @@ SIGHT = """() => {
     const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
     return !!top && (n === top || n.contains(top));
   };
-  const place = document.querySelector('#table [data-action]:not([aria-disabled=true]):not([disabled])');
+  const all = [...document.querySelectorAll('#table [data-action]:not([aria-disabled=true]):not([disabled])')]
+    .filter((n) => n.getBoundingClientRect().height > 0);
+  const place = all[0] || null;
+  // when every place fits between whose turn it is and the dock, every place is in sight
+  const room = document.getElementById('log-box').getBoundingClientRect().top - document.getElementById('status').getBoundingClientRect().bottom - 12;
+  const span = all.length ? Math.max(...all.map((n) => n.getBoundingClientRect().bottom)) - Math.min(...all.map((n) => n.getBoundingClientRect().top)) : 0;
+  const unseen = span <= room ? all.filter((n) => !seen(n)).map((n) => n.dataset.action) : [];
   const status = document.getElementById('status');
   const log = document.querySelectorAll('#log li');
   // every character of text on the table, with the size it is drawn at
@@ -57,6 +63,7 @@ SIGHT = """() => {
     status: status.textContent,
     statusSeen: seen(status),
     logSeen: log.length === 0 || seen(log[log.length - 1]),
+    unseen,
     small, chars,
   };
 }"""
@@ -81,6 +88,7 @@ def test_a_phone_shows_the_place_the_log_and_the_turn_at_each_decision(
             got = p.page.evaluate(SIGHT)
             where = f"{game}, decision {k + 1} ({got['place']})"
             assert got["placeSeen"], f"{where}: the place to play is out of sight or covered"
+            assert not got["unseen"], f"{where}: places that fit are out of sight: {got['unseen']}"
             assert got["statusSeen"] and got["status"], f"{where}: whose turn it is is out of sight"
             assert got["logSeen"], f"{where}: the last sentence of the log is out of sight"
             assert not got["small"], f"{where}: text under 12 px: {got['small'][:8]}"

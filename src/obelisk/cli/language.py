@@ -9,6 +9,7 @@ once, just before the command line is read.
 
 from __future__ import annotations
 
+import importlib.resources
 from typing import Any
 
 from obelisk.core.i18n import N_, Words, check_language, from_environment
@@ -66,6 +67,18 @@ def take_language(argv: list[str]) -> tuple[str, list[str]]:
     return lang, rest
 
 
+def _help_words(cmd: Any) -> Words:
+    """The words of the package whose module wrote ``cmd`` when it keeps a catalog (a
+    companion's command keeps its help with its own words), else the command line's."""
+    module = getattr(getattr(cmd, "callback", None), "__module__", None) or ""
+    package = module.rpartition(".")[0]
+    try:
+        own = importlib.resources.files(package).joinpath("locale").is_dir()
+    except (ImportError, TypeError, ValueError):
+        own = False
+    return Words(package) if own and package != __package__ else W
+
+
 def translate_commands(command: Any) -> None:
     """Put a Click command tree's help in the reader's language (in place)."""
     seen: set[int] = set()
@@ -74,10 +87,11 @@ def translate_commands(command: Any) -> None:
         if id(cmd) in seen:
             return
         seen.add(id(cmd))
+        words = _help_words(cmd)
         for name in ("help", "short_help"):
             text = getattr(cmd, name, None)
             if isinstance(text, str) and text:
-                setattr(cmd, name, W.gettext(text))
+                setattr(cmd, name, words.gettext(text))
         if getattr(cmd, "options_metavar", None) == "[OPTIONS]":
             cmd.options_metavar = W.gettext("[OPTIONS]")
         if getattr(cmd, "subcommand_metavar", None) == "COMMAND [ARGS]...":
@@ -85,7 +99,7 @@ def translate_commands(command: Any) -> None:
         for param in getattr(cmd, "params", []):
             text = getattr(param, "help", None)
             if isinstance(text, str) and text:
-                param.help = W.gettext(text)
+                param.help = words.gettext(text)
         for sub in getattr(cmd, "commands", {}).values():
             walk(sub)
 

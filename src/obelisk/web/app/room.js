@@ -437,22 +437,28 @@ function redraw(got) {
 }
 
 let sightFor = null;
-/** On a phone, at a new decision (``key``): the first place to play is brought into sight
- * between whose turn it is and the log's dock (or a flash above it), at the next frame,
- * once the table is laid out. Nothing moves at a redraw of the same decision. */
+/** On a phone, at a new decision (``key``): the places to play are brought into sight
+ * between whose turn it is and the log's dock (or a flash above it), all of them when they
+ * fit there together, else the first; at the next frame, once the table is laid out.
+ * Nothing moves at a redraw of the same decision. */
 function bringPlaceInSight(key) {
   if (key === null || key === sightFor) return;
   sightFor = key;
   if (!window.matchMedia || !window.matchMedia("(max-width: 560px)").matches) return;
   requestAnimationFrame(() => {
-    const place = document.querySelector(PLACES_SEL) || $("legal").querySelector("button:not([disabled])");
-    if (!place) return;
+    const places = [...document.querySelectorAll(PLACES_SEL), ...$("legal").querySelectorAll("button:not([disabled])")]
+      .filter((n) => n.getBoundingClientRect().height > 0);
+    if (!places.length) return;
     // the room between whose turn it is and the dock (or a flash above it)
     const top = $("status").getBoundingClientRect().bottom + 6;
     const flash = $("flash");
     const dock = $("log-box").getBoundingClientRect().top;
     const bottom = (flash.hidden ? dock : Math.min(dock, flash.getBoundingClientRect().top)) - 6;
-    const r = place.getBoundingClientRect();
+    // every place to play when they fit in that room together (a card to take and a button
+    // to leave it), else the first
+    const rects = places.map((n) => n.getBoundingClientRect());
+    const all = { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
+    const r = all.bottom - all.top <= bottom - top ? all : rects[0];
     if (r.top < top) window.scrollBy(0, r.top - top);
     else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
   });
