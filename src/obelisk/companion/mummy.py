@@ -59,7 +59,7 @@ from obelisk.games.mummy.components import (
     label,
     parse_label,
 )
-from obelisk.games.mummy.narration import figure_name, steps
+from obelisk.games.mummy.narration import direction_word, figure_name, steps
 from obelisk.games.mummy.rules import MUMMY_MOVE, OVER
 from obelisk.games.mummy.table import (
     CATCH,
@@ -704,12 +704,7 @@ def _GAME_OVER() -> str:
 
 def compass_word(direction: str) -> str:
     """A compass direction as the companion names a step: ``north``."""
-    return {
-        "N": pgettext("compass", "north"),
-        "E": pgettext("compass", "east"),
-        "S": pgettext("compass", "south"),
-        "W": pgettext("compass", "west"),
-    }.get(direction, pgettext("compass", "on"))
+    return direction_word(direction)
 
 
 def _walked(walk: list[str], end: Any) -> str:
