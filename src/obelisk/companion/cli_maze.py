@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from obelisk.core.i18n import Words
+from obelisk.core.i18n import N_, Words
 from obelisk.games.mummy.board import MapError
 
 from .maze_editor import HELP, Draft, EditorError, empty_draft
@@ -46,13 +46,13 @@ def register(app: typer.Typer) -> None:
     def maze(
         load: Annotated[
             str,
-            typer.Option(help="Start from a map file or a share code (M1-…) instead of empty."),
+            typer.Option(help=N_("Start from a map file or a share code (M1-…) instead of empty.")),
         ] = "",
         save: Annotated[
-            Path | None, typer.Option(help="Write the map file here at every edit.")
+            Path | None, typer.Option(help=N_("Write the map file here at every edit."))
         ] = None,
-        rows: Annotated[int, typer.Option(help="Rows of an empty maze.")] = 11,
-        cols: Annotated[int, typer.Option(help="Columns of an empty maze.")] = 11,
+        rows: Annotated[int, typer.Option(help=N_("Rows of an empty maze."))] = 11,
+        cols: Annotated[int, typer.Option(help=N_("Columns of an empty maze."))] = 11,
     ) -> None:
         """Type your box's maze for the mummy companion: walls, symbols, the stairs, the
         sarcophagus and the dungeon, checked by the rules; saved as a file and a code."""

@@ -124,8 +124,10 @@ def register(app: typer.Typer) -> None:
         players: Annotated[
             list[str] | None,
             typer.Argument(
-                help="The explorer players' names, in turn order from the "
-                "mummy's left (1 to 4; asked if left out)."
+                help=N_(
+                    "The explorer players' names, in turn order from the "
+                    "mummy's left (1 to 4; asked if left out)."
+                )
             ),
         ] = None,
         level: Annotated[
@@ -135,24 +137,29 @@ def register(app: typer.Typer) -> None:
                 + "; ".join(f"{k}: {v}" for k, v in LEVELS.items())
             ),
         ] = "normal",
-        seed: Annotated[int | None, typer.Option(help="Seed of the die and her choices.")] = None,
+        seed: Annotated[
+            int | None, typer.Option(help=N_("Seed of the die and her choices."))
+        ] = None,
         save: Annotated[
-            Path | None, typer.Option(help="Keep the game record in this file after each input.")
+            Path | None,
+            typer.Option(help=N_("Keep the game record in this file after each input.")),
         ] = None,
         resume: Annotated[
-            Path | None, typer.Option(help="Go on with a game saved with --save or 'save'.")
+            Path | None, typer.Option(help=N_("Go on with a game saved with --save or 'save'."))
         ] = None,
         replay: Annotated[
             Path | None,
-            typer.Option(help="Replay a saved game: check every input, print the story."),
+            typer.Option(help=N_("Replay a saved game: check every input, print the story.")),
         ] = None,
         map_file: Annotated[
             str,
             typer.Option(
                 "--map",
-                help="Your box's maze instead of the built-in one: a map file in the format "
-                "of the rules (mummy:4.1) or a share code (M1-…) from the maze editor "
-                "('obelisk companion maze' or the page /companion/maze).",
+                help=N_(
+                    "Your box's maze instead of the built-in one: a map file in the format "
+                    "of the rules (mummy:4.1) or a share code (M1-…) from the maze editor "
+                    "('obelisk companion maze' or the page /companion/maze)."
+                ),
             ),
         ] = "",
     ) -> None:
