@@ -201,3 +201,30 @@ def test_the_maze_editor_takes_german_edits():
             "(jedes genau einmal)"
         ]
     assert draft.walls == {(104, 3)}  # the east side of E10 is the west side of F10
+
+
+def test_the_companion_command_in_german(tmp_path):
+    """``obelisk --lang de companion mummy``: a scripted evening told in German words."""
+    import subprocess
+    import sys
+
+    save = tmp_path / "spiel.json"
+    script = "beiseite 1\nwähle 3\nkrone\nkeine karte\n7\npfeil\nkeine karte\nwürfeln\nniemand\n"
+    script += "zurück\nhilfe\nende\n"
+    out = subprocess.run(
+        [sys.executable, "-m", "obelisk.cli.main", "--lang", "de", "companion", "mummy"]
+        + ["Ann", "Bob", "--seed", "4", "--save", str(save)],
+        input=script,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    ).stdout
+    assert out.startswith("Ich bin die Mumie.")
+    assert "Rot (Ann) sagt 3 an, bei 1 beiseitegelegtem Würfel mit Mumienseite." in out
+    refusal = "Rot kann nach den Ansagen nicht mit 3 auf Krone (rot) geendet haben (Regel mummy:8)."
+    assert out.count(refusal) == 1 and out.count("oder „keine karte“.") == 1  # hint said once
+    assert "„7“ steht nicht auf den Schatzsucherwürfeln" in out
+    assert "Zieht die Mumie" in out and "Zurückgenommen." in out
+    assert f"In {save} gespeichert." in out
+    assert english_left(out, ("Ann", "Bob", "Obelisk", "mummy:8", str(save))) == []

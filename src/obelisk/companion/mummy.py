@@ -322,7 +322,7 @@ class MummySession:
         """A refusal that names no input to type gets the inputs that fit now (issue 36:
         a refusal never strands the family)."""
         message = str(exc)
-        if re.search(r"'[^']+'", message):
+        if re.search(r"'[^']+'|„[^“]+“", message):  # names an input (English or German quotes)
             return exc
         return MummyCompanionError(f"{message} {self.hint()}".strip())
 
