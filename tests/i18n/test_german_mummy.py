@@ -209,11 +209,11 @@ def test_the_companion_command_in_german(tmp_path):
     import sys
 
     save = tmp_path / "spiel.json"
+    COMMAND = (sys.executable, "-m", "obelisk.cli.main", "--lang", "de", "companion", "mummy")
     script = "beiseite 1\nwähle 3\nkrone\nkeine karte\n7\npfeil\nkeine karte\nwürfeln\nniemand\n"
     script += "zurück\nhilfe\nende\n"
     out = subprocess.run(
-        [sys.executable, "-m", "obelisk.cli.main", "--lang", "de", "companion", "mummy"]
-        + ["Ann", "Bob", "--seed", "4", "--save", str(save)],
+        [*COMMAND, "Ann", "Bob", "--seed", "4", "--save", str(save)],
         input=script,
         capture_output=True,
         text=True,
