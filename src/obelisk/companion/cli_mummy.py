@@ -13,20 +13,41 @@ from typing import Annotated
 
 import typer
 
+from obelisk.core.i18n import N_, Words
+
 from .mummy import LEVELS, MummyCompanionError, MummySession, load
 
-WELCOME = (
+W = Words("obelisk.games.mummy")
+_, pgettext = W.gettext, W.pgettext
+
+WELCOME = N_(
     "I am the mummy. Set up the board as the rules say: the explorers on the stairs, my "
     "figure on my sarcophagus. I never look at your side: tell me what the mummy player "
     "hears, and I tell you where to move my figure. Type 'help' at any time."
 )
 
 
+def _command(word: str) -> str:
+    """A typed command word in English (``zurück`` → ``undo``); other words as typed."""
+    german = {
+        pgettext("companion command", "quit"): "quit",
+        pgettext("companion command", "help"): "help",
+        pgettext("companion command", "explorers"): "explorers",
+        pgettext("companion command", "save"): "save",
+        pgettext("companion command", "undo"): "undo",
+    }
+    first, _space, rest = word.partition(" ")
+    english = german.get(first, first)
+    return f"{english} {rest}".strip() if rest else english
+
+
 def _ask_names() -> list[str]:
-    count = typer.prompt("How many explorer players (1 to 4)", type=int)
+    count = typer.prompt(_("How many explorer players (1 to 4)"), type=int)
     if not 1 <= count <= 4:
-        raise typer.BadParameter("1 to 4 explorer players")
-    return [typer.prompt(f"Explorer player {i + 1}'s name").strip() for i in range(count)]
+        raise typer.BadParameter(_("1 to 4 explorer players"))
+    return [
+        typer.prompt(_("Explorer player {n}'s name").format(n=i + 1)).strip() for i in range(count)
+    ]
 
 
 def _play(session: MummySession, save: Path | None) -> None:
@@ -37,10 +58,10 @@ def _play(session: MummySession, save: Path | None) -> None:
     say(session.news())
     while True:
         if session.state.is_terminal():
-            typer.echo("The game is over.")
+            typer.echo(_("The game is over."))
             if save:
                 session.save(save)
-                typer.echo(f"The record is saved in {save}.")
+                typer.echo(_("The record is saved in {file}.").format(file=save))
             return
         typer.echo("")
         typer.echo(session.prompt())
@@ -48,29 +69,35 @@ def _play(session: MummySession, save: Path | None) -> None:
             text = input("> ")
         except EOFError:
             text = "quit"
-        word = text.strip().lower()
+        word = _command(text.strip().lower())
         if word in ("quit", "exit", "q"):
             if save:
                 session.save(save)
-                typer.echo(f"Saved in {save}. Resume with --resume {save}.")
+                typer.echo(_("Saved in {file}. Resume with --resume {file}.").format(file=save))
             return
         if word in ("help", "?", "h"):
             typer.echo(session.help())
             continue
         if word in ("explorers", "names", "fields"):  # her path in the explorers' words
-            typer.echo("As the explorers name it: " + session.path_words(explorers=True))
+            typer.echo(
+                _("As the explorers name it: {path}").format(
+                    path=session.path_words(explorers=True)
+                )
+            )
             continue
         if word == "save" or word.startswith("save "):
-            target = Path(text.strip()[5:].strip()) if word.startswith("save ") else save
+            target = save
+            if word.startswith("save "):  # the file as typed (its case kept)
+                target = Path(text.strip().split(None, 1)[1].strip())
             if target is None:
-                typer.echo("Say where: 'save FILE' (or start with --save FILE).")
+                typer.echo(_("Say where: 'save FILE' (or start with --save FILE)."))
                 continue
             try:
                 session.save(target)
             except OSError as exc:
-                typer.echo(f"Cannot save there: {exc}")
+                typer.echo(_("Cannot save there: {error}").format(error=exc))
                 continue
-            typer.echo(f"Saved in {target}.")
+            typer.echo(_("Saved in {file}.").format(file=target))
             continue
         if word == "undo":
             try:
@@ -78,7 +105,7 @@ def _play(session: MummySession, save: Path | None) -> None:
             except MummyCompanionError as exc:
                 typer.echo(str(exc).capitalize() + ".")
                 continue
-            typer.echo("Taken back.")
+            typer.echo(_("Taken back."))
             continue
         try:
             say(session.say(text))
@@ -97,8 +124,10 @@ def register(app: typer.Typer) -> None:
         players: Annotated[
             list[str] | None,
             typer.Argument(
-                help="The explorer players' names, in turn order from the "
-                "mummy's left (1 to 4; asked if left out)."
+                help=N_(
+                    "The explorer players' names, in turn order from the "
+                    "mummy's left (1 to 4; asked if left out)."
+                )
             ),
         ] = None,
         level: Annotated[
@@ -108,24 +137,29 @@ def register(app: typer.Typer) -> None:
                 + "; ".join(f"{k}: {v}" for k, v in LEVELS.items())
             ),
         ] = "normal",
-        seed: Annotated[int | None, typer.Option(help="Seed of the die and her choices.")] = None,
+        seed: Annotated[
+            int | None, typer.Option(help=N_("Seed of the die and her choices."))
+        ] = None,
         save: Annotated[
-            Path | None, typer.Option(help="Keep the game record in this file after each input.")
+            Path | None,
+            typer.Option(help=N_("Keep the game record in this file after each input.")),
         ] = None,
         resume: Annotated[
-            Path | None, typer.Option(help="Go on with a game saved with --save or 'save'.")
+            Path | None, typer.Option(help=N_("Go on with a game saved with --save or 'save'."))
         ] = None,
         replay: Annotated[
             Path | None,
-            typer.Option(help="Replay a saved game: check every input, print the story."),
+            typer.Option(help=N_("Replay a saved game: check every input, print the story.")),
         ] = None,
         map_file: Annotated[
             str,
             typer.Option(
                 "--map",
-                help="Your box's maze instead of the built-in one: a map file in the format "
-                "of the rules (mummy:4.1) or a share code (M1-…) from the maze editor "
-                "('obelisk companion maze' or the page /companion/maze).",
+                help=N_(
+                    "Your box's maze instead of the built-in one: a map file in the format "
+                    "of the rules (mummy:4.1) or a share code (M1-…) from the maze editor "
+                    "('obelisk companion maze' or the page /companion/maze)."
+                ),
             ),
         ] = "",
     ) -> None:
@@ -136,7 +170,7 @@ def register(app: typer.Typer) -> None:
             try:
                 told = mummy_story(load(replay))
             except MummyCompanionError as exc:
-                typer.echo(f"Error: {exc}", err=True)
+                typer.echo(_("Error: {error}").format(error=exc), err=True)
                 raise typer.Exit(2) from None
             for line in told:
                 typer.echo(line)
@@ -144,14 +178,22 @@ def register(app: typer.Typer) -> None:
         try:
             if resume is not None:
                 session = load(resume)
-                typer.echo(f"Resumed: {', '.join(session.names)}, level {session.level}.")
+                typer.echo(
+                    _("Resumed: {names}, level {level}.").format(
+                        names=", ".join(session.names), level=session.level
+                    )
+                )
                 for line in session.log()[-6:]:
                     typer.echo(line)
                 if save is None:
                     save = resume
             else:
                 if level not in LEVELS:
-                    raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
+                    raise MummyCompanionError(
+                        _("no level '{level}': choose {levels}").format(
+                            level=level, levels=" or ".join(LEVELS)
+                        )
+                    )
                 names = list(players or []) or _ask_names()
                 options = {"map_file": map_file} if map_file else {}
                 if map_file.strip().startswith("M1-"):
@@ -159,8 +201,8 @@ def register(app: typer.Typer) -> None:
                 session = MummySession(
                     names, level, secrets.randbelow(2**31) if seed is None else seed, options
                 )
-                typer.echo(WELCOME)
+                typer.echo(_(WELCOME))
         except MummyCompanionError as exc:
-            typer.echo(f"Error: {exc}", err=True)
+            typer.echo(_("Error: {error}").format(error=exc), err=True)
             raise typer.Exit(2) from None
         _play(session, save)

@@ -15,12 +15,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from obelisk.core.i18n import N_, Words
 from obelisk.games.mummy.board import FIELD_CHARS, PLAIN, MapError, parse_board
 from obelisk.games.mummy.components import SYMBOLS, label, parse_label
 from obelisk.games.mummy.maze import decode, encode, problems
 
+W = Words("obelisk.games.mummy")
+_, pgettext = W.gettext, W.pgettext
+
 #: Directions as typed: north, east, south, west (and their first letters).
 SIDES = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
+#: The same in German (``o`` Osten is east), always understood too.
+SIDES_DE = {"norden": 0, "o": 1, "osten": 1, "süden": 2, "westen": 3}
+#: German edit verbs, each with the English one it stands for.
+VERBS_DE = {"wand": "wall", "öffne": "open", "offen": "open", "setze": "put", "leere": "clear"}
 _STEP = ((-1, 0), (0, 1), (1, 0), (0, -1))
 
 
@@ -40,7 +48,7 @@ class Draft:
 
     def __post_init__(self) -> None:
         if not (3 <= self.rows <= 20 and 3 <= self.cols <= 20):
-            raise EditorError("a maze has 3 to 20 rows and columns")
+            raise EditorError(_("a maze has 3 to 20 rows and columns"))
         if not self.content:
             self.content = [PLAIN] * (self.rows * self.cols)
 
@@ -53,9 +61,9 @@ class Draft:
         lines = ascii_map.rstrip().split("\n")  # a draft may still lack fields: read leniently
         width = len(lines[0]) if lines else 0
         if len(lines) < 7 or len(lines) % 2 == 0 or width < 13 or (width - 1) % 4:
-            raise EditorError("this is not a map: 2*ROWS+1 lines of 4*COLS+1 characters")
+            raise EditorError(_("this is not a map: 2*ROWS+1 lines of 4*COLS+1 characters"))
         if any(len(line) != width for line in lines):
-            raise EditorError("every line of a map has the same length")
+            raise EditorError(_("every line of a map has the same length"))
         d = cls((len(lines) - 1) // 2, (width - 1) // 4)
         for r in range(d.rows):
             for c in range(d.cols):
@@ -63,7 +71,9 @@ class Draft:
                 ch = lines[2 * r + 1][4 * c + 2]
                 if ch not in FIELD_CHARS:
                     raise EditorError(
-                        f"unknown field {ch!r} at {label(r, c)}: use . S M V or a symbol a-w"
+                        _("unknown field {char} at {field}: use . S M V or a symbol a-w").format(
+                            char=repr(ch), field=label(r, c)
+                        )
                     )
                 d.content[i] = ch
                 if r > 0 and lines[2 * r][4 * c + 1 : 4 * c + 4] == "---":
@@ -96,7 +106,11 @@ class Draft:
         rc = parse_label(name)
         if rc is None or not (0 <= rc[0] < self.rows and 0 <= rc[1] < self.cols):
             last = label(self.rows - 1, self.cols - 1)
-            raise EditorError(f"'{name}' is not a field: name one from A1 to {last}, like E10")
+            raise EditorError(
+                _("'{name}' is not a field: name one from A1 to {last}, like E10").format(
+                    name=name, last=last
+                )
+            )
         return rc[0] * self.cols + rc[1]
 
     def side(self, cell: int, direction: int) -> tuple[int, int]:
@@ -105,7 +119,7 @@ class Draft:
         dr, dc = _STEP[direction]
         rr, cc = r + dr, c + dc
         if not (0 <= rr < self.rows and 0 <= cc < self.cols):
-            raise EditorError("the outer border is always wall: name an inner side")
+            raise EditorError(_("the outer border is always wall: name an inner side"))
         if direction in (0, 3):
             return cell, direction
         return rr * self.cols + cc, 3 if direction == 1 else 0  # the neighbour's west or north
@@ -122,7 +136,9 @@ class Draft:
         """Put ``what`` on a field (a special field moves there from where it was)."""
         if what not in FIELD_CHARS:
             raise EditorError(
-                f"'{what}' is not a field: type . (corridor), S, M, V or a symbol a to w"
+                _("'{what}' is not a field: type . (corridor), S, M, V or a symbol a to w").format(
+                    what=what
+                )
             )
         if what != PLAIN:
             for i, ch in enumerate(self.content):
@@ -135,7 +151,7 @@ class Draft:
         """What keeps the draft from being a playable maze (empty: it is one)."""
         missing = [ch for ch in ("S", "M", "V", *sorted(SYMBOLS)) if ch not in self.content]
         if missing:
-            return [f"place {', '.join(missing)} (each exactly once)"]
+            return [_("place {fields} (each exactly once)").format(fields=", ".join(missing))]
         try:
             board = parse_board(self.to_ascii())
         except MapError as exc:
@@ -146,7 +162,7 @@ class Draft:
         """The share code of a playable draft, or :class:`EditorError` with what is wrong."""
         bad = self.check()
         if bad:
-            raise EditorError("not playable yet: " + "; ".join(bad))
+            raise EditorError(_("not playable yet: {problems}").format(problems="; ".join(bad)))
         return encode(parse_board(self.to_ascii()))
 
     # -- typed commands (the terminal) ------------------------------------------------------
@@ -154,26 +170,29 @@ class Draft:
         """One typed edit; returns what was done, or :class:`EditorError`."""
         words = re.sub(r"[,;]", " ", text.strip().lower()).split()
         if not words:
-            raise EditorError(HELP)
-        verb, rest = words[0], words[1:]
+            raise EditorError(_(HELP))
+        verb, rest = VERBS_DE.get(words[0], words[0]), words[1:]
         if verb in ("wall", "open") and len(rest) == 2:
             cell = self.cell(rest[0])
-            if rest[1] not in SIDES:
-                raise EditorError(f"'{rest[1]}' is no side: type n, e, s or w")
-            self.set_wall(cell, SIDES[rest[1]], verb == "wall")
-            state = "closed" if verb == "wall" else "open"
-            return f"The {rest[1]} side of {rest[0].upper()} is {state}."
+            side = SIDES.get(rest[1], SIDES_DE.get(rest[1]))
+            if side is None:
+                raise EditorError(_("'{side}' is no side: type n, e, s or w").format(side=rest[1]))
+            self.set_wall(cell, side, verb == "wall")
+            fields = {"side": rest[1], "field": rest[0].upper()}
+            if verb == "wall":
+                return _("The {side} side of {field} is closed.").format(**fields)
+            return _("The {side} side of {field} is open.").format(**fields)
         if verb == "put" and len(rest) == 2:
             what = rest[0].upper() if rest[0] in ("s", "m", "v") else rest[0]
             self.put(self.cell(rest[1]), what)
-            return f"{rest[1].upper()} holds {what}."
+            return _("{field} holds {what}.").format(field=rest[1].upper(), what=what)
         if verb == "clear" and len(rest) == 1:
             self.put(self.cell(rest[0]), PLAIN)
-            return f"{rest[0].upper()} is a corridor."
-        raise EditorError(HELP)
+            return _("{field} is a corridor.").format(field=rest[0].upper())
+        raise EditorError(_(HELP))
 
 
-HELP = (
+HELP = N_(
     "Type 'wall E10 n' (close a side: n, e, s or w), 'open E10 n', 'put a D9' (a symbol a-w, "
     "or S stairs, M sarcophagus, V dungeon), 'clear D9', 'show', 'check', 'code', "
     "'save FILE' or 'quit'."

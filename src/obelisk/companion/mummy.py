@@ -45,20 +45,21 @@ from obelisk.core import (
     Record,
     RecordError,
     Voice,
+    join_words,
     replay,
 )
+from obelisk.core.i18n import N_, Words
 from obelisk.games.mummy.actions import Choose, Lost, Resolve, Step
 from obelisk.games.mummy.belief import Belief
 from obelisk.games.mummy.bot import MummyBelief
 from obelisk.games.mummy.components import (
     CHOOSABLE,
-    DIRECTION_WORDS,
     FIGURE_COLOURS,
     SYMBOLS,
     label,
     parse_label,
 )
-from obelisk.games.mummy.narration import dice_aside, steps
+from obelisk.games.mummy.narration import direction_word, figure_name, steps
 from obelisk.games.mummy.rules import MUMMY_MOVE, OVER
 from obelisk.games.mummy.table import (
     CATCH,
@@ -79,6 +80,9 @@ from obelisk.games.mummy.table import (
     RollDie,
     TableState,
 )
+
+W = Words("obelisk.games.mummy")
+_, ngettext, pgettext = W.gettext, W.ngettext, W.pgettext
 
 #: The computer's name at the table (the narration says "the mummy (Obelisk)").
 COMPUTER = "Obelisk"
@@ -155,12 +159,16 @@ class RoughMummy(MummyBelief):
 
 #: The levels the players choose from, weakest first: what each one is, in words.
 LEVELS: dict[str, str] = {
-    "easy": "the deducing mummy, who takes a careless step about one time in three",
-    "fair": "the mummy who works out roughly where the explorers can be: a number "
-    "announced counts as 'up to that many steps', and she learns nothing from a failed "
-    "announcement",
-    "normal": "the deducing mummy: she works out where each explorer can be from what "
-    "you announce and hunts there",
+    "easy": N_("the deducing mummy, who takes a careless step about one time in three"),
+    "fair": N_(
+        "the mummy who works out roughly where the explorers can be: a number "
+        "announced counts as 'up to that many steps', and she learns nothing from a failed "
+        "announcement"
+    ),
+    "normal": N_(
+        "the deducing mummy: she works out where each explorer can be from what "
+        "you announce and hunts there"
+    ),
 }
 
 
@@ -172,7 +180,9 @@ def new_player(level: str) -> Any:
         return RoughMummy()
     if level == "easy":
         return Slipping()
-    raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
+    raise MummyCompanionError(
+        _("no level '{level}': choose {levels}").format(level=level, levels=" or ".join(LEVELS))
+    )
 
 
 @dataclass
@@ -196,10 +206,10 @@ class MummySession:
 
     def __post_init__(self) -> None:
         if not 1 <= len(self.names) <= 4:
-            raise MummyCompanionError("name 1 to 4 explorer players (2 to 5 at the table)")
+            raise MummyCompanionError(_("name 1 to 4 explorer players (2 to 5 at the table)"))
         names = [str(n).strip() for n in self.names]
         if any(not n or len(n) > 40 for n in names):
-            raise MummyCompanionError("each player needs a name of 1 to 40 characters")
+            raise MummyCompanionError(_("each player needs a name of 1 to 40 characters"))
         self.names = names
         self.player = new_player(self.level)
         self.rng = random.Random(self.seed)
@@ -265,7 +275,7 @@ class MummySession:
 
     def side_word(self, direction: str, explorers: bool = False) -> str:
         """A direction in words as seen on the mummy's side (or the explorers')."""
-        return DIRECTION_WORDS[direction if explorers else self.MIRRORED[direction]]
+        return compass_word(direction if explorers else self.MIRRORED[direction])
 
     def side_label(self, cell: int, explorers: bool = False) -> str:
         """A field's name on the mummy's side, columns counted from her left (or the
@@ -288,10 +298,12 @@ class MummySession:
         directions and names."""
         plan = self.plan()
         if not plan:
-            return "She does not move."
+            return _("She does not move.")
         ways = ", ".join(self.side_word(a.direction, explorers) for a in plan)
         fields = ", ".join(self.side_label(c, explorers) for c in self.path_fields())
-        return f"{steps(len(plan))}: {ways} ({fields})"
+        return _("{steps}: {ways} ({fields})").format(
+            steps=steps(len(plan)), ways=ways, fields=fields
+        )
 
     # -- inputs -------------------------------------------------------------------------------
     def say(self, text: str) -> list[str]:
@@ -310,7 +322,7 @@ class MummySession:
         """A refusal that names no input to type gets the inputs that fit now (issue 36:
         a refusal never strands the family)."""
         message = str(exc)
-        if re.search(r"'[^']+'", message):
+        if re.search(r"'[^']+'|„[^“]+“", message):  # names an input (English or German quotes)
             return exc
         return MummyCompanionError(f"{message} {self.hint()}".strip())
 
@@ -318,18 +330,16 @@ class MummySession:
         """Apply one input action (checked; nothing changes when it is refused)."""
         s = self.state
         if s.is_terminal():
-            raise MummyCompanionError(
-                "The game is over: 'undo' takes back the last input, or start a new game."
-            )
+            raise MummyCompanionError(_GAME_OVER())
         if len(self.told) >= MAX_INPUTS:
-            raise MummyCompanionError("this game is too long to go on")
+            raise MummyCompanionError(_("this game is too long to go on"))
         if isinstance(action, (Caught, Free)) and s.phase == CATCH:
             self._check_catch(action)
         seat = s.current_player
         try:
             s.apply(action)
         except IllegalAction as exc:
-            rule = "" if exc.rule.startswith("core:") else f" (rule {exc.rule})"
+            rule = "" if exc.rule.startswith("core:") else _(" (rule {rule})").format(rule=exc.rule)
             raise MummyCompanionError(f"{capital(exc.reason)}{rule}. {self.hint()}") from None
         self.told.append(Told(seat, action))
         self._advance()
@@ -346,11 +356,12 @@ class MummySession:
         if isinstance(action, Caught):
             if not 1 <= action.step <= len(fields):
                 raise MummyCompanionError(
-                    f"She walks {steps(len(fields))} this time: name a step from 1 to "
-                    f"{len(fields)}."
+                    _("She walks {steps} this time: name a step from 1 to {n}.").format(
+                        steps=steps(len(fields)), n=len(fields)
+                    )
                 )
             if not 0 <= action.figure < len(s.pos) or s.pos[action.figure] < 0:
-                raise MummyCompanionError("That explorer is not on the board.")
+                raise MummyCompanionError(_("That explorer is not on the board."))
             caught = action.figure
             cell = fields[action.step - 1]
             walked = fields[: action.step]
@@ -358,11 +369,13 @@ class MummySession:
             for c in fields[: action.step - 1]:
                 possible &= ~(1 << c)
             if not (possible >> cell) & 1:
-                colour = FIGURE_COLOURS[caught].capitalize()
+                colour = figure_name(FIGURE_COLOURS[caught])
                 raise MummyCompanionError(
-                    f"{colour} cannot be on {label(*b.rc(cell))} by what was announced: "
-                    "check the colour and the step (if an earlier input was wrong, 'undo' "
-                    "takes inputs back one by one)."
+                    _(
+                        "{colour} cannot be on {field} by what was announced: check the colour "
+                        "and the step (if an earlier input was wrong, 'undo' takes inputs back "
+                        "one by one)."
+                    ).format(colour=colour, field=label(*b.rc(cell)))
                 )
         for g, p in enumerate(s.pos):
             if p < 0 or g == caught:
@@ -371,11 +384,13 @@ class MummySession:
             for c in walked:
                 rest &= ~(1 << c)
             if not rest:
-                colour = FIGURE_COLOURS[g].capitalize()
+                colour = figure_name(FIGURE_COLOURS[g])
                 raise MummyCompanionError(
-                    f"By what was announced, {colour} can only stand on a field of her path: "
-                    f"the magnet must have caught {colour}. Check the board (if an earlier "
-                    "input was wrong, 'undo' takes inputs back one by one)."
+                    _(
+                        "By what was announced, {colour} can only stand on a field of her path: "
+                        "the magnet must have caught {colour}. Check the board (if an earlier "
+                        "input was wrong, 'undo' takes inputs back one by one)."
+                    ).format(colour=colour)
                 )
 
     def news(self) -> list[str]:
@@ -405,11 +420,11 @@ class MummySession:
             kind = e["kind"]
             act = e["action"]["kind"] if kind == "action" else ""
             if act == "step":
-                walk.append(DIRECTION_WORDS.get(e["action"]["direction"], "on"))
+                walk.append(compass_word(e["action"]["direction"]))
                 end = e.get("cell")
                 continue
             if walk:
-                out.append((1, f"The mummy walks {', '.join(walk)}, to {_where(end)}."))
+                out.append((1, _walked(walk, end)))
                 walk = []
             if act in ("free", "caught"):
                 continue
@@ -421,13 +436,13 @@ class MummySession:
                     seat = int(e["seat"]) + 1 if isinstance(e.get("seat"), int) else 0
                 out.append((seat, text))
         if walk:
-            out.append((1, f"The mummy walks {', '.join(walk)}, to {_where(end)}."))
+            out.append((1, _walked(walk, end)))
         return out
 
     def undo(self) -> None:
         """Take back the last input (the computer's answers to it go with it)."""
         if not self.told:
-            raise MummyCompanionError("nothing to undo")
+            raise MummyCompanionError(_("nothing to undo"))
         inputs = [t.action for t in self.told[:-1]]
         self._rebuild(inputs)
 
@@ -448,16 +463,17 @@ class MummySession:
     def whose(self) -> str:
         """The current explorer: ``Red (Ann)``."""
         s = self.state
-        return f"{s.fig_colour[s.fig].capitalize()} ({self.names[s.fig_seat[s.fig] - 1]})"
+        return _("{colour} ({name})").format(
+            colour=figure_name(s.fig_colour[s.fig]), name=self.names[s.fig_seat[s.fig] - 1]
+        )
 
     def parse(self, text: str) -> Action:
         """An input in words for the current moment (see :meth:`help`)."""
         s = self.state
-        words = re.sub(r"[,.!?]", " ", text.lower()).split()
+        said = re.sub(r"[,.!?„“]", " ", text.lower()).split()
+        words = [x for x in (GERMAN_WORDS.get(w, w) for w in said) if x]
         if s.is_terminal():
-            raise MummyCompanionError(
-                "The game is over: 'undo' takes back the last input, or start a new game."
-            )
+            raise MummyCompanionError(_GAME_OVER())
         phase = s.phase
         if phase in (TURN, ROLLING):
             return self._parse_turn(words, text)
@@ -467,17 +483,19 @@ class MummySession:
             return self._parse_die(words, text)
         if phase == CATCH:
             return self._parse_catch(words, text)
-        raise MummyCompanionError("Wait: the mummy is moving.")
+        raise MummyCompanionError(_("Wait: the mummy is moving."))
 
     def _not_understood(self, text: str) -> MummyCompanionError:
-        return MummyCompanionError(f"I did not understand '{text.strip()}'. {self.hint()}")
+        return MummyCompanionError(
+            _("I did not understand '{text}'. {hint}").format(text=text.strip(), hint=self.hint())
+        )
 
     def _parse_turn(self, words: list[str], text: str) -> Action:
         s = self.state
         colours = [c for c in FIGURE_COLOURS[: len(s.pos)]]
         if words and words[0] in colours:
             if words[0] != s.fig_colour[s.fig]:
-                raise MummyCompanionError(f"It is {self.whose()}'s turn.")
+                raise MummyCompanionError(_("It is {who}'s turn.").format(who=self.whose()))
             words = words[1:]
         w = " ".join(words)
         if w in ("resolve", "resolve yes", "resolves"):
@@ -487,7 +505,9 @@ class MummySession:
             n = int(m.group(1))
             if not 1 <= n <= 4:
                 raise MummyCompanionError(
-                    "From 1 to 4 dice can lie aside to be resolved: say 'resolve 2'. " + self.hint()
+                    _("From 1 to 4 dice can lie aside to be resolved: say 'resolve 2'.")
+                    + " "
+                    + self.hint()
                 )
             return Resolve(True) if n == s.aside else LateResolve(n)
         if w in ("cannot", "cannot move", "can't move", "stuck", "blocked"):
@@ -500,7 +520,7 @@ class MummySession:
             if n == 5:
                 return Lost()
             if not 1 <= n <= 5:
-                raise MummyCompanionError("From 1 to 5 dice can lie aside showing the mummy.")
+                raise MummyCompanionError(_("From 1 to 5 dice can lie aside showing the mummy."))
             return Aside(n)
         m = re.fullmatch(
             r"(?:fail|fails|failed|cannot walk|cannot) (\S+)|(\S+) (?:fail|fails|failed)", w
@@ -522,8 +542,8 @@ class MummySession:
         if words and words[0] in ("card", "plays", "laid", "lays"):
             w = " ".join(words[1:])
         w = w.removeprefix("the ")
-        for x, (_, name) in SYMBOLS.items():
-            if w == name.lower():
+        for x, (_colour, name) in SYMBOLS.items():
+            if w in (name.lower(), _(name).lower()):
                 return Card(x)
         rc = parse_label(w)
         if rc is not None:
@@ -531,13 +551,16 @@ class MummySession:
             r, c = rc
             if not (0 <= r < b.rows and 0 <= c < b.cols):
                 raise MummyCompanionError(
-                    f"{w.upper()} is not a field of the maze (columns A to "
-                    f"{label(0, b.cols - 1)[0]}, rows 1 to {b.rows})."
+                    _(
+                        "{field} is not a field of the maze (columns A to {last}, rows 1 to {rows})."
+                    ).format(field=w.upper(), last=label(0, b.cols - 1)[0], rows=b.rows)
                 )
             sym = b.cell_symbol[b.cell(r, c)]
             if not sym:
                 raise MummyCompanionError(
-                    f"{w.upper()} holds no symbol: a card is laid only on its symbol's field."
+                    _("{field} holds no symbol: a card is laid only on its symbol's field.").format(
+                        field=w.upper()
+                    )
                 )
             return Card(sym)
         raise self._not_understood(text)
@@ -568,12 +591,15 @@ class MummySession:
                 if cell in fields:
                     return Caught(f, fields.index(cell) + 1)
                 raise MummyCompanionError(
-                    f"The mummy's path does not pass {parts[1].upper()}: {self.path_words()}."
+                    _("The mummy's path does not pass {field}: {path}.").format(
+                        field=parts[1].upper(), path=self.path_words()
+                    )
                 )
         if len(parts) == 1 and parts[0] in colours:
             raise MummyCompanionError(
-                f"At which of her steps? Say '{parts[0]} 3' (the step) or '{parts[0]} D9' "
-                "(the field)."
+                _(
+                    "At which of her steps? Say '{colour} 3' (the step) or '{colour} D9' (the field)."
+                ).format(colour=colour_typed(parts[0]))
             )
         raise self._not_understood(text)
 
@@ -583,18 +609,28 @@ class MummySession:
         s = self.state
         phase = s.phase
         if phase == OVER:
-            return "The game is over."
+            return _("The game is over.")
         if phase in (TURN, ROLLING):
-            verb = "lies" if s.aside == 1 else "lie"
-            aside = f" {capital(dice_aside(s.aside))} {verb} aside." if s.aside else ""
-            return f"{self.whose()}'s turn.{aside} What is announced?"
+            n = s.aside
+            aside = ""
+            if n:
+                aside = " " + ngettext(
+                    "{n} mummy die lies aside.", "{n} mummy dice lie aside.", n
+                ).format(n=n)
+            return _("{who}'s turn.{aside} What is announced?").format(
+                who=self.whose(), aside=aside
+            )
         if phase == MOVED:
-            return f"{self.whose()} moved. Which card was laid (its symbol or field), or none?"
+            return _("{who} moved. Which card was laid (its symbol or field), or none?").format(
+                who=self.whose()
+            )
         if phase == DIE:
-            return "The round is over. Shall I roll the mummy die, or what did you roll?"
+            return _("The round is over. Shall I roll the mummy die, or what did you roll?")
         if phase == CATCH:
-            return f"Move the mummy {self.path_words()}. Did the magnet catch anyone on the way?"
-        return "The mummy is moving."
+            return _("Move the mummy {path}. Did the magnet catch anyone on the way?").format(
+                path=self.path_words()
+            )
+        return _("The mummy is moving.")
 
     def hint(self) -> str:
         """The inputs that fit now, in words."""
@@ -602,27 +638,29 @@ class MummySession:
         legal = s.legal_actions()
         phase = s.phase
         if phase in (TURN, ROLLING):
-            parts = ["a face announced and walked ('3', 'arrow')"]
+            parts = [_("a face announced and walked ('3', 'arrow')")]
             if any(isinstance(a, Fail) for a in legal):
-                parts.append("'fail 3' when an announced face could not be walked completely")
-            parts.append("'aside 2' when dice showing the mummy are set aside")
-            parts.append("'lost' for five mummies")
+                parts.append(_("'fail 3' when an announced face could not be walked completely"))
+            parts.append(_("'aside 2' when dice showing the mummy are set aside"))
+            parts.append(_("'lost' for five mummies"))
             if Resolve(True) in legal:
-                parts.append("'resolve' to hand back the dice aside")
+                parts.append(_("'resolve' to hand back the dice aside"))
             if any(isinstance(a, LateResolve) for a in legal):
                 parts.append(
-                    "'resolve 2' when dice set aside in an earlier turn were not told "
-                    "(how many lie aside)"
+                    _(
+                        "'resolve 2' when dice set aside in an earlier turn were not told "
+                        "(how many lie aside)"
+                    )
                 )
             if Cannot() in legal:
-                parts.append("'cannot move'")
-            return "Say " + ", ".join(parts[:-1]) + " or " + parts[-1] + "."
+                parts.append(_("'cannot move'"))
+            return _("Say {inputs}.").format(inputs=join_words(parts, _("or")))
         if phase == MOVED:
-            return "Say the card's symbol ('crown') or its field ('D9'), or 'no card'."
+            return _("Say the card's symbol ('crown') or its field ('D9'), or 'no card'.")
         if phase == DIE:
-            return "Say 'roll' (or press Enter) and I roll, or the number the die shows."
+            return _("Say 'roll' (or press Enter) and I roll, or the number the die shows.")
         if phase == CATCH:
-            return (
+            return _(
                 "Say 'no' if nobody was caught, or the colour and the step ('red 3') or the "
                 "field ('red D9') where the magnet caught."
             )
@@ -630,12 +668,12 @@ class MummySession:
 
     def help(self) -> str:
         """A short explanation of the companion and the inputs that fit now."""
-        return (
+        return _(
             "I am the mummy. I never look at your side of the board: tell me what the mummy "
-            "player would hear. " + self.hint() + " Her moves are given from her side of the "
+            "player would hear. {hint} Her moves are given from her side of the "
             "board (the maze mirrored): 'explorers' says them in the explorers' names. Also: "
             "'undo' takes back the last input, 'save' writes the game, 'quit' ends."
-        )
+        ).format(hint=self.hint())
 
     # -- records -----------------------------------------------------------------------------
     def record(self) -> Record:
@@ -657,7 +695,78 @@ def capital(text: str) -> str:
 
 
 def _where(rc: Any) -> str:
-    return label(int(rc[0]), int(rc[1])) if rc else "her field"
+    return label(int(rc[0]), int(rc[1])) if rc else _("her field")
+
+
+def _GAME_OVER() -> str:
+    return _("The game is over: 'undo' takes back the last input, or start a new game.")
+
+
+def compass_word(direction: str) -> str:
+    """A compass direction as the companion names a step: ``north``."""
+    return direction_word(direction)
+
+
+def _walked(walk: list[str], end: Any) -> str:
+    """``The mummy walks north, north, west, to D9.``"""
+    return _("The mummy walks {ways}, to {field}.").format(ways=", ".join(walk), field=_where(end))
+
+
+def colour_typed(colour: str) -> str:
+    """A figure's colour as the players type it: ``red``, ``rot``."""
+    return {
+        "red": pgettext("typed colour", "red"),
+        "green": pgettext("typed colour", "green"),
+        "blue": pgettext("typed colour", "blue"),
+        "yellow": pgettext("typed colour", "yellow"),
+    }.get(colour, colour)
+
+
+#: The German words the players may type, each as the English input word it stands for
+#: (the inputs are read in English; both languages are always understood).
+GERMAN_WORDS: dict[str, str] = {
+    "rot": "red",
+    "grün": "green",
+    "gruen": "green",
+    "blau": "blue",
+    "gelb": "yellow",
+    "auflösen": "resolve",
+    "aufloesen": "resolve",
+    "löst": "resolve",
+    "beiseite": "aside",
+    "mumien": "mummies",
+    "verloren": "lost",
+    "fünf": "five",
+    "gescheitert": "failed",
+    "scheitert": "fails",
+    "scheitern": "fail",
+    "wähle": "choose",
+    "ansage": "announce",
+    "pfeil": "arrow",
+    "blockiert": "blocked",
+    "festgesteckt": "stuck",
+    "kann": "cannot",
+    "nicht": "move",
+    "ziehen": "",
+    "bewegen": "",
+    "nein": "no",
+    "keine": "no",
+    "keiner": "nobody",
+    "niemand": "nobody",
+    "nichts": "nothing",
+    "frei": "free",
+    "verfehlt": "missed",
+    "karte": "card",
+    "gelegt": "laid",
+    "würfeln": "roll",
+    "würfle": "roll",
+    "wuerfeln": "roll",
+    "würfel": "die",
+    "gefangen": "caught",
+    "bei": "at",
+    "schritt": "step",
+    "auf": "on",
+}
 
 
 def _face(word: str) -> str:
@@ -673,15 +782,19 @@ def from_record(data: Any, allow_map: bool = True) -> MummySession:
     try:
         record = Record.from_json(data)
     except RecordError as exc:
-        raise MummyCompanionError(f"not a record of this companion: {exc}") from None
+        raise MummyCompanionError(
+            _("not a record of this companion: {error}").format(error=exc)
+        ) from None
     if not allow_map and (record.options or {}).get("map_file"):
         raise MummyCompanionError(
-            "this game was played on a maze of its own: resume it in the terminal "
-            "(obelisk companion mummy --resume FILE)"
+            _(
+                "this game was played on a maze of its own: resume it in the terminal "
+                "(obelisk companion mummy --resume FILE)"
+            )
         )
     if record.game != TABLE_GAME.name:
         raise MummyCompanionError(
-            f"this is a record of '{record.game}', not of the mummy companion"
+            _("this is a record of '{game}', not of the mummy companion").format(game=record.game)
         )
     seats = record.seats or []
     names = [str(x.get("name", f"Player {i}")) for i, x in enumerate(seats[1:], 1)]
@@ -693,7 +806,9 @@ def from_record(data: Any, allow_map: bool = True) -> MummySession:
     try:
         replay(record, lambda _name: TABLE_GAME, check_result=False)
     except RecordError as exc:
-        raise MummyCompanionError(f"the record does not replay: {exc}") from None
+        raise MummyCompanionError(
+            _("the record does not replay: {error}").format(error=exc)
+        ) from None
     session = MummySession(names, level, record.seed, dict(record.options or {}))
     bot_steps: list[dict[str, Any]] = []
     for i, step in enumerate(record.steps):
@@ -704,12 +819,16 @@ def from_record(data: Any, allow_map: bool = True) -> MummySession:
             action = TABLE_GAME.action_from_json(step["action"])
             session.apply(action)
         except (MummyCompanionError, Exception) as exc:
-            raise MummyCompanionError(f"input {i + 1} of the record does not fit: {exc}") from None
+            raise MummyCompanionError(
+                _("input {n} of the record does not fit: {error}").format(n=i + 1, error=exc)
+            ) from None
     mine = [st.action.to_json() for st in session.state.history if st.seat == 0]
     if mine[: len(bot_steps)] != bot_steps:
         raise MummyCompanionError(
-            "the record's mummy moved otherwise than this computer would: it was not made "
-            "by this companion at this level"
+            _(
+                "the record's mummy moved otherwise than this computer would: it was not made "
+                "by this companion at this level"
+            )
         )
     session.read = len(session.state.events_for(1))
     return session
@@ -720,5 +839,7 @@ def load(path: str | Path) -> MummySession:
     try:
         data = json.loads(Path(path).read_text("utf-8"))
     except (OSError, json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise MummyCompanionError(f"cannot read {path}: {exc}") from None
+        raise MummyCompanionError(
+            _("cannot read {path}: {error}").format(path=path, error=exc)
+        ) from None
     return from_record(data)

@@ -22,11 +22,14 @@ from obelisk.companion.http import (
     json_body,
     private,
 )
+from obelisk.core.i18n import Words, negotiate, speaking
 from obelisk.games.mummy.board import MapError
 
 from .maze_editor import Draft, EditorError
 
 API = "/api/companion/maze"
+W = Words("obelisk.games.mummy")
+_ = W.gettext
 
 
 def check(text: str) -> dict[str, object]:
@@ -42,7 +45,7 @@ def check(text: str) -> dict[str, object]:
     return out
 
 
-def register(app: FastAPI, web_dir: Path, **_: object) -> None:
+def register(app: FastAPI, web_dir: Path, **_options: object) -> None:
     """Add the page and the check to the server (no sessions: nothing is kept)."""
     page = web_dir / "companion" / "maze.html"
 
@@ -58,7 +61,9 @@ def register(app: FastAPI, web_dir: Path, **_: object) -> None:
             return exc.response()
         text = body.get("text")
         if not isinstance(text, str):
-            return error_response("bad_request", "send the maze as text: a map or a code")
-        return private(check(text))
+            with speaking(negotiate(request.headers.get("accept-language"))):
+                return error_response("bad_request", _("send the maze as text: a map or a code"))
+        with speaking(negotiate(request.headers.get("accept-language"))):
+            return private(check(text))
 
     app.add_api_route(f"{API}/check", checked, methods=["POST"], include_in_schema=False)

@@ -39,12 +39,16 @@ from obelisk.companion.http import (
     private,
 )
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
+from obelisk.core.i18n import Words, negotiate, speaking
 from obelisk.games.mummy.actions import Choose
-from obelisk.games.mummy.components import DIRECTION_WORDS, SYMBOLS, label
-from obelisk.games.mummy.narration import dice_aside
+from obelisk.games.mummy.components import SYMBOLS, label
+from obelisk.games.mummy.narration import colour_word, figure_name, symbol_name
 from obelisk.games.mummy.table import CATCH, DIE, MOVED, Aside, Cannot, Card, Caught, Die, Fail
 
-from .mummy import LEVELS, MummyCompanionError, MummySession, capital, from_record
+from .mummy import LEVELS, MummyCompanionError, MummySession, capital, compass_word, from_record
+
+W = Words("obelisk.games.mummy")
+_, ngettext, pgettext = W.gettext, W.ngettext, W.pgettext
 
 API = "/api/companion/mummy"
 COMPANION = "mummy"
@@ -87,32 +91,38 @@ def _choices(session: MummySession) -> list[dict[str, str]]:
     b = s.board
     for a in s.legal_actions():
         if isinstance(a, Choose):
-            face = "the arrow" if a.face == "arrow" else a.face
-            out.append(_choice(a, f"Announced {face}", "face"))
+            if a.face == "arrow":
+                out.append(_choice(a, _("Announced the arrow"), "face"))
+            else:
+                out.append(_choice(a, _("Announced {face}").format(face=a.face), "face"))
         elif isinstance(a, Fail):
-            face = "the arrow" if a.face == "arrow" else a.face
-            out.append(_choice(a, f"{capital(face)} failed", "fail"))
+            if a.face == "arrow":
+                out.append(_choice(a, _("The arrow failed"), "fail"))
+            else:
+                out.append(_choice(a, _("{face} failed").format(face=a.face), "fail"))
         elif isinstance(a, Aside):
-            out.append(_choice(a, f"{a.count} {'die' if a.count == 1 else 'dice'}", "aside"))
+            out.append(
+                _choice(a, ngettext("{n} die", "{n} dice", a.count).format(n=a.count), "aside")
+            )
         elif a.text() == "lost":
-            out.append(_choice(a, "All five: turn lost", "aside"))
+            out.append(_choice(a, _("All five: turn lost"), "aside"))
         elif a.text() == "resolve yes":
-            n = dice_aside(s.aside)
-            out.append(_choice(a, f"Resolve the {n}", "turn"))
+            n = s.aside
+            label_text = ngettext("Resolve the {n} mummy die", "Resolve the {n} mummy dice", n)
+            out.append(_choice(a, label_text.format(n=n), "turn"))
         elif isinstance(a, Cannot):
-            out.append(_choice(a, "Cannot move at all", "turn"))
+            out.append(_choice(a, _("Cannot move at all"), "turn"))
         elif isinstance(a, Card):
-            colour, name = SYMBOLS[a.symbol]
             where = label(*b.rc(b.symbol_cell[a.symbol]))
-            out.append(_choice(a, f"The {name} ({colour}, {where})", "card"))
+            out.append(_choice(a, _card_label(a.symbol, where), "card"))
         elif a.text() == "no card":
-            out.append(_choice(a, "No card laid", "nocard"))
+            out.append(_choice(a, _("No card laid"), "nocard"))
         elif a.text() == "roll":
-            out.append(_choice(a, "Roll the mummy die for me", "die"))
+            out.append(_choice(a, _("Roll the mummy die for me"), "die"))
         elif isinstance(a, Die):
-            out.append(_choice(a, f"We rolled {a.value}", "dievalue"))
+            out.append(_choice(a, _("We rolled {n}").format(n=a.value), "dievalue"))
         elif a.text() == "free":
-            out.append(_choice(a, "Nobody was caught", "free"))
+            out.append(_choice(a, _("Nobody was caught"), "free"))
     if s.phase == CATCH:
         fields = session.path_fields()
         for a in s.legal_actions():
@@ -123,12 +133,21 @@ def _choices(session: MummySession) -> list[dict[str, str]]:
             for c in fields[: a.step - 1]:
                 possible &= ~(1 << c)
             if (possible >> cell) & 1:
-                colour = s.fig_colour[a.figure]
+                colour = figure_name(s.fig_colour[a.figure])
                 where = label(*b.rc(cell))
-                out.append(
-                    _choice(a, f"{capital(colour)} caught at step {a.step} ({where})", "caught")
+                text = _("{colour} caught at step {n} ({field})").format(
+                    colour=colour, n=a.step, field=where
                 )
+                out.append(_choice(a, text, "caught"))
     return out
+
+
+def _card_label(symbol: str, where: str) -> str:
+    """``The crook (yellow, E5)``: a card button."""
+    colour, name = SYMBOLS[symbol]
+    return _("The {name} ({colour}, {field})").format(
+        name=symbol_name(name), colour=colour_word(colour), field=where
+    )
 
 
 def view(session: MummySession, error: str = "") -> dict[str, Any]:
@@ -161,7 +180,7 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
                 {  # from the mummy's side of the board (mirrored), and the explorers' words
                     "word": session.side_word(a.direction),
                     "field": session.side_label(cell),
-                    "explorers_word": DIRECTION_WORDS[a.direction],
+                    "explorers_word": compass_word(a.direction),
                     "explorers_field": label(*b.rc(cell)),
                     "rc": list(b.rc(cell)),
                 }
@@ -170,7 +189,7 @@ def view(session: MummySession, error: str = "") -> dict[str, Any]:
     return {
         "names": names,
         "level": session.level,
-        "level_words": LEVELS.get(session.level, ""),
+        "level_words": _(LEVELS[session.level]) if session.level in LEVELS else "",
         "round": s.round,
         "phase": s.phase,
         "over": s.is_terminal(),
@@ -203,24 +222,32 @@ def _new(body: dict[str, Any]) -> MummySession:
         return from_record(body["record"], allow_map=False)
     names = body.get("names")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise MummyCompanionError("name the explorer players: a list of 1 to 4 names")
+        raise MummyCompanionError(_("name the explorer players: a list of 1 to 4 names"))
     level = body.get("level", "normal")
     if level not in LEVELS:
-        raise MummyCompanionError(f"no level '{level}': choose {' or '.join(LEVELS)}")
+        raise MummyCompanionError(
+            _("no level '{level}': choose {levels}").format(level=level, levels=" or ".join(LEVELS))
+        )
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise MummyCompanionError("the seed must be a whole number from 0")
+        raise MummyCompanionError(_("the seed must be a whole number from 0"))
     maze = body.get("maze", "")
     if not isinstance(maze, str) or len(maze) > 400:
-        raise MummyCompanionError("the maze is a share code (M1-…) from the maze editor")
+        raise MummyCompanionError(_("the maze is a share code (M1-…) from the maze editor"))
     maze = "".join(maze.split())
     if maze and not maze.startswith("M1-"):
         raise MummyCompanionError(
-            "the maze is a share code that starts with M1- (make one at /companion/maze)"
+            _("the maze is a share code that starts with M1- (make one at /companion/maze)")
         )
     return MummySession(names, level, seed, {"maze": maze} if maze else {})
+
+
+def _language(request: Request) -> str:
+    """The language the page reads (its ``Accept-Language``: the page sends the one
+    chosen on it)."""
+    return negotiate(request.headers.get("accept-language"))
 
 
 def register(
@@ -247,6 +274,10 @@ def register(
 
     app.add_api_route("/companion/mummy", show_page, methods=["GET"], include_in_schema=False)
 
+    def _made_in(body: dict[str, Any], lang: str) -> MummySession:
+        with speaking(lang):
+            return _made(body)
+
     def _made(body: dict[str, Any]) -> MummySession:
         if "record" in body:
             try:
@@ -257,16 +288,18 @@ def register(
 
     async def create(request: Request) -> JSONResponse:
         address = client_address(request)
+        lang = _language(request)
         try:
             store.admit(address)
             body = await json_body(request, CREATE_BODY)
-            session = await asyncio.to_thread(_made, body)  # a resume replays a whole game
+            session = await asyncio.to_thread(_made_in, body, lang)  # a resume replays a game
             sid, key = store.add(session, address)
         except SessionRefused as exc:
             return exc.response()
         except MummyCompanionError as exc:
             return error_response("bad_request", str(exc))
-        return private({"id": sid, "key": key, "view": view(session)}, 201)
+        with speaking(lang):
+            return private({"id": sid, "key": key, "view": view(session)}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
@@ -275,7 +308,8 @@ def register(
             session = store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
-        return private(view(session))
+        with speaking(_language(request)):
+            return private(view(session))
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
@@ -285,22 +319,28 @@ def register(
             body = await json_body(request, SMALL_BODY)
         except SessionRefused as exc:
             return exc.response()
+        lang = _language(request)
         try:
             if what == "say":
                 text = body.get("text")
                 if not isinstance(text, str) or len(text) > 200:
-                    raise MummyCompanionError("say what was announced, in up to 200 letters")
-                session.say(text)
+                    with speaking(lang):
+                        raise MummyCompanionError(_("say what was announced, in up to 200 letters"))
+                with speaking(lang):
+                    session.say(text)
             elif what == "undo":
-                session.undo()
+                with speaking(lang):
+                    session.undo()
             else:
                 return error_response("not_found", f"unknown request '{what}': say or undo", 404)
         except MummyCompanionError as exc:
             message = capital(str(exc))
-            return error_response("bad_request", message, view=view(session, message))
+            with speaking(lang):
+                return error_response("bad_request", message, view=view(session, message))
         store.changed(sid)
         session.news()
-        return private(view(session))
+        with speaking(lang):
+            return private(view(session))
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False

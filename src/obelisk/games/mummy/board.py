@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 
 from obelisk.core import InvalidOptions
+from obelisk.core.i18n import Words
 
 from .components import SYMBOLS
 
@@ -27,14 +28,21 @@ PLAIN, START, MUMMY_START, DUNGEON = ".", "S", "M", "V"
 FIELD_CHARS = frozenset({PLAIN, START, MUMMY_START, DUNGEON, *SYMBOLS})
 
 
+WORDS = Words(__package__)
+_ = WORDS.gettext
+
+
 class MapError(InvalidOptions):
     """A malformed map, with the (1-based) line and column of the fault."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
         self.line = line
         self.column = column
-        where = f"line {line}, column {column}: " if line is not None else ""
-        super().__init__(f"bad mummy map: {where}{message}")
+        if line is not None:
+            text = _("bad mummy map: line {line}, column {column}: {message}")
+        else:
+            text = _("bad mummy map: {message}")
+        super().__init__(text.format(line=line, column=column, message=message))
 
 
 class Board:
@@ -273,10 +281,14 @@ def parse_board(text: str) -> Board:
     while lines and lines[-1].strip() == "":
         lines.pop()
     if len(lines) < 3 or len(lines) % 2 == 0:
-        raise MapError(f"a map has an odd number (>= 3) of lines, this one has {len(lines)}")
+        raise MapError(
+            _("a map has an odd number (>= 3) of lines, this one has {n}").format(n=len(lines))
+        )
     width = len(lines[0])
     if width < 5 or (width - 1) % 4:
-        raise MapError(f"the first line must be 4*COLS+1 characters long, not {width}", 1, 1)
+        raise MapError(
+            _("the first line must be 4*COLS+1 characters long, not {n}").format(n=width), 1, 1
+        )
     rows, cols = (len(lines) - 1) // 2, (width - 1) // 4
     content: list[str] = []
     walls: set[tuple[int, int]] = set()
@@ -284,7 +296,9 @@ def parse_board(text: str) -> Board:
     for ln, line in enumerate(lines):
         if len(line) != width:
             raise MapError(
-                f"every line must be {width} characters long, this one has {len(line)}",
+                _("every line must be {width} characters long, this one has {n}").format(
+                    width=width, n=len(line)
+                ),
                 ln + 1,
                 min(len(line), width) + 1,
             )
@@ -294,19 +308,25 @@ def parse_board(text: str) -> Board:
             for c in range(cols + 1):
                 if line[4 * c] != "+":
                     raise MapError(
-                        f"expected '+' at a corner, found {line[4 * c]!r}", ln + 1, 4 * c + 1
+                        _("expected '+' at a corner, found {found}").format(
+                            found=repr(line[4 * c])
+                        ),
+                        ln + 1,
+                        4 * c + 1,
                     )
                 if c == cols:
                     break
                 seg = line[4 * c + 1 : 4 * c + 4]
                 if seg not in ("---", "   "):
                     raise MapError(
-                        f"a wall segment is '---' or three spaces, found {seg!r}",
+                        _("a wall segment is '---' or three spaces, found {found}").format(
+                            found=repr(seg)
+                        ),
                         ln + 1,
                         4 * c + 2,
                     )
                 if border and seg != "---":
-                    raise MapError("the outer border must be wall", ln + 1, 4 * c + 2)
+                    raise MapError(_("the outer border must be wall"), ln + 1, 4 * c + 2)
                 if seg == "---" and 0 < r < rows:
                     walls.add((r * cols + c, N))
                     walls.add(((r - 1) * cols + c, S))
@@ -315,9 +335,13 @@ def parse_board(text: str) -> Board:
             for c in range(cols + 1):
                 ch = line[4 * c]
                 if ch not in "| ":
-                    raise MapError(f"a side is '|' or a space, found {ch!r}", ln + 1, 4 * c + 1)
+                    raise MapError(
+                        _("a side is '|' or a space, found {found}").format(found=repr(ch)),
+                        ln + 1,
+                        4 * c + 1,
+                    )
                 if c in (0, cols) and ch != "|":
-                    raise MapError("the outer border must be wall", ln + 1, 4 * c + 1)
+                    raise MapError(_("the outer border must be wall"), ln + 1, 4 * c + 1)
                 if c == cols:
                     break
                 if ch == "|" and c > 0:
@@ -326,23 +350,30 @@ def parse_board(text: str) -> Board:
                 for off in (1, 3):
                     if line[4 * c + off] != " ":
                         raise MapError(
-                            f"a field is written as one character between spaces, found "
-                            f"{line[4 * c + off]!r}",
+                            _(
+                                "a field is written as one character between spaces, found {found}"
+                            ).format(found=repr(line[4 * c + off])),
                             ln + 1,
                             4 * c + off + 1,
                         )
                 f = line[4 * c + 2]
                 if f not in FIELD_CHARS:
                     raise MapError(
-                        f"unknown field {f!r} (use . S M V or a symbol a-w)", ln + 1, 4 * c + 3
+                        _("unknown field {field} (use . S M V or a symbol a-w)").format(
+                            field=repr(f)
+                        ),
+                        ln + 1,
+                        4 * c + 3,
                     )
                 if f != PLAIN and f in seen:
-                    raise MapError(f"field {f!r} appears twice", ln + 1, 4 * c + 3)
+                    raise MapError(
+                        _("field {field} appears twice").format(field=repr(f)), ln + 1, 4 * c + 3
+                    )
                 seen[f] = (ln + 1, 4 * c + 3)
                 content.append(f)
     for special in (START, MUMMY_START, DUNGEON, *sorted(SYMBOLS)):
         if special not in seen:
-            raise MapError(f"the map has no field {special!r}")
+            raise MapError(_("the map has no field {field}").format(field=repr(special)))
     return Board(rows, cols, content, walls)
 
 
@@ -359,7 +390,9 @@ def load_board(path: str = "") -> Board:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except OSError as e:
-            raise MapError(f"cannot read map file {path}: {e.strerror}") from None
+            raise MapError(
+                _("cannot read map file {path}: {error}").format(path=path, error=e.strerror)
+            ) from None
     board = parse_board(text)
     board.source = path
     return board

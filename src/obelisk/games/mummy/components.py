@@ -8,35 +8,37 @@ from __future__ import annotations
 
 from typing import Final
 
+from obelisk.core.i18n import N_
+
 #: Task-card colours in a fixed canonical order (mummy:3).
 CARD_COLOURS: Final = ("yellow", "green", "white", "red", "blue")
 
 #: Symbol letter -> (colour, cosmetic name) (mummy:4.3; letters a-d yellow, e-h green,
 #: i-m white, n-r red, s-w blue). One task card per symbol, 23 in all: 5/5/5/4/4 by colour.
 SYMBOLS: Final[dict[str, tuple[str, str]]] = {
-    "a": ("yellow", "sun disc"),
-    "b": ("yellow", "golden mask"),
-    "c": ("yellow", "crook"),
-    "d": ("yellow", "flail"),
-    "e": ("green", "scarab"),
-    "f": ("green", "lotus"),
-    "g": ("green", "cobra"),
-    "h": ("green", "papyrus"),
-    "i": ("white", "moon amulet"),
-    "j": ("white", "feather"),
-    "k": ("white", "eye"),
-    "l": ("white", "oil lamp"),
-    "m": ("white", "key"),
-    "n": ("red", "vase"),
-    "o": ("red", "crown"),
-    "p": ("red", "jewel"),
-    "q": ("red", "bow"),
-    "r": ("red", "chariot wheel"),
-    "s": ("blue", "cat statue"),
-    "t": ("blue", "ship"),
-    "u": ("blue", "jar"),
-    "v": ("blue", "necklace"),
-    "w": ("blue", "sceptre"),
+    "a": ("yellow", N_("sun disc")),
+    "b": ("yellow", N_("golden mask")),
+    "c": ("yellow", N_("crook")),
+    "d": ("yellow", N_("flail")),
+    "e": ("green", N_("scarab")),
+    "f": ("green", N_("lotus")),
+    "g": ("green", N_("cobra")),
+    "h": ("green", N_("papyrus")),
+    "i": ("white", N_("moon amulet")),
+    "j": ("white", N_("feather")),
+    "k": ("white", N_("eye")),
+    "l": ("white", N_("oil lamp")),
+    "m": ("white", N_("key")),
+    "n": ("red", N_("vase")),
+    "o": ("red", N_("crown")),
+    "p": ("red", N_("jewel")),
+    "q": ("red", N_("bow")),
+    "r": ("red", N_("chariot wheel")),
+    "s": ("blue", N_("cat statue")),
+    "t": ("blue", N_("ship")),
+    "u": ("blue", N_("jar")),
+    "v": ("blue", N_("necklace")),
+    "w": ("blue", N_("sceptre")),
 }
 
 #: The symbols of each colour, sorted.
@@ -112,11 +114,11 @@ def label(row: int, col: int) -> str:
 
 def parse_label(text: str) -> tuple[int, int] | None:
     """The (row, col) of a label such as ``E10`` (any case), or None if it is not one."""
-    t = text.strip().upper()
+    word = text.strip().upper()
     i = 0
-    while i < len(t) and "A" <= t[i] <= "Z":
+    while i < len(word) and "A" <= word[i] <= "Z":
         i += 1
-    letters, digits = t[:i], t[i:]
+    letters, digits = word[:i], word[i:]
     if not letters or not digits.isdigit() or int(digits) < 1:
         return None
     col = 0

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, ScoreMeaning, State
+from obelisk.core.i18n import N_
 
 from .actions import ACTION_TYPES
 from .choices import MummyChoices
@@ -19,6 +20,7 @@ from .options import MAX_STEPS, MummyOptions
 from .refusals import MummyRefusals
 from .render import MummyRenderer
 from .rules import MummyState
+from .typed import typed, typed_words
 
 #: Options added after records were first saved, with the value that plays as the engine
 #: did before them (issue 27: the seed's rules became the defaults). A record stores every
@@ -63,7 +65,7 @@ class MummyGame(Game):
     #: No named presets: each full-length conformance run of this game is long (see
     #: docs/rules/mummy.md); every DESIGN value is an option (``--option name=value``).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
-    summary = (
+    summary = N_(
         "One player is the mummy, the others are explorers in a maze the mummy cannot see. "
         "Explorers roll five dice, set aside every mummy face and announce only the face they "
         "move by (1-4, or an arrow slide), collecting the symbols of their task cards. "
@@ -72,6 +74,16 @@ class MummyGame(Game):
         "ankh. An explorer wins with all his cards played, the mummy with 3/4/6/7 ankhs "
         "(2/3/4/5 players). With 2 players one explorer plays two figures."
     )
+
+    def typed_words(self) -> dict[str, str]:
+        """The command words a person may type in the reader's language, by action kind
+        (``{"auflösen": "resolve", "zieh": "move", …}``; English: none)."""
+        return typed_words()
+
+    def typed_form(self, action: Action) -> str:
+        """How ``action`` is typed in the reader's language: ``pfeil O`` for ``arrow E``,
+        ``wähle pfeil`` for ``choose arrow``."""
+        return typed(action)
 
     def make_options(self, values: Any = None) -> Any:
         """The options; a full set of options saved before ``LEGACY_VALUES`` existed (an

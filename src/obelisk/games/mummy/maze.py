@@ -20,6 +20,8 @@ from collections import deque
 from functools import lru_cache
 from typing import Any
 
+from obelisk.core.i18n import Words
+
 from .board import (
     DUNGEON,
     MUMMY_START,
@@ -36,6 +38,9 @@ from .components import SYMBOLS, label
 PREFIX = "M1-"
 #: The special fields in the order the code lists them.
 SPECIALS = (START, MUMMY_START, DUNGEON, *sorted(SYMBOLS))
+
+WORDS = Words(__package__)
+_ = WORDS.gettext
 
 
 def encode(board: Board) -> str:
@@ -61,17 +66,17 @@ def decode(code: str) -> str:
     one (a typing slip is caught by the check byte)."""
     text = "".join(str(code).split())
     if not text.startswith(PREFIX):
-        raise MapError(f"a maze code starts with {PREFIX}")
+        raise MapError(_("a maze code starts with {prefix}").format(prefix=PREFIX))
     body = text[len(PREFIX) :]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except ValueError:
-        raise MapError("this maze code has a character that is not in a code") from None
+        raise MapError(_("this maze code has a character that is not in a code")) from None
     if len(raw) < 4 or sum(raw[:-1]) % 251 != raw[-1]:
-        raise MapError("this maze code is damaged: check every character")
+        raise MapError(_("this maze code is damaged: check every character"))
     rows, cols = raw[0], raw[1]
     if not (3 <= rows <= 20 and 3 <= cols <= 20):
-        raise MapError("this maze code holds a maze of an impossible size")
+        raise MapError(_("this maze code holds a maze of an impossible size"))
     nwalls = (rows - 1) * cols + rows * (cols - 1)
     nbytes = (nwalls + 7) // 8
     if len(raw) != 2 + nbytes + len(SPECIALS) + 1:
@@ -106,17 +111,21 @@ def problems(board: Board) -> list[str]:
     s_ways = len(board.adj[board.start])
     if s_ways != 1:
         out.append(
-            f"the stairs S at {label(*board.rc(board.start))} must have exactly one way out, "
-            f"not {s_ways}"
+            _("the stairs S at {field} must have exactly one way out, not {n}").format(
+                field=label(*board.rc(board.start)), n=s_ways
+            )
         )
     if not board.adj[board.dungeon]:
         out.append(
-            f"the dungeon V at {label(*board.rc(board.dungeon))} needs a breach (an open side)"
+            _("the dungeon V at {field} needs a breach (an open side)").format(
+                field=label(*board.rc(board.dungeon))
+            )
         )
     if not board.mummy_dirs[board.mummy_start]:
         out.append(
-            f"the sarcophagus M at {label(*board.rc(board.mummy_start))} is walled in: "
-            "the mummy could never leave it"
+            _("the sarcophagus M at {field} is walled in: the mummy could never leave it").format(
+                field=label(*board.rc(board.mummy_start))
+            )
         )
     seen = {board.start}
     todo = deque([board.start])
@@ -127,8 +136,15 @@ def problems(board: Board) -> list[str]:
                 todo.append(n)
     lost = [label(*board.rc(i)) for i in range(board.size) if i not in seen]
     if lost:
-        more = f" and {len(lost) - 6} more" if len(lost) > 6 else ""
-        out.append(f"no way leads from the stairs to {', '.join(lost[:6])}{more}")
+        fields = ", ".join(lost[:6])
+        if len(lost) > 6:
+            out.append(
+                _("no way leads from the stairs to {fields} and {n} more").format(
+                    fields=fields, n=len(lost) - 6
+                )
+            )
+        else:
+            out.append(_("no way leads from the stairs to {fields}").format(fields=fields))
     return out
 
 

@@ -18,21 +18,19 @@ from collections.abc import Sequence
 from typing import Any
 
 from obelisk.core import Renderer
+from obelisk.core.i18n import Words
 
 from .board import Board
 from .components import CARD_COLOURS, DIE_FACES, FIGURE_MARKS, SYMBOLS, column_letter, label
+from .narration import colour_word, die_face, figure_name, symbol_name
 from .rules import MOVE, MummyState
 
 #: Width of the status column beside the maze: with the maze's 48 columns and a gap the
 #: view is 76 wide, so it fits a framed panel on an 80-column terminal.
 STATUS_WIDTH = 27
 
-MOVE_KINDS = {
-    "normal": "move",
-    "intermediate": "intermediate move",
-    "forced": "intermediate move",
-    "second": "second move",
-}
+W = Words(__package__)
+_, ngettext, pgettext = W.gettext, W.ngettext, W.pgettext
 
 
 def _rc_label(rc: list[int] | tuple[int, int]) -> str:
@@ -87,57 +85,84 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
 def status(board: Board, obs: dict[str, Any], seat: int | None) -> list[str]:
     """The status block: round, mummy, dice, explorers, whose turn, the seat's own cards."""
     role = obs["role"]
-    you = {"mummy": "You are the mummy.", "explorer": "You are an explorer."}.get(
-        role, "You watch from the mummy's side."
-    )
-    lines = [f"Round {obs['round']}.", *_wrap(you)]
+    if role == "mummy":
+        you = _("You are the mummy.")
+    elif role == "explorer":
+        you = _("You are an explorer.")
+    else:
+        you = _("You watch from the mummy's side.")
+    lines = [_("Round {round}.").format(round=obs["round"]), *_wrap(you)]
     lines += _wrap(
-        f"Mummy @ {_rc_label(obs['mummy'])}: {obs['mummy_ankhs']} of {obs['threshold']} ankhs."
+        _("Mummy @ {field}: {a} of {b} ankhs.").format(
+            field=_rc_label(obs["mummy"]), a=obs["mummy_ankhs"], b=obs["threshold"]
+        )
     )
-    lines.append(f"Mummy dice set aside: {obs['aside']}.")
+    lines.append(_("Mummy dice set aside: {n}.").format(n=obs["aside"]))
     positions = obs.get("positions")
     figures = obs["figures"]
     for f, fig in enumerate(figures):
         mark = FIGURE_MARKS[fig["colour"]]
         s = fig["seat"]
-        you = " (you)" if s == seat and _seat_name(obs, s) != "You" else ""
-        lines += _wrap(f"{mark} {fig['colour']}, {_seat_name(obs, s)}{you}", "  ")
-        if fig["out"]:
-            lines.append("  out of the game")
+        name = _seat_name(obs, s)
+        colour = colour_word(fig["colour"])
+        if s == seat and name != "You":
+            line = _("{mark} {colour}, {name} (you)")
         else:
-            where = ""
+            line = _("{mark} {colour}, {name}")
+        lines += _wrap(line.format(mark=mark, colour=colour, name=name), "  ")
+        if fig["out"]:
+            lines.append("  " + _("out of the game"))
+        else:
+            ankhs = fig["ankhs"]
+            text = _("{n} ankhs").format(n=ankhs)
             if positions is not None and positions[f] is not None:
                 cell = board.cell(*positions[f])
-                place = {board.start: " (stairs)", board.dungeon: " (dungeon)"}.get(cell, "")
-                where = f"on {_rc_label(positions[f])}{place}, "
-            lines += _wrap(f"  {where}{fig['ankhs']} ankhs", "    ")
+                field = _rc_label(positions[f])
+                if cell == board.start:
+                    text = _("on {field} (stairs), {n} ankhs").format(field=field, n=ankhs)
+                elif cell == board.dungeon:
+                    text = _("on {field} (dungeon), {n} ankhs").format(field=field, n=ankhs)
+                else:
+                    text = _("on {field}, {n} ankhs").format(field=field, n=ankhs)
+            lines += _wrap("  " + text, "    ")
         if f + 1 == len(figures) or figures[f + 1]["seat"] != s:
             counts = obs["hand_colours"][s]
             cols = ", ".join(
-                c if counts[c] == 1 else f"{counts[c]} {c}" for c in CARD_COLOURS if counts.get(c)
+                colour_word(c) if counts[c] == 1 else f"{counts[c]} {colour_word(c)}"
+                for c in CARD_COLOURS
+                if counts.get(c)
             )
-            lines += _wrap(f"  cards: {cols or 'none'}", "    ")
-    played = [SYMBOLS[x][1] for s in range(len(obs["played"])) for x in obs["played"][s]]
+            listed = _("cards: {colours}").format(colours=cols or pgettext("cards", "none"))
+            lines += _wrap("  " + listed, "    ")
+    played = [
+        symbol_name(SYMBOLS[x][1]) for s in range(len(obs["played"])) for x in obs["played"][s]
+    ]
     if played:
-        lines += _wrap(f"Played (*): {', '.join(played)}.")
+        lines += _wrap(_("Played (*): {symbols}.").format(symbols=", ".join(played)))
     lines += _wrap(_turn_line(obs))
     if "dice" in obs and obs["phase"] not in ("mummy_move", "over") and obs["dice"]:
         dice = sorted(obs["dice"], key=lambda x: DIE_FACES.index(x) if x in DIE_FACES else 9)
-        lines += _wrap(f"Dice: {' '.join(dice)} (roll {obs['rolls']}).")
+        lines += _wrap(
+            _("Dice: {dice} (roll {n}).").format(
+                dice=" ".join(die_face(d) for d in dice), n=obs["rolls"]
+            )
+        )
     if "hand" in obs:
-        lines.append("Your cards:" if obs["hand"] else "Your cards: none.")
+        lines.append(_("Your cards:") if obs["hand"] else _("Your cards: none."))
         order = {c: i for i, c in enumerate(CARD_COLOURS)}
         for x in sorted(obs["hand"], key=lambda x: (order.get(SYMBOLS[x][0], 9), x)):
             home = board.symbol_cell.get(x)
             at = f" {label(*board.rc(home))}" if home is not None else ""
-            lines += _wrap(f"  {x} {SYMBOLS[x][1]}{at}, {SYMBOLS[x][0]}", "    ")
+            colour, name = SYMBOLS[x]
+            card = f"  {x} {symbol_name(name)}{at}, {colour_word(colour)}"
+            lines += _wrap(card, "    ")
     return lines
 
 
 def _seat_name(obs: dict[str, Any], s: int) -> str:
     """The seat's display name (``render``'s ``names``), else ``seat N`` counted from 1."""
     names = obs.get("_names")
-    return str(names[s]) if names and 0 <= s < len(names) else f"seat {s + 1}"
+    return str(names[s]) if names and 0 <= s < len(names) else _("seat {n}").format(n=s + 1)
 
 
 def _turn_line(obs: dict[str, Any]) -> str:
@@ -145,34 +170,73 @@ def _turn_line(obs: dict[str, Any]) -> str:
     if phase == "mummy_move":
         mm = obs.get("mummy_move")
         if mm is None:  # the companion's table: the die or the magnet is asked first
-            return "The mummy's move comes next."
-        kind = MOVE_KINDS.get(mm["kind"], "move")
-        left = mm["steps_left"]
-        who = "Your" if obs["role"] == "mummy" else "The mummy's"
-        return f"{who} {kind}: {left} step{'s' if left != 1 else ''} left."
+            return _("The mummy's move comes next.")
+        return _move_line(str(mm["kind"]), int(mm["steps_left"]), obs["role"] == "mummy")
     if phase == "over":
         reasons = {
-            "explorer": "an explorer played all his cards",
-            "mummy": "the mummy has her ankhs",
-            "max_rounds": "the round limit",
-            "step_limit": "the length limit",
+            "explorer": _("an explorer played all his cards"),
+            "mummy": _("the mummy has her ankhs"),
+            "max_rounds": _("the round limit"),
+            "step_limit": _("the length limit"),
         }
-        why = reasons.get(str(obs.get("reason")), "the end")
+        why = reasons.get(str(obs.get("reason")), _("the end"))
         won = ", ".join(
-            f"the mummy ({_seat_name(obs, 0)})" if w == 0 else _seat_name(obs, w)
+            _("the mummy ({name})").format(name=_seat_name(obs, 0))
+            if w == 0
+            else _seat_name(obs, w)
             for w in obs["winners"]
         )
-        return f"Game over ({why}): {won or 'nobody'} won."
+        if not won:
+            return _("Game over ({why}): nobody won.").format(why=why)
+        return ngettext(
+            "Game over ({why}): {won} won.", "Game over ({why}): {won} won.", len(obs["winners"])
+        ).format(why=why, won=won)
     turn = obs["turn"]
-    colour = obs["figures"][turn["figure"]]["colour"]
-    text = f"{colour.capitalize()} ({_seat_name(obs, turn['seat'])}) is on turn"
+    who = _("{colour} ({name})").format(
+        colour=figure_name(obs["figures"][turn["figure"]]["colour"]),
+        name=_seat_name(obs, turn["seat"]),
+    )
     if "announced" in obs:
         face = obs["announced"]
-        text += ", announced " + ("the arrow" if face == "arrow" else face)
-    return text + "."
+        if face == "arrow":
+            return _("{who} is on turn, announced the arrow.").format(who=who)
+        return _("{who} is on turn, announced {face}.").format(who=who, face=face)
+    return _("{who} is on turn.").format(who=who)
 
 
-LEGEND = "@ mummy, R G B Y explorers, * played"
+def _move_line(kind: str, left: int, mine: bool) -> str:
+    """``Your intermediate move: 3 steps left.`` (the mummy's move under way)."""
+    if kind in ("intermediate", "forced"):
+        if mine:
+            text = ngettext(
+                "Your intermediate move: {n} step left.",
+                "Your intermediate move: {n} steps left.",
+                left,
+            )
+        else:
+            text = ngettext(
+                "The mummy's intermediate move: {n} step left.",
+                "The mummy's intermediate move: {n} steps left.",
+                left,
+            )
+    elif kind == "second":
+        if mine:
+            text = ngettext(
+                "Your second move: {n} step left.", "Your second move: {n} steps left.", left
+            )
+        else:
+            text = ngettext(
+                "The mummy's second move: {n} step left.",
+                "The mummy's second move: {n} steps left.",
+                left,
+            )
+    elif mine:
+        text = ngettext("Your move: {n} step left.", "Your move: {n} steps left.", left)
+    else:
+        text = ngettext(
+            "The mummy's move: {n} step left.", "The mummy's move: {n} steps left.", left
+        )
+    return text.format(n=left)
 
 
 def render(
@@ -188,7 +252,10 @@ def render(
     if names:
         obs = {**obs, "_names": list(names)}
     left = maze(board, obs, choices)
-    legend = LEGEND + (", (n) the end field of choice n" if choices else "")
+    if choices:
+        legend = _("@ mummy, R G B Y explorers, * played, (n) the end field of choice n.")
+    else:
+        legend = _("@ mummy, R G B Y explorers, * played.")
     right = status(board, obs, seat)
     width = max(len(x) for x in left)
     # the status starts beside the first maze row (under the column letters)
@@ -197,8 +264,8 @@ def render(
     left += [""] * (n - len(left))
     right += [""] * (n - len(right))
     lines = [f"{a:<{width}} {b}".rstrip() for a, b in zip(left, right, strict=True)]
-    symbols = "  Symbols by colour: a-d yellow, e-h green, i-m white, n-r red, s-w blue."
-    return "\n".join([*lines, f"  {legend}.", symbols])
+    symbols = _("Symbols by colour: a-d yellow, e-h green, i-m white, n-r red, s-w blue.")
+    return "\n".join([*lines, f"  {legend}", f"  {symbols}"])
 
 
 class MummyRenderer(Renderer[MummyState]):

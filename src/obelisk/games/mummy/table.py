@@ -47,6 +47,7 @@ from obelisk.core import (
     State,
     Voice,
 )
+from obelisk.core.i18n import Words
 
 from .actions import ACTION_TYPES, Choose, Lost, Resolve, Step
 from .board import DIRECTIONS
@@ -59,7 +60,15 @@ from .components import (
     SYMBOLS,
 )
 from .game import MummyGame
-from .narration import MummyNarrator, card_name, dice_aside, explorer, face_word, steps
+from .narration import (
+    MummyNarrator,
+    card_name,
+    colour_word,
+    explorer,
+    face_word,
+    figure_name,
+    steps,
+)
 from .render import render
 from .rules import (
     MUMMY_MOVE,
@@ -412,9 +421,15 @@ class TableState(MummyState):
             assert self.legal_actions() and self._to_move != TERMINAL
 
 
-def _lie(n: int) -> str:
-    """The verb for ``n`` dice: "1 mummy die lies", "2 mummy dice lie"."""
-    return "lies" if n == 1 else "lie"
+W = Words(__package__)
+_, ngettext = W.gettext, W.ngettext
+
+
+def _already_aside(n: int) -> str:
+    """``2 mummy dice already lie aside``."""
+    return ngettext(
+        "{n} mummy die already lies aside", "{n} mummy dice already lie aside", n
+    ).format(n=n)
 
 
 class TableRefusals(Refusals[TableState]):
@@ -422,125 +437,164 @@ class TableRefusals(Refusals[TableState]):
 
     def explain(self, state: TableState, action: Action) -> IllegalAction:
         """Why a told input cannot be, in words naming the rule."""
-        who = state.fig_colour[state.fig].capitalize()
+        who = figure_name(state.fig_colour[state.fig])
         t = type(action)
         phase = state.phase
         if phase == OVER:
-            return IllegalAction("the game is over", "core:terminal")
+            return IllegalAction(_("the game is over"), "core:terminal")
         if phase == MUMMY_MOVE:
-            return IllegalAction("the mummy is moving: wait for her path", "mummy:9")
+            return IllegalAction(_("the mummy is moving: wait for her path"), "mummy:9")
         if phase == DIE and t not in (RollDie, Die):
             return IllegalAction(
-                "the round is over: roll the mummy die (or say what it shows)", "mummy:9.1"
+                _("the round is over: roll the mummy die (or say what it shows)"), "mummy:9.1"
             )
         if t is Die:
             if phase != DIE:
-                return IllegalAction("the mummy die is rolled at the end of a round", "mummy:9.1")
+                return IllegalAction(
+                    _("the mummy die is rolled at the end of a round"), "mummy:9.1"
+                )
             faces = ", ".join(str(v) for v in sorted(set(state.options.mummy_die_faces)))
-            return IllegalAction(f"the mummy die shows {faces} only", "mummy:3")
+            return IllegalAction(
+                _("the mummy die shows {faces} only").format(faces=faces), "mummy:3"
+            )
         if phase == CATCH and t not in (Free, Caught):
             return IllegalAction(
-                "first say whether the magnet caught someone on the mummy's path", "mummy:9.3"
+                _("first say whether the magnet caught someone on the mummy's path"), "mummy:9.3"
             )
         if t is Caught:
             if phase != CATCH:
-                return IllegalAction("only the mummy catches, during her move", "mummy:9.3")
+                return IllegalAction(_("only the mummy catches, during her move"), "mummy:9.3")
             a: Any = action
             if not 0 <= a.figure < len(state.pos) or state.pos[a.figure] < 0:
-                return IllegalAction("that explorer is not on the board", "mummy:10")
+                return IllegalAction(_("that explorer is not on the board"), "mummy:10")
             if not 1 <= a.step <= state.move_steps:
                 return IllegalAction(
-                    f"the mummy walks {steps(state.move_steps)} this time", "mummy:9.3"
+                    _("the mummy walks {steps} this time").format(steps=steps(state.move_steps)),
+                    "mummy:9.3",
                 )
-            colour = state.fig_colour[a.figure].capitalize()
+            colour = figure_name(state.fig_colour[a.figure])
             return IllegalAction(
-                f"{colour} stands on the stairs or in the dungeon, where the mummy never goes",
+                _(
+                    "{colour} stands on the stairs or in the dungeon, where the mummy never goes"
+                ).format(colour=colour),
                 "mummy:9",
             )
         if phase == MOVED and t not in (Card, NoCard):
             return IllegalAction(
-                f"{who} announced {face_word(state.face)}: say which card was laid, or none",
+                _("{who} announced {face}: say which card was laid, or none").format(
+                    who=who, face=face_word(state.face)
+                ),
                 "mummy:7.4",
             )
         if t is Card:
             if phase != MOVED:
-                return IllegalAction("a card is laid only at the end of a move", "mummy:7.4")
+                return IllegalAction(_("a card is laid only at the end of a move"), "mummy:7.4")
             sym = action.symbol  # type: ignore[attr-defined]
             if sym not in SYMBOLS or sym not in state.board.symbol_cell:
-                return IllegalAction(f"'{sym}' is no symbol of the maze", "mummy:4.3")
+                return IllegalAction(
+                    _("'{symbol}' is no symbol of the maze").format(symbol=sym), "mummy:4.3"
+                )
             if any(sym in h for h in state.played):
-                return IllegalAction(f"{card_name(sym)} was already played", "mummy:7.4")
+                return IllegalAction(
+                    _("{card} was already played").format(card=card_name(sym)), "mummy:7.4"
+                )
             colour = SYMBOLS[sym][0]
             if not state.backs[state.fig_seat[state.fig]].get(colour):
-                return IllegalAction(f"{who}'s player holds no {colour} card", "mummy:14")
+                return IllegalAction(
+                    _("{who}'s player holds no {colour} card").format(
+                        who=who, colour=colour_word(colour)
+                    ),
+                    "mummy:14",
+                )
             return IllegalAction(
-                f"{who} cannot have ended on {card_name(sym)} with {face_word(state.face)} "
-                "by what was announced",
+                _("{who} cannot have ended on {card} with {face} by what was announced").format(
+                    who=who, card=card_name(sym), face=face_word(state.face)
+                ),
                 "mummy:8",
             )
         if t in (NoCard, RollDie, Free):
-            return IllegalAction(f"'{action.text()}' does not fit now", "core:legal")
+            return IllegalAction(
+                _("'{action}' does not fit now").format(action=action.text()), "core:legal"
+            )
         # the explorer's turn
         if t is Resolve:
             if not action.yes:  # type: ignore[attr-defined]
-                return IllegalAction("just go on: a resolution declined is not said", "mummy:14")
+                return IllegalAction(_("just go on: a resolution declined is not said"), "mummy:14")
             if phase == ROLLING:
                 return IllegalAction(
-                    "resolving is only possible before the first roll, and this turn has "
-                    "rolled; if the dice aside were set aside in an earlier turn, take back "
-                    "this turn's inputs with 'undo' and say 'resolve 2' (how many lie aside)",
+                    _(
+                        "resolving is only possible before the first roll, and this turn has "
+                        "rolled; if the dice aside were set aside in an earlier turn, take back "
+                        "this turn's inputs with 'undo' and say 'resolve 2' (how many lie aside)"
+                    ),
                     "mummy:7.1",
                 )
             return IllegalAction(
-                "no mummy dice lie aside by what was told; if dice were set aside in an "
-                "earlier turn and not told, say 'resolve 2' (how many lie aside)",
+                _(
+                    "no mummy dice lie aside by what was told; if dice were set aside in an "
+                    "earlier turn and not told, say 'resolve 2' (how many lie aside)"
+                ),
                 "mummy:7.1",
             )
         if t is LateResolve:
             if phase == ROLLING:
                 return IllegalAction(
-                    "resolving is only possible before the first roll, and this turn has "
-                    "rolled: take back this turn's inputs with 'undo' first",
+                    _(
+                        "resolving is only possible before the first roll, and this turn has "
+                        "rolled: take back this turn's inputs with 'undo' first"
+                    ),
                     "mummy:7.1",
                 )
             return IllegalAction(
-                f"{dice_aside(state.aside)} already {_lie(state.aside)} aside: say 'resolve', or a larger "
-                "number from 1 to 4",
+                _("{aside}: say 'resolve', or a larger number from 1 to 4").format(
+                    aside=_already_aside(state.aside)
+                ),
                 "mummy:7.1",
             )
         if t is Cannot:
             if phase == ROLLING:
-                return IllegalAction("the figure could move: it was rolled for", "mummy:7.0b")
+                return IllegalAction(_("the figure could move: it was rolled for"), "mummy:7.0b")
             return IllegalAction(
-                f"by what was announced, {who} can always move from where it may be",
+                _("by what was announced, {who} can always move from where it may be").format(
+                    who=who
+                ),
                 "mummy:7.0b",
             )
         if t is Aside:
             n = action.count  # type: ignore[attr-defined]
             if n >= 5:
-                return IllegalAction("five dice showing the mummy: say 'lost'", "mummy:11.1")
+                return IllegalAction(_("five dice showing the mummy: say 'lost'"), "mummy:11.1")
             return IllegalAction(
-                f"{dice_aside(state.aside)} already {_lie(state.aside)} aside; they stay until resolved, so "
-                "the count only grows",
+                _("{aside}; they stay until resolved, so the count only grows").format(
+                    aside=_already_aside(state.aside)
+                ),
                 "mummy:7.2",
             )
         if t in (Choose, Fail):
             face = action.face  # type: ignore[attr-defined]
             if face not in CHOOSABLE:
                 return IllegalAction(
-                    f"'{face}' is not on the explorer dice (1, 2, 3, 4, arrow)", "mummy:3"
+                    _("'{face}' is not on the explorer dice (1, 2, 3, 4, arrow)").format(face=face),
+                    "mummy:3",
                 )
             if t is Choose:
                 return IllegalAction(
-                    f"by what was announced, {who} cannot walk {face_word(face)} from any "
-                    "field it may stand on",
+                    _(
+                        "by what was announced, {who} cannot walk {face} from any field it may "
+                        "stand on"
+                    ).format(who=who, face=face_word(face)),
                     "mummy:8",
                 )
             return IllegalAction(
-                f"by what was announced, {who} can always walk {face_word(face)} completely",
+                _("by what was announced, {who} can always walk {face} completely").format(
+                    who=who, face=face_word(face)
+                ),
                 "mummy:7.2",
             )
-        return IllegalAction(f"'{action.text()}' is not something the table tells", "core:legal")
+        return IllegalAction(
+            _("'{action}' is not something the table tells").format(action=action.text()),
+            "core:legal",
+        )
 
 
 class TableChoices(Choices[TableState]):
@@ -565,13 +619,18 @@ class TableNarrator(MummyNarrator):
         kind = action.get("kind")
         if kind == "aside":
             n = int(action.get("count", 0))
-            return f"{explorer(event, voice)} now has {dice_aside(n)} set aside."
+            return ngettext(
+                "{who} now has {n} mummy die set aside.",
+                "{who} now has {n} mummy dice set aside.",
+                n,
+            ).format(who=explorer(event, voice), n=n)
         if kind == "late_resolve":
             n = int(action.get("count", 0))
-            return (
-                f"{explorer(event, voice)} resolves {dice_aside(n)} set aside in an earlier "
-                "turn (told late)."
-            )
+            return ngettext(
+                "{who} resolves {n} mummy die set aside in an earlier turn (told late).",
+                "{who} resolves {n} mummy dice set aside in an earlier turn (told late).",
+                n,
+            ).format(who=explorer(event, voice), n=n)
         if kind == "free":
             return None  # the steps say it
         if kind == "caught":

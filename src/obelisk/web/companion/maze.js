@@ -4,13 +4,19 @@
 // localStorage at every edit, checked by the server (/api/companion/maze/check), downloaded
 // as a map file (the ASCII format of the rules) and shared as a code (M1-...).
 
+import { loadLanguage, offerLanguages, translatePage, language, t } from "../i18n.js";
+
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 44;
 const PAD = 26;
 const DRAFT = "obelisk-maze-draft";
 const CHOSEN = "obelisk-maze";
 const PUTS = [".", "S", "M", "V", ..."abcdefghijklmnopqrstuvw"];
-const NAMES = { ".": "corridor", S: "stairs", M: "sarcophagus", V: "dungeon" };
+/** What a field holds, in words: "stairs", "symbol a". */
+function fieldName(what, bare = false) {
+  const names = { ".": t("corridor"), S: t("stairs"), M: t("sarcophagus"), V: t("dungeon") };
+  return names[what] || (bare ? what : t("symbol {letter}", { letter: what }));
+}
 
 let rows = 11;
 let cols = 11;
@@ -87,7 +93,7 @@ function draw() {
     const y = PAD + Math.floor(i / cols) * CELL;
     const f = svg("rect", {
       x, y, width: CELL, height: CELL, class: "field" + (i === selected ? " sel" : ""),
-      "data-field": label(i), role: "button", "aria-label": `Field ${label(i)}: ${NAMES[content[i]] || content[i]}`,
+      "data-field": label(i), role: "button", "aria-label": t("Field {field}: {what}", { field: label(i), what: fieldName(content[i], true) }),
     });
     grid.appendChild(f);
     if (content[i] !== ".") {
@@ -103,17 +109,17 @@ function draw() {
       const y = PAD + r * CELL;
       if (r > 0) {
         line(x, y, x + CELL, y, walls.has(`${i}:n`));
-        grid.appendChild(svg("rect", { x: x + 6, y: y - 6, width: CELL - 12, height: 12, class: "edge", "data-side": `${label(i)}:n`, role: "button", "aria-label": `The side between ${label(i - cols)} and ${label(i)}` }));
+        grid.appendChild(svg("rect", { x: x + 6, y: y - 6, width: CELL - 12, height: 12, class: "edge", "data-side": `${label(i)}:n`, role: "button", "aria-label": t("The side between {a} and {b}", { a: label(i - cols), b: label(i) }) }));
       }
       if (c > 0) {
         line(x, y, x, y + CELL, walls.has(`${i}:w`));
-        grid.appendChild(svg("rect", { x: x - 6, y: y + 6, width: 12, height: CELL - 12, class: "edge", "data-side": `${label(i)}:w`, role: "button", "aria-label": `The side between ${label(i - 1)} and ${label(i)}` }));
+        grid.appendChild(svg("rect", { x: x - 6, y: y + 6, width: 12, height: CELL - 12, class: "edge", "data-side": `${label(i)}:w`, role: "button", "aria-label": t("The side between {a} and {b}", { a: label(i - 1), b: label(i) }) }));
       }
     }
   }
   grid.appendChild(svg("rect", { x: PAD, y: PAD, width: cols * CELL, height: rows * CELL, class: "wall", fill: "none" }));
   for (const b of $("palette").children) b.classList.toggle("used", b.dataset.put !== "." && content.includes(b.dataset.put));
-  $("selected").textContent = selected < 0 ? "Click a field." : `Field ${label(selected)}: ${NAMES[content[selected]] || "symbol " + content[selected]}. Put on it:`;
+  $("selected").textContent = selected < 0 ? t("Click a field.") : t("Field {field}: {what}. Put on it:", { field: label(selected), what: fieldName(content[selected]) });
   $("download").href = "data:text/plain;charset=utf-8," + encodeURIComponent(toAscii());
 }
 
@@ -133,8 +139,9 @@ function put(what) {
 
 // -- the server's check -----------------------------------------------------------------
 async function check(text) {
+  await ready;
   const r = await fetch("/api/companion/maze/check", {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text }),
+    method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": language() }, body: JSON.stringify({ text }),
   });
   return r.json();
 }
@@ -143,11 +150,11 @@ async function verdict() {
   const v = await check(toAscii());
   const out = $("verdict");
   if (v.ok) {
-    out.textContent = "Playable: the mummy companion can use this maze.";
+    out.textContent = t("Playable: the mummy companion can use this maze.");
     out.className = "ok";
     $("code").value = v.code;
   } else {
-    out.textContent = "Not yet: " + (v.problems || [v.message]).join("; ") + ".";
+    out.textContent = t("Not yet: {problems}.", { problems: (v.problems || [v.message]).join("; ") });
     out.className = "bad";
   }
   return v;
@@ -192,7 +199,7 @@ for (const p of PUTS) {
   b.type = "button";
   b.dataset.put = p;
   b.textContent = p;
-  b.title = NAMES[p] || `symbol ${p}`;
+  b.title = fieldName(p);
   b.addEventListener("click", () => put(p));
   $("palette").appendChild(b);
 }
@@ -201,7 +208,7 @@ $("use").addEventListener("click", async () => {
   const v = await verdict();
   if (v.ok) {
     localStorage.setItem(CHOSEN, v.code);
-    $("verdict").textContent = "Saved for the mummy companion: its page starts on this maze.";
+    $("verdict").textContent = t("Saved for the mummy companion: its page starts on this maze.");
   }
 });
 $("load-code").addEventListener("click", () => load($("code").value));
@@ -214,3 +221,16 @@ $("clear").addEventListener("click", () => { empty(rows, cols); edited(); });
 const kept = localStorage.getItem(DRAFT);
 if (kept) fromAscii(kept); else empty();
 draw();
+
+// the page's words in the language chosen here (or the browser's): drawn again once loaded
+const ready = (async () => {
+  try {
+    await loadLanguage();
+  } catch {
+    // the words could not be loaded: the page reads in English
+  }
+  translatePage(document);
+  offerLanguages($("lang-select"));
+  for (const b of $("palette").children) b.title = fieldName(b.dataset.put);
+  draw();
+})();

@@ -4,6 +4,8 @@
 // or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
+import { loadLanguage, offerLanguages, translatePage, language, t, tn, tp } from "../i18n.js";
+
 const API = "/api/companion/mummy/sessions";
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 40;
@@ -24,6 +26,28 @@ let current = null;
 
 const $ = (id) => document.getElementById(id);
 
+// the page's words in the language chosen here (or the browser's); the server answers in it,
+// so every request waits for them (the page's controls work at once)
+const ready = (async () => {
+  try {
+    await loadLanguage();
+  } catch {
+    // the words could not be loaded: the page reads in English
+  }
+  translatePage(document);
+  offerLanguages($("lang-select"));
+})();
+
+/** A figure's colour as its name: "Red". */
+function figureName(colour) {
+  return { red: tp("figure", "Red"), green: tp("figure", "Green"), blue: tp("figure", "Blue"), yellow: tp("figure", "Yellow") }[colour] || cap(colour);
+}
+
+/** A card colour as an adjective: "yellow". */
+function colourWord(colour) {
+  return { yellow: tp("colour", "yellow"), green: tp("colour", "green"), white: tp("colour", "white"), red: tp("colour", "red"), blue: tp("colour", "blue") }[colour] || colour;
+}
+
 function el(tag, attrs = {}, text = "") {
   const node = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -39,7 +63,9 @@ function svg(tag, attrs = {}, text = "") {
 }
 
 async function call(path, body) {
-  const headers = key ? { "X-Session-Key": key } : {};
+  await ready;
+  const headers = { "Accept-Language": language() };
+  if (key) headers["X-Session-Key"] = key;
   const options = body === undefined ? { headers } : {
     method: "POST",
     headers: { ...headers, "Content-Type": "application/json" },
@@ -47,7 +73,7 @@ async function call(path, body) {
   };
   const res = await fetch(path, options);
   let data = null;
-  try { data = await res.json(); } catch { data = { error: "no_answer", message: "The server did not answer in JSON." }; }
+  try { data = await res.json(); } catch { data = { error: "no_answer", message: t("The server did not answer in JSON.") }; }
   return { ok: res.ok, status: res.status, data };
 }
 
@@ -84,7 +110,8 @@ function drawMaze(v) {
     const [x, y] = at(s.rc);
     const done = v.played.some((p) => p.name === s.name);
     const dot = svg("circle", { cx: x + CELL / 2, cy: y + CELL / 2, r: 8, fill: COLOURS[s.colour] || "#555", class: done ? "symbol done" : "symbol" });
-    dot.appendChild(svg("title", {}, `${s.name} (${s.colour})${done ? ", played" : ""}`));
+    const fields = { name: t(s.name), colour: colourWord(s.colour) };
+    dot.appendChild(svg("title", {}, done ? t("{name} ({colour}), played", fields) : t("{name} ({colour})", fields)));
     g.appendChild(dot);
     // the colour's initial too: colour is never the only sign
     g.appendChild(svg("text", { x: x + CELL / 2, y: y + CELL / 2 + 3, class: done ? "symbol-letter done" : "symbol-letter" }, s.colour[0].toUpperCase()));
@@ -123,16 +150,15 @@ function drawMaze(v) {
   fig.appendChild(svg("text", { y: 1, class: "mummy-m" }, "M"));
   g.appendChild(fig);
   maze.appendChild(g);
-  maze.setAttribute("aria-label", `The mummy stands on ${v.mummy.field}`);
+  maze.setAttribute("aria-label", t("The mummy stands on {field}", { field: v.mummy.field }));
 }
 
 // -- the panel -----------------------------------------------------------------------------
-function plural(n, one, many) { return `${n} ${n === 1 ? one : many}`; }
-
 function drawPanel(v) {
+  const status = { round: v.round, field: v.mummy.field, a: v.mummy_ankhs, b: v.threshold, n: v.aside };
   $("status").textContent = v.over
-    ? `The game is over after round ${v.round}.`
-    : `Round ${v.round} · the mummy on ${v.mummy.field} · ${v.mummy_ankhs} of ${v.threshold} ankhs · ${plural(v.aside, "die", "dice")} aside`;
+    ? t("The game is over after round {round}.", status)
+    : tn("Round {round} · the mummy on {field} · {a} of {b} ankhs · {n} die aside", "Round {round} · the mummy on {field} · {a} of {b} ankhs · {n} dice aside", v.aside, status);
   const players = $("players");
   players.replaceChildren();
   v.figures.forEach((f) => {
@@ -140,11 +166,12 @@ function drawPanel(v) {
     const li = el("li", { "data-seat": String(seat), class: f.turn ? "turn" : "" });
     const chip = el("span", { class: `chip chip-${f.colour}`, "aria-hidden": "true" }, f.colour[0].toUpperCase());
     li.appendChild(chip);
-    const cards = Object.entries(f.cards).filter(([, n]) => n > 0).map(([c, n]) => (n > 1 ? `${n} ${c}` : c));
+    const cards = Object.entries(f.cards).filter(([, n]) => n > 0).map(([c, n]) => (n > 1 ? `${n} ${colourWord(c)}` : colourWord(c)));
+    const fields = { colour: figureName(f.colour), name: f.name, n: f.ankhs, cards: cards.join(", ") || tp("cards", "none") };
     const text = f.out
-      ? `${cap(f.colour)} (${f.name}): out of the game`
-      : `${cap(f.colour)} (${f.name}): ${plural(f.ankhs, "ankh", "ankhs")}; cards ${cards.join(", ") || "none"}`;
-    li.appendChild(el("span", {}, (f.turn ? "Now: " : "") + text));
+      ? t("{colour} ({name}): out of the game", fields)
+      : tn("{colour} ({name}): {n} ankh; cards {cards}", "{colour} ({name}): {n} ankhs; cards {cards}", f.ankhs, fields);
+    li.appendChild(el("span", {}, (f.turn ? t("Now: ") : "") + text));
     players.appendChild(li);
   });
   $("prompt").textContent = v.prompt;
@@ -168,24 +195,27 @@ function button(choice, cls = "") {
   return b;
 }
 
-const GROUPS = [
-  ["face", "Announced and walked"],
-  ["fail", "Announced, but it could not be walked to the end"],
-  ["aside", "Dice showing the mummy set aside"],
-  ["turn", ""],
-  ["card", "The card laid"],
-  ["nocard", ""],
-  ["die", ""],
-  ["dievalue", "Or you rolled it for her"],
-  ["free", ""],
-];
+/** The groups of buttons, in order, with their titles in the page's language. */
+function groups() {
+  return [
+    ["face", t("Announced and walked")],
+    ["fail", t("Announced, but it could not be walked to the end")],
+    ["aside", t("Dice showing the mummy set aside")],
+    ["turn", ""],
+    ["card", t("The card laid")],
+    ["nocard", ""],
+    ["die", ""],
+    ["dievalue", t("Or you rolled it for her")],
+    ["free", ""],
+  ];
+}
 
 function drawChoices(v) {
   const box = $("choices");
   box.replaceChildren();
   const path = $("path");
   path.replaceChildren();
-  for (const [group, title] of GROUPS) {
+  for (const [group, title] of groups()) {
     const items = v.choices.filter((c) => c.group === group);
     if (!items.length) continue;
     const div = el("div", { class: `group group-${group}` });
@@ -194,13 +224,13 @@ function drawChoices(v) {
     box.appendChild(div);
   }
   v.path.forEach((step, i) => {
-    const li = el("li", {}, `${cap(step.word)} to ${step.field}`);
+    const li = el("li", {}, t("{way} to {field}", { way: cap(step.word), field: step.field }));
     // the explorers' words for the same step, on request (issue 36)
-    li.appendChild(el("span", { class: "explorers" }, ` (explorers: ${step.explorers_word} to ${step.explorers_field})`));
+    li.appendChild(el("span", { class: "explorers" }, t(" (explorers: {way} to {field})", { way: step.explorers_word, field: step.explorers_field })));
     const caught = v.choices.filter((c) => c.group === "caught" && c.action.endsWith(` ${i + 1}`));
     for (const c of caught) {
       const colour = c.action.split(" ")[1];
-      li.appendChild(button({ ...c, label: `${cap(colour)} caught here` }, `catch chip-${colour}-line`));
+      li.appendChild(button({ ...c, label: t("{colour} caught here", { colour: figureName(colour) }) }, `catch chip-${colour}-line`));
     }
     path.appendChild(li);
   });
@@ -221,13 +251,13 @@ async function say(text) {
   const r = await call(`${API}/${sid}/say`, { text });
   if (r.ok) { show(r.data); keepCopy(); }
   else if (r.data && r.data.view) show(r.data.view);
-  else $("error").textContent = (r.data && r.data.message) || "Something went wrong.";
+  else $("error").textContent = (r.data && r.data.message) || t("Something went wrong.");
 }
 
 async function start(body) {
   const r = await call(API, body);
   if (!r.ok) {
-    $("setup-error").textContent = r.data.message || "The game could not start.";
+    $("setup-error").textContent = r.data.message || t("The game could not start.");
     return;
   }
   sid = r.data.id;
@@ -263,7 +293,7 @@ $("resume").addEventListener("change", async (ev) => {
   if (!file) return;
   let record;
   try { record = JSON.parse(await file.text()); } catch {
-    $("setup-error").textContent = "That file is not a saved game (not JSON).";
+    $("setup-error").textContent = t("That file is not a saved game (not JSON).");
     return;
   }
   start({ record });
@@ -285,7 +315,7 @@ $("undo").addEventListener("click", async () => {
 
 $("save").addEventListener("click", async () => {
   const r = await call(`${API}/${sid}/record`);
-  if (!r.ok) { $("error").textContent = r.data.message || "The game could not be saved."; return; }
+  if (!r.ok) { $("error").textContent = r.data.message || t("The game could not be saved."); return; }
   const blob = new Blob([JSON.stringify(r.data, null, 1)], { type: "application/json" });
   const a = el("a", { href: URL.createObjectURL(blob), download: `mummy-companion-round-${current ? current.round : 0}.json` });
   document.body.appendChild(a);

@@ -9,7 +9,8 @@
 // her notebook (announcements round by round, her pencil marks, kept in this browser);
 // she steps by clicking a field next to her. Every move is an action the server offered.
 
-import { el, svg, plural, templateCache, listen } from "../util.js";
+import { el, svg, templateCache, listen } from "../util.js";
+import { t, tn, tp, language } from "../i18n.js";
 import { CELLS, COLS, ROWS, SYMBOLS, SYMBOL_CELL, DUNGEON, label, parseLabel } from "./mummy/maze.js";
 import { symbolGlyph, stairsGlyph, sarcophagusGlyph, dungeonGlyph, mummyGlyph, figureGlyph, dieFace, arrowMark, FIGURE } from "./mummy/glyphs.js";
 import * as notebook from "./mummy/notebook.js";
@@ -20,8 +21,38 @@ const TOP = 22;
 const WIDTH = LEFT + COLS * CELL + 6;
 const HEIGHT = TOP + ROWS * CELL + 6;
 const DIRS = { N: [-1, 0], E: [0, 1], S: [1, 0], W: [0, -1] };
-const DIR_WORDS = { N: "north", E: "east", S: "south", W: "west" };
-const FACE_WORDS = { 1: "1", 2: "2", 3: "3", 4: "4", arrow: "arrow", mummy: "mummy" };
+
+/** A direction in the page's language: "north". */
+function dirWord(d) {
+  return { N: tp("direction", "north"), E: tp("direction", "east"), S: tp("direction", "south"), W: tp("direction", "west") }[d] || d;
+}
+
+/** A die face as its word: "3", "arrow", "mummy" (undefined for no face). */
+function faceWord(face) {
+  if (face === "arrow") return tp("die face", "arrow");
+  if (face === "mummy") return tp("die face", "mummy");
+  return { 1: "1", 2: "2", 3: "3", 4: "4" }[face];
+}
+
+/** A card or area colour as an adjective: "yellow". */
+function colourWord(colour) {
+  return { yellow: tp("colour", "yellow"), green: tp("colour", "green"), white: tp("colour", "white"), red: tp("colour", "red"), blue: tp("colour", "blue") }[colour] || colour;
+}
+
+/** A figure's colour as its name: "Red". */
+function figureName(colour) {
+  return { red: tp("figure", "Red"), green: tp("figure", "Green"), blue: tp("figure", "Blue"), yellow: tp("figure", "Yellow") }[colour] || cap(colour);
+}
+
+/** A symbol's name in the page's language ("crook"; the game's catalog has them). */
+function symbolName(name) {
+  return name ? t(name) : name;
+}
+
+/** "the arrow" or the announced number. */
+function announcedWord(face) {
+  return face === "arrow" ? tp("announced face", "the arrow") : String(face);
+}
 
 // what the last drawing showed, so a figure that moved is pulsed once (not kept elsewhere)
 let previous = null;
@@ -96,21 +127,22 @@ function cellNode(c, played) {
     const [colour, name] = SYMBOLS[c.symbol];
     cls.push("sym", `area-${colour}`);
     if (played.has(c.symbol)) cls.push("played");
-    what = `${c.label}, the ${name} (${colour})` + (played.has(c.symbol) ? ", its card played" : "");
+    const fields = { field: c.label, name: symbolName(name), colour: colourWord(colour) };
+    what = played.has(c.symbol) ? t("{field}, the {name} ({colour}), its card played", fields) : t("{field}, the {name} ({colour})", fields);
     kids.push(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 5, class: "ground" }));
     kids.push(symbolGlyph(c.symbol, CELL / 2, CELL / 2, 1.35));
     if (played.has(c.symbol)) kids.push(svg("path", { d: "M27 8l4 4l7-8", class: "tick", "aria-hidden": "true" }));
   } else if (c.ch === "S") {
     cls.push("start");
-    what = `${c.label}, the stairs (the explorers' start)`;
+    what = t("{field}, the stairs (the explorers' start)", { field: c.label });
     kids.push(stairsGlyph(CELL / 2, CELL / 2, 1.4));
   } else if (c.ch === "M") {
     cls.push("sarcophagus");
-    what = `${c.label}, the sarcophagus`;
+    what = t("{field}, the sarcophagus", { field: c.label });
     kids.push(sarcophagusGlyph(CELL / 2, CELL / 2, 1.4));
   } else if (c.ch === "V") {
     cls.push("dungeon");
-    what = `${c.label}, the dungeon (left through its two breaches)`;
+    what = t("{field}, the dungeon (left through its two breaches)", { field: c.label });
     kids.push(dungeonGlyph(CELL / 2, CELL / 2, 1.4));
   }
   const g = svg("g", { class: cls.join(" "), "data-cell": c.label, transform: `translate(${x},${y})` },
@@ -138,14 +170,14 @@ function drawMaze(obs, ctx, book) {
   const cells = new Map();
   const cellGroup = svg("g", { class: "cells" });
   for (const c of CELLS) {
-    const g = cloned(`cell ${c.label} ${c.symbol && played.has(c.symbol) ? 1 : 0}`, () => cellNode(c, played));
+    const g = cloned(`cell ${c.label} ${c.symbol && played.has(c.symbol) ? 1 : 0} ${language()}`, () => cellNode(c, played));
     cells.set(c.label, g);
     cellGroup.append(g);
   }
   const overlay = svg("g", { class: "overlay", "aria-hidden": "true" });
   const maze = svg("svg", {
     viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: "maze", id: "maze", role: "group",
-    "aria-label": "The maze: columns A to K from the left, rows 1 to 11 from the top",
+    "aria-label": t("The maze: columns A to K from the left, rows 1 to 11 from the top"),
   }, svg("rect", { x: LEFT, y: TOP, width: COLS * CELL, height: ROWS * CELL, class: "maze-ground" }), cellGroup, cloned("walls", wallsPath), cloned("breaches", breaches), cloned("axes", axes), overlay);
 
   const moved = new Set();
@@ -191,7 +223,7 @@ function drawMaze(obs, ctx, book) {
       g.classList.add("trail");
       g.append(svg("circle", { cx: CELL / 2, cy: CELL / 2, r: 4, class: "footprint", "aria-hidden": "true" }));
       const title = g.querySelector("title");
-      if (title && k === book.trail.length - 1) title.textContent += ", your last step";
+      if (title && k === book.trail.length - 1) title.textContent += t(", your last step");
     });
   }
   // the pencil marks (the mummy's own guesses)
@@ -212,7 +244,7 @@ function drawMaze(obs, ctx, book) {
     g.classList.add("wanted");
     g.append(svg("path", { d: "M2 2h9L2 11z", class: "wanted-corner", "aria-hidden": "true" }));
     const title = g.querySelector("title");
-    if (title) title.textContent += ", one of your cards";
+    if (title) title.textContent += t(", one of your cards");
   }
   placeMoves(obs, ctx, cells, overlay);
   return { maze, cells };
@@ -237,7 +269,7 @@ function placeMoves(obs, ctx, cells, overlay) {
     if (!g) continue;
     g.classList.add("reach");
     g.append(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "reach-ring", "aria-hidden": "true" }));
-    pool.bind(g, entry, entry.choice || `end on ${key}`);
+    pool.bind(g, entry, entry.choice || t("end on {field}", { field: key }));
   }
   // an arrow slide: the field it stops on (named in the choice's words) and its line
   const from = isExplorerView(obs) && obs.turn ? obs.positions[obs.turn.figure] : null;
@@ -251,7 +283,7 @@ function placeMoves(obs, ctx, cells, overlay) {
     g.classList.add("reach", "stop");
     g.append(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "reach-ring", "aria-hidden": "true" }));
     g.append(arrowMark(d, CELL - 9, 9, 0.7));
-    pool.bind(g, entry, entry.choice || `slide ${DIR_WORDS[d]} to ${stop}`);
+    pool.bind(g, entry, entry.choice || t("slide {direction} to {field}", { direction: dirWord(d), field: stop }));
     if (from) {
       const rc = parseLabel(stop);
       const x1 = LEFT + from[1] * CELL + CELL / 2;
@@ -274,7 +306,7 @@ function placeMoves(obs, ctx, cells, overlay) {
     g.classList.add("step-to");
     g.append(svg("rect", { x: 3, y: 3, width: CELL - 6, height: CELL - 6, rx: 6, class: "step-ring", "aria-hidden": "true" }));
     g.append(arrowMark(d, CELL / 2 + DIRS[d][1] * -11, CELL / 2 + DIRS[d][0] * -11, 0.8));
-    pool.bind(g, entry, entry.choice || `step ${DIR_WORDS[d]}`);
+    pool.bind(g, entry, entry.choice || t("step {direction}", { direction: dirWord(d) }));
   }
 }
 
@@ -288,7 +320,7 @@ function liveCell(ctx, cells, key) {
 
 // -- the explorer's dice ---------------------------------------------------------------------
 function dieNode(face, cls) {
-  return el(`div.die.${cls}`, { dataset: { face } }, dieFace(face), el("span.die-word", { text: FACE_WORDS[face] || "not rolled" }));
+  return el(`div.die.${cls}`, { dataset: { face } }, dieFace(face), el("span.die-word", { text: faceWord(face) || t("not rolled") }));
 }
 
 function drawDice(obs, ctx, cells) {
@@ -302,7 +334,7 @@ function drawDice(obs, ctx, cells) {
       const entry = ctx.pool.take((a) => a.kind === "choose" && a.face === face);
       if (entry) {
         offered.add(face);
-        ctx.pool.bind(node, entry, entry.choice || `announce ${face}`);
+        ctx.pool.bind(node, entry, entry.choice || t("announce {face}", { face: faceWord(face) }));
         // what the face would allow, when the choice names the fields
         // the server's words say when the face has no complete walk (it would fail)
         if (/\bfail/.test(entry.choice || "")) node.classList.add("fails");
@@ -333,21 +365,22 @@ function drawDice(obs, ctx, cells) {
     b.removeAttribute("role");
     buttons.append(b);
   };
-  button((a) => a.kind === "resolve" && a.yes, `Hand back the ${plural(aside, "mummy die", "mummy dice")}`);
-  button((a) => a.kind === "resolve" && !a.yes, `Keep them aside and roll ${5 - aside}`);
-  button((a) => a.kind === "reroll", `Reroll ${plural(5 - aside, "die", "dice")}`);
-  button((a) => a.kind === "lost", "Five mummies: the turn is lost");
-  const announced = obs.announced ? `Announced: ${obs.announced === "arrow" ? "the arrow" : obs.announced}.` : "";
+  button((a) => a.kind === "resolve" && a.yes, tn("Hand back the {n} mummy die", "Hand back the {n} mummy dice", aside, { n: aside }));
+  button((a) => a.kind === "resolve" && !a.yes, t("Keep them aside and roll {n}", { n: 5 - aside }));
+  button((a) => a.kind === "reroll", tn("Reroll {n} die", "Reroll {n} dice", 5 - aside, { n: 5 - aside }));
+  button((a) => a.kind === "lost", t("Five mummies: the turn is lost"));
+  let announced = "";
+  if (obs.announced) announced = obs.announced === "arrow" ? t("Announced: the arrow.") : t("Announced: {face}.", { face: obs.announced });
   const rolling = obs.explorer_phase === "choose" || obs.explorer_phase === "lost";
   const rolls = rolling ? Number(obs.rolls) || 0 : 0;
-  return el("section.mm-dice", { "aria-label": "the dice" },
-    el("h3", { text: "The dice" }),
-    free.childNodes.length ? free : el("p.muted", { text: "No die is free." }),
+  return el("section.mm-dice", { "aria-label": t("the dice") },
+    el("h3", { text: t("The dice") }),
+    free.childNodes.length ? free : el("p.muted", { text: t("No die is free.") }),
     el("div.aside-box", null,
-      el("span.aside-title", { text: aside ? `Set aside: ${plural(aside, "mummy die", "mummy dice")}` : "No mummy die set aside." }),
+      el("span.aside-title", { text: aside ? tn("Set aside: {n} mummy die", "Set aside: {n} mummy dice", aside, { n: aside }) : t("No mummy die set aside.") }),
       setAside),
     buttons.childNodes.length ? buttons : null,
-    el("p.muted.dice-note", { text: [announced, rolls ? `${plural(rolls, "roll", "rolls")} this turn.` : ""].filter(Boolean).join(" ") || " " }));
+    el("p.muted.dice-note", { text: [announced, rolls ? tn("{n} roll this turn.", "{n} rolls this turn.", rolls, { n: rolls }) : ""].filter(Boolean).join(" ") || " " }));
 }
 
 // -- what everybody sees beside the maze -------------------------------------------------------
@@ -360,88 +393,96 @@ function playedList(obs, ctx) {
       syms.map((s) => {
         const [colour, name] = SYMBOLS[s] || ["", s];
         const at = SYMBOL_CELL[s] ? SYMBOL_CELL[s].label : "";
-        return `the ${name} (${colour}, ${at})`;
+        return t("the {name} ({colour}, {field})", { name: symbolName(name), colour: colourWord(colour), field: at });
       }).join(", ")));
   });
   return el("section.mm-played", null,
-    el("h3", { text: "Cards played" }),
-    rows.length ? el("ul", null, ...rows) : el("p.muted", { text: "None yet." }));
+    el("h3", { text: t("Cards played") }),
+    rows.length ? el("ul", null, ...rows) : el("p.muted", { text: t("None yet.") }));
 }
 
 function statusLine(obs, ctx) {
-  const parts = [`Round ${obs.round}`, `the mummy has ${obs.mummy_ankhs} of ${plural(obs.threshold, "ankh", "ankhs")}`];
+  const parts = [
+    t("Round {round}", { round: obs.round }),
+    tn("the mummy has {a} of {n} ankh", "the mummy has {a} of {n} ankhs", obs.threshold, { a: obs.mummy_ankhs, n: obs.threshold }),
+  ];
   const aside = Number(obs.aside) || 0;
-  parts.push(aside ? `${plural(aside, "mummy die", "mummy dice")} set aside` : "no mummy die set aside");
+  parts.push(aside ? tn("{n} mummy die set aside", "{n} mummy dice set aside", aside, { n: aside }) : t("no mummy die set aside"));
   if (obs.mummy_move) {
-    const k = { normal: "her move", intermediate: "an intermediate move", forced: "an intermediate move", second: "her second move" }[obs.mummy_move.kind] || "her move";
-    parts.push(`the mummy is walking ${k}: ${plural(obs.mummy_move.steps_left, "step", "steps")} left`);
+    const n = obs.mummy_move.steps_left;
+    const kind = obs.mummy_move.kind;
+    if (kind === "intermediate" || kind === "forced") parts.push(tn("the mummy is walking an intermediate move: {n} step left", "the mummy is walking an intermediate move: {n} steps left", n, { n }));
+    else if (kind === "second") parts.push(tn("the mummy is walking her second move: {n} step left", "the mummy is walking her second move: {n} steps left", n, { n }));
+    else parts.push(tn("the mummy is walking her move: {n} step left", "the mummy is walking her move: {n} steps left", n, { n }));
   } else if (obs.announced) {
     const who = obs.figures[obs.turn.figure];
-    parts.push(`${cap(who ? who.colour : "the explorer")} announced ${obs.announced === "arrow" ? "the arrow" : obs.announced}`);
+    const name = who ? figureName(who.colour) : t("the explorer");
+    parts.push(t("{name} announced {face}", { name, face: announcedWord(obs.announced) }));
   }
   if (obs.phase === "over") {
-    parts.push(obs.reason === "mummy" ? "the mummy has won" : obs.reason === "explorer" ? "an explorer has played all his cards" : "the game has stopped");
+    parts.push(obs.reason === "mummy" ? t("the mummy has won") : obs.reason === "explorer" ? t("an explorer has played all his cards") : t("the game has stopped"));
   }
   return el("p.mm-status", { text: cap(parts.join(" · ")) + "." });
 }
 
 function legend(obs) {
   const items = [
-    el("li", null, el("span.key.key-mummy", { "aria-hidden": "true" }), " the mummy"),
-    el("li", null, el("span.key.key-start", { "aria-hidden": "true" }), " the stairs, where the explorers start"),
-    el("li", null, el("span.key.key-dungeon", { "aria-hidden": "true" }), " the dungeon, left through its two breaches"),
-    el("li", null, el("span.key.key-played", { "aria-hidden": "true" }), " a symbol whose card is played"),
+    el("li", null, el("span.key.key-mummy", { "aria-hidden": "true" }), " " + t("the mummy")),
+    el("li", null, el("span.key.key-start", { "aria-hidden": "true" }), " " + t("the stairs, where the explorers start")),
+    el("li", null, el("span.key.key-dungeon", { "aria-hidden": "true" }), " " + t("the dungeon, left through its two breaches")),
+    el("li", null, el("span.key.key-played", { "aria-hidden": "true" }), " " + t("a symbol whose card is played")),
   ];
   if (isExplorerView(obs)) {
-    items.splice(1, 0, el("li", null, el("span.key.key-figure", { "aria-hidden": "true" }), " an explorer (R, G, B, Y: red, green, blue, yellow)"));
-    if (obs.hand) items.push(el("li", null, el("span.key.key-wanted", { "aria-hidden": "true" }), " a symbol of one of your cards (a dark corner)"));
+    items.splice(1, 0, el("li", null, el("span.key.key-figure", { "aria-hidden": "true" }), " " + t("an explorer (R, G, B, Y: red, green, blue, yellow)")));
+    if (obs.hand) items.push(el("li", null, el("span.key.key-wanted", { "aria-hidden": "true" }), " " + t("a symbol of one of your cards (a dark corner)")));
   }
-  else items.push(el("li", null, el("span.key.key-pencil", { "aria-hidden": "true" }), " a pencil mark (R, G, B, Y)"));
-  return el("details.mm-legend", null, el("summary", { text: "What the maze shows" }), el("ul", null, ...items));
+  else items.push(el("li", null, el("span.key.key-pencil", { "aria-hidden": "true" }), " " + t("a pencil mark (R, G, B, Y)")));
+  return el("details.mm-legend", null, el("summary", { text: t("What the maze shows") }), el("ul", null, ...items));
 }
 
 // -- the seat's own area ---------------------------------------------------------------------
 function cardNode(s) {
   const [colour, name] = SYMBOLS[s] || ["", s];
   const at = SYMBOL_CELL[s] ? SYMBOL_CELL[s].label : "";
-  return el(`div.mm-card.area-${colour}`, { dataset: { card: s }, title: `${cap(name)}, ${colour}, on ${at}` },
+  const fields = { name: cap(symbolName(name)), colour: colourWord(colour), field: at };
+  return el(`div.mm-card.area-${colour}`, { dataset: { card: s }, title: t("{name}, {colour}, on {field}", fields) },
     svg("svg", { viewBox: "-12 -12 24 24", class: "card-glyph", "aria-hidden": "true" }, symbolGlyph(s, 0, 0, 1)),
-    el("span.card-name", { text: cap(name) }),
-    el("span.card-meta", { text: `${colour}, on ${at}` }));
+    el("span.card-name", { text: fields.name }),
+    el("span.card-meta", { text: t("{colour}, on {field}", fields) }));
 }
 
 function drawHand(obs) {
   const hand = obs.hand || [];
   return el("section.mm-hand", null,
-    el("h3", { text: `Your task cards: ${plural(hand.length, "card", "cards")} left` }),
-    hand.length ? el("div.mm-cards", null, ...hand.map(cardNode)) : el("p.muted", { text: "All played." }),
-    el("p.muted", { text: "End a move on the symbol of one of your cards to play it." }));
+    el("h3", { text: tn("Your task cards: {n} card left", "Your task cards: {n} cards left", hand.length, { n: hand.length }) }),
+    hand.length ? el("div.mm-cards", null, ...hand.map(cardNode)) : el("p.muted", { text: t("All played.") }),
+    el("p.muted", { text: t("End a move on the symbol of one of your cards to play it.") }));
 }
 
 function drawNotebook(obs, ctx, book, room, role, redrawMarks) {
-  const box = el("section.mm-notebook", { "aria-label": "your notebook" });
+  const box = el("section.mm-notebook", { "aria-label": t("your notebook") });
   const pencil = role === "mummy" && !ctx.readonly && !ctx.over;
-  box.append(el("h3", { text: role === "mummy" ? "Your notebook" : "What was announced" }));
+  box.append(el("h3", { text: role === "mummy" ? t("Your notebook") : t("What was announced") }));
   if (pencil) {
     const colours = obs.figures.filter((f) => !f.out).map((f) => f.colour);
     if (!book.pencil || !colours.includes(book.pencil)) book.pencil = colours[0] || "red";
-    const chooser = el("div.pencil-colours", { role: "group", "aria-label": "pencil colour" },
-      el("span", { text: "Pencil for: " }),
+    const chooser = el("div.pencil-colours", { role: "group", "aria-label": t("pencil colour") },
+      el("span", { text: t("Pencil for: ") }),
       ...colours.map((col) =>
         el("button.small.pencil-colour", {
           type: "button", "aria-pressed": book.pencil === col ? "true" : "false", dataset: { pencil: col },
           style: { "--fig": (FIGURE[col] || {}).fill || "#6b7280" },
-          text: cap(col),
+          text: figureName(col),
           onclick: () => { book.pencil = col; notebook.save(room, role, book); redrawMarks(); },
         })));
-    const input = el("input.pencil-field", { type: "text", maxlength: 3, placeholder: "field", "aria-label": "a field to mark: its column letter and row number", autocomplete: "off" });
+    const input = el("input.pencil-field", { type: "text", maxlength: 3, placeholder: t("field"), "aria-label": t("a field to mark: its column letter and row number"), autocomplete: "off" });
     const err = el("span.pencil-error", { role: "status" });
     const form = el("form.pencil-form", {
       onsubmit: (ev) => {
         ev.preventDefault();
         const rc = parseLabel(input.value);
         if (!rc) {
-          err.textContent = "Type a column letter (A to K) and a row number (1 to 11).";
+          err.textContent = t("Type a column letter (A to K) and a row number (1 to 11).");
           return;
         }
         notebook.toggleMark(book, label(rc[0], rc[1]), book.pencil);
@@ -450,13 +491,13 @@ function drawNotebook(obs, ctx, book, room, role, redrawMarks) {
         input.value = "";
         redrawMarks();
       },
-    }, el("label", null, "Mark a field ", input), el("button.small", { type: "submit", text: "Mark or rub out" }), err);
+    }, el("label", null, t("Mark a field") + " ", input), el("button.small", { type: "submit", text: t("Mark or rub out") }), err);
     const clear = el("button.small.pencil-clear", {
-      type: "button", text: "Rub out all marks",
+      type: "button", text: t("Rub out all marks"),
       onclick: () => { book.marks = {}; notebook.save(room, role, book); redrawMarks(); },
     });
     box.append(
-      el("p.muted", { text: "Click a field on the maze to pencil in where you think an explorer is; click again to rub it out. Only this browser keeps your marks." }),
+      el("p.muted", { text: t("Click a field on the maze to pencil in where you think an explorer is; click again to rub it out. Only this browser keeps your marks.") }),
       chooser, form, clear);
   }
   box.append(notebook.notebookRounds(book));
@@ -470,7 +511,10 @@ function promptFor(ctx) {
   // an explorer player with two figures is told which one moves
   const fig = isExplorerView(obs) && obs.turn ? obs.figures[obs.turn.figure] : null;
   const many = fig && obs.figures.filter((f) => f.seat === fig.seat).length > 1;
-  return said && many && !ctx.legal.some((e) => e.action.kind === "step") ? `${cap(fig.colour)} explorer: ${said.charAt(0).toLowerCase()}${said.slice(1)}` : said;
+  if (!said || !many || ctx.legal.some((e) => e.action.kind === "step")) return said;
+  // English lowers the sentence's first letter after the colon; German keeps its nouns
+  const prompt = language() === "en" ? said.charAt(0).toLowerCase() + said.slice(1) : said;
+  return t("{colour} explorer: {prompt}", { colour: figureName(fig.colour), prompt });
 }
 
 function promptWords(ctx) {
@@ -481,17 +525,20 @@ function promptWords(ctx) {
   const aside = Number(obs.aside) || 0;
   if (kinds.has("step")) {
     const left = obs.mummy_move ? obs.mummy_move.steps_left : 0;
-    return `Walk ${plural(left, "more step", "more steps")}: click a field next to the mummy.`;
+    return tn("Walk {n} more step: click a field next to the mummy.", "Walk {n} more steps: click a field next to the mummy.", left, { n: left });
   }
-  if (kinds.has("resolve")) return `Hand back the ${plural(aside, "mummy die", "mummy dice")} (the mummy walks ${plural(aside, "step", "steps")} now), or keep them aside and roll.`;
-  if (kinds.has("lost")) return "All five dice show the mummy: your turn is lost.";
-  if (kinds.has("choose")) return "Click a die to announce its face, or reroll the free dice.";
-  if (kinds.has("reroll")) return "No rolled face can be walked: reroll the free dice.";
-  if (kinds.has("move")) return `Walk exactly ${obs.announced}: click a highlighted field.`;
-  if (kinds.has("arrow")) return "Slide with the arrow: click the field where you stop.";
-  if (kinds.has("play")) return "Play the card of this field, or keep it.";
-  if (kinds.has("stop")) return "Step on, or end the move here.";
-  return "Your move.";
+  if (kinds.has("resolve")) {
+    return tn("Hand back the {n} mummy die (the mummy walks {n} step now), or keep them aside and roll.",
+      "Hand back the {n} mummy dice (the mummy walks {n} steps now), or keep them aside and roll.", aside, { n: aside });
+  }
+  if (kinds.has("lost")) return t("All five dice show the mummy: your turn is lost.");
+  if (kinds.has("choose")) return t("Click a die to announce its face, or reroll the free dice.");
+  if (kinds.has("reroll")) return t("No rolled face can be walked: reroll the free dice.");
+  if (kinds.has("move")) return t("Walk exactly {n}: click a highlighted field.", { n: obs.announced });
+  if (kinds.has("arrow")) return t("Slide with the arrow: click the field where you stop.");
+  if (kinds.has("play")) return t("Play the card of this field, or keep it.");
+  if (kinds.has("stop")) return t("Step on, or end the move here.");
+  return t("Your move.");
 }
 
 /** An explorer's colour as a bar and a name read on paper (yellow darkened to be read). */
@@ -558,21 +605,21 @@ export default {
 
   panel(obs, i) {
     if (i === 0) {
-      return ["The mummy", `Ankhs: ${obs.mummy_ankhs} of ${obs.threshold}`, `On ${rcLabel(obs.mummy)}`];
+      return [t("The mummy"), t("Ankhs: {a} of {b}", { a: obs.mummy_ankhs, b: obs.threshold }), t("On {field}", { field: rcLabel(obs.mummy) })];
     }
     const figs = (obs.figures || []).map((f, k) => [f, k]).filter(([f]) => f.seat === i);
     const out = [];
     for (const [f, k] of figs) {
-      let line = `${cap(f.colour)} explorer`;
-      if (f.out) line += ": out of the game";
-      else if (isExplorerView(obs) && obs.positions[k]) line += ` on ${rcLabel(obs.positions[k])}`;
-      out.push(line);
+      const colour = figureName(f.colour);
+      if (f.out) out.push(t("{colour} explorer: out of the game", { colour }));
+      else if (isExplorerView(obs) && obs.positions[k]) out.push(t("{colour} explorer on {field}", { colour, field: rcLabel(obs.positions[k]) }));
+      else out.push(t("{colour} explorer", { colour }));
     }
-    if (figs.length) out.push(`Ankhs: ${figs[0][0].ankhs}`);
+    if (figs.length) out.push(t("Ankhs: {n}", { n: figs[0][0].ankhs }));
     const colours = (obs.hand_colours || [])[i] || {};
-    const left = Object.entries(colours).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${c}`);
-    out.push(left.length ? `Cards left: ${left.join(", ")}` : "Cards left: none");
-    out.push(`Played: ${((obs.played || [])[i] || []).length}`);
+    const left = Object.entries(colours).filter(([, n]) => n > 0).map(([c, n]) => `${n} ${colourWord(c)}`);
+    out.push(left.length ? t("Cards left: {cards}", { cards: left.join(", ") }) : t("Cards left: none"));
+    out.push(t("Played: {n}", { n: ((obs.played || [])[i] || []).length }));
     return out;
   },
 
@@ -584,13 +631,13 @@ export default {
 
   notes(options) {
     const o = options || {};
-    const out = ["The first seat is the mummy; the others are the explorers. The mummy sees only her own figure."];
+    const out = [t("The first seat is the mummy; the others are the explorers. The mummy sees only her own figure.")];
     out.push(o.only_usable_faces
-      ? "Only a rolled face that can be walked in full may be announced."
-      : "Any rolled face may be announced; one that cannot be walked in full is heard by all, and the free dice are rolled again.");
-    out.push(o.card_play_mandatory === false ? "Ending on a symbol of your card lets you choose to play it." : "Ending on a symbol of your card plays it.");
-    out.push(o.mummy_may_stop_early ? "The mummy may end a move early." : "The mummy walks exactly the number of steps she has.");
-    if (o.max_rounds) out.push(`The game stops after round ${o.max_rounds}.`);
+      ? t("Only a rolled face that can be walked in full may be announced.")
+      : t("Any rolled face may be announced; one that cannot be walked in full is heard by all, and the free dice are rolled again."));
+    out.push(o.card_play_mandatory === false ? t("Ending on a symbol of your card lets you choose to play it.") : t("Ending on a symbol of your card plays it."));
+    out.push(o.mummy_may_stop_early ? t("The mummy may end a move early.") : t("The mummy walks exactly the number of steps she has."));
+    if (o.max_rounds) out.push(t("The game stops after round {n}.", { n: o.max_rounds }));
     return out;
   },
 };

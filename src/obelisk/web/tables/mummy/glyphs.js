@@ -3,6 +3,7 @@
 // in a box from -10 to 10 around its centre; the caller places and scales it.
 
 import { svg } from "../../util.js";
+import { t } from "../../i18n.js";
 
 const INK = "#1f2937";
 
@@ -88,13 +89,19 @@ export const FIGURE = {
   yellow: { fill: "#facc15", ink: "#1f2937", letter: "Y" },
 };
 
+/** "the red explorer", in the page's language. */
+function explorerTitle(colour) {
+  const known = { red: t("the red explorer"), green: t("the green explorer"), blue: t("the blue explorer"), yellow: t("the yellow explorer") };
+  return known[colour] || t("the {colour} explorer", { colour });
+}
+
 /** An explorer figure: a pawn in its colour with its letter. */
 export function figureGlyph(colour, x, y, s) {
   const f = FIGURE[colour] || { fill: "#6b7280", ink: "#fff", letter: "?" };
   return svg("g", { class: "figure-piece", transform: `translate(${x},${y}) scale(${s})`, "aria-hidden": "true" },
     svg("path", { d: "M-7 10c0-6 3-8 4-9a5 5 0 1 1 6 0c1 1 4 3 4 9z", fill: f.fill, stroke: "#111827", "stroke-width": 1.2 }),
     svg("text", { x: 0, y: 8, "text-anchor": "middle", "font-size": 8, "font-weight": 700, fill: f.ink }, f.letter),
-    svg("title", null, `the ${colour} explorer`));
+    svg("title", null, explorerTitle(colour)));
 }
 
 const PIPS = {

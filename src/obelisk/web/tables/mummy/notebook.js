@@ -4,6 +4,7 @@
 // this browser's localStorage only; nothing of the notebook is ever sent.
 
 import { el } from "../../util.js";
+import { t, tn, tp } from "../../i18n.js";
 import { SYMBOLS } from "./maze.js";
 
 const PREFIX = "obelisk-mummy-notebook:";
@@ -19,8 +20,12 @@ function field(rc) {
   return Array.isArray(rc) && rc.length === 2 ? String.fromCharCode(65 + rc[1]) + String(rc[0] + 1) : "";
 }
 
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
+function announced(face) {
+  return face === "arrow" ? tp("announced face", "the arrow") : String(face);
+}
+
+function figureName(colour) {
+  return { red: tp("figure", "Red"), green: tp("figure", "Green"), blue: tp("figure", "Blue"), yellow: tp("figure", "Yellow") }[colour] || cap(colour);
 }
 
 /** The room this page plays in (null in the replay viewer or the lobby). */
@@ -98,9 +103,11 @@ export function record(book, events) {
     } else if (kind === "action") {
       const a = e.action || {};
       if (a.kind === "choose" && !e.failed) {
-        const face = a.face === "arrow" ? "the arrow" : String(a.face);
+        const face = announced(a.face);
         const n = Number(e.aside) || 0;
-        turnLine(book, String(e.explorer || "")).say.push(`announced ${face}` + (n ? ` (${plural(n, "mummy die", "mummy dice")} aside)` : ""));
+        turnLine(book, String(e.explorer || "")).say.push(n
+          ? tn("announced {face} ({n} mummy die aside)", "announced {face} ({n} mummy dice aside)", n, { face, n })
+          : t("announced {face}", { face }));
       } else if (a.kind === "step") {
         // her own steps: fields where, at that moment, no explorer stood (or was caught)
         if (!Array.isArray(book.trail)) book.trail = [];
@@ -108,26 +115,27 @@ export function record(book, events) {
         if (at) book.trail.push(at);
         if (book.trail.length > 40) book.trail.shift();
       } else if (a.kind === "lost") {
-        turnLine(book, String(e.explorer || "")).say.push("rolled five mummies: turn lost");
+        turnLine(book, String(e.explorer || "")).say.push(t("rolled five mummies: turn lost"));
       }
     } else if (kind === "announce_failed") {
-      const face = e.face === "arrow" ? "the arrow" : String(e.face);
-      turnLine(book, String(e.explorer || "")).say.push(`announced ${face} but could not walk it all, rolled again`);
+      const face = announced(e.face);
+      turnLine(book, String(e.explorer || "")).say.push(t("announced {face} but could not walk it all, rolled again", { face }));
     } else if (kind === "cannot_move") {
-      turnLine(book, String(e.explorer || "")).say.push("could not move");
+      turnLine(book, String(e.explorer || "")).say.push(t("could not move"));
     } else if (kind === "forced") {
-      turnLine(book, String(e.explorer || "")).say.push("five mummies resolved by force first");
+      turnLine(book, String(e.explorer || "")).say.push(t("five mummies resolved by force first"));
     } else if (kind === "resolve") {
       const n = Number(e.aside) || 0;
-      turnLine(book, String(e.explorer || "")).say.push(`resolved ${plural(n, "mummy die", "mummy dice")} first`);
+      turnLine(book, String(e.explorer || "")).say.push(tn("resolved {n} mummy die first", "resolved {n} mummy dice first", n, { n }));
     } else if (kind === "moved") {
       const line = turnLine(book, String(e.explorer || ""));
       if (e.card) {
         const name = (SYMBOLS[e.card] || ["", String(e.card)])[1];
-        line.say.push(`played the ${name} (${e.colour || ""}) on ${field(e.cell)}`);
+        const colour = e.colour ? tp("colour", String(e.colour)) : "";
+        line.say.push(t("played the {name} ({colour}) on {field}", { name: t(name), colour, field: field(e.cell) }));
         line.at = field(e.cell);
       } else {
-        line.say.push("moved out of sight, no card");
+        line.say.push(t("moved out of sight, no card"));
       }
       line.closed = true;
     } else if (kind === "mummy_move") {
@@ -137,11 +145,13 @@ export function record(book, events) {
       let text;
       if (e.move === "normal") {
         const die = Number(e.die) || 0;
-        text = n > die ? `rolled ${die} + ${n - die} aside: walks ${plural(n, "step", "steps")}` : `rolled ${die}: walks ${plural(n, "step", "steps")}`;
+        text = n > die
+          ? tn("rolled {die} + {aside} aside: walks {n} step", "rolled {die} + {aside} aside: walks {n} steps", n, { die, aside: n - die, n })
+          : tn("rolled {die}: walks {n} step", "rolled {die}: walks {n} steps", n, { die, n });
       } else if (e.move === "second") {
-        text = `walks ${plural(n, "step", "steps")} more for the five mummy dice`;
+        text = tn("walks {n} step more for the five mummy dice", "walks {n} steps more for the five mummy dice", n, { n });
       } else {
-        text = `walks ${plural(n, "step", "steps")} at once (an intermediate move)`;
+        text = tn("walks {n} step at once (an intermediate move)", "walks {n} steps at once (an intermediate move)", n, { n });
       }
       r.lines.push({ who: "mummy", say: [text], closed: true });
     } else if (kind === "capture") {
@@ -149,11 +159,27 @@ export function record(book, events) {
       const left = Number(e.ankhs_left) || 0;
       r.lines.push({
         who: "mummy", closed: true,
-        say: [`caught ${cap(String(e.explorer || "an explorer"))} on ${field(e.cell)} (${plural(Number(e.mummy_ankhs) || 0, "ankh", "ankhs")} of ${e.threshold}; ${e.eliminated ? "out of the game" : plural(left, "ankh", "ankhs") + " left"})`],
+        say: [caught(e, left)],
       });
     }
   }
   return changed;
+}
+
+/** The notebook's line of a capture: "caught Red on D9 (2 ankhs of 3; 1 ankh left)". */
+function caught(e, left) {
+  const fields = {
+    name: e.explorer ? figureName(String(e.explorer)) : t("An explorer"),
+    field: field(e.cell),
+    a: Number(e.mummy_ankhs) || 0,
+    b: e.threshold,
+    n: left,
+  };
+  if (e.eliminated) {
+    return tn("caught {name} on {field} ({a} ankh of {b}; out of the game)", "caught {name} on {field} ({a} ankhs of {b}; out of the game)", fields.a, fields);
+  }
+  const fate = tn("{n} ankh left", "{n} ankhs left", left, fields);
+  return tn("caught {name} on {field} ({a} ankh of {b}; {fate})", "caught {name} on {field} ({a} ankhs of {b}; {fate})", fields.a, { ...fields, fate });
 }
 
 /** Toggle a pencil mark of ``colour`` on the field ``label``. */
@@ -169,15 +195,15 @@ export function toggleMark(book, label, colour) {
 /** The notebook drawn: the rounds, newest first, each turn as one line. */
 export function notebookRounds(book) {
   const rounds = book.rounds.slice().reverse();
-  if (!rounds.length) return el("p.muted", { text: "Nothing announced yet." });
+  if (!rounds.length) return el("p.muted", { text: t("Nothing announced yet.") });
   return el("ol.nb-rounds", { reversed: true },
     ...rounds.map((r) =>
       el("li.nb-round", null,
-        el("h4", { text: `Round ${r.round}` }),
+        el("h4", { text: t("Round {round}", { round: r.round }) }),
         el("ul.nb-lines", null,
           ...r.lines.filter((l, i) => l.say.length || (r === rounds[0] && i === r.lines.length - 1)).map((l) =>
             el("li.nb-line" + (l.who === "mummy" ? ".nb-mummy" : ""), { dataset: { who: l.who } },
-              el("span.nb-who", { text: l.who === "mummy" ? "Mummy" : cap(l.who) || "Explorer" }),
+              el("span.nb-who", { text: l.who === "mummy" ? t("Mummy") : l.who ? figureName(l.who) : t("Explorer") }),
               " ",
-              el("span.nb-say", { text: l.say.length ? l.say.join("; ") : "is taking a turn…" })))))));
+              el("span.nb-say", { text: l.say.length ? l.say.join("; ") : t("is taking a turn…") })))))));
 }
