@@ -18,9 +18,10 @@ from obelisk.core import (
     ScoreMeaning,
     State,
 )
+from obelisk.core.i18n import N_
 
 from .actions import ACTION_TYPES, Tick
-from .choices import KhufuChoices
+from .choices import KhufuChoices, typed_words
 from .components import (
     CHAMBERS,
     CHARACTERS,
@@ -76,25 +77,31 @@ class KhufuGame(Game):
     #: Named presets (the conformance suite runs each; the schedule and clock options are
     #: exercised by the game's own tests instead, to keep the suite's time budget).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
-    summary = """\
-Race a 45-minute countdown around a 36-space loop. Collect face-down Treasure
-cards, steal (beware cobras), suffer Curse cards, and beat the gambling table in
-each of four chambers (odd roll, even roll, coin, symbol die) to place your four
-Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat
-Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with
-random orders; if the clock runs out, Khufu wins and everybody loses."""
+    summary = N_(
+        "Race a 45-minute countdown around a 36-space loop. Collect face-down Treasure\n"
+        "cards, steal (beware cobras), suffer Curse cards, and beat the gambling table in\n"
+        "each of four chambers (odd roll, even roll, coin, symbol die) to place your four\n"
+        "Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat\n"
+        "Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with\n"
+        "random orders; if the clock runs out, Khufu wins and everybody loses."
+    )
+
+    def typed_words(self) -> dict[str, str]:
+        """The command words a person may type in the reader's language, by the English
+        action kind they stand for (``{"würfle": "roll"}`` in German)."""
+        return typed_words()
 
     def clock(self, state: State) -> GameClock | None:
         """Khufu's countdown (khufu:4.9, 10.1, 11.2): public, paused in the Ultimate Challenge."""
         assert isinstance(state, KhufuState)
         total = state.options.countdown
-        clock = GameClock("Khufu's countdown", max(0, total - state.elapsed), total=total)
+        clock = GameClock(N_("Khufu's countdown"), max(0, total - state.elapsed), total=total)
         if state.over:
             return dataclasses.replace(clock, running=False)
         if state.in_challenge:
-            return clock.paused("the Ultimate Challenge")  # khufu:10.1
+            return clock.paused(N_("the Ultimate Challenge"))  # khufu:10.1
         if state.dec is not None and state.dec[0] == "CHOOSE_PIECE":
-            return clock.paused("the pieces are being chosen")  # khufu:4.9 starts with Lucky
+            return clock.paused(N_("the pieces are being chosen"))  # khufu:4.9 starts with Lucky
         return clock
 
     def make_options(self, values: Any = None) -> Any:
