@@ -187,7 +187,7 @@ def typed_words() -> dict[str, str]:
     out = {kind: kind for kind in TYPED}
     for kind, word in TYPED.items():
         # Translators: a command word typed in the terminal (one word, lower case)
-        out[W.pgettext("typed command", word).lower()] = kind
+        out[W.gettext(word).lower()] = kind
     return out
 
 
