@@ -24,7 +24,7 @@ ENGLISH_WORDS = frozenset(
     """the and you your yours is are of with from has have this that their there which
     takes take plays play draws draw turn card cards player players round nobody choose
     they them he she his her its it not to be been for on at by or but any all each every
-    left right now game over""".split()
+    left right now game over""".split()  # noqa: SIM905
 )
 
 _MARK = re.compile(r"⟦[^⟧]*⟧")

@@ -8,6 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, get_args, get_origin
 
+from obelisk.core.i18n import Words
+
+W = Words("obelisk.cli")
+
 
 def value_word(param: Any) -> str | None:
     """What a person types after an option, as a word (None for a flag)."""
@@ -22,10 +26,10 @@ def value_word(param: Any) -> str | None:
     if annotation is bool:
         return None
     if annotation in (int, float):
-        return "NUMBER"
+        return W.gettext("NUMBER")
     if isinstance(annotation, type) and issubclass(annotation, Path):
-        return "FILE"
-    return "TEXT"
+        return W.gettext("FILE")
+    return W.gettext("TEXT")
 
 
 def range_words(low: float | None, high: float | None) -> str | None:
@@ -33,10 +37,12 @@ def range_words(low: float | None, high: float | None) -> str | None:
     if low is None and high is None:
         return None
     if high is None:
-        return "0 or more" if low == 0 else f"at least {low:g}"
+        if low == 0:
+            return W.gettext("0 or more")
+        return W.gettext("at least {low}").format(low=f"{low:g}")
     if low is None:
-        return f"at most {high:g}"
-    return f"{low:g} to {high:g}"
+        return W.gettext("at most {high}").format(high=f"{high:g}")
+    return W.gettext("{low} to {high}").format(low=f"{low:g}", high=f"{high:g}")
 
 
 def game_names() -> str:

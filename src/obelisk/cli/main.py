@@ -16,12 +16,13 @@ from rich.text import Text
 from obelisk import __version__
 from obelisk.cli import help_words
 from obelisk.core import ObeliskError, Record, all_games, get_game, option_info, replay
+from obelisk.core.i18n import N_
 
 help_words.install()
 
 app = typer.Typer(
     name="obelisk",
-    help="Play, simulate and study five Egyptian-themed board games on one rules engine.",
+    help=N_("Play, simulate and study five Egyptian-themed board games on one rules engine."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -52,16 +53,33 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+            "--version",
+            help=N_("Print the version and exit."),
+            is_eager=True,
+            callback=_print_version,
         ),
     ] = False,
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=N_(
+                "The language Obelisk speaks: en or de (default: OBELISK_LANG, else the "
+                "locale). It may also follow any command: obelisk play sobek --lang de."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Play, simulate and study five Egyptian-themed board games on one rules engine."""
 
 
-@app.command()
+#: ``obelisk games --help``: what the command does, for people.
+GAMES_HELP = N_("List the games with their player counts, variants and capabilities.")
+
+
+@app.command(help=GAMES_HELP)
 def games() -> None:
-    """List the games with their player counts, variants and capabilities."""
+    """``obelisk games`` (its help for people is :data:`GAMES_HELP`)."""
     table = Table(title="Obelisk games")
     for col in ("name", "title", "players", "variants", "capabilities"):
         table.add_column(col)
@@ -79,14 +97,20 @@ def games() -> None:
     console.print(table)
 
 
-@app.command()
+#: ``obelisk rules --help``: what the command does, for people.
+RULES_HELP = N_(
+    "A game's rules: a short summary and its options, or with --full the whole text, paged."
+)
+
+
+@app.command(help=RULES_HELP)
 def rules(
-    game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
+    game: Annotated[str, typer.Argument(help=N_("The game, e.g. sobek."))],
     full: Annotated[
-        bool, typer.Option("--full", help="The whole rules, written for players (paged).")
+        bool, typer.Option("--full", help=N_("The whole rules, written for players (paged)."))
     ] = False,
 ) -> None:
-    """A game's rules: a short summary and its options, or with --full the whole text, paged."""
+    """``obelisk rules`` (its help for people is :data:`RULES_HELP`)."""
     try:
         g = get_game(game)
     except ObeliskError as e:
@@ -115,21 +139,27 @@ def rules(
     console.print(f"\nThe whole rules, written for players: [bold]obelisk rules {g.name} --full[/]")
 
 
-@app.command("replay")
+#: ``obelisk replay --help``: what the command does, for people.
+REPLAY_HELP = N_(
+    "Replay a game record, check every step and the result, and print the outcome.\n"
+    "\n"
+    "A record redacted for one seat (the server's download for a seat or a spectator) holds\n"
+    "no secrets and so cannot be replayed step by step: its story is printed instead, as\n"
+    "that seat read it.\n"
+    "\n"
+    "A server's full record of a finished game carries the commitment to its seed that the\n"
+    "room published before the first move, and the seed's salt: the commitment is checked,\n"
+    "and every chance outcome is drawn again from the seed, so the deal is proven fixed\n"
+    "before the game began."
+)
+
+
+@app.command("replay", help=REPLAY_HELP)
 def replay_cmd(
-    file: Annotated[Path, typer.Argument(help="A game record (JSON).")],
-    show: Annotated[bool, typer.Option(help="Print the final position.")] = False,
+    file: Annotated[Path, typer.Argument(help=N_("A game record (JSON)."))],
+    show: Annotated[bool, typer.Option(help=N_("Print the final position."))] = False,
 ) -> None:
-    """Replay a game record, check every step and the result, and print the outcome.
-
-    A record redacted for one seat (the server's download for a seat or a spectator) holds
-    no secrets and so cannot be replayed step by step: its story is printed instead, as
-    that seat read it.
-
-    A server's full record of a finished game carries the commitment to its seed that the
-    room published before the first move, and the seed's salt: the commitment is checked,
-    and every chance outcome is drawn again from the seed, so the deal is proven fixed
-    before the game began."""
+    """``obelisk replay`` (its help for people is :data:`REPLAY_HELP`)."""
     from obelisk.core.record import commitment_matches, read_json
 
     try:
@@ -227,26 +257,32 @@ def _print_redacted(file: Path, data: dict[str, Any]) -> None:
 @app.command()
 def bench(
     names: Annotated[
-        list[str] | None, typer.Argument(help="Games to measure (default: all).")
+        list[str] | None, typer.Argument(help=N_("Games to measure (default: all)."))
     ] = None,
     players: Annotated[
-        int | None, typer.Option(help="Player count (default: the game's minimum+1).")
+        int | None, typer.Option(help=N_("Player count (default: the game's minimum+1)."))
     ] = None,
     runs: Annotated[
-        int, typer.Option(min=1, help="Runs per measurement (at least 1); the median is shown.")
+        int, typer.Option(min=1, help=N_("Runs per measurement (at least 1); the median is shown."))
     ] = 5,
-    seconds: Annotated[float, typer.Option(min=0.01, help="Seconds per run (more than 0).")] = 1.0,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
+    seconds: Annotated[
+        float, typer.Option(min=0.01, help=N_("Seconds per run (more than 0)."))
+    ] = 1.0,
+    as_json: Annotated[
+        bool, typer.Option("--json", help=N_("Print JSON instead of a table."))
+    ] = False,
     playout: Annotated[
         str,
-        typer.Option(help="Which playouts: random, playout (the game's own player) or both."),
+        typer.Option(help=N_("Which playouts: random, playout (the game's own player) or both.")),
     ] = "both",
     search: Annotated[
         int,
         typer.Option(
             min=0,
-            help="Also measure the search of the search-* levels: ISMCTS iterations per second "
-            "over this many decisions of one game (0: not).",
+            help=N_(
+                "Also measure the search of the search-* levels: ISMCTS iterations per second "
+                "over this many decisions of one game (0: not)."
+            ),
         ),
     ] = 0,
 ) -> None:
@@ -330,8 +366,20 @@ def main() -> None:
     """Entry point: run the app. A mistyped command line, an ObeliskError or a file that
     cannot be read or written is one line naming the problem, never a traceback."""
     click = _click_errors()
+    from obelisk.cli import language
+    from obelisk.core.i18n import UnknownLanguage, use_language
+
     try:
-        code = app(standalone_mode=False)
+        lang, argv = language.take_language(sys.argv[1:])
+    except (UnknownLanguage, ValueError) as e:
+        error_line(str(e))
+        sys.exit(2)
+    use_language(lang)
+    command = typer.main.get_command(app)
+    language.translate_commands(command)
+    language.translate_typer()
+    try:
+        code = command.main(args=argv, prog_name="obelisk", standalone_mode=False)
     except click.NoArgsIsHelpError as e:
         console.print(e.ctx.get_help() if e.ctx else "", highlight=False)
         sys.exit(0)

@@ -35,6 +35,9 @@ from .options import make_options, options_to_json
 from .turn import ClockTick, GameClock
 from .words import Choices, Refusals, Renderer
 
+#: The core's own words (yes and no in the reader's language).
+_core_words = Words(__package__)
+
 JSON = Any
 
 #: ``current_player`` once the game is over.
@@ -349,6 +352,36 @@ class Game(ABC):
             return name  # the class is defined in the package's __init__
         return name.rpartition(".")[0]
 
+    def typed_words(self) -> dict[str, str]:
+        """The command words a person may type in the reader's language, each with the
+        English action kind it stands for (hook; default none): ``{"nimm": "take"}``,
+        written ``{W.pgettext("typed command", "take"): "take"}`` so the catalog holds them."""
+        return {}
+
+    def in_english(self, typed: str) -> str:
+        """A typed line with its command word (:meth:`typed_words`) and its yes/no words
+        in English, the form the actions are read in (``nimm 2`` → ``take 2``)."""
+        words = typed.split()
+        if not words:
+            return typed
+        table = {k.lower(): v for k, v in self.typed_words().items()}
+        first = table.get(words[0].lower())
+        if first is not None:
+            words[0] = first
+        yes, no = _core_words.gettext("yes").lower(), _core_words.gettext("no").lower()
+        words = ["yes" if w.lower() == yes else "no" if w.lower() == no else w for w in words]
+        return " ".join(words)
+
+    def typed_form(self, action: Action) -> str:
+        """How ``action`` is typed in the reader's language (its text form with the
+        command word of :meth:`typed_words`): ``nimm 2`` for ``take 2``."""
+        text = action.text()
+        kind, _, rest = text.partition(" ")
+        for word, english in self.typed_words().items():
+            if english == kind:
+                return f"{word} {rest}".strip()
+        return text
+
     def lessons(self) -> list[dict[str, Any]]:
         """The game's lessons for ``obelisk learn``, as data (hook).
 
@@ -637,6 +670,12 @@ class State(ABC):
         try:
             return parse_action_text(text, legal)
         except ActionFormatError as first:
+            english = self.game.in_english(text)
+            if english != text:
+                try:
+                    return parse_action_text(english, legal)
+                except ActionFormatError:
+                    pass
             try:
                 found = self.game.choices.parse_words(self, text, legal)
             except ActionFormatError:

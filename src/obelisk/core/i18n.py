@@ -84,6 +84,13 @@ def speaking(code: str) -> Iterator[str]:
         _current.reset(token)
 
 
+def use_language(code: str) -> str:
+    """Read ``code`` from now on in this context (a terminal program's whole run);
+    :func:`speaking` is the scoped form. Returns the checked language."""
+    _current.set(check_language(code))
+    return _current.get()
+
+
 def from_environment(environ: dict[str, str] | None = None) -> str:
     """The terminal's language: ``OBELISK_LANG``, else the locale (``LC_ALL``,
     ``LC_MESSAGES``, ``LANG``), else English. An unknown ``OBELISK_LANG`` raises

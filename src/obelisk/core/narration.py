@@ -53,7 +53,9 @@ class Voice:
         """A voice for ``num_players`` seats; missing names become ``Player 1``, ``Player 2``…"""
         given = list(names or [])
         full = [
-            given[i] if i < len(given) and given[i] else f"Player {i + 1}"
+            given[i]
+            if i < len(given) and given[i]
+            else _words.gettext("Player {n}").format(n=i + 1)
             for i in range(num_players)
         ]
         return cls(tuple(full), viewer)
@@ -65,19 +67,23 @@ class Voice:
     def name(self, seat: int | None) -> str:
         """The seat's name as the subject of a sentence: ``"You"`` for the reader."""
         if self.you(seat):
-            return "You"
+            return _words.gettext("You")
         if isinstance(seat, int) and 0 <= seat < len(self.names):
             return self.names[seat]
-        return "Someone" if seat is None else f"Seat {int(seat) + 1}"
+        if seat is None:
+            return _words.gettext("Someone")
+        return _words.gettext("Seat {n}").format(n=int(seat) + 1)
 
     def object(self, seat: int | None) -> str:
         """The seat's name as an object (``"you"`` for the reader): *Khufu hits you*."""
-        return "you" if self.you(seat) else self.name(seat)
+        return _words.gettext("you") if self.you(seat) else self.name(seat)
 
     def possessive(self, seat: int | None) -> str:
         """``"your"`` for the reader, else ``"Ann's"``."""
         if self.you(seat):
-            return "your"
+            # Translators: only for sentences a game has not written whole (German
+            # games write "deine Karte" / "dein Zug" in their own sentences)
+            return _words.gettext("your")
         name = self.name(seat)
         return f"{name}'" if name.endswith("s") and not name.endswith(")") else f"{name}'s"
 
@@ -87,7 +93,7 @@ class Voice:
 
     def seat_number(self, seat: int) -> str:
         """A seat counted from 1, for the rare sentence that needs the number."""
-        return f"seat {seat + 1}"
+        return _words.gettext("seat {n}").format(n=seat + 1)
 
     def names_of(self, seats: Iterable[int]) -> str:
         """Several seats in words: ``"You and Bot 2"``, ``"Ann, Bob and you"``."""

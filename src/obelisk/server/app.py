@@ -28,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from obelisk import __version__
 from obelisk.agents import default_level, ladder_of, levels
 from obelisk.core import all_games, option_info
+from obelisk.core.i18n import LANGUAGES, SOURCE, speaking
 
 from . import disclosure, protocol
 from .clock import has_clock
@@ -578,6 +579,10 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                 text = msg.get("text", False)
                 if not isinstance(text, bool):
                     raise ServerError("text must be true or false", "malformed")
+                lang = msg.get("lang", SOURCE)
+                if not isinstance(lang, str) or lang not in LANGUAGES:
+                    known = ", ".join(LANGUAGES)
+                    raise ServerError(f"lang must be one of {known}", "unknown_language")
             except ServerError as e:
                 tries += 1
                 await _send(ws, protocol.error_frame(e.code, e.message, id=_id(raw), **e.extra))
@@ -585,7 +590,7 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                     await ws.close(4400)
                     return
                 continue
-            conn = Conn(seat, cfg, text, room.clock)
+            conn = Conn(seat, cfg, text, room.clock, lang)
         writer = asyncio.get_running_loop().create_task(_writer(ws, conn))
         await room.attach(conn, seen)
         try:
@@ -619,7 +624,8 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                     elif msg["type"] == "hello":
                         raise ServerError("already said hello", "hello_again")
                     elif msg["type"] == "preview":
-                        answer = await room.preview(conn.seat, msg)
+                        with speaking(conn.lang):
+                            answer = await room.preview(conn.seat, msg)
                         conn.send(
                             {
                                 "type": "preview",
@@ -629,10 +635,12 @@ async def _serve_client(ws: WebSocket, lobby: Lobby, room_id: str, cfg: ServerCo
                             }
                         )
                     elif msg["type"] == "undo":
-                        await room.undo(conn.seat, msg)
+                        with speaking(conn.lang):
+                            await room.undo(conn.seat, msg)
                         conn.send({"type": "ack", "v": protocol.VERSION, "id": msg.get("id")})
                     else:
-                        await room.act(conn.seat, msg)
+                        with speaking(conn.lang):
+                            await room.act(conn.seat, msg)
                         conn.send(
                             {
                                 "type": "ack",

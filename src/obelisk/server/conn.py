@@ -60,9 +60,12 @@ class Conn:
         config: ServerConfig,
         text: bool = False,
         clock: Clock | None = None,
+        lang: str = "en",
     ) -> None:
         self.seat = seat
         self.text = text
+        #: The language this reader reads (sentences, choices, refusals), from its hello.
+        self.lang = lang
         self.outbox: asyncio.Queue[dict[str, JSON] | None] = asyncio.Queue(self.OUTBOX)
         self.cursor = 0  # index in state.events up to which this client is served
         self.seen = 0  # how many events it was sent (its resume point)

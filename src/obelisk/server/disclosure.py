@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from obelisk.core import State, Voice, redacted
+from obelisk.core.i18n import N_, Words
 from obelisk.core.record import seed_commitment
 
 from . import protocol
@@ -39,6 +40,10 @@ if TYPE_CHECKING:
 
 JSON = Any
 log = logging.getLogger("obelisk.server")
+
+#: The server's own words, in the reader's language (``speaking(conn.lang)``).
+W = Words("obelisk.server")
+_ = W.gettext
 
 
 @dataclass(frozen=True)
@@ -179,7 +184,7 @@ def state_frame(
         legal=legal if room.status == "playing" else [],
         text=text,
         names=names,
-        paused_by="no player is connected" if room.clock_paused() else None,
+        paused_by=_("no player is connected") if room.clock_paused() else None,
     )
     frame["can_undo"] = can_undo(room, seat)
     return frame
@@ -194,7 +199,7 @@ def can_undo(room: Room, seat: int | None) -> bool:
 
 
 #: What a refusal says when the core gives no sentence of its own.
-UNDO_REFUSED = (
+UNDO_REFUSED = N_(
     "Nothing can be taken back now: only your own last decisions, before anything hidden "
     "is shown, chance decides, or another player acts."
 )
@@ -204,22 +209,24 @@ def undo_refusal(room: Room, seat: int) -> str:
     """Why ``seat`` cannot take back its last decision, in a sentence for the person
     (``State.undo_refusal``)."""
     if room.status != "playing" or room._state.is_terminal():
-        return "The game is not being played, so nothing can be taken back."
-    return room._state.undo_refusal(seat, room.names()) or UNDO_REFUSED
+        return _("The game is not being played, so nothing can be taken back.")
+    return room._state.undo_refusal(seat, room.names()) or _(UNDO_REFUSED)
 
 
 def undone(room: Room, seat: int, count: int) -> dict[str, JSON]:
     """The ``undo`` message everybody gets when ``seat`` took back ``count`` decisions
     (public: who took back how many, nothing of what they were)."""
     name = room.names()[seat]
-    what = "the last move" if count == 1 else f"the last {count} moves"
+    text = W.ngettext(
+        "{name} took back the last move.", "{name} took back the last {count} moves.", count
+    ).format(name=name, count=count)
     return {
         "type": "undo",
         "v": protocol.VERSION,
         "room": room.id,
         "seat": seat,
         "count": count,
-        "text": f"{name} took back {what}.",
+        "text": text,
     }
 
 

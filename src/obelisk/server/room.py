@@ -33,6 +33,7 @@ from obelisk.core import (
     UndoError,
     replay,
 )
+from obelisk.core.i18n import Words, speaking
 from obelisk.core.record import step_json
 from obelisk.core.record import undo as undo_steps
 
@@ -49,6 +50,10 @@ if TYPE_CHECKING:
 
 JSON = Any
 log = logging.getLogger("obelisk.server")
+
+#: The server's own words, in the reader's language (``speaking(conn.lang)``).
+W = Words("obelisk.server")
+_ = W.gettext
 
 WAITING, PLAYING, FINISHED = "waiting", "playing", "finished"
 #: A waiting room nobody joined in time (``--expire-waiting``): kept in the database, closed.
@@ -298,7 +303,7 @@ class Room:
                     403,
                 )
             if self.over:
-                raise ServerError("the game is over", "game_over", 409)
+                raise ServerError(_("the game is over"), "game_over", 409)
             if level not in levels(self.game):
                 raise ServerError(
                     f"unknown level '{level}'; levels: {', '.join(levels(self.game))}",
@@ -392,7 +397,8 @@ class Room:
                     "summary": self.summary(),
                 }
             )
-            events, total = disclosure.catch_up(self, disclosure.Reader(conn.seat), seen)
+            with speaking(conn.lang):
+                events, total = disclosure.catch_up(self, disclosure.Reader(conn.seat), seen)
             conn.seen = total - len(events)
             conn.cursor = len(self._state.events)
             self._push(conn, events, force=True, narrated=True)
@@ -420,23 +426,37 @@ class Room:
         conn: Conn,
         events: list[dict[str, JSON]] | None = None,
         force: bool = False,
-        cache: dict[int | None, tuple[Any, Any]] | None = None,
+        cache: dict[tuple[int | None, str], tuple[Any, Any]] | None = None,
         names: tuple[str, ...] | None = None,
         narrated: bool = False,
     ) -> None:
         """Send ``conn`` its view if anything it may see has changed: the new events as
         they happen (with their flashes), or, ``narrated``, events already in the form
-        :mod:`.disclosure` gave them (a catch-up)."""
+        :mod:`.disclosure` gave them (a catch-up). Every word is in the reader's language
+        (``conn.lang``); ``cache`` keeps the view and choices per seat and language."""
+        with speaking(conn.lang):
+            self._push_words(conn, events, force, cache, names, narrated)
+
+    def _push_words(
+        self,
+        conn: Conn,
+        events: list[dict[str, JSON]] | None,
+        force: bool,
+        cache: dict[tuple[int | None, str], tuple[Any, Any]] | None,
+        names: tuple[str, ...] | None,
+        narrated: bool,
+    ) -> None:
         s = conn.seat
         if events is None:
             events = self._state.events_for(s, conn.cursor)
             conn.cursor = len(self._state.events)
-        if cache is not None and s in cache:
-            obs, legal = cache[s]
+        key = (s, conn.lang)
+        if cache is not None and key in cache:
+            obs, legal = cache[key]
         else:
             obs, legal = self._state.observation(s), disclosure.legal(self._state, s)
             if cache is not None:
-                cache[s] = (obs, legal)
+                cache[key] = (obs, legal)
         # the status too: a seat's choices are sent only once the room plays (disclosure);
         # and whether it may take back its last decision (that ends when another acts)
         view = (obs, legal, self.status, disclosure.can_undo(self, s))
@@ -462,7 +482,7 @@ class Room:
             conn.send(disclosure.game_over(self))
 
     def _broadcast(self) -> None:
-        cache: dict[int | None, tuple[Any, Any]] = {}
+        cache: dict[tuple[int | None, str], tuple[Any, Any]] = {}
         names = self.names()
         for c in list(self.conns):
             self._push(c, cache=cache, names=names)
@@ -510,13 +530,15 @@ class Room:
 
     def _check_turn(self, seat: int) -> None:
         if self.status == WAITING:
-            raise ServerError("the room is waiting for players to join", "waiting", 409)
+            raise ServerError(_("the room is waiting for players to join"), "waiting", 409)
         if self.status in (EXPIRED, ABANDONED):
-            raise ServerError(f"the room has {self.status}", self.status, 410)
+            raise ServerError(
+                _("the room has {status}").format(status=self.status), self.status, 410
+            )
         if self._state.is_terminal():
-            raise ServerError("the game is over", "game_over", 409)
+            raise ServerError(_("the game is over"), "game_over", 409)
         if self._state.current_player != seat:
-            raise ServerError("it is not your turn", "not_your_turn", 409)
+            raise ServerError(_("it is not your turn"), "not_your_turn", 409)
 
     async def preview(self, seat: int | None, msg: dict[str, JSON]) -> dict[str, JSON]:
         """A ``preview`` message: what the seat would see after the steps ``actions`` of a
@@ -589,7 +611,7 @@ class Room:
         without them, the steps are saved, everybody is told who took back how many (the
         ``undo`` message) and gets a fresh state; a refusal says why in a sentence."""
         if seat is None:
-            raise ServerError("spectators cannot take anything back", "spectator", 403)
+            raise ServerError(_("spectators cannot take anything back"), "spectator", 403)
         count = msg.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= self.MAX_UNDO:
             raise ServerError(
@@ -621,14 +643,14 @@ class Room:
             self.steps = steps
             self.active_at = self.clock.time()
             self._track_decision()
-            told = disclosure.undone(self, seat, count)
-            cache: dict[int | None, tuple[Any, Any]] = {}
+            cache: dict[tuple[int | None, str], tuple[Any, Any]] = {}
             names = self.names()
             for c in list(self.conns):
                 # every reader starts again from the position as it now stands
                 c.cursor = len(state.events)
                 c.seen = len(state.events_for(c.seat))
-                c.send(told)
+                with speaking(c.lang):
+                    c.send(disclosure.undone(self, seat, count))
                 self._push(c, force=True, cache=cache, names=names)
             self.wake()
 

@@ -49,7 +49,7 @@ def listed_words(
     for t in texts:
         counts[t] = counts.get(t, 0) + 1
     return [
-        f"{t} ({a.text()})" if counts[t] > 1 and a.text() != t else t
+        f"{t} ({state.game.typed_form(a)})" if counts[t] > 1 and a.text() != t else t
         for t, a in zip(texts, actions, strict=True)
     ]
 
@@ -75,6 +75,7 @@ def read_any_action(state: State, line: str, names: Sequence[str] | None = None)
         return state.parse_action(line)
     except ActionFormatError as e:
         first = e
+    line = state.game.in_english(line)
     t = " ".join(line.lower().split())
     try:
         space = state.game.action_space(state.num_players, state.options)

@@ -2,9 +2,10 @@
 // the action bar and the log. A game's table module draws only its table and its pieces
 // (see tables/types.js for the interface); the frame knows no rules.
 
-import { el, seatColour, ActionPool } from "./util.js";
+import { el, seatColour, ActionPool, levelWords } from "./util.js";
 import { morph } from "./morph.js";
 import generic from "./tables/generic.js";
+import { t, language } from "./i18n.js";
 
 const loaded = new Map();
 let described = null;
@@ -66,17 +67,17 @@ export function needsText(mod) {
  * role: "Bot 2 (normal) (Zombie)"). */
 export function seatName(seats, i) {
   const s = seats && seats[i];
-  const name = (s && s.name) || `Seat ${i + 1}`;
+  const name = (s && s.name) || t("Seat {n}", { n: i + 1 });
   return s && s.kind === "bot" ? name.replace(/ \([^()]*\)$/, "") : name;
 }
 
 /** Who a seat is, in words: "a person, connected", "computer (heuristic)". */
 function seatKind(s) {
   if (!s) return "";
-  if (s.kind === "bot") return `computer (${String(s.level || "").replace(/_/g, " ")})`;
-  if (s.past) return "a person";
-  if (!s.taken) return "seat open";
-  return s.connected ? "here" : "away";
+  if (s.kind === "bot") return t("computer ({level})", { level: levelWords(s.level || "") });
+  if (s.past) return t("a person");
+  if (!s.taken) return t("seat open");
+  return s.connected ? t("here") : t("away");
 }
 
 /**
@@ -107,7 +108,9 @@ export function drawFrame(els, mod, view, play) {
   const legal = els.legal.cloneNode(false);
   legal.append(
     ...rest.map((entry) => {
-      const b = el("button.act", { type: "button", text: mod.buttonLabel ? mod.buttonLabel(entry, ctx) : entry.text, dataset: { key: "act " + entry.text } });
+      // a leftover choice reads as its typed form in English, as its words in another language
+      const label = mod.buttonLabel ? mod.buttonLabel(entry, ctx) : language() === "en" ? entry.text : entry.choice || entry.text;
+      const b = el("button.act", { type: "button", text: label, dataset: { key: "act " + entry.text } });
       pool.bind(b, entry, entry.says || entry.text);
       b.removeAttribute("role");
       return b;
@@ -209,8 +212,8 @@ function drawPanels(root, mod, ctx) {
       { dataset: { seat: String(i + 1), key: "seat " + (i + 1) }, style: { "--seat": ctx.colour(i) }, "aria-current": active ? "true" : null },
       el("div.panel-head", null,
         el("span.dot", { "aria-hidden": "true" }),
-        el("strong.pname", { text: seatName(ctx.seats, i) + (mine ? " (you)" : "") }),
-        active ? el("span.turn", { text: "to play" }) : null),
+        el("strong.pname", { text: seatName(ctx.seats, i) + (mine ? ` (${t("you")})` : "") }),
+        active ? el("span.turn", { text: t("to play") }) : null),
       el("div.pkind", { text: seatKind(s) }),
       ...info.map((line) => el("div.pinfo", { text: line })),
     );

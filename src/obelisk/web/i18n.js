@@ -85,3 +85,59 @@ export async function loadLanguage(lang, storage = globalThis.localStorage) {
   }
   return current.lang;
 }
+
+const same = (text) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * Put a page's own words in the page's language: the text of every element marked
+ * `data-t` and the attributes its `data-t-attrs` names (`placeholder title aria-label`).
+ * The English is kept in the element, so the page can be translated again.
+ */
+export function translatePage(root = document) {
+  for (const el of root.querySelectorAll("[data-t]")) {
+    if (el.dataset.tsrc === undefined) el.dataset.tsrc = same(el.textContent);
+    el.textContent = t(el.dataset.tsrc);
+  }
+  for (const el of root.querySelectorAll("[data-t-attrs]")) {
+    for (const name of el.dataset.tAttrs.split(/\s+/).filter(Boolean)) {
+      const key = `tsrc${name.replace(/-/g, "")}`;
+      if (el.dataset[key] === undefined) el.dataset[key] = same(el.getAttribute(name) || "");
+      if (el.dataset[key]) el.setAttribute(name, t(el.dataset[key]));
+    }
+  }
+}
+
+/**
+ * Fill `select` with the languages there are (each named in itself), the page's own
+ * chosen; choosing one remembers it on this device and loads the page again in it.
+ */
+export async function offerLanguages(select, storage = globalThis.localStorage) {
+  if (!select) return;
+  let known = [{ code: current.lang, name: current.name }];
+  try {
+    const reply = await fetch("/api/languages");
+    if (reply.ok) known = (await reply.json()).languages;
+  } catch {
+    // offline: only the language the page reads now
+  }
+  select.replaceChildren(...known.map((l) => {
+    const option = document.createElement("option");
+    option.value = l.code;
+    option.textContent = l.name;
+    option.lang = l.code;
+    option.selected = l.code === current.lang;
+    return option;
+  }));
+  select.setAttribute("aria-label", t("Language"));
+  select.addEventListener("change", async () => {
+    await loadLanguage(select.value, storage);
+    location.reload();
+  });
+}
+
+/** `["a", "b", "c"]` as "a, b and c" in the page's language ("a, b und c"). */
+export function joinWords(items) {
+  const list = items.filter(Boolean);
+  if (list.length < 2) return list.join("");
+  return `${list.slice(0, -1).join(", ")} ${t("and")} ${list[list.length - 1]}`;
+}

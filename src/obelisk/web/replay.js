@@ -5,6 +5,7 @@
 
 import { el } from "./util.js";
 import { tableFor, drawFrame, logEntry, seatName } from "./frame.js";
+import { t } from "./i18n.js";
 
 let current = null; // {mod, frames, seats, seat, game, result, complete}
 let step = 0;
@@ -12,42 +13,42 @@ let parts = null;
 
 function layout(root) {
   const file = el("input#replay-file", { type: "file", accept: ".json,application/json" });
-  const seatSel = el("select#replay-seat", { "aria-label": "whose view" });
+  const seatSel = el("select#replay-seat", { "aria-label": t("whose view") });
   parts = {
     file,
     seatSel,
     note: el("p#replay-note.muted"),
     error: el("p#replay-error.error", { role: "alert" }),
-    title: el("h1#replay-title", { text: "Replays" }),
+    title: el("h1#replay-title", { text: t("Replays") }),
     counter: el("span#replay-step.counter", { role: "status" }),
-    range: el("input#replay-range", { type: "range", min: 0, max: 0, value: 0, "aria-label": "step" }),
+    range: el("input#replay-range", { type: "range", min: 0, max: 0, value: 0, "aria-label": t("step") }),
     panels: el("div.panels"),
     board: el("div.board"),
     mine: el("div.mine-area"),
     legal: el("div.legal"),
     prompt: el("span.prompt"),
-    log: el("ol#replay-log.log", { tabindex: "0", "aria-label": "What happened, oldest first" }),
+    log: el("ol#replay-log.log", { tabindex: "0", "aria-label": t("What happened, oldest first") }),
     viewer: el("div#replay-viewer", { hidden: true }),
   };
   const btn = (label, id, fn) => el("button", { type: "button", id, text: label, onclick: fn });
   parts.viewer.append(
     el("div.replay-controls", null,
-      btn("First", "replay-first", () => go(0)),
-      btn("Back", "replay-back", () => go(step - 1)),
+      btn(t("First"), "replay-first", () => go(0)),
+      btn(t("Back"), "replay-back", () => go(step - 1)),
       parts.range,
-      btn("Next", "replay-next", () => go(step + 1)),
-      btn("Last", "replay-last", () => go(Infinity)),
+      btn(t("Next"), "replay-next", () => go(step + 1)),
+      btn(t("Last"), "replay-last", () => go(Infinity)),
       parts.counter),
     el("div.frame", null,
       el("div.play", null, parts.panels, el("div.action-bar", null, parts.prompt, parts.legal), parts.board, parts.mine),
-      el("div.log-box", null, el("h3", { text: "Log" }), parts.log)),
+      el("div.log-box", null, el("h3", { text: t("Log") }), parts.log)),
   );
   parts.range.addEventListener("input", () => go(+parts.range.value));
   root.replaceChildren(
     parts.title,
     el("div.card-box.replay-open", null,
-      el("label.row", null, "Open a record file ", file),
-      el("label.row", null, "Seen by ", seatSel),
+      el("label.row", null, t("Open a record file") + " ", file),
+      el("label.row", null, t("Seen by") + " ", seatSel),
       parts.note, parts.error),
     parts.viewer,
   );
@@ -63,7 +64,7 @@ function setSeats(n, chosen, enabled, only, names) {
   const sel = parts.seatSel;
   const seats = Array.from({ length: n }, (_, i) => i).filter((i) => !only || only.includes(i));
   const label = (i) => (names && names[i] && names[i].name ? `${names[i].name} (seat ${i + 1})` : `seat ${i + 1}`);
-  sel.replaceChildren(new Option("a spectator", ""), ...seats.map((i) => new Option(label(i), String(i))));
+  sel.replaceChildren(new Option(t("a spectator"), ""), ...seats.map((i) => new Option(label(i), String(i))));
   sel.value = chosen === null || chosen === undefined ? "" : String(chosen);
   sel.disabled = !enabled;
 }
@@ -85,10 +86,10 @@ async function show(data) {
   current = { ...data, seats, mod };
   parts.viewer.hidden = false;
   parts.range.max = String(Math.max(0, data.frames.length - 1));
-  parts.title.textContent = `Replay: ${data.title || data.game.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase())}`;
+  parts.title.textContent = t("Replay: {game}", { game: data.title || data.game.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()) });
   parts.note.textContent = data.complete
-    ? `Seen by ${data.seat === null || data.seat === undefined ? "a spectator" : seatName(data.seats, data.seat)}.`
-    : "This record holds the log and the final table only; the positions in between are in the record of the browser that played, or in a full record.";
+    ? t("Seen by {who}.", { who: data.seat === null || data.seat === undefined ? t("a spectator") : seatName(data.seats, data.seat) })
+    : t("This record holds the log and the final table only; the positions in between are in the record of the browser that played, or in a full record.");
   go(0);
 }
 
@@ -97,7 +98,7 @@ function go(k) {
   const n = current.frames.length;
   step = Math.max(0, Math.min(n - 1, k));
   parts.range.value = String(step);
-  parts.counter.textContent = `Step ${step + 1} of ${n}`;
+  parts.counter.textContent = t("Step {i} of {n}", { i: step + 1, n });
   const f = current.frames[step];
   const over = step === n - 1 && current.result ? { winners: current.result.winners || [], scores: current.result.scores } : null;
   if (f.obs) {
@@ -146,7 +147,7 @@ async function openFile(file) {
       await fromRecord(data.format === "obelisk-web-replay" ? data.record : data, null);
     }
   } catch (e) {
-    parts.error.textContent = "That file could not be opened: " + e.message;
+    parts.error.textContent = t("That file could not be opened: {why}", { why: e.message });
   }
 }
 
@@ -156,7 +157,7 @@ export async function openReplay(root, ctx) {
   current = null;
   parts.api = ctx.api;
   if (!ctx.room) {
-    parts.note.textContent = "Open a record file: one downloaded from a game's end, or one saved by the terminal.";
+    parts.note.textContent = t("Open a record file: one downloaded from a game's end, or one saved by the terminal.");
     return;
   }
   // the seats this browser holds in that room (a device passed round may hold several)

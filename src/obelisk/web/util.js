@@ -1,5 +1,7 @@
 // Small helpers shared by the app and the game tables: elements, seat colours, words.
 
+import { t, tp } from "./i18n.js";
+
 import { listen } from "./morph.js";
 
 export { listen };
@@ -66,7 +68,7 @@ export function plural(n, word, many) {
 /** "a, b and c". */
 export function andList(items) {
   if (items.length <= 1) return items.join("");
-  return items.slice(0, -1).join(", ") + " and " + items[items.length - 1];
+  return items.slice(0, -1).join(", ") + " " + t("and") + " " + items[items.length - 1];
 }
 
 /** An option or field name in words: "round_end_mode" -> "round end mode". */
@@ -76,8 +78,8 @@ export function words(name) {
 
 /** A value in words (for options in force): true -> "yes", a list -> "a, b", null -> "none". */
 export function valueWords(v) {
-  if (v === true) return "yes";
-  if (v === false) return "no";
+  if (v === true) return t("yes");
+  if (v === false) return t("no");
   if (v === null || v === undefined) return "none";
   if (Array.isArray(v)) return v.length ? v.map(valueWords).join(", ") : "none";
   if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${words(k)} ${valueWords(x)}`).join(", ");
@@ -156,7 +158,19 @@ export function templateCache() {
   };
 }
 
+/** The levels of the ladders, in the page's language (a research player keeps its name). */
+function levelName(name) {
+  const known = {
+    random: tp("level", "random"), child: tp("level", "child"), casual: tp("level", "casual"),
+    easy: tp("level", "easy"), fair: tp("level", "fair"), medium: tp("level", "medium"),
+    normal: tp("level", "normal"), hard: tp("level", "hard"), expert: tp("level", "expert"),
+  };
+  return known[name] || name;
+}
+
 /** A computer player's level in words: "search hard" reads "hard (search)". */
 export function levelWords(level) {
-  return words(level).replace(/^(\w+) (hard|expert)$/, "$2 ($1)");
+  const w = words(level);
+  const m = w.match(/^(\w+) (easy|normal|hard|expert)$/);
+  return m ? `${levelName(m[2])} (${m[1]})` : levelName(w);
 }

@@ -5,12 +5,13 @@ from __future__ import annotations
 import typer
 
 from obelisk.companion import modules
+from obelisk.core.i18n import N_
 
 
 def register(app: typer.Typer) -> None:
     """Add ``obelisk companion`` and each companion's subcommand."""
     companion = typer.Typer(
-        help=(
+        help=N_(
             "Play the physical game with Obelisk beside the box: it runs the part that "
             "needs a machine (Khufu's DVD, the mummy player)."
         ),

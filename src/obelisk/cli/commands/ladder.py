@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from obelisk.core import ObeliskError, get_game, parse_assignments
+from obelisk.core.i18n import N_
 
 
 def _fmt_share(cell: dict[str, Any]) -> str:
@@ -53,76 +54,91 @@ def split_levels(text: str) -> list[str]:
     return out
 
 
+#: ``obelisk ladder --help``: what the command does, for people.
+LADDER_HELP = N_(
+    "Rank the computer-player levels of a game: every level against every other.\n"
+    "\n"
+    "Paired seeds (every pair plays the same deals) and seat rotation (every\n"
+    "level sits in every seat). Prints each level's win share alone against\n"
+    "each other level with a 95% interval, and an Elo-style rating (random = 0).\n"
+    "The JSON file is saved as games finish; running the same command again\n"
+    "continues an interrupted ladder. Writing to a log file instead of a terminal,\n"
+    "it prints a progress line every minute.\n"
+    "\n"
+    "Example: `obelisk ladder sobek --games 100 --levels random,heuristic,normal,hard`."
+)
+
+
 def ladder(
-    game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
+    game: Annotated[str, typer.Argument(help=N_("The game, e.g. sobek."))],
     games: Annotated[
         int,
         typer.Option(
-            "--games", "-g", help="Games per pair of levels (rounded up to whole seat rotations)."
+            "--games",
+            "-g",
+            help=N_("Games per pair of levels (rounded up to whole seat rotations)."),
         ),
     ] = 40,
     players: Annotated[
         int | None,
         typer.Option(
-            "--players", "-n", help="Players per game (default: the smallest count of at least 2)."
+            "--players",
+            "-n",
+            help=N_("Players per game (default: the smallest count of at least 2)."),
         ),
     ] = None,
     level_list: Annotated[
         str | None,
         typer.Option(
             "--levels",
-            help="Comma-separated levels to rank (default: every level of the game but "
-            "expert); ismcts:iterations=N,depth=D,… is one level.",
+            help=N_(
+                "Comma-separated levels to rank (default: every level of the game but "
+                "expert); ismcts:iterations=N,depth=D,… is one level."
+            ),
         ),
     ] = None,
-    seed: Annotated[int, typer.Option(help="First seed; block k plays seed+k.")] = 0,
+    seed: Annotated[int, typer.Option(help=N_("First seed; block k plays seed+k."))] = 0,
     out: Annotated[
         Path | None,
-        typer.Option(help="Write the ladder as JSON here (default: ladder-GAME-Np.json)."),
+        typer.Option(help=N_("Write the ladder as JSON here (default: ladder-GAME-Np.json).")),
     ] = None,
     jobs: Annotated[
         int | None,
         typer.Option(
-            "--jobs", "-j", min=1, help="Worker processes, at least 1 (default: CPU count)."
+            "--jobs", "-j", min=1, help=N_("Worker processes, at least 1 (default: CPU count).")
         ),
     ] = None,
     variant: Annotated[
-        str | None, typer.Option(help="A named variant (see `obelisk rules GAME`).")
+        str | None, typer.Option(help=N_("A named variant (see `obelisk rules GAME`)."))
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A rule option name=value; repeatable."),
+        typer.Option("--option", "-o", help=N_("A rule option name=value; repeatable.")),
     ] = None,
     time_caps: Annotated[
         bool,
         typer.Option(
-            help="Keep the search levels' time caps (results then depend on the machine's "
-            "speed and load; by default they play by iterations alone)."
+            help=N_(
+                "Keep the search levels' time caps (results then depend on the machine's "
+                "speed and load; by default they play by iterations alone)."
+            )
         ),
     ] = False,
     fresh: Annotated[
-        bool, typer.Option(help="Ignore the games of an earlier run in the JSON file.")
+        bool, typer.Option(help=N_("Ignore the games of an earlier run in the JSON file."))
     ] = False,
     alone: Annotated[
         str | None,
         typer.Option(
-            help="Play only the games where this level sits alone against each other "
-            "level (with more than 2 players: the other half, the other level alone, "
-            "is skipped)."
+            help=N_(
+                "Play only the games where this level sits alone against each other "
+                "level (with more than 2 players: the other half, the other level alone, "
+                "is skipped)."
+            )
         ),
     ] = None,
 ) -> None:
-    """Rank the computer-player levels of a game: every level against every other.
-
-    Paired seeds (every pair plays the same deals) and seat rotation (every
-    level sits in every seat). Prints each level's win share alone against
-    each other level with a 95% interval, and an Elo-style rating (random = 0).
-    The JSON file is saved as games finish; running the same command again
-    continues an interrupted ladder. Writing to a log file instead of a terminal,
-    it prints a progress line every minute.
-
-    Example: `obelisk ladder sobek --games 100 --levels random,heuristic,normal,hard`.
-    """
+    """``obelisk ladder`` (its help for people is :data:`LADDER_HELP`)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 
     from obelisk.agents import levels as all_levels
@@ -223,15 +239,20 @@ def _print_ladder(lad: object) -> None:
     console.print(t)
 
 
-def levels_cmd(
-    game: Annotated[str, typer.Argument(help="The game, e.g. sobek.")],
-) -> None:
-    """List the levels of a game: the ladder people choose from, with its measured strength,
-    then the research players (for simulations and ladders).
+#: ``obelisk levels --help``: what the command does, for people.
+LEVELS_HELP = N_(
+    "List the levels of a game: the ladder people choose from, with its measured strength,\n"
+    "then the research players (for simulations and ladders).\n"
+    "\n"
+    "The default opponent is marked. Analysis-only players (perfect memory) are listed last,\n"
+    "never offered by `obelisk play` or the server."
+)
 
-    The default opponent is marked. Analysis-only players (perfect memory) are listed last,
-    never offered by `obelisk play` or the server.
-    """
+
+def levels_cmd(
+    game: Annotated[str, typer.Argument(help=N_("The game, e.g. sobek."))],
+) -> None:
+    """``obelisk levels`` (its help for people is :data:`LEVELS_HELP`)."""
     from rich.table import Table
 
     from obelisk.agents import analysis_levels, default_level, ladder_of, levels
@@ -279,5 +300,5 @@ def levels_cmd(
 
 def register(app: typer.Typer) -> None:
     """Add ``ladder`` and ``levels`` to the ``obelisk`` command."""
-    app.command()(ladder)
-    app.command("levels")(levels_cmd)
+    app.command(help=LADDER_HELP)(ladder)
+    app.command("levels", help=LEVELS_HELP)(levels_cmd)

@@ -8,23 +8,30 @@ import typer
 from rich.table import Table
 
 from obelisk.core import ObeliskError, get_game
+from obelisk.core.i18n import N_
+
+#: ``obelisk learn --help``: what the command does, for people.
+LEARN_HELP = N_(
+    "Learn a game step by step: exact positions, explanations, and your own moves.\n"
+    "\n"
+    "A wrong choice is answered with the rule that forbids it. Khufu's lessons are\n"
+    "Khufu's Casino School. Inside a lesson, type `help` for the commands or `quit`\n"
+    "to stop. Examples: `obelisk learn sobek`, `obelisk learn khufu --lesson queen`,\n"
+    "`obelisk learn ramses --list`."
+)
 
 
 def learn(
-    game: Annotated[str, typer.Argument(help="The game to learn, e.g. khufu.")],
-    lesson: Annotated[str | None, typer.Option(help="Run only this lesson (see --list).")] = None,
-    list_: Annotated[bool, typer.Option("--list", help="List the lessons and exit.")] = False,
+    game: Annotated[str, typer.Argument(help=N_("The game to learn, e.g. khufu."))],
+    lesson: Annotated[
+        str | None, typer.Option(help=N_("Run only this lesson (see --list)."))
+    ] = None,
+    list_: Annotated[bool, typer.Option("--list", help=N_("List the lessons and exit."))] = False,
     play: Annotated[
-        bool, typer.Option(help="Offer a real game against an easy bot at the end.")
+        bool, typer.Option(help=N_("Offer a real game against an easy bot at the end."))
     ] = True,
 ) -> None:
-    """Learn a game step by step: exact positions, explanations, and your own moves.
-
-    A wrong choice is answered with the rule that forbids it. Khufu's lessons are
-    Khufu's Casino School. Inside a lesson, type `help` for the commands or `quit`
-    to stop. Examples: `obelisk learn sobek`, `obelisk learn khufu --lesson queen`,
-    `obelisk learn ramses --list`.
-    """
+    """``obelisk learn`` (its help for people is :data:`LEARN_HELP`)."""
     import secrets
 
     from obelisk.cli.main import console, fail
@@ -81,4 +88,4 @@ def learn(
 
 def register(app: typer.Typer) -> None:
     """Add ``learn`` to the ``obelisk`` command."""
-    app.command()(learn)
+    app.command(help=LEARN_HELP)(learn)

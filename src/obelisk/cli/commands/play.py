@@ -9,50 +9,60 @@ from typing import Annotated
 import typer
 
 from obelisk.core import ObeliskError, get_game, parse_assignments
+from obelisk.core.i18n import N_
+
+#: ``obelisk play --help``: what the command does, for people.
+PLAY_HELP = N_(
+    "Play a game in the terminal against people at this screen and computer players.\n"
+    "\n"
+    "Examples: `obelisk play sobek`, `obelisk play ramses --seats human,human,normal`,\n"
+    "`obelisk play khufu --seats normal,normal,normal --fast` (watch bots play)."
+)
 
 
 def play(
     game: Annotated[
-        str | None, typer.Argument(help="The game: abu_simbel, ramses, sobek, mummy or khufu.")
+        str | None, typer.Argument(help=N_("The game: abu_simbel, ramses, sobek, mummy or khufu."))
     ] = None,
     players: Annotated[
-        int | None, typer.Option("--players", "-n", help="Number of players.")
+        int | None, typer.Option("--players", "-n", help=N_("Number of players."))
     ] = None,
     seats: Annotated[
         str | None,
         typer.Option(
-            help="Who plays each seat, e.g. human,normal,hard (default: you against bots)."
+            help=N_("Who plays each seat, e.g. human,normal,hard (default: you against bots).")
         ),
     ] = None,
-    names: Annotated[str | None, typer.Option(help="Names for the seats, comma-separated.")] = None,
+    names: Annotated[
+        str | None, typer.Option(help=N_("Names for the seats, comma-separated."))
+    ] = None,
     variant: Annotated[
-        str | None, typer.Option(help="A named variant (see `obelisk rules GAME`).")
+        str | None, typer.Option(help=N_("A named variant (see `obelisk rules GAME`)."))
     ] = None,
     option: Annotated[
         list[str] | None,
-        typer.Option("--option", "-o", help="A rule option name=value; repeatable."),
+        typer.Option("--option", "-o", help=N_("A rule option name=value; repeatable.")),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for the dice and cards (default: random).")
+        int | None, typer.Option(help=N_("Seed for the dice and cards (default: random)."))
     ] = None,
     save: Annotated[
         Path | None,
         typer.Option(
-            help="Keep the game record in this file, saved after every move (without it, "
-            "`quit` saves under your data folder and says where)."
+            help=N_(
+                "Keep the game record in this file, saved after every move (without it, "
+                "`quit` saves under your data folder and says where)."
+            )
         ),
     ] = None,
-    resume: Annotated[Path | None, typer.Option(help="Continue a saved game.")] = None,
-    fast: Annotated[bool, typer.Option(help="No pauses between computer moves.")] = False,
+    resume: Annotated[Path | None, typer.Option(help=N_("Continue a saved game."))] = None,
+    fast: Annotated[bool, typer.Option(help=N_("No pauses between computer moves."))] = False,
     delay: Annotated[
-        float, typer.Option(min=0, help="Seconds to pause after each computer move (0 or more).")
+        float,
+        typer.Option(min=0, help=N_("Seconds to pause after each computer move (0 or more).")),
     ] = 0.8,
 ) -> None:
-    """Play a game in the terminal against people at this screen and computer players.
-
-    Examples: `obelisk play sobek`, `obelisk play ramses --seats human,human,normal`,
-    `obelisk play khufu --seats normal,normal,normal --fast` (watch bots play).
-    """
+    """``obelisk play`` (its help for people is :data:`PLAY_HELP`)."""
     from obelisk.cli.main import console, fail
     from obelisk.tui import PlaySession, Quit, parse_seats
     from obelisk.tui.session import live_options
@@ -101,4 +111,4 @@ def check_writable(path: Path) -> None:
 
 def register(app: typer.Typer) -> None:
     """Add ``play`` to the ``obelisk`` command."""
-    app.command()(play)
+    app.command(help=PLAY_HELP)(play)

@@ -6,6 +6,7 @@
 import { $ } from "./state.js";
 import { hooks } from "./hooks.js";
 import { store } from "./storage.js";
+import { t } from "../i18n.js";
 
 const ICON = "/static/img/icon.svg";
 const ICON_TURN = "/static/img/icon-turn.svg";
@@ -18,7 +19,7 @@ let audio = null;
 /** Set the tab's title and icon: ``game`` is the room's title (null: the lobby). */
 function tabShows(game, turn) {
   const name = game ? `${game} · ${BASE_TITLE}` : BASE_TITLE;
-  document.title = turn ? `▶ Your turn · ${name}` : name;
+  document.title = turn ? `▶ ${t("Your turn")} · ${name}` : name;
   const link = $("favicon");
   const href = turn ? ICON_TURN : ICON;
   if (link && link.getAttribute("href") !== href) link.setAttribute("href", href);
@@ -60,7 +61,7 @@ function showSound() {
   const b = $("sound");
   const on = soundOn();
   b.setAttribute("aria-pressed", String(on));
-  b.textContent = on ? "Sound on" : "Sound off";
+  b.textContent = on ? t("Sound on") : t("Sound off");
 }
 
 /** Two soft notes, rising (a sine chime of 0.35 s): drawn by the project, no sound file. */
@@ -88,7 +89,7 @@ export function chime() {
 function notify(game, said) {
   if (!("Notification" in window) || Notification.permission !== "granted") return;
   try {
-    const n = new Notification(`Your turn in ${game || BASE_TITLE}`, { body: said || "", tag: "obelisk-turn", icon: ICON_TURN });
+    const n = new Notification(t("Your turn in {game}", { game: game || BASE_TITLE }), { body: said || "", tag: "obelisk-turn", icon: ICON_TURN });
     n.onclick = () => {
       window.focus();
       n.close();

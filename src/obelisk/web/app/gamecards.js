@@ -3,10 +3,11 @@
 // and "Play now against the computer" with good defaults.
 
 import { el } from "../util.js";
+import { t, tn } from "../i18n.js";
 
 /** About how long a game plays, in minutes (the project's estimate of a game with three
  * players; Khufu's is its countdown). A game not listed says nothing of time. */
-const MINUTES = { sobek: "30 to 45", abu_simbel: "20 to 30", ramses: "30 to 45", mummy: "30 to 40", khufu: "45" };
+const MINUTES = { sobek: [30, 45], abu_simbel: [20, 30], ramses: [30, 45], mummy: [30, 40], khufu: [45, 45] };
 
 /** The games with a picture of their own in img/games/. */
 const PICTURES = new Set(["sobek", "abu_simbel", "ramses", "mummy", "khufu"]);
@@ -23,17 +24,18 @@ export function clockWords(g, options) {
   if (!g || !g.realtime) return "";
   const sw = clockSwitch(g);
   const value = sw && options && options[sw.name] !== undefined ? options[sw.name] : sw ? sw.realtime : null;
-  return !sw || value === sw.realtime ? "a real-time clock" : "a simulated clock (time passes with each move)";
+  return !sw || value === sw.realtime ? t("a real-time clock") : t("a simulated clock (time passes with each move)");
 }
 
 /** "2 to 4 players". */
 export function playerWords(g) {
-  return `${g.min_players === g.max_players ? g.min_players : `${g.min_players} to ${g.max_players}`} players`;
+  if (g.min_players === g.max_players) return tn("{n} player", "{n} players", g.min_players, { n: g.min_players });
+  return t("{low} to {high} players", { low: g.min_players, high: g.max_players });
 }
 
 /** The first sentence of a game's summary that says what it is. */
 function whatItIs(g) {
-  const sentences = (g.summary || "").match(/[^.!?]+[.!?]+/g) || [];
+  const sentences = (g.summary ? t(g.summary) : "").match(/[^.!?]+[.!?]+/g) || [];
   // a summary may open with its player count ("2-4 merchants, 3 rounds."): skip a short one
   const told = sentences.find((s) => s.trim().split(/\s+/).length > 6) || sentences[0] || "";
   return told.trim();
@@ -51,10 +53,13 @@ export function quickSeats(g) {
 export function gameCards(games, play, setUp) {
   return games.map((g) => {
     const minutes = MINUTES[g.name];
-    const facts = [playerWords(g), minutes ? `about ${minutes} minutes` : null, g.realtime ? `${clockWords(g, null)} (a simulated one in the options)` : null]
+    const time = !minutes ? null : minutes[0] === minutes[1]
+      ? t("about {n} minutes", { n: minutes[0] })
+      : t("about {low} to {high} minutes", { low: minutes[0], high: minutes[1] });
+    const facts = [playerWords(g), time, g.realtime ? t("{clock} (a simulated one in the options)", { clock: clockWords(g, null) }) : null]
       .filter(Boolean)
       .join(" · ");
-    const playNow = el("button.primary", { type: "button", text: "Play now against the computer", "aria-label": `Play ${g.title} now against the computer`, dataset: { play: g.name }, onclick: () => play(g) });
+    const playNow = el("button.primary", { type: "button", text: t("Play now against the computer"), "aria-label": t("Play {game} now against the computer", { game: g.title }), dataset: { play: g.name }, onclick: () => play(g) });
     return el("li.game-card", { dataset: { game: g.name } },
       PICTURES.has(g.name) ? el("img", { src: `/static/img/games/${g.name}.svg`, alt: "", width: "320", height: "180" }) : null,
       el("h2", { text: g.title }),
@@ -62,7 +67,7 @@ export function gameCards(games, play, setUp) {
       el("p.facts", { text: facts }),
       el("div.card-buttons", null,
         playNow,
-        el("button", { type: "button", text: "Set up a room", "aria-label": `Set up a room of ${g.title}`, onclick: () => setUp(g) })),
+        el("button", { type: "button", text: t("Set up a room"), "aria-label": t("Set up a room of {game}", { game: g.title }), onclick: () => setUp(g) })),
     );
   });
 }
@@ -70,8 +75,9 @@ export function gameCards(games, play, setUp) {
 /** "5 min ago" for a wall time in seconds. */
 export function ago(seconds) {
   const s = Math.max(0, Date.now() / 1000 - seconds);
-  if (s < 90) return "just now";
-  if (s < 90 * 60) return `${Math.round(s / 60)} min ago`;
-  if (s < 48 * 3600) return `${Math.round(s / 3600)} h ago`;
-  return `${Math.round(s / 86400)} days ago`;
+  if (s < 90) return t("just now");
+  if (s < 90 * 60) return t("{n} min ago", { n: Math.round(s / 60) });
+  if (s < 48 * 3600) return t("{n} h ago", { n: Math.round(s / 3600) });
+  const days = Math.round(s / 86400);
+  return tn("{n} day ago", "{n} days ago", days, { n: days });
 }

@@ -5,6 +5,7 @@ import { seatName, resultLines } from "../frame.js";
 import { R, $ } from "./state.js";
 import { api } from "./api.js";
 import { store, framesKey, keptFrames } from "./storage.js";
+import { t, joinWords } from "../i18n.js";
 
 /** The game-over panel; ``open(roomId)`` opens the rematch's room. */
 export function showGameOver(open) {
@@ -19,22 +20,22 @@ export function showGameOver(open) {
   // a game scored only as won or lost (Khufu: 1 for the winner, 0 for everybody else)
   const winLoss = o.scores.length > 0 && o.scores.every((x, i) => x === (o.winners.includes(i) ? 1 : 0));
   box.replaceChildren(
-    el("h3", { text: "Game over" }),
-    el("p.big", { text: names.length ? (names.length === 1 ? `${names[0]} wins.` : `${names.join(" and ")} share the win.`) : "Nobody wins." }),
+    el("h3", { text: t("Game over") }),
+    el("p.big", { text: names.length ? (names.length === 1 ? t("{name} wins.", { name: names[0] }) : t("{names} share the win.", { names: joinWords(names) })) : t("Nobody wins.") }),
     el("table.scores", null,
-      el("thead", null, el("tr", null, el("th", { text: "Player" }), el("th", { text: winLoss ? "Result" : "Score" }))),
+      el("thead", null, el("tr", null, el("th", { text: t("Player") }), el("th", { text: winLoss ? t("Result") : t("Score") }))),
       el("tbody", null, ...lines.map((l) =>
         el("tr", { dataset: { seat: String(l.seat + 1) } },
           el("td", null, el("span.dot", { style: { "--seat": seatColour(l.seat) } }), ` ${l.name}`,
-            l.winner ? el("span.badge", { text: "winner" }) : null),
-          el("td", { text: winLoss ? (l.winner ? "won" : "lost") : String(l.score) }))))),
+            l.winner ? el("span.badge", { text: t("winner") }) : null),
+          el("td", { text: winLoss ? (l.winner ? t("won") : t("lost")) : String(l.score) }))))),
     el("div.over-buttons", null,
       R.seat !== null || (store.get("held:" + R.id) || []).length
-        ? el("button.primary#again", { type: "button", text: "Play again with the same seats", onclick: () => playAgain(open) })
+        ? el("button.primary#again", { type: "button", text: t("Play again with the same seats"), onclick: () => playAgain(open) })
         : null,
-      el("a.button", { href: `/replay?room=${R.id}`, text: "Watch the replay" }),
-      el("button", { type: "button", text: "Download your record", onclick: downloadRecord }),
-      el("button", { type: "button", text: "See the table", onclick: () => { box.hidden = true; } })),
+      el("a.button", { href: `/replay?room=${R.id}`, text: t("Watch the replay") }),
+      el("button", { type: "button", text: t("Download your record"), onclick: downloadRecord }),
+      el("button", { type: "button", text: t("See the table"), onclick: () => { box.hidden = true; } })),
     el("p#again-note.muted"),
   );
   offerRematch();
@@ -74,7 +75,7 @@ async function playAgain(open) {
       room = j.room;
       seated.push({ seat: j.seat, token: j.token });
     }
-    if (!room) throw new Error("Only a player of this game can start its rematch.");
+    if (!room) throw new Error(t("Only a player of this game can start its rematch."));
     const first = seated.find((x) => x.seat === R.seat) || seated[0];
     store.set("seat:" + room, first);
     if (held && held.length) store.set("held:" + room, seated);
@@ -92,10 +93,10 @@ export function offerRematch() {
   if (!note || !s || !s.rematch || !R.over) return;
   const button = $("again");
   if (R.seat === null) {
-    note.replaceChildren("A rematch has been started: ", el("a", { href: `/rooms/${s.rematch}?watch=1`, text: "watch it" }), ".");
+    note.replaceChildren(t("A rematch has been started:") + " ", el("a", { href: `/rooms/${s.rematch}?watch=1`, text: t("watch it") }), ".");
     if (button) button.hidden = true;
     return;
   }
-  note.textContent = "A rematch has been started: join it to take your seat again.";
-  if (button) button.textContent = "Join the rematch";
+  note.textContent = t("A rematch has been started: join it to take your seat again.");
+  if (button) button.textContent = t("Join the rematch");
 }

@@ -5,6 +5,7 @@ import { renderRules } from "../rules.js";
 import { R, $ } from "./state.js";
 import { api } from "./api.js";
 import { gameByName, loadGames } from "./lobby.js";
+import { t, language } from "../i18n.js";
 
 /** A JSON value as Python writes it (how /api/games spells option defaults). */
 function pyRepr(v) {
@@ -35,23 +36,25 @@ export async function toggleHelp() {
   // only what differs from the game's defaults (Python's spelling of them in /api/games)
   const changed = Object.entries(opts).filter(([k, v]) => !(k in defaults) || pyRepr(v) !== defaults[k]);
   box.replaceChildren(
-    el("div.help-head", null, el("h3", { text: `${R.room.title}: help` }),
-      el("button.small", { type: "button", text: "Close", onclick: toggleHelp })),
+    el("div.help-head", null, el("h3", { text: t("{game}: help", { game: R.room.title }) }),
+      el("button.small", { type: "button", text: t("Close"), onclick: toggleHelp })),
     notes.length ? el("ul", null, ...notes.map((n) => el("li", { text: n }))) : null,
-    el("h4", { text: "Options in force" }),
+    el("h4", { text: t("Options in force") }),
     changed.length
       ? el("ul", null, ...changed.map(([k, v]) => el("li", { text: `${words(k)}: ${valueWords(v)}` })),
-        el("li", { text: "Every other option at its default." }))
-      : el("p", { text: "The standard rules, every option at its default." }),
-    el("h4", { text: "The game in short" }),
-    el("p.summary", { text: "Loading…" }),
-    el("details.rules-full", null, el("summary", { text: "The rules as implemented" }), el("div.rules")),
+        el("li", { text: t("Every other option at its default.") }))
+      : el("p", { text: t("The standard rules, every option at its default.") }),
+    el("h4", { text: t("The game in short") }),
+    el("p.summary", { text: t("Loading…") }),
+    el("details.rules-full", null, el("summary", { text: t("The rules as implemented") }),
+      language() === "en" ? null : el("p.muted", { text: t("The engine's rules, with their rule numbers, are kept in English only.") }),
+      el("div.rules", { lang: "en" })),
   );
   try {
     const r = await api(`/rules/${R.room.game}`);
-    box.querySelector(".summary").textContent = r.summary;
+    box.querySelector(".summary").textContent = t(r.summary);
     box.querySelector(".rules").replaceChildren(...renderRules(r.rules || ""));
   } catch {
-    box.querySelector(".summary").textContent = "The rules could not be loaded.";
+    box.querySelector(".summary").textContent = t("The rules could not be loaded.");
   }
 }

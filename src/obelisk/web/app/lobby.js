@@ -4,7 +4,8 @@ import { el, words, valueWords, levelWords } from "../util.js";
 import { R, $ } from "./state.js";
 import { api } from "./api.js";
 import { store } from "./storage.js";
-import { gameCards, quickSeats, clockWords, ago } from "./gamecards.js";
+import { gameCards, quickSeats, clockWords, ago, playerWords } from "./gamecards.js";
+import { t } from "../i18n.js";
 
 /** The game called ``name`` as /api/games describes it. */
 export function gameByName(name) {
@@ -25,36 +26,40 @@ function renderSeatChoices() {
   $("players").min = g.min_players;
   $("players").max = g.max_players;
   // what the game is, in two sentences of its summary, then its player counts
-  const about = (g.summary || "").match(/[^.!?]+[.!?]+/g) || [];
+  const about = (g.summary ? t(g.summary) : "").match(/[^.!?]+[.!?]+/g) || [];
+  const counts = playerWords(g);
   $("game-note").textContent =
     (about.length ? about.slice(0, 2).join("").trim() + " " : "") +
-    `${g.min_players === g.max_players ? g.min_players : g.min_players + " to " + g.max_players} players` +
-    (g.realtime ? `, played against a countdown on ${clockWords(g, null)} (a simulated one in the options).` : ".");
+    (g.realtime
+      ? t("{players}, played against a countdown on {clock} (a simulated one in the options).", { players: counts, clock: clockWords(g, null) })
+      : t("{players}.", { players: counts }));
   const box = $("seats");
   const before = [...box.querySelectorAll("select")].map((s) => s.value);
   box.replaceChildren();
   for (let i = 0; i < n; i++) {
-    const sel = el("select", { dataset: { seat: String(i) }, "aria-label": `Seat ${i + 1}` });
-    sel.add(new Option("a person", "human"));
+    const sel = el("select", { dataset: { seat: String(i) }, "aria-label": t("Seat {n}", { n: i + 1 }) });
+    sel.add(new Option(t("a person"), "human"));
     // the game's ladder first, in words; the research players apart
     const ladder = g.ladder || [];
     for (const r of ladder) {
-      const o = new Option(`computer: ${r.name}${r.name === g.default_level ? " (the usual)" : ""}`, "bot:" + r.name);
+      const o = new Option(r.name === g.default_level
+        ? t("computer: {level} (the usual)", { level: levelWords(r.name) })
+        : t("computer: {level}", { level: levelWords(r.name) }), "bot:" + r.name);
       o.title = r.words;
       sel.add(o);
     }
     const rest = g.levels.filter((lv) => !ladder.some((r) => r.name === lv));
     if (rest.length) {
-      const grp = el("optgroup", { label: "research players" });
-      for (const lv of rest) grp.append(new Option("computer: " + levelWords(lv), "bot:" + lv));
+      const grp = el("optgroup", { label: t("research players") });
+      for (const lv of rest) grp.append(new Option(t("computer: {level}", { level: levelWords(lv) }), "bot:" + lv));
       sel.append(grp);
     }
     const want = before[i] || (i > 0 ? "bot:" + (g.default_level || g.levels[0]) : "human");
     sel.value = [...sel.options].some((o) => o.value === want) ? want : "human";
-    box.append(el("label.row", null, `Seat ${i + 1} `, sel));
+    box.append(el("label.row", null, t("Seat {n}", { n: i + 1 }) + " ", sel));
   }
   const vs = $("variant");
-  vs.replaceChildren(new Option("standard rules", ""), ...g.variants.map((v) => new Option(words(v), v)));
+  vs.replaceChildren(new Option(t("standard rules"), ""), ...g.variants.map((v) => new Option(words(v), v)));
   renderOptions(g);
   gameNotes(g.name).then((notes) => {
     if ($("game").value !== g.name) return;
@@ -82,7 +87,7 @@ function showVariant(notes) {
   const box = $("variant-note");
   const set = v && notes && notes.variants ? notes.variants[v] : null;
   box.textContent = set
-    ? "This variant sets " + Object.entries(set).map(([k, x]) => `${words(k)} to ${valueWords(x)}`).join(", ") + "."
+    ? t("This variant sets {settings}.", { settings: Object.entries(set).map(([k, x]) => t("{option} to {value}", { option: words(k), value: valueWords(x) })).join(", ") })
     : "";
 }
 
@@ -106,14 +111,14 @@ function renderOptions(g, notes) {
     const choices = o.choices || (info[o.name] && info[o.name].choices);
     if (o.type === "bool") {
       input = el("select", { dataset: { option: o.name, default: def } });
-      input.add(new Option("yes", "True"));
-      input.add(new Option("no", "False"));
+      input.add(new Option(t("yes"), "True"));
+      input.add(new Option(t("no"), "False"));
       input.value = def;
     } else if (o.type === "int" || o.type === "int | None" || o.type === "float | None" || o.type === "float") {
       input = el("input", {
         type: "number", dataset: { option: o.name, default: def === "None" ? "" : def, kind: o.type },
         min: o.min, max: o.max, step: o.type.startsWith("float") ? "any" : "1",
-        value: def === "None" ? "" : def, placeholder: def === "None" ? "none" : null,
+        value: def === "None" ? "" : def, placeholder: def === "None" ? t("none") : null,
       });
     } else if (o.type === "Literal" && choices) {
       input = el("select", { dataset: { option: o.name, default: def, kind: "str" } });
@@ -149,7 +154,7 @@ async function showGames() {
   const games = await loadGames();
   const sel = $("game");
   sel.replaceChildren();
-  for (const g of games) sel.add(new Option(`${g.title} (${g.min_players === g.max_players ? g.min_players : g.min_players + "–" + g.max_players} players)`, g.name));
+  for (const g of games) sel.add(new Option(`${g.title} (${playerWords(g)})`, g.name));
   $("game-cards").replaceChildren(...gameCards(games, playNow, setUp));
   renderSeatChoices();
 }
@@ -157,22 +162,25 @@ async function showGames() {
 /** What a room's line says of how alive it is: when it started, when a player last did
  * something, and a playing room nobody is at says so (the server ends it in time). */
 function roomStatus(r) {
-  const words = { waiting: "waiting for players", playing: "being played", finished: "finished", expired: "expired", abandoned: "abandoned" };
+  const words = { waiting: t("waiting for players"), playing: t("being played"), finished: t("finished"), expired: t("expired"), abandoned: t("abandoned") };
   const active = r.active_at || r.updated_at || r.created_at;
   const anybody = r.seats.some((s) => s.kind === "human" && s.connected);
   if (r.status === "playing" && !anybody && r.seats.some((s) => s.kind === "human")) {
-    return `paused, nobody at the table (last move ${ago(active)})`;
+    return t("paused, nobody at the table (last move {ago})", { ago: ago(active) });
   }
-  const when = r.status === "playing" ? `, last move ${ago(active)}` : "";
+  const when = r.status === "playing" ? t(", last move {ago}", { ago: ago(active) }) : "";
   return `${words[r.status] || r.status}${when}`;
 }
 
 function roomLine(r) {
-  const seats = r.seats.map((s) => (s.kind === "bot" ? `computer (${levelWords(s.level || "")})` : s.taken ? s.name : "open seat"));
+  const seats = r.seats.map((s) => (s.kind === "bot" ? t("computer ({level})", { level: levelWords(s.level || "") }) : s.taken ? s.name : t("open seat")));
   const d = r.deal || {};
-  const deal = d.commitment ? ` · deal ${d.seed === null || d.seed === undefined ? "sealed" : "revealed"} ${d.commitment.slice(0, 8)}…${d.chosen ? " (seed chosen by its creator)" : ""}` : "";
+  const sealed = d.seed === null || d.seed === undefined;
+  const code = d.commitment ? d.commitment.slice(0, 8) : "";
+  const deal = !d.commitment ? "" : " · " + (sealed ? t("deal sealed {code}…", { code }) : t("deal revealed {code}…", { code })) +
+    (d.chosen ? " " + t("(seed chosen by its creator)") : "");
   const clock = clockWords(gameByName(r.game), r.options);
-  return `${r.title}, ${roomStatus(r)}: ${seats.join(", ")} · started ${ago(r.created_at)}${clock ? " · " + clock : ""}${deal}`;
+  return `${r.title}, ${roomStatus(r)}: ${seats.join(", ")} · ${t("started {ago}", { ago: ago(r.created_at) })}${clock ? " · " + clock : ""}${deal}`;
 }
 
 async function loadRooms() {
@@ -184,18 +192,18 @@ async function loadRooms() {
     const li = el("li", null, el("span", { text: roomLine(r) }));
     const go = (label, href) => li.append(" ", el("a.button.small", { href, text: label }));
     if (mine.has(r.id)) {
-      go(r.status === "finished" ? "see the end" : "return to your seat", `/rooms/${r.id}`);
-      if (r.status === "finished") go("replay", `/replay?room=${r.id}`);
+      go(r.status === "finished" ? t("see the end") : t("return to your seat"), `/rooms/${r.id}`);
+      if (r.status === "finished") go(t("replay"), `/replay?room=${r.id}`);
       ours.push(li);
       continue;
     }
-    if (r.status === "waiting") go("take a seat", `/rooms/${r.id}`);
-    if (r.status === "playing" || r.status === "waiting") go("watch", `/rooms/${r.id}?watch=1`);
-    if (r.status === "finished") go("replay", `/replay?room=${r.id}`);
+    if (r.status === "waiting") go(t("take a seat"), `/rooms/${r.id}`);
+    if (r.status === "playing" || r.status === "waiting") go(t("watch"), `/rooms/${r.id}?watch=1`);
+    if (r.status === "finished") go(t("replay"), `/replay?room=${r.id}`);
     if (r.status !== "expired" && r.status !== "abandoned") others.push(li);
   }
-  $("mine").replaceChildren(...(ours.length ? ours : [el("li.muted", { text: "None yet: create a room or take a seat." })]));
-  $("rooms").replaceChildren(...(others.length ? others : [el("li.muted", { text: "No open rooms right now." })]));
+  $("mine").replaceChildren(...(ours.length ? ours : [el("li.muted", { text: t("None yet: create a room or take a seat.") })]));
+  $("rooms").replaceChildren(...(others.length ? others : [el("li.muted", { text: t("No open rooms right now.") })]));
 }
 
 function myName() {

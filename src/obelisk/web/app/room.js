@@ -3,7 +3,7 @@
 // previews), the device passed round the table. The socket is socket.js's; the end of the
 // game is gameover.js's.
 
-import { el, plural, levelWords, seatColour } from "../util.js";
+import { el, levelWords, seatColour } from "../util.js";
 import { tableFor, drawFrame, logEntry, entriesOf, seatName, toMoveOf } from "../frame.js";
 import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
@@ -14,6 +14,7 @@ import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
 import { noticeTurn, sayNewest, initAttention } from "./attention.js";
+import { t, tn, joinWords } from "../i18n.js";
 
 /** Send an action as it is, bypassing the drawing (tests check that a refusal is explained). */
 hooks.play = (action) => send({ type: "action", action, decision: R.last ? R.last.decision : null });
@@ -44,7 +45,7 @@ export async function openRoom(id, watch) {
   try {
     summary = await api(`/api/rooms/${id}`);
   } catch (e) {
-    $("title").textContent = "No such room";
+    $("title").textContent = t("No such room");
     $("status").textContent = e.message;
     return;
   }
@@ -76,12 +77,12 @@ function showSeatOffer(summary) {
   const box = $("waiting");
   box.hidden = false;
   box.replaceChildren(
-    el("h3", { text: "Take a seat" }),
-    el("label.row", null, "Your name ", el("input#seat-name", { maxlength: 40, value: store.get("name") || "", autocomplete: "nickname" })),
+    el("h3", { text: t("Take a seat") }),
+    el("label.row", null, t("Your name") + " ", el("input#seat-name", { maxlength: 40, value: store.get("name") || "", autocomplete: "nickname" })),
     el("div.seat-offer", null,
       ...open.map((s) =>
         el("button.primary", {
-          type: "button", text: `Sit at seat ${s.seat + 1}`, "data-seat": String(s.seat + 1),
+          type: "button", text: t("Sit at seat {n}", { n: s.seat + 1 }), "data-seat": String(s.seat + 1),
           onclick: async () => {
             try {
               const nm = ($("seat-name").value || "").trim();
@@ -95,7 +96,7 @@ function showSeatOffer(summary) {
             }
           },
         })),
-      el("button", { type: "button", text: "Just watch", onclick: () => { box.hidden = true; openRoom(summary.id, true); } })),
+      el("button", { type: "button", text: t("Just watch"), onclick: () => { box.hidden = true; openRoom(summary.id, true); } })),
   );
 }
 
@@ -109,10 +110,10 @@ function handle(msg) {
       }
       $("title").textContent = msg.title;
       $("who").textContent = msg.seat === null
-        ? "You are watching."
-        : seatName(msg.summary.seats, msg.seat) === `Seat ${msg.seat + 1}`
-          ? `You are at seat ${msg.seat + 1}.`
-          : `You are ${seatName(msg.summary.seats, msg.seat)}, seat ${msg.seat + 1}.`;
+        ? t("You are watching.")
+        : seatName(msg.summary.seats, msg.seat) === t("Seat {n}", { n: msg.seat + 1 })
+          ? t("You are at seat {n}.", { n: msg.seat + 1 })
+          : t("You are {name}, seat {n}.", { name: seatName(msg.summary.seats, msg.seat), n: msg.seat + 1 });
       $("seat-tools").hidden = msg.seat === null;
       // the chime and the notification are for a player: a spectator has no turn
       document.querySelector("#table .turn-tools").hidden = msg.seat === null;
@@ -159,7 +160,7 @@ function handle(msg) {
         store.del("seat:" + R.id);
         R.token = null;
       }
-      $("error").textContent = msg.code === "illegal_action" ? `Not allowed: ${msg.message}` : msg.message;
+      $("error").textContent = msg.code === "illegal_action" ? t("Not allowed: {reason}", { reason: msg.message }) : msg.message;
       R.clickAt = null;
       R.previewing = null;
       if (R.last) redraw();
@@ -179,16 +180,16 @@ function showDeal(s) {
     return;
   }
   const short = d.commitment.slice(0, 16);
-  const chosen = d.chosen ? " Its creator chose the seed." : "";
+  const chosen = d.chosen ? " " + t("Its creator chose the seed.") : "";
   if (d.seed === null || d.seed === undefined) {
-    box.replaceChildren(`Deal sealed before the first move: commitment ${short}… (the seed is shown when the game ends).${chosen}`);
+    box.replaceChildren(t("Deal sealed before the first move: commitment {code}… (the seed is shown when the game ends).", { code: short }) + chosen);
     box.title = d.commitment;
     return;
   }
   box.replaceChildren(
-    `Deal revealed: seed ${d.seed}, commitment ${short}….${chosen} `,
-    el("a", { href: `/api/rooms/${s.id}/record?full=true`, download: `obelisk-${s.id}.json`, text: "Download the full record" }),
-    " and check it with obelisk replay.",
+    t("Deal revealed: seed {seed}, commitment {code}….", { seed: d.seed, code: short }) + chosen + " ",
+    el("a", { href: `/api/rooms/${s.id}/record?full=true`, download: `obelisk-${s.id}.json`, text: t("Download the full record") }),
+    " " + t("and check it with obelisk replay."),
   );
   box.title = d.commitment;
 }
@@ -204,11 +205,11 @@ function showSummary(s) {
       const link = `${location.origin}/rooms/${s.id}`;
       box.hidden = false;
       box.replaceChildren(
-        el("h3", { text: `Waiting for ${plural(open.length, "player")}` }),
-        el("p", null, "Share this link with the people you play with (it offers them the open seats): "),
-        el("p.share", null, el("input.share-link", { readonly: true, value: link, "aria-label": "share link", onfocus: (e) => e.target.select() }),
-          el("button.small", { type: "button", text: "Copy", onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) })),
-        el("p.muted", { text: "Open seats: " + open.map((x) => `seat ${x.seat + 1}`).join(", ") + "." }),
+        el("h3", { text: tn("Waiting for {n} player", "Waiting for {n} players", open.length, { n: open.length }) }),
+        el("p", null, t("Share this link with the people you play with (it offers them the open seats):") + " "),
+        el("p.share", null, el("input.share-link", { readonly: true, value: link, "aria-label": t("share link"), onfocus: (e) => e.target.select() }),
+          el("button.small", { type: "button", text: t("Copy"), onclick: () => navigator.clipboard && navigator.clipboard.writeText(link) })),
+        el("p.muted", { text: t("Open seats: {seats}.", { seats: open.map((x) => t("seat {n}", { n: x.seat + 1 })).join(", ") }) }),
       );
       if (!R.token && !R.ws) showSeatOffer(s);
     }
@@ -216,7 +217,7 @@ function showSummary(s) {
     box.hidden = true;
   }
   if (R.last) setStatus();
-  else $("status").textContent = s.status === "waiting" ? "The game starts when every seat is taken." : "";
+  else $("status").textContent = s.status === "waiting" ? t("The game starts when every seat is taken.") : "";
 }
 
 /** A clock message: the table that draws its own clock hears the game's clock (the
@@ -244,8 +245,8 @@ function clockLine(c) {
   const r = Math.max(0, Math.round(c.remaining));
   const mm = String(Math.floor(r / 60)).padStart(2, "0");
   const ss = String(r % 60).padStart(2, "0");
-  const why = !c.running && c.paused_by ? ` (paused: ${c.paused_by})` : "";
-  $("clock").textContent = `${c.name || "Time"}: ${mm}:${ss} left${why}`;
+  const left = t("{clock}: {time} left", { clock: t(c.name || "Time"), time: `${mm}:${ss}` });
+  $("clock").textContent = !c.running && c.paused_by ? t("{left} (paused: {why})", { left, why: t(c.paused_by) }) : left;
 }
 
 let logScroll = 0;
@@ -273,7 +274,7 @@ function showFlash(lines) {
   clearTimeout(flashTimer);
   box.replaceChildren(
     ...lines.map((t) => el("p", { text: t })),
-    el("button.small", { type: "button", text: "Hide", onclick: hideFlash }),
+    el("button.small", { type: "button", text: t("Hide"), onclick: hideFlash }),
   );
   box.hidden = false;
   flashTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 5000);
@@ -338,10 +339,10 @@ function offerHandover(msg) {
   }
   const name = seatName(R.room.seats, next);
   box.replaceChildren(
-    el("p.big", { text: `Pass the device to ${name}.` }),
-    el("p", { text: `${name}: tap when only you can see the screen.` }),
+    el("p.big", { text: t("Pass the device to {name}.", { name }) }),
+    el("p", { text: t("{name}: tap when only you can see the screen.", { name }) }),
     el("button.primary#handover-go", {
-      type: "button", text: `I am ${name}`,
+      type: "button", text: t("I am {name}", { name }),
       onclick: () => {
         store.set("seat:" + R.id, entry);
         openRoom(R.id);
@@ -358,14 +359,16 @@ function setStatus() {
   let text = "";
   if (R.over) {
     const w = R.over.winners.map((i) => seatName(s.seats, i));
-    text = `Game over. ${w.length ? (w.length === 1 ? w[0] + " wins" : w.join(" and ") + " share the win") : "Nobody wins"}.`;
+    text = !w.length ? t("Game over. Nobody wins.")
+      : w.length === 1 ? t("Game over. {name} wins.", { name: w[0] })
+        : t("Game over. {names} share the win.", { names: joinWords(w) });
   } else if (s.status === "waiting") {
-    text = "The game starts when every seat is taken.";
+    text = t("The game starts when every seat is taken.");
   } else if (msg.your_turn) {
-    text = "Your turn.";
+    text = t("Your turn.");
   } else {
-    const t = toMoveOf(msg.ctx);
-    text = t !== null ? `${seatName(s.seats, t)} is to play.` : "";
+    const next = toMoveOf(msg.ctx);
+    text = next !== null ? t("{name} is to play.", { name: seatName(s.seats, next) }) : "";
   }
   $("status").textContent = text;
 }
@@ -518,10 +521,10 @@ function drawBuild(b) {
   }
   box.hidden = false;
   box.replaceChildren(
-    el("strong", { text: "Your choice so far:" }),
+    el("strong", { text: t("Your choice so far:") }),
     el("ol.steps", null, ...b.steps.map((e) => el("li", { text: e.text }))),
-    el("span.muted", { text: "Nothing is played until the choice is complete." }),
-    el("button#build-cancel", { type: "button", text: "Cancel", title: "Back to the start of this choice (Esc)", onclick: cancelBuild }),
+    el("span.muted", { text: t("Nothing is played until the choice is complete.") }),
+    el("button#build-cancel", { type: "button", text: t("Cancel"), title: t("Back to the start of this choice (Esc)"), onclick: cancelBuild }),
   );
 }
 
@@ -530,11 +533,13 @@ function drawBuild(b) {
 async function seatHandedOver() {
   const id = R.id;
   const seat = R.seat;
-  const name = seat !== null && R.room ? seatName(R.room.seats, seat) : "Your seat";
+  const name = seat !== null && R.room ? seatName(R.room.seats, seat) : null;
   store.del("seat:" + id);
   await openRoom(id, true);
   const box = $("handed");
-  box.textContent = `${name}'s seat is now played by the computer. You are watching the game.`;
+  box.textContent = name === null
+    ? t("Your seat is now played by the computer. You are watching the game.")
+    : t("{name}'s seat is now played by the computer. You are watching the game.", { name });
   box.hidden = false;
 }
 
@@ -575,7 +580,7 @@ export function initRoom(leave) {
     if (R.seat === null) return;
     const level = $("bot-level").selectedOptions[0];
     $("to-bot-question").textContent =
-      `Hand your seat to a computer player (${level ? level.textContent : "computer"})? It plays for you to the end; you can watch.`;
+      t("Hand your seat to a computer player ({level})? It plays for you to the end; you can watch.", { level: level ? level.textContent : t("computer") });
     confirmBox.hidden = false;
     $("to-bot-no").focus();
   };

@@ -3,6 +3,7 @@
 import { R, $ } from "./state.js";
 import { hooks } from "./hooks.js";
 import { needsText } from "../frame.js";
+import { language } from "../i18n.js";
 
 /** Close the room's socket on purpose (no reconnection). */
 export function closeSocket() {
@@ -23,7 +24,7 @@ export function connect(seen, handle) {
   ws.onopen = () => {
     R.retry = 0;
     $("conn").textContent = "connected";
-    ws.send(JSON.stringify({ type: "hello", v: 1, token: R.token, seen, text: needsText(R.mod) }));
+    ws.send(JSON.stringify({ type: "hello", v: 1, token: R.token, seen, text: needsText(R.mod), lang: language() }));
   };
   ws.onclose = () => {
     if (R.ws !== ws) return;
