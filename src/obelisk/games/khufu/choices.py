@@ -183,11 +183,13 @@ TYPED: dict[str, str] = {
 
 def typed_words() -> dict[str, str]:
     """Each typed command word in the reader's language, and the English action kind it
-    stands for (``{"nimm": "take"}`` in German; English words map to themselves)."""
-    out = {kind: kind for kind in TYPED}
+    stands for (``{"nimm": "take"}`` in German; nothing in English, which types the
+    action's own words)."""
+    out: dict[str, str] = {}
     for kind, word in TYPED.items():
-        # Translators: a command word typed in the terminal (one word, lower case)
-        out[W.gettext(word).lower()] = kind
+        typed = W.gettext(word).lower()
+        if typed != kind:
+            out[typed] = kind
     return out
 
 
@@ -216,7 +218,7 @@ def parse_alias(state: KhufuState, text: str, legal: list[Action]) -> Action:
     words = text.lower().replace(",", " ").split()
     if not words:
         raise ActionFormatError("no action given")
-    verb, rest = typed_words().get(words[0], words[0]), words[1:]
+    verb, rest = typed_words().get(words[0], words[0]), words[1:]  # "setze" is "bet"
     t = state.t
     # a piece by its name alone (khufu:4.1): "witch", or after "piece"
     said = " ".join(rest if verb == "piece" else words)
