@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from german_check import english_left, german_texts
 
+from german_check import english_left, german_texts
 from obelisk.core import PlayerView, Voice
 from obelisk.core.i18n import speaking
 from obelisk.games.khufu import GAME
