@@ -201,7 +201,8 @@ def _symbol_of(word: str) -> int | None:
         [SYMBOL_WORDS[s].lower() for s in K.SYMBOLS],
     ):
         for i, name in enumerate(names):
-            if w == name or (len(w) >= 3 and (name.startswith(w) or w.startswith(name))):
+            inflected = " " not in w and w.startswith(name) and len(w) <= len(name) + 2
+            if w == name or (len(w) >= 3 and name.startswith(w)) or inflected:
                 return i
     return None
 
