@@ -201,8 +201,10 @@ def render(obs: dict[str, Any], t: Tables, names: Sequence[str] | None = None) -
     lines += _track(obs, t)
     # the name column is as wide as the longest name, so a long one never runs on
     width = max([23, *(len(_who(obs, p)) + 2 for p in obs["players"])])
-    head = (_("Player"), _("Lucky"), _("Where"), _("Cards"), _("Scarabs"))
-    lines.append(f"  {head[0]:<{width}}{head[1]:<13}{head[2]:<14}{head[3]:>5} {head[4]}")
+    # Translators: the column of each player's lucky symbol
+    head = (_("Player"), W.pgettext("lucky symbol", "Lucky"), _("Where"), _("Cards"), _("Scarabs"))
+    cards = max(5, len(head[3]))
+    lines.append(f"  {head[0]:<{width}}{head[1]:<13}{head[2]:<14}{head[3]:>{cards}} {head[4]}")
     for p in obs["players"]:
         loc = p["location"]
         where = (
@@ -225,7 +227,8 @@ def render(obs: dict[str, Any], t: Tables, names: Sequence[str] | None = None) -
             flags.append(_("no chamber next turn"))
         scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
         who = _who(obs, p)
-        row = f"  {who:<{width}}{symbol(p['lucky_symbol']):<13}{where:<14}{p['hand']:>5} {scar:<8}"
+        lucky = symbol(p["lucky_symbol"])
+        row = f"  {who:<{width}}{lucky:<13}{where:<14}{p['hand']:>{cards}} {scar:<8}"
         lines.append((row + (f" {', '.join(flags)}" if flags else "")).rstrip())
     if "hand" in obs:
         lines.append(
