@@ -58,7 +58,12 @@ def _who(obs: dict[str, Any], p: dict[str, Any]) -> str:
 
 def _short_title(ch: str) -> str:
     """A chamber's short name for the player table (``High-Priest's``)."""
-    found = _SHORT.get(ch)
+    return _looked_up(_SHORT, ch)
+
+
+def _looked_up(words: dict[str, str], ch: str) -> str:
+    """The words ``words`` hold for chamber ``ch`` in the reader's language (else its id)."""
+    found = words.get(ch)
     return _(found) if found else str(ch)
 
 
@@ -284,8 +289,7 @@ _RESULT = {"WIN": N_("won"), "LOSE": N_("lost to Khufu"), "DRAW": N_("a draw")}
 
 def _title(ch: str) -> str:
     """``King's Chamber`` (German: ``Königskammer``), for the text view's lines."""
-    found = _TITLES.get(ch)
-    return _(found) if found else str(ch)
+    return _looked_up(_TITLES, ch)
 
 
 _TITLES = {
