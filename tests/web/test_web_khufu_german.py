@@ -37,8 +37,11 @@ def test_khufus_table_reads_german_at_a_decision(
     p = seated_person(server, browser, "khufu", ROOMS["khufu"], seed=12, before=_german)
     rng = random.Random(8)
     try:
-        for _ in range(5):
+        for _ in range(6):
             assert p.wait_turn_or_over(30000)
+            text = p.page.evaluate(TEXT)
+            left = english_left(text, NAMES)
+            assert left == [], (left, text)
             if p.hook("over") or not p.places():
                 break
             p.click_random(rng, prefer=("piece", "take", "roll", "enter", "bet", "place"))
@@ -46,8 +49,7 @@ def test_khufus_table_reads_german_at_a_decision(
         assert p.page.evaluate("document.documentElement.lang") == "de"
         text = p.page.evaluate(TEXT)
         assert "Schatzkarten" in text and "Dienerkammer" in text, text
-        left = english_left(text, NAMES)
-        assert left == [], (left, text)
+        assert english_left(text, NAMES) == [], text
         p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
         p.page.screenshot(path=str(shots / "khufu-de-1280.png"), full_page=True)
         drawn = p.states()
