@@ -105,3 +105,15 @@ def test_every_german_choice_starts_with_its_typed_command_word() -> None:
                     assert words.get(first) == action.kind, (first, action)
                     seen.add(action.kind)
     assert {"roll", "take", "enter", "bet", "place"} <= seen
+
+
+def test_a_lesson_is_played_with_german_words() -> None:
+    from learn.lesson_kit import run
+
+    typed = ["bleib", "geh", "lass", "nimm", "weiter", "betritt", "spiele"]
+    typed += ["setze horusauge", "spiele", "2", "1", "1", "3"]
+    with speaking("de"):
+        state, text = run("khufu", "servant", typed)
+    assert state.scarabs[0] == 0b0001  # the Servant's Scarab, won with German commands
+    assert "Versuch, zu bleiben und am Tisch der Dienerkammer zu spielen" in text
+    assert "Du setzt 1 Karte am Tisch der Dienerkammer" in text
