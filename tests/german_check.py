@@ -28,7 +28,8 @@ ENGLISH_WORDS = frozenset(
 )
 
 _MARK = re.compile(r"⟦[^⟧]*⟧")
-_WORD = re.compile(r"[A-Za-z]+")
+#: A word: letters only, umlauts and ß included ("näher" is one word, not "n" and "her").
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 def english_left(text: str, names: Sequence[str] = ()) -> list[str]:

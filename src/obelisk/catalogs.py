@@ -83,6 +83,8 @@ GAME_FACES: dict[str, tuple[str, ...]] = {
     # the companions' shared code, in obelisk/companion/locale
     "khufu": ("web/tables/khufu.js", "web/tables/khufu/*"),
 }
+#: Files outside ``obelisk/companion`` whose words are the companions' own catalog's.
+COMPANION_FACES: tuple[str, ...] = ("web/companion/khufu.*",)
 
 #: The date written into catalog headers (a fixed one, so an update changes only words).
 _FIXED = datetime(2026, 1, 1, tzinfo=UTC)
@@ -112,6 +114,10 @@ def _game_faces(root: Path) -> dict[Path, str]:
             for path in sorted(root.glob(pattern)):
                 if path.is_file() and _method(path) is not None:
                     owned[path] = f"obelisk.games.{game}"
+    for pattern in COMPANION_FACES:
+        for path in sorted(root.glob(pattern)):
+            if path.is_file() and _method(path) is not None:
+                owned[path] = "obelisk.companion"
     return owned
 
 

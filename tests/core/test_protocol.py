@@ -49,7 +49,7 @@ def test_typed_actions_by_number_text_and_prefix():
     assert s.parse_action("kn") == Knock()
     with pytest.raises(ActionFormatError, match="ambiguous"):
         s.parse_action("pl")
-    with pytest.raises(ActionFormatError, match="no action number 9"):
+    with pytest.raises(ActionFormatError, match="no choice number 9"):
         s.parse_action("9")
     with pytest.raises(ActionFormatError, match="not a legal action"):
         s.parse_action("play 9")

@@ -184,13 +184,16 @@ class Client:
         #: The actions this client sent that the server acknowledged, in order.
         self.acked: list[Any] = []
 
-    async def connect(self, seen: int = 0, hello: bool = True, text: bool = False) -> Client:
-        """Open the socket and say hello (resuming after ``seen`` events)."""
+    async def connect(
+        self, seen: int = 0, hello: bool = True, text: bool = False, lang: str | None = None
+    ) -> Client:
+        """Open the socket and say hello (resuming after ``seen`` events; reading ``lang``)."""
         self.ws = await websockets.connect(self.url, max_size=None)
         if hello:
-            await self.send(
-                {"type": "hello", "v": 1, "token": self.token, "seen": seen, "text": text}
-            )
+            msg = {"type": "hello", "v": 1, "token": self.token, "seen": seen, "text": text}
+            if lang is not None:
+                msg["lang"] = lang
+            await self.send(msg)
         return self
 
     async def send(self, msg: Any) -> None:

@@ -70,3 +70,42 @@ def test_one_game_is_pulled_out_and_replayed(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     r = runner.invoke(app, ["simulate", "sobek", "--out", str(out), "--extract", "7"])
     assert r.exit_code == 2 and "no game number 7" in r.output
+
+
+def test_a_sweep_over_player_counts_and_seat_mixes_in_one_command(tmp_path: Path) -> None:
+    """``--sweep players=2,3`` and ``--sweep seats=A|B`` play one results file per player count
+    and seat mix, on the same base seed, and name the report that compares them all."""
+    out = tmp_path / "tiny.jsonl"
+    r = runner.invoke(
+        app,
+        [
+            *("simulate", "tiny", "-n", "12", "-w", "1", "--out", str(out), "-q"),
+            *("--sweep", "players=2,3", "--sweep", "seats=random|easy"),
+        ],
+    )
+    assert r.exit_code == 0, r.output
+    names = ["tiny-2p-seats1", "tiny-2p-seats2", "tiny-3p-seats1", "tiny-3p-seats2"]
+    files = [tmp_path / f"{n}.jsonl" for n in names]
+    heads = [read_results(f).header for f in files]
+    assert [h["players"] for h in heads] == [2, 2, 3, 3]
+    assert [h["seats"] for h in heads] == [
+        ["random", "random"],
+        ["easy", "easy"],
+        ["random", "random", "random"],
+        ["easy", "easy", "easy"],
+    ]
+    assert {h["seed"] for h in heads} == {0}
+    assert "Next: obelisk report " + " ".join(map(str, files)) in r.output
+    r = runner.invoke(app, ["report", *map(str, files)])
+    assert r.exit_code == 0, r.output
+    for name in names[1:]:
+        assert f"{name} against tiny-2p-seats1" in r.output
+    # the two seat mixes of 2 players played the same deals: their games are paired
+    mixes = r.output.split("tiny-2p-seats2 against tiny-2p-seats1")[1].split(" against ")[0]
+    assert "paired t" in mixes and "sign" in mixes, mixes
+
+
+def test_a_swept_player_count_must_be_a_number(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["simulate", "tiny", "--sweep", "players=two", "-q"])
+    assert r.exit_code == 2
+    assert "--sweep players= takes numbers, not 'two'" in r.output

@@ -86,7 +86,7 @@ def test_an_illegal_entry_is_explained_and_asked_again():
     out = c.export_text()
     assert "Not allowed (rule tiny:" in out  # a move the game knows, refused with its rule
     assert "'fly' is not a legal action here" in out
-    assert "there is no action number 42" in out
+    assert "there is no choice number 42" in out
     assert script.prompts[:4] == ["Ann> "] * 4
 
 

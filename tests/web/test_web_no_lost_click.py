@@ -40,6 +40,8 @@ ROOMS: dict[str, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {
         {"first_gap_seconds": [3600, 3600], "clock": "realtime"},
     ),
     "sobek": (0, [{"kind": "human"}, {"kind": "bot", "level": "heuristic"}], {}),
+    # refereed: the person also judges every move the others walk (ok or fail), so a
+    # whole game is tens of presses, not the 3 or 4 of a person who fails at once
     "abu_simbel": (
         0,
         [
@@ -47,7 +49,7 @@ ROOMS: dict[str, tuple[int, list[dict[str, Any]], dict[str, Any]]] = {
             {"kind": "bot", "level": "heuristic"},
             {"kind": "bot", "level": "heuristic"},
         ],
-        {},
+        {"judging_mode": "referee"},
     ),
     "ramses": (
         0,

@@ -1,6 +1,6 @@
 """Undo on the web (issue 40, item 10): the Undo button shows only when the server says this
 seat may take back its last decision; pressing it takes the move back, the other player's
-log says who took back a move, and the button goes."""
+log says who took back a move (kept across a reload), and the button goes."""
 
 from __future__ import annotations
 
@@ -38,6 +38,14 @@ def test_a_knock_is_undone_from_the_page_and_the_other_player_reads_it(
         assert len(server.full_record(room)["steps"]) == steps
         mover.page.wait_for_selector('[data-action="knock"]')
         assert "knock" in mover.places()
+        # the line is kept with the log: a reload reads it where it was said
+        other.page.reload()
+        other.page.wait_for_function(
+            "t => [...document.querySelectorAll('#log li')].some(li => li.innerText === t)",
+            arg=said,
+        )
+        lines = other.page.eval_on_selector_all("#log li", "ns => ns.map(n => n.innerText)")
+        assert lines.count(said) == 1, lines
         assert not mover.errors and not other.errors
     finally:
         for p in people:

@@ -30,9 +30,20 @@ PLACES = "[data-action]:not([aria-disabled=true]):not([disabled])"
 class Person:
     """A person at a browser page (one context: its own storage and seat token)."""
 
-    def __init__(self, browser: Any, base: str, width: int, height: int, label: str) -> None:
+    def __init__(
+        self,
+        browser: Any,
+        base: str,
+        width: int,
+        height: int,
+        label: str,
+        locale: str | None = None,
+    ) -> None:
+        # ``locale`` ("de-DE") is the browser's language: its Accept-Language and
+        # navigator.language
+        extra = {"locale": locale} if locale else {}
         self.ctx = browser.new_context(
-            viewport={"width": width, "height": height}, accept_downloads=True
+            viewport={"width": width, "height": height}, accept_downloads=True, **extra
         )
         self.page = self.ctx.new_page()
         self.base = base
@@ -100,6 +111,21 @@ class Person:
             "document.documentElement.scrollWidth - document.documentElement.clientWidth"
         )
         assert wide <= 0, f"{self.label}: the page scrolls sideways by {wide}px"
+
+    def words_in_language(self, selector: str = "body") -> str:
+        """The text a person reads in ``selector``, without the parts marked as English
+        on purpose (``lang="en"``: the engine's rules with their rule numbers)."""
+        return str(
+            self.page.evaluate(
+                """sel => { const root = document.querySelector(sel); if (!root) return "";
+                let text = root.innerText;
+                for (const n of root.querySelectorAll('[lang="en"]')) {
+                  const part = n.innerText; if (part) text = text.split(part).join(" ");
+                }
+                return text; }""",
+                selector,
+            )
+        )
 
     def cards(self) -> Counter[str]:
         """Every card drawn on the page (``data-card``)."""

@@ -66,6 +66,29 @@ def take_language(argv: list[str]) -> tuple[str, list[str]]:
     return lang, rest
 
 
+def _help_words(cmd: Any) -> list[Words]:
+    """Where a command's help is looked up: the package whose module wrote ``cmd`` (a
+    companion's command keeps its help with its own words), the command line's, then each
+    game's (a game's companion keeps its words in its game's catalog)."""
+    module = getattr(getattr(cmd, "callback", None), "__module__", None) or ""
+    package = module.rpartition(".")[0]
+    found = [Words(package)] if package and package != __package__ else []
+    found.append(W)
+    from obelisk.core import all_games
+
+    found += [g.words for g in all_games()]
+    return found
+
+
+def _say(text: str, places: list[Words]) -> str:
+    """``text`` in the reader's language from the first catalog that has it."""
+    for words in places:
+        said = words.find(text)
+        if said is not None:
+            return said
+    return W.gettext(text)
+
+
 def translate_commands(command: Any) -> None:
     """Put a Click command tree's help in the reader's language (in place)."""
     seen: set[int] = set()
@@ -74,10 +97,11 @@ def translate_commands(command: Any) -> None:
         if id(cmd) in seen:
             return
         seen.add(id(cmd))
+        places = _help_words(cmd)
         for name in ("help", "short_help"):
             text = getattr(cmd, name, None)
             if isinstance(text, str) and text:
-                setattr(cmd, name, W.gettext(text))
+                setattr(cmd, name, _say(text, places))
         if getattr(cmd, "options_metavar", None) == "[OPTIONS]":
             cmd.options_metavar = W.gettext("[OPTIONS]")
         if getattr(cmd, "subcommand_metavar", None) == "COMMAND [ARGS]...":
@@ -85,7 +109,7 @@ def translate_commands(command: Any) -> None:
         for param in getattr(cmd, "params", []):
             text = getattr(param, "help", None)
             if isinstance(text, str) and text:
-                param.help = W.gettext(text)
+                param.help = _say(text, places)
         for sub in getattr(cmd, "commands", {}).values():
             walk(sub)
 
@@ -102,6 +126,19 @@ def translate_typer() -> None:
     for name, text in TYPER_WORDS.items():
         if hasattr(rich_utils, name):
             setattr(rich_utils, name, W.gettext(text))
+    from typer._click import core
+
+    made = core.Command.get_help_option
+    if not getattr(made, "_obelisk", False):
+
+        def get_help_option(self: Any, ctx: Any) -> Any:
+            option = made(self, ctx)
+            if option is not None and option.help == HELP_OPTION:
+                option.help = W.gettext(HELP_OPTION)
+            return option
+
+        get_help_option._obelisk = True  # type: ignore[attr-defined]
+        core.Command.get_help_option = get_help_option  # type: ignore[method-assign]
     original = formatting.HelpFormatter.write_usage
     if getattr(original, "_obelisk", False):
         return

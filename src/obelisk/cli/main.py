@@ -16,9 +16,12 @@ from rich.text import Text
 from obelisk import __version__
 from obelisk.cli import help_words
 from obelisk.core import ObeliskError, Record, all_games, get_game, option_info, replay
-from obelisk.core.i18n import N_
+from obelisk.core.i18n import N_, Words
 
 help_words.install()
+
+#: The command line's own words in the reader's language.
+_W = Words("obelisk.cli")
 
 app = typer.Typer(
     name="obelisk",
@@ -120,12 +123,14 @@ def rules(
 
         show_rules_text(g.player_rules(), console)
         return
-    console.print(Text(f"{g.title} ({g.min_players}-{g.max_players} players)\n", style="bold"))
-    console.print(Text(g.summary.strip() or "(no summary yet)"))
+    players = _W.gettext("{low}-{high} players").format(low=g.min_players, high=g.max_players)
+    console.print(Text(f"{g.title} ({players})\n", style="bold"))
+    console.print(Text(g.words.gettext(g.summary).strip() or _W.gettext("(no summary yet)")))
     rows = option_info(g.Options)
     if rows:
         # one option a paragraph, not a table: a long default (a deck) stays whole
-        console.print(Text("\nOptions (--option name=value, lists comma-separated):", style="bold"))
+        head = _W.gettext("Options (--option name=value, lists comma-separated):")
+        console.print(Text("\n" + head, style="bold"))
         for o in rows:
             rule = ", ".join(o.spec.rules)
             line = Text.assemble((o.name, "bold"), f" = {o.default_text}")
@@ -133,10 +138,12 @@ def rules(
                 line.append(f"  ({rule})", style="dim")
             console.print(Padding(line, (0, 0, 0, 2)))
             if o.spec.help:
-                console.print(Padding(Text(o.spec.help), (0, 0, 0, 6)))
+                console.print(Padding(Text(g.words.gettext(o.spec.help)), (0, 0, 0, 6)))
     if g.variants:
-        console.print(Text("Variants (--variant NAME): " + ", ".join(sorted(g.variants))))
-    console.print(f"\nThe whole rules, written for players: [bold]obelisk rules {g.name} --full[/]")
+        variants = _W.gettext("Variants (--variant NAME): {names}")
+        console.print(Text(variants.format(names=", ".join(sorted(g.variants)))))
+    whole = _W.gettext("The whole rules, written for players:")
+    console.print(f"\n{whole} [bold]obelisk rules {g.name} --full[/]")
 
 
 #: ``obelisk replay --help``: what the command does, for people.

@@ -19,6 +19,8 @@ from typing import Annotated, Any
 
 import typer
 
+from obelisk.core.i18n import N_, Words
+
 from .khufu import (
     MAX_PLAYERS,
     MAX_TICK,
@@ -29,6 +31,7 @@ from .khufu import (
     Player,
     WallClock,
     clock_words,
+    game_over_words,
     load,
     new_session,
     parse_player,
@@ -36,6 +39,9 @@ from .khufu import (
     symbol_id,
 )
 from .speech import Speaker
+
+W = Words("obelisk.companion")
+_ = W.gettext
 
 #: Seconds between two redraws of the countdown.
 FRAME = 0.05
@@ -56,17 +62,19 @@ def _ask(console: Any, question: str, parse: Any) -> Any:
 def _setup_players(console: Any) -> list[Player]:
     """Ask who is at the table (the interactive set-up), one answer at a time."""
     while True:
-        count = typer.prompt("How many players (3 to 6)", type=int)
+        count = typer.prompt(_("How many players (3 to 6)"), type=int)
         if MIN_PLAYERS <= count <= MAX_PLAYERS:
             break
-        console.print("Khufu is played by 3 to 6 players (2 as a variant).", highlight=False)
+        console.print(_("Khufu is played by 3 to 6 players (2 as a variant)."), highlight=False)
     players: list[Player] = []
     for i in range(count):
         name = ""
         while not name:
-            name = typer.prompt(f"Player {i + 1}'s name").strip()
-        piece = _ask(console, "  their piece (Witch, Zombie, ...; Enter to skip)", piece_id)
-        lucky = _ask(console, "  their lucky symbol (Falcon, Ankh, ...; Enter to skip)", symbol_id)
+            name = typer.prompt(_("Player {n}'s name").format(n=i + 1)).strip()
+        piece = _ask(console, _("  their piece (Witch, Zombie, ...; Enter to skip)"), piece_id)
+        lucky = _ask(
+            console, _("  their lucky symbol (Falcon, Ankh, ...; Enter to skip)"), symbol_id
+        )
         players.append(Player(name, piece, lucky))
     return players
 
@@ -127,47 +135,42 @@ def khufu(
         typer.Option(
             "--players",
             "-p",
-            help="A player as NAME, NAME:piece or NAME:piece:lucky symbol "
-            "(e.g. Ann:witch:falcon); repeat for each player in turn order, or give them "
-            "comma-separated. Without it the command asks.",
+            help=N_(
+                "A player as NAME, NAME:piece or NAME:piece:lucky symbol "
+                "(e.g. Ann:witch:falcon); repeat for each player in turn order, or give them "
+                "comma-separated. Without it the command asks."
+            ),
         ),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option(help="Seed for Khufu's orders (default: random).")
+        int | None, typer.Option(help=N_("Seed for Khufu's orders (default: random)."))
     ] = None,
     speak: Annotated[
-        bool, typer.Option("--speak/--no-speak", help="Say Khufu's lines aloud (espeak-ng).")
+        bool, typer.Option("--speak/--no-speak", help=N_("Say Khufu's lines aloud (espeak-ng)."))
     ] = True,
     audio_dir: Annotated[
         Path | None,
-        typer.Option(help="Also write every spoken line here as a numbered WAV file and text."),
+        typer.Option(help=N_("Also write every spoken line here as a numbered WAV file and text.")),
     ] = None,
     time_scale: Annotated[
         float,
-        typer.Option(help="Run the clock this many times faster (rehearsal, tests)."),
+        typer.Option(help=N_("Run the clock this many times faster (rehearsal, tests).")),
     ] = 1.0,
     save: Annotated[
         Path | None,
-        typer.Option(help="Keep the record in this file (saved at every input and at the end)."),
+        typer.Option(
+            help=N_("Keep the record in this file (saved at every input and at the end).")
+        ),
     ] = None,
     resume: Annotated[
-        Path | None, typer.Option(help="Continue a saved companion game from its record.")
+        Path | None, typer.Option(help=N_("Continue a saved companion game from its record."))
     ] = None,
     replay: Annotated[
         Path | None,
-        typer.Option(help="Replay a saved game: print everything Khufu said, with the time."),
+        typer.Option(help=N_("Replay a saved game: print everything Khufu said, with the time.")),
     ] = None,
 ) -> None:
-    """Khufu's DVD for the real board: the 45-minute countdown, Khufu's orders spoken aloud
-    and in large words, the five-minute warning, the Ultimate Challenge and the end.
-
-    Keys: Enter starts the countdown.
-    s: a player reached the Sarcophagus; the countdown pauses for the Challenge.
-    Then the player's number if they won, l if Khufu won, d for a draw.
-    q: quit and save. Nothing else pauses the countdown.
-
-    Example: obelisk companion khufu -p Ann:witch:falcon -p Bob:zombie -p Cleo
-    """
+    """The Khufu companion in the terminal (``--help`` shows :data:`HELP`)."""
     from obelisk.cli.main import console, fail
 
     if replay is not None:
@@ -183,7 +186,7 @@ def khufu(
             elif fd_is_tty():
                 table = _setup_players(console)
             else:
-                fail("name the players with --players NAME[:piece[:lucky]] (one per player)")
+                fail(_("name the players with --players NAME[:piece[:lucky]] (one per player)"))
                 return
             session = new_session(table, seed)
         clock = WallClock(time_scale)
@@ -221,11 +224,13 @@ def _run(
             latest = m.to_json()
             if not live_mode:
                 console.print(
-                    f"[{clock_words(session.remaining)} left] {m.title.upper()}: {m.speech}",
+                    _("[{time} left] {title}: {speech}").format(
+                        time=clock_words(session.remaining), title=m.title.upper(), speech=m.speech
+                    ),
                     highlight=False,
                     markup=False,
                 )
-            speaker.say(m.speech, m.title)
+            speaker.say(m.speech, m.title, m.lang)
             if speaker.notice and speaker.notice != notice_shown:
                 notice_shown = speaker.notice
                 console.print(speaker.notice, highlight=False)
@@ -253,7 +258,8 @@ def _run(
                 )
             )
             if not session.started:
-                speaker.say(session.moments[-1].speech, session.moments[-1].title)
+                last = session.moments[-1]
+                speaker.say(last.speech, last.title, last.lang)
         if not session.started and not interactive:
             said(session.start())  # a script or a pipe: no Enter to wait for
         clock.reset()
@@ -279,7 +285,7 @@ def _run(
                     elif k == "s" and session.running:
                         said(session.summon())
                 except CompanionError as exc:
-                    latest = {"title": "Not now", "speech": str(exc)}
+                    latest = {"title": _("Not now"), "speech": str(exc)}
             if quit_asked:
                 break
             due = clock.due()
@@ -296,16 +302,15 @@ def _run(
     speaker.close(wait=8.0 if session.over else 0.0)
     session.save(path)
     if session.over:
-        who = session.winner
-        end = "Khufu wins." if who is None else f"{session.players[who].name} wins."
-        console.print(f"The game is over: {end}", highlight=False)
+        console.print(game_over_words(session), highlight=False)
     else:
         console.print(
-            f"Stopped with {clock_words(session.remaining)} left. "
-            f"Continue with: obelisk companion khufu --resume {path}",
+            _(
+                "Stopped with {time} left. Continue with: obelisk companion khufu --resume {path}"
+            ).format(time=clock_words(session.remaining), path=path),
             highlight=False,
         )
-    console.print(f"Record saved to {path}", highlight=False)
+    console.print(_("Record saved to {path}").format(path=path), highlight=False)
 
 
 def _replay(path: Path, console: Any, fail: Any) -> None:
@@ -321,6 +326,21 @@ def _replay(path: Path, console: Any, fail: Any) -> None:
         console.print(line, highlight=False, markup=False)
 
 
+#: The command's help (its docstring, which ``--help`` shows, in the reader's language).
+HELP = N_(
+    """Khufu's DVD for the real board: the 45-minute countdown, Khufu's orders spoken aloud
+and in large words, the five-minute warning, the Ultimate Challenge and the end.
+
+Keys: Enter starts the countdown.
+s: a player reached the Sarcophagus; the countdown pauses for the Challenge.
+Then the player's number if they won, l if Khufu won, d for a draw.
+q: quit and save. Nothing else pauses the countdown.
+
+Example: obelisk companion khufu -p Ann:witch:falcon -p Bob:zombie -p Cleo"""
+)
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``khufu`` to the ``obelisk companion`` group."""
-    app.command("khufu")(khufu)
+    """Add ``khufu`` to the ``obelisk companion`` group (its help and its options' are
+    marked ``N_``: the command line puts them in the reader's language)."""
+    app.command("khufu", help=HELP)(khufu)

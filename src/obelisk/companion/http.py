@@ -18,6 +18,9 @@ also writes each session's record when it is made and after every input (``chang
 and loads the live ones back when the server starts (``restore``), so a restart loses no
 game (issue 36). Without one (tests, a store made alone) sessions live in memory only; a
 game is also saved by downloading it (see :mod:`obelisk.companion.saves`).
+
+Refusals are sentences in the language of the page that asked (its ``Accept-Language``
+header, see :func:`speaking_to`).
 """
 
 from __future__ import annotations
@@ -28,12 +31,18 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from fastapi import Request
 from fastapi.responses import JSONResponse
+
+from obelisk.core.i18n import Words, negotiate, speaking
+
+W = Words("obelisk.companion")
+_, ngettext = W.gettext, W.ngettext
 
 T = TypeVar("T")
 
@@ -135,12 +144,26 @@ class _Held(Generic[T]):
         self.seen = seen
 
 
+def request_language(request: Request) -> str:
+    """The language a request's page reads (its ``Accept-Language``; English if none fits).
+
+    A companion page sends the language it shows in that header with every request."""
+    return negotiate(request.headers.get("accept-language"))
+
+
+@contextmanager
+def speaking_to(request: Request) -> Iterator[str]:
+    """Run the code inside in the language of ``request``'s page (see :func:`speaking`)."""
+    with speaking(request_language(request)) as lang:
+        yield lang
+
+
 def _minutes(seconds: float) -> str:
     if seconds >= 3600 and seconds % 3600 == 0:
         hours = int(seconds // 3600)
-        return f"{hours} hour{'s' if hours != 1 else ''}"
+        return ngettext("{n} hour", "{n} hours", hours).format(n=hours)
     minutes = max(1, round(seconds / 60))
-    return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    return ngettext("{n} minute", "{n} minutes", minutes).format(n=minutes)
 
 
 class SessionStore(Generic[T]):
@@ -234,8 +257,10 @@ class SessionStore(Generic[T]):
             raise SessionRefused(
                 429,
                 "rate_limited",
-                f"too many games started from this address (at most {lim.per_minute:g} a "
-                f"minute): try again in {_minutes(wait)}",
+                _(
+                    "too many games started from this address (at most {n} a minute): "
+                    "try again in {wait}"
+                ).format(n=f"{lim.per_minute:g}", wait=_minutes(wait)),
                 retry_after=wait,
             )
         self.buckets[address] = (tokens - 1.0, now)
@@ -249,8 +274,13 @@ class SessionStore(Generic[T]):
             raise SessionRefused(
                 429,
                 "rate_limited",
-                f"this address already has {lim.per_address} games open: finish one, or "
-                f"wait until one has had no request for {_minutes(lim.idle_seconds)}",
+                ngettext(
+                    "this address already has {n} game open: finish it, or wait until it "
+                    "has had no request for {wait}",
+                    "this address already has {n} games open: finish one, or wait until one "
+                    "has had no request for {wait}",
+                    lim.per_address,
+                ).format(n=lim.per_address, wait=_minutes(lim.idle_seconds)),
                 retry_after=lim.idle_seconds,
             )
         if len(self.held) >= lim.max_sessions:
@@ -259,8 +289,10 @@ class SessionStore(Generic[T]):
             raise SessionRefused(
                 503,
                 "busy",
-                f"the server holds as many companion games as it can ({lim.max_sessions}): "
-                f"no game is ever pushed out, so try again in {_minutes(wait)}",
+                _(
+                    "the server holds as many companion games as it can ({n}): no game is "
+                    "ever pushed out, so try again in {wait}"
+                ).format(n=lim.max_sessions, wait=_minutes(wait)),
                 retry_after=wait,
             )
 
@@ -285,24 +317,32 @@ class SessionStore(Generic[T]):
             raise SessionRefused(
                 404,
                 "not_found",
-                "no such game here: it ended after "
-                f"{_minutes(self.limits.idle_seconds)} without a request, or the server "
-                "restarted; resume it from a saved game",
+                _(
+                    "no such game here: it ended after {wait} without a request, or the "
+                    "server restarted; resume it from a saved game"
+                ).format(wait=_minutes(self.limits.idle_seconds)),
             )
         if not key or not hmac.compare_digest(held.key_hash, _hash(key)):
-            raise SessionRefused(
-                403,
-                "forbidden",
-                "this game belongs to the page that started it: the request has "
-                f"{'a wrong' if key else 'no'} session key (the {KEY_HEADER} header)",
-            )
+            if key:
+                refusal = _(
+                    "this game belongs to the page that started it: the request has a wrong "
+                    "session key (the {header} header)"
+                )
+            else:
+                refusal = _(
+                    "this game belongs to the page that started it: the request has no "
+                    "session key (the {header} header)"
+                )
+            raise SessionRefused(403, "forbidden", refusal.format(header=KEY_HEADER))
         held.seen = self.clock()
         self.held.move_to_end(sid)
         return held.session
 
     def open(self, sid: str, request: Request) -> T:
-        """The session ``sid`` opened with the request's ``X-Session-Key`` header."""
-        return self.get(sid, request.headers.get(KEY_HEADER))
+        """The session ``sid`` opened with the request's ``X-Session-Key`` header (a
+        refusal in the language of the request's page)."""
+        with speaking_to(request):
+            return self.get(sid, request.headers.get(KEY_HEADER))
 
     def last_seen(self, sid: str) -> float:
         """When ``sid`` was last created or opened (the ``clock``'s seconds); KeyError for
@@ -341,18 +381,21 @@ async def json_body(request: Request, max_body: int) -> dict[str, Any]:
     """The request's JSON object (``{}`` when empty), or :class:`SessionRefused`: 413 for a
     body over ``max_body`` bytes, 400 for one that is not JSON or not an object."""
     raw = await request.body()
-    if len(raw) > max_body:
-        raise SessionRefused(
-            413, "too_large", f"the request is larger than this page takes ({max_body // 1024} KB)"
-        )
-    if not raw.strip():
-        return {}
-    try:
-        data = json.loads(raw)
-    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
-        raise SessionRefused(400, "bad_request", "the request is not JSON") from None
-    if not isinstance(data, dict):
-        raise SessionRefused(400, "bad_request", "the request must be a JSON object")
+    with speaking_to(request):
+        if len(raw) > max_body:
+            raise SessionRefused(
+                413,
+                "too_large",
+                _("the request is larger than this page takes ({n} KB)").format(n=max_body // 1024),
+            )
+        if not raw.strip():
+            return {}
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+            raise SessionRefused(400, "bad_request", _("the request is not JSON")) from None
+        if not isinstance(data, dict):
+            raise SessionRefused(400, "bad_request", _("the request must be a JSON object"))
     return data
 
 

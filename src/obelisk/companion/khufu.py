@@ -28,9 +28,9 @@ from pathlib import Path
 from typing import Any
 
 from obelisk import __version__
+from obelisk.core.i18n import Words, language
 from obelisk.core.narration import join_words
 from obelisk.games.khufu import components as K
-from obelisk.games.khufu.narration import HAND_WORDS, chamber, symbol
 from obelisk.games.khufu.options import KhufuOptions
 
 from .khufu_director import Director
@@ -46,6 +46,7 @@ from .khufu_players import (
     player_from_json,
     symbol_id,
 )
+from .khufu_terms import hand_words, in_the_chamber, symbol_name
 
 __all__ = [
     "COUNTDOWN",
@@ -62,6 +63,7 @@ __all__ = [
     "check_players",
     "clock_words",
     "from_record",
+    "game_over_words",
     "load",
     "new_session",
     "parse_player",
@@ -75,6 +77,9 @@ COUNTDOWN = KhufuOptions().countdown
 WARNING_AT = KhufuOptions().final_minutes_at
 #: khufu:14.7 E19: seconds lost when the sands run fast.
 SANDS_SECONDS = KhufuOptions().sands_seconds
+W = Words("obelisk.companion")
+_, pgettext = W.gettext, W.pgettext
+
 RECORD_FORMAT = "obelisk-companion-record"
 RECORD_VERSION = 1
 RESULTS = ("WIN", "LOSE", "DRAW")
@@ -89,6 +94,8 @@ class Moment:
 
     ``kind`` is ``intro``, ``start``, ``order``, ``warning``, ``challenge``,
     ``challenge_result`` or ``end``; ``event`` is the order's id (khufu:14.7) for orders.
+    The words are in the language of the reader the session spoke to when it happened
+    (``lang``: the voice that says them is that language's).
     """
 
     index: int
@@ -99,6 +106,7 @@ class Moment:
     event: str | None = None
     number: str | None = None
     detail: dict[str, Any] = field(default_factory=dict)
+    lang: str = "en"
 
     def to_json(self) -> dict[str, Any]:
         """The moment as JSON (no hidden information: every moment is public)."""
@@ -118,7 +126,7 @@ class KhufuSession:
     def __init__(self, players: Sequence[Player], seed: int) -> None:
         check_players(players)
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise CompanionError("the seed must be a whole number, 0 or more")
+            raise CompanionError(_("the seed must be a whole number, 0 or more"))
         self.players: list[Player] = list(players)
         self.seed = seed
         self.director = Director(seed, len(players))
@@ -189,10 +197,10 @@ class KhufuSession:
             "countdown": COUNTDOWN,
             "lucky": self.lucky,
             "sarcophagus": self.sarcophagus,
-            "sarcophagus_words": chamber(self.sarcophagus),
+            "sarcophagus_words": in_the_chamber(self.sarcophagus),
             "challenger": self.challenger,
             "khufu_hand": list(self.khufu_hand) if self.paused else [],
-            "khufu_hand_words": [symbol(s) for s in self.khufu_hand] if self.paused else [],
+            "khufu_hand_words": [symbol_name(s) for s in self.khufu_hand] if self.paused else [],
             "moments": [m.to_json() for m in self.moments],
         }
 
@@ -204,7 +212,7 @@ class KhufuSession:
     def apply(self, step: Mapping[str, Any]) -> list[Moment]:
         """Apply one record step (``{"kind": "start" | "tick" | "summon" | "result", …}``)."""
         if not isinstance(step, Mapping):
-            raise CompanionError("a step must be an object with a kind")
+            raise CompanionError(_("a step must be an object with a kind"))
         kind = step.get("kind")
         if kind == "start":
             return self.start()
@@ -214,21 +222,25 @@ class KhufuSession:
             return self.summon(step.get("seat"))
         if kind == "result":
             return self.result(step.get("result"), step.get("seat"))  # type: ignore[arg-type]
-        raise CompanionError(f"unknown step '{kind}': start, tick, summon or result")
+        raise CompanionError(
+            _("unknown step '{kind}': start, tick, summon or result").format(kind=kind)
+        )
 
     def start(self) -> list[Moment]:
         """khufu:4.9: the countdown starts with Lucky's first turn."""
         if self.started:
-            raise CompanionError("the countdown has started already")
+            raise CompanionError(_("the countdown has started already"))
         self.started = True
         self.steps.append({"kind": "start"})
         lucky = self.players[self.lucky].name
         return [
             self._say(
                 "start",
-                "The countdown has begun",
-                f"The countdown has begun: forty-five minutes. {lucky}, you are Lucky: "
-                "roll first. And nobody stops my clock!",
+                _("The countdown has begun"),
+                _(
+                    "The countdown has begun: forty-five minutes. {name}, you are Lucky: "
+                    "roll first. And nobody stops my clock!"
+                ).format(name=lucky),
             )
         ]
 
@@ -239,13 +251,15 @@ class KhufuSession:
         Ticks are exact at any size: one tick of 20 s equals two of 10 s.
         """
         if not isinstance(seconds, int) or isinstance(seconds, bool) or seconds < 1:
-            raise CompanionError("a tick is a whole number of seconds, 1 or more")
+            raise CompanionError(_("a tick is a whole number of seconds, 1 or more"))
         if seconds > MAX_TICK:
-            raise CompanionError(f"a tick of {seconds} seconds is longer than the game")
+            raise CompanionError(
+                _("a tick of {n} seconds is longer than the game").format(n=seconds)
+            )
         if not self.started:
-            raise CompanionError("the countdown has not started yet")
+            raise CompanionError(_("the countdown has not started yet"))
         if self.over:
-            raise CompanionError("the game is over")
+            raise CompanionError(_("the game is over"))
         if self.paused:
             return []
         said: list[Moment] = []
@@ -269,11 +283,11 @@ class KhufuSession:
     def summon(self, seat: Any = None) -> list[Moment]:
         """khufu:10.1: a player reached the Sarcophagus: pause, show Khufu's hand, say the deal."""
         if not self.started:
-            raise CompanionError("start the countdown first")
+            raise CompanionError(_("start the countdown first"))
         if self.over:
-            raise CompanionError("the game is over")
+            raise CompanionError(_("the game is over"))
         if self.paused:
-            raise CompanionError("Khufu is already here: finish the Ultimate Challenge first")
+            raise CompanionError(_("Khufu is already here: finish the Ultimate Challenge first"))
         who = self._seat(seat, allow_none=True)
         self.steps.append({"kind": "summon", "seat": who})
         self.paused = True
@@ -282,18 +296,22 @@ class KhufuSession:
         ids = K.tables(KhufuOptions()).card_symbol
         hand = self.rng.sample(range(len(ids)), 3)  # khufu:10.3 three cards of a full deck
         self.khufu_hand = tuple(K.SYMBOLS[ids[c]] for c in hand)
-        cards = join_words([symbol(s) for s in self.khufu_hand])
-        dare = f"So, {self.players[who].name}, you" if who is not None else "So, you"
-        lucky = self.players[self.lucky].name
+        cards = join_words([symbol_name(s) for s in self.khufu_hand])
+        if who is not None:
+            dare = _("So, {name}, you dare to face me?").format(name=self.players[who].name)
+        else:
+            dare = _("So, you dare to face me?")
+        deal = _(
+            "The countdown is paused. My hand: {cards}. {name}, you are Lucky: shuffle the "
+            "challenger's Treasure cards and deal five of them face up; all of them if there "
+            "are only four or three. Challenger, choose your best three, then roll the two "
+            "symbol dice. Both hands use the same dice."
+        ).format(cards=cards, name=self.players[self.lucky].name)
         return [
             self._say(
                 "challenge",
-                "The Ultimate Challenge",
-                f"{dare} dare to face me? The countdown is paused. My hand: {cards}. "
-                f"{lucky}, you are Lucky: shuffle the challenger's Treasure cards and deal five "
-                "of them face up; all of them if there are only four or three. Challenger, "
-                "choose your best three, then roll the two symbol dice. Both hands use the "
-                "same dice.",
+                _("The Ultimate Challenge"),
+                f"{dare} {deal}",
                 detail={"hand": list(self.khufu_hand), "seat": who},
             )
         ]
@@ -301,39 +319,53 @@ class KhufuSession:
     def result(self, result: str, seat: Any = None) -> list[Moment]:
         """khufu:10.7: the players report WIN, LOSE or DRAW; the clock runs again unless won."""
         if not self.paused:
-            raise CompanionError("there is no Ultimate Challenge to report: summon Khufu first")
+            raise CompanionError(_("there is no Ultimate Challenge to report: summon Khufu first"))
         if result not in RESULTS:
-            raise CompanionError("the result is WIN, LOSE or DRAW")
+            raise CompanionError(_("the result is WIN, LOSE or DRAW"))
         who = self._seat(seat, allow_none=True)
         if who is None:
             who = self.challenger
         if result == "WIN" and who is None:
-            raise CompanionError("say who beat Khufu")
+            raise CompanionError(_("say who beat Khufu"))
         self.steps.append({"kind": "result", "result": result, "seat": who})
         self.paused = False
         self.challenger = None
-        name = self.players[who].name if who is not None else "Challenger"
+        if who is not None:
+            name = self.players[who].name
+        else:
+            name = pgettext("the player who takes on Khufu, addressed", "Challenger")
         if result == "WIN":
             self.over = True
             self.winner = who
             return [
                 self._say(
                     "end",
-                    f"{name} wins!",
-                    f"No! {name}, you have beaten my Ultimate Challenge. You win the game, "
-                    "and my treasure is yours. For now.",
+                    _("{name} wins!").format(name=name),
+                    _(
+                        "No! {name}, you have beaten my Ultimate Challenge. You win the game, "
+                        "and my treasure is yours. For now."
+                    ).format(name=name),
                     detail={"winner": who},
                 )
             ]
-        lost = "Return your three cards to the bottom of the deck. " if result == "LOSE" else ""
-        head = "Khufu wins the challenge" if result == "LOSE" else "A draw"
-        said = "Ha! My hand is better." if result == "LOSE" else "A draw. Not good enough."
+        if result == "LOSE":
+            head = _("Khufu wins the challenge")
+            said = _(
+                "Ha! My hand is better. Return your three cards to the bottom of the deck. "
+                "{name}, move your piece to the furthest Curse space and draw a Curse card "
+                "there. The countdown runs again!"
+            )
+        else:
+            head = _("A draw")
+            said = _(
+                "A draw. Not good enough. {name}, move your piece to the furthest Curse space "
+                "and draw a Curse card there. The countdown runs again!"
+            )
         return [
             self._say(
                 "challenge_result",
                 head,
-                f"{said} {lost}{name}, move your piece to the furthest Curse space and draw a "
-                "Curse card there. The countdown runs again!",
+                said.format(name=name),
                 detail={"result": result, "seat": who},
             )
         ]
@@ -344,25 +376,30 @@ class KhufuSession:
         A help for the table: the players still report the result with :meth:`result`.
         """
         if not self.paused:
-            raise CompanionError("there is no Ultimate Challenge to judge: summon Khufu first")
+            raise CompanionError(_("there is no Ultimate Challenge to judge: summon Khufu first"))
         if not isinstance(selected, list) or len(selected) != 3:
-            raise CompanionError("name the three cards the challenger chose")
+            raise CompanionError(_("name the three cards the challenger chose"))
         if not isinstance(dice, list) or len(dice) != 2:
-            raise CompanionError("name the two symbols the dice show")
+            raise CompanionError(_("name the two symbols the dice show"))
         for word in (*selected, *dice):
             if not isinstance(word, str):
-                raise CompanionError("cards and dice are named by their symbols")
+                raise CompanionError(_("cards and dice are named by their symbols"))
         mine = [K.SYMBOLS.index(symbol_id(w, "symbol")) for w in (*selected, *dice)]
         his = [K.SYMBOLS.index(s) for s in self.khufu_hand] + mine[3:]
         me, him = K.category(mine), K.category(his)
         result = K.compare(me, him)
-        verdict = {"WIN": "the challenger wins", "LOSE": "Khufu wins", "DRAW": "a draw"}[result]
+        words = {
+            "WIN": _("The challenger has {mine}, Khufu has {his}: the challenger wins."),
+            "LOSE": _("The challenger has {mine}, Khufu has {his}: Khufu wins."),
+            "DRAW": _("The challenger has {mine}, Khufu has {his}: a draw."),
+        }[result]
         return {
             "result": result,
             "player_hand": K.CATEGORIES[me],
             "khufu_hand": K.CATEGORIES[him],
-            "words": f"The challenger has {HAND_WORDS[K.CATEGORIES[me]]}, Khufu has "
-            f"{HAND_WORDS[K.CATEGORIES[him]]}: {verdict}.",
+            "words": words.format(
+                mine=hand_words(K.CATEGORIES[me]), his=hand_words(K.CATEGORIES[him])
+            ),
         }
 
     # -- the record --------------------------------------------------------------------
@@ -395,9 +432,9 @@ class KhufuSession:
         if seat is None and allow_none:
             return None
         if not isinstance(seat, int) or isinstance(seat, bool):
-            raise CompanionError("a player is named by a seat number")
+            raise CompanionError(_("a player is named by a seat number"))
         if not 0 <= seat < len(self.players):
-            raise CompanionError(f"there is no player {seat + 1} at this table")
+            raise CompanionError(_("there is no player {n} at this table").format(n=seat + 1))
         return seat
 
     def _say(
@@ -410,7 +447,15 @@ class KhufuSession:
         detail: dict[str, Any] | None = None,
     ) -> Moment:
         m = Moment(
-            len(self.moments), kind, self.elapsed, title, speech, event, number, detail or {}
+            len(self.moments),
+            kind,
+            self.elapsed,
+            title,
+            speech,
+            event,
+            number,
+            detail or {},
+            language(),
         )
         self.moments.append(m)
         return m
@@ -421,10 +466,12 @@ class KhufuSession:
         lucky = self.players[self.lucky].name
         self._say(
             "intro",
-            f"Lucky is {lucky}",
-            f"I am Khufu, and you are in my pyramid: {names}. I choose my servant. "
-            f"{lucky}, you are Lucky: you will do my tasks, and you roll first. "
-            "When everyone is ready, start the countdown.",
+            _("Lucky is {name}").format(name=lucky),
+            _(
+                "I am Khufu, and you are in my pyramid: {names}. I choose my servant. "
+                "{name}, you are Lucky: you will do my tasks, and you roll first. "
+                "When everyone is ready, start the countdown."
+            ).format(names=names, name=lucky),
             detail={"lucky": self.lucky},
         )
 
@@ -443,9 +490,11 @@ class KhufuSession:
             said.append(
                 self._say(
                     "warning",
-                    "Five minutes left!",
-                    "Five minutes left! My hourglass is nearly empty. Hurry to my Sarcophagus, "
-                    "if you dare.",
+                    _("Five minutes left!"),
+                    _(
+                        "Five minutes left! My hourglass is nearly empty. Hurry to my "
+                        "Sarcophagus, if you dare."
+                    ),
                 )
             )
         if self.elapsed >= COUNTDOWN:
@@ -454,9 +503,11 @@ class KhufuSession:
             said.append(
                 self._say(
                     "end",
-                    "Time is up: Khufu wins",
-                    "Time is up! Nobody beat my Ultimate Challenge. I win, and you all stay in "
-                    "my pyramid for ever.",
+                    _("Time is up: Khufu wins"),
+                    _(
+                        "Time is up! Nobody beat my Ultimate Challenge. I win, and you all stay "
+                        "in my pyramid for ever."
+                    ),
                     detail={"winner": None},
                 )
             )
@@ -471,7 +522,7 @@ class KhufuSession:
             self._say(
                 "order",
                 order.title,
-                f"{self.last_stop} {order.speech}",
+                f"{_(self.last_stop)} {order.speech}",
                 eid,
                 order.number,
                 order.detail,
@@ -485,6 +536,14 @@ class KhufuSession:
         return said
 
 
+def game_over_words(session: KhufuSession) -> str:
+    """``The game is over: Ann wins.`` (or Khufu), in the reader's language."""
+    who = session.winner
+    if who is None:
+        return _("The game is over: Khufu wins.")
+    return _("The game is over: {name} wins.").format(name=session.players[who].name)
+
+
 def new_session(players: Sequence[Player], seed: int | None = None) -> KhufuSession:
     """A session with ``seed``, or with a fresh random seed."""
     if seed is None:
@@ -495,26 +554,30 @@ def new_session(players: Sequence[Player], seed: int | None = None) -> KhufuSess
 def from_record(data: Any) -> KhufuSession:
     """Rebuild a session by replaying a record's steps; a bad record names its fault."""
     if not isinstance(data, Mapping):
-        raise CompanionError("a record is a JSON object")
+        raise CompanionError(_("a record is a JSON object"))
     if data.get("format") != RECORD_FORMAT or data.get("companion") != "khufu":
-        raise CompanionError("this is not a record of the Khufu companion")
+        raise CompanionError(_("this is not a record of the Khufu companion"))
     if data.get("format_version") != RECORD_VERSION:
-        raise CompanionError(f"unsupported record version {data.get('format_version')!r}")
+        raise CompanionError(
+            _("unsupported record version {version}").format(
+                version=repr(data.get("format_version"))
+            )
+        )
     players = data.get("players")
     if not isinstance(players, list):
-        raise CompanionError("the record has no players")
+        raise CompanionError(_("the record has no players"))
     seed = data.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise CompanionError("the record has no seed")
+        raise CompanionError(_("the record has no seed"))
     session = KhufuSession([player_from_json(p) for p in players], seed)
     steps = data.get("steps")
     if not isinstance(steps, list):
-        raise CompanionError("the record has no steps")
+        raise CompanionError(_("the record has no steps"))
     for i, step in enumerate(steps):
         try:
             session.apply(step)
         except CompanionError as exc:
-            raise CompanionError(f"step {i + 1}: {exc}") from None
+            raise CompanionError(_("step {n}: {problem}").format(n=i + 1, problem=exc)) from None
     return session
 
 
@@ -523,9 +586,11 @@ def load(path: str | Path) -> KhufuSession:
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
     except OSError as exc:
-        raise CompanionError(f"cannot read {path}: {exc.strerror}") from None
+        raise CompanionError(
+            _("cannot read {path}: {reason}").format(path=path, reason=exc.strerror)
+        ) from None
     except (json.JSONDecodeError, UnicodeDecodeError):
-        raise CompanionError(f"{path} is not a JSON record") from None
+        raise CompanionError(_("{path} is not a JSON record").format(path=path)) from None
     return from_record(data)
 
 
@@ -534,7 +599,7 @@ class WallClock:
 
     def __init__(self, scale: float = 1.0, now: Any = time.monotonic) -> None:
         if not 0 < scale <= 10000:
-            raise CompanionError("the time scale must be above 0 and at most 10000")
+            raise CompanionError(_("the time scale must be above 0 and at most 10000"))
         self.scale = scale
         self._now = now
         self._last = now()

@@ -13,7 +13,13 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
+from obelisk.core.i18n import Words
+
 from .khufu import clock_words
+from .khufu_terms import piece_name
+
+W = Words("obelisk.companion")
+_ = W.gettext
 
 #: A block font for the countdown: five rows per character (our own drawing).
 _FONT: dict[str, tuple[str, ...]] = {
@@ -59,6 +65,9 @@ _LETTERS: dict[str, tuple[str, ...]] = {
     "X": ("#   #", " # # ", "  #  ", " # # ", "#   #"),
     "Y": ("#   #", " # # ", "  #  ", "  #  ", "  #  "),
     "Z": ("####", "   #", "  # ", " #  ", "####"),
+    "Ä": ("#  #", " ## ", "#  #", "####", "#  #"),
+    "Ö": ("#  #", " ## ", "#  #", "#  #", " ## "),
+    "Ü": ("#  #", "    ", "#  #", "#  #", " ## "),
     "'": ("#", "#", " ", " ", " "),
     "!": ("#", "#", "#", " ", "#"),
     "?": ("### ", "   #", " ## ", "    ", " #  "),
@@ -100,17 +109,21 @@ def big(text: str) -> str:
 
 
 def keys_line(view: dict[str, Any]) -> str:
-    """What the keys do now, in words."""
+    """What the keys do now, in words (the keys themselves are the same in every language)."""
     if view["over"]:  # the state line says it; the command prints the winner once after
         return ""
+    quit_key = _("q: quit and save")
     if view.get("held"):
-        return "Enter: go on with the countdown (it waits after a resume)   q: quit and save"
+        return _("Enter: go on with the countdown (it waits after a resume)") + "   " + quit_key
     if not view["started"]:
-        return "Enter: start the countdown   q: quit and save"
+        return _("Enter: start the countdown") + "   " + quit_key
     if view["paused"]:
-        wins = "   ".join(f"{i + 1}: {p['name']} won" for i, p in enumerate(view["players"]))
-        return f"{wins}   l: Khufu won   d: a draw   q: quit and save"
-    return "s: summon Khufu (a player reached the Sarcophagus)   q: quit and save"
+        wins = "   ".join(
+            _("{n}: {name} won").format(n=i + 1, name=p["name"])
+            for i, p in enumerate(view["players"])
+        )
+        return "   ".join([wins, _("l: Khufu won"), _("d: a draw"), quit_key])
+    return _("s: summon Khufu (a player reached the Sarcophagus)") + "   " + quit_key
 
 
 def screen(
@@ -118,25 +131,28 @@ def screen(
 ) -> RenderableType:
     """The whole terminal picture for a session view and the moment to show."""
     names = ", ".join(
-        p["name"] + (f" ({p['piece']})" if p.get("piece") else "") for p in view["players"]
+        _("{name} ({piece})").format(name=p["name"], piece=piece_name(p["piece"]))
+        if p.get("piece")
+        else p["name"]
+        for p in view["players"]
     )
     lucky = view["players"][view["lucky"]]["name"]
-    head = Text.assemble(
-        ("KHUFU  ", "bold yellow"),
-        (f"{names}.  Lucky: {lucky}.  The Sarcophagus is in {view['sarcophagus_words']}.", ""),
+    table = _("{names}.  Lucky: {name}.  The Sarcophagus is in {chamber}.").format(
+        names=names, name=lucky, chamber=view["sarcophagus_words"]
     )
+    head = Text.assemble(("KHUFU  ", "bold yellow"), (table, ""))
     if view["paused"]:
-        state = Text("THE COUNTDOWN IS PAUSED: ULTIMATE CHALLENGE", style="bold cyan")
+        state = Text(_("THE COUNTDOWN IS PAUSED: ULTIMATE CHALLENGE"), style="bold cyan")
     elif view["over"]:
-        state = Text("THE GAME IS OVER", style="bold")
+        state = Text(_("THE GAME IS OVER"), style="bold")
     elif view["warned"]:
-        state = Text("FIVE MINUTES LEFT OR LESS: HURRY", style="bold red")
+        state = Text(_("FIVE MINUTES LEFT OR LESS: HURRY"), style="bold red")
     elif not view["started"]:
-        state = Text("Press Enter to start the 45-minute countdown", style="bold")
+        state = Text(_("Press Enter to start the 45-minute countdown"), style="bold")
     elif view.get("held"):
-        state = Text("Resumed: press Enter to go on with the countdown", style="bold")
+        state = Text(_("Resumed: press Enter to go on with the countdown"), style="bold")
     else:
-        state = Text("Time left", style="bold")
+        state = Text(_("Time left"), style="bold")
     digits = Text(
         big(clock_words(view["remaining"])), style="bold red" if view["warned"] else "bold"
     )
@@ -144,7 +160,10 @@ def screen(
     if view["paused"] and view["khufu_hand_words"]:
         parts.append(
             Align.center(
-                Text("Khufu's hand: " + "   ".join(view["khufu_hand_words"]), style="bold yellow")
+                Text(
+                    _("Khufu's hand: {cards}").format(cards="   ".join(view["khufu_hand_words"])),
+                    style="bold yellow",
+                )
             )
         )
     if latest is not None:

@@ -13,11 +13,15 @@ from __future__ import annotations
 from typing import Any
 
 from obelisk.core import RecordError
+from obelisk.core.i18n import Words
 
-from .khufu import RECORD_FORMAT, CompanionError, KhufuSession, clock_words
+from .khufu import RECORD_FORMAT, CompanionError, KhufuSession, clock_words, game_over_words
 from .khufu import from_record as khufu_from_record
 from .mummy import MummyCompanionError, MummySession
 from .mummy import from_record as mummy_from_record
+
+W = Words("obelisk.companion")
+_ = W.gettext
 
 
 def replay_companion(data: Any) -> list[str] | None:
@@ -36,11 +40,21 @@ def _khufu(data: dict[str, Any]) -> list[str]:
     try:
         session = khufu_from_record(data)
     except CompanionError as exc:
-        raise RecordError(f"Khufu companion record: {exc}") from None
+        raise RecordError(_("Khufu companion record: {problem}").format(problem=exc)) from None
     names = ", ".join(p.name for p in session.players)
-    done = "finished" if session.over else "unfinished"
-    head = f"Khufu (the companion): {names}; {len(session.steps)} inputs, {done}; replay OK"
-    return [head, *khufu_story(session)]
+    if session.over:
+        head = W.ngettext(
+            "Khufu (the companion): {names}; {n} input, finished; replay OK",
+            "Khufu (the companion): {names}; {n} inputs, finished; replay OK",
+            len(session.steps),
+        )
+    else:
+        head = W.ngettext(
+            "Khufu (the companion): {names}; {n} input, unfinished; replay OK",
+            "Khufu (the companion): {names}; {n} inputs, unfinished; replay OK",
+            len(session.steps),
+        )
+    return [head.format(names=names, n=len(session.steps)), *khufu_story(session)]
 
 
 def khufu_story(session: KhufuSession) -> list[str]:
@@ -49,13 +63,17 @@ def khufu_story(session: KhufuSession) -> list[str]:
     countdown = session.view()["countdown"]
     for m in session.moments:
         left = clock_words(max(0, countdown - m.at))
-        lines.append(f"[{left} left] {m.title.upper()}: {m.speech}")
+        lines.append(
+            _("[{time} left] {title}: {speech}").format(
+                time=left, title=m.title.upper(), speech=m.speech
+            )
+        )
     if session.over:
-        who = session.winner
-        end = "Khufu wins." if who is None else f"{session.players[who].name} wins."
-        lines.append(f"The game is over: {end}")
+        lines.append(game_over_words(session))
     else:
-        lines.append(f"The game stopped with {clock_words(session.remaining)} left.")
+        lines.append(
+            _("The game stopped with {time} left.").format(time=clock_words(session.remaining))
+        )
     return lines
 
 
@@ -63,18 +81,30 @@ def _mummy(data: dict[str, Any]) -> list[str]:
     try:
         session = mummy_from_record(data)
     except MummyCompanionError as exc:
-        raise RecordError(f"mummy companion record: {exc}") from None
+        raise RecordError(_("mummy companion record: {problem}").format(problem=exc)) from None
     return mummy_story(session)
 
 
 def mummy_story(session: MummySession) -> list[str]:
     """A mummy game replayed: a head line, then every sentence of the game."""
-    done = "finished" if session.state.is_terminal() else "unfinished"
-    head = (
-        f"Fluch der Mumie with the computer as the mummy ({session.level}): explorers "
-        f"{', '.join(session.names)}; {len(session.told)} inputs, {done}; replay OK"
-    )
-    return [head, *session.log()]
+    n = len(session.told)
+    if session.state.is_terminal():
+        head = W.ngettext(
+            "Fluch der Mumie with the computer as the mummy ({level}): explorers {names}; "
+            "{n} input, finished; replay OK",
+            "Fluch der Mumie with the computer as the mummy ({level}): explorers {names}; "
+            "{n} inputs, finished; replay OK",
+            n,
+        )
+    else:
+        head = W.ngettext(
+            "Fluch der Mumie with the computer as the mummy ({level}): explorers {names}; "
+            "{n} input, unfinished; replay OK",
+            "Fluch der Mumie with the computer as the mummy ({level}): explorers {names}; "
+            "{n} inputs, unfinished; replay OK",
+            n,
+        )
+    return [head.format(level=session.level, names=", ".join(session.names), n=n), *session.log()]
 
 
 __all__ = ["khufu_story", "mummy_story", "replay_companion"]

@@ -33,6 +33,10 @@ from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from obelisk.core import ObeliskError
+from obelisk.core.i18n import Words
+
+W = Words("obelisk.companion")
+_ = W.gettext
 
 SAVE_FORMAT = "obelisk-companion-save"
 SAVE_VERSION = 1
@@ -40,6 +44,7 @@ KEY_FILE = "companion-saves.key"
 #: The sealed plain text is padded to a multiple of this many bytes.
 PAD = 4096
 log = logging.getLogger("obelisk.companion")
+#: The public note in a save file (a file's words stay English, like every record's).
 ABOUT = (
     "A companion game saved before its end. Its secret parts are sealed: only the Obelisk "
     "server that saved it can open them, to resume the game."
@@ -81,8 +86,10 @@ class SaveSealer:
             except OSError as exc:
                 log.error("the companions' key file %s: %s", self.key_path, exc.strerror)
                 raise SaveError(  # the client is not told the server's paths
-                    "the server cannot keep the key that seals a game saved before its end "
-                    "(see its log): save the game at its end"
+                    _(
+                        "the server cannot keep the key that seals a game saved before its "
+                        "end (see its log): save the game at its end"
+                    )
                 ) from None
         return self._key
 
@@ -99,7 +106,7 @@ class SaveSealer:
             key = b""
         if len(key) != 32:
             log.error("the companions' key file %s is not 32 bytes in base64", self.key_path)
-            raise SaveError("the server's key that seals saved games is damaged")
+            raise SaveError(_("the server's key that seals saved games is damaged"))
         return key
 
     def _create(self) -> bytes:
@@ -148,13 +155,15 @@ class SaveSealer:
         """The record sealed in ``envelope``, or :class:`SaveError` saying why not."""
         if envelope.get("format_version") != SAVE_VERSION:
             raise SaveError(
-                f"this saved game has version {envelope.get('format_version')!r}; this "
-                f"server reads version {SAVE_VERSION}"
+                _("this saved game has version {found}; this server reads version {n}").format(
+                    found=repr(envelope.get("format_version")), n=SAVE_VERSION
+                )
             )
         if envelope.get("companion") != companion:
             raise SaveError(
-                f"this is a saved game of the {envelope.get('companion')!r} companion, "
-                f"not of {companion!r}"
+                _("this is a saved game of the {found} companion, not of {wanted}").format(
+                    found=repr(envelope.get("companion")), wanted=repr(companion)
+                )
             )
         token = envelope.get("sealed")
         try:
@@ -162,16 +171,18 @@ class SaveSealer:
         except (binascii.Error, ValueError):
             raw = b""
         if len(raw) < 12 + 16:
-            raise SaveError("the saved game's sealed part is missing or cut short")
+            raise SaveError(_("the saved game's sealed part is missing or cut short"))
         if envelope.get("server") != self.fingerprint():
             raise SaveError(
-                "this game was saved by another Obelisk server (or before this server's "
-                "key was replaced): only that server can resume it"
+                _(
+                    "this game was saved by another Obelisk server (or before this server's "
+                    "key was replaced): only that server can resume it"
+                )
             )
         try:
             plain = AESGCM(self.key()).decrypt(raw[:12], raw[12:], _aad(envelope))
         except InvalidTag:
-            raise SaveError("the saved game has been changed since it was saved") from None
+            raise SaveError(_("the saved game has been changed since it was saved")) from None
         return json.loads(plain)
 
 

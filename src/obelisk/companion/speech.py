@@ -5,6 +5,10 @@ the WAV bytes; :class:`Speaker` plays lines in the terminal with ``aplay`` or
 ``paplay`` when one is installed, and writes every line to ``--audio-dir`` as a
 numbered WAV file with the text beside it. Where espeak-ng is missing nothing is
 rendered; the caller shows text instead (and says so once).
+
+Khufu speaks the reader's language: each language has its espeak-ng voice
+(:data:`VOICES`: a low British male voice for English, espeak-ng's German voice with the
+same deep male variant for German), chosen by the language a line is in.
 """
 
 from __future__ import annotations
@@ -16,9 +20,15 @@ import subprocess
 import tempfile
 import time
 import wave
+from dataclasses import dataclass
 from pathlib import Path
 
+from obelisk.core.i18n import SOURCE, Words, language
+
 from .audio_out import library_player
+
+W = Words("obelisk.companion")
+_ = W.gettext
 
 #: Seconds a rendering may take before it is given up.
 RENDER_TIMEOUT = 30.0
@@ -32,6 +42,30 @@ SPEED = 132
 PITCH = 32
 WORD_GAP = 3
 PLAYERS = ("aplay", "paplay")
+
+
+@dataclass(frozen=True)
+class Voice:
+    """How espeak-ng says one language's lines: its voice (``de+m3``: the German voice,
+    the deep male variant m3), words per minute, pitch (0-99) and gap between words (10 ms)."""
+
+    voice: str
+    speed: int
+    pitch: int = PITCH
+    word_gap: int = WORD_GAP
+
+
+#: Khufu's voice in each language Obelisk speaks. German words are longer than English
+#: ones, so the same drama is a few words a minute slower; the pitch is a little lower.
+VOICES: dict[str, Voice] = {
+    "en": Voice(VOICE, SPEED),
+    "de": Voice("de+m3", 128, 30),
+}
+
+
+def voice_for(lang: str | None = None) -> Voice:
+    """Khufu's voice for ``lang`` (default: the reader's language; English if none)."""
+    return VOICES.get(lang or language(), VOICES[SOURCE])
 
 
 class SpeechError(RuntimeError):
@@ -52,27 +86,41 @@ def audio_player() -> list[str] | None:
     return None
 
 
-def render(text: str, voice: str = VOICE, speed: int = SPEED) -> bytes:
-    """``text`` spoken by espeak-ng, as the bytes of a WAV file."""
+def command(text: str, lang: str | None = None) -> list[str]:
+    """The espeak-ng command that says ``text`` (a line in ``lang``, default the reader's
+    language) to stdout, in that language's voice."""
     exe = espeak()
     if exe is None:
-        raise SpeechError("espeak-ng is not installed")
+        raise SpeechError(_("espeak-ng is not installed"))
     line = " ".join(text.split())[:MAX_CHARS]
     if not line:
-        raise SpeechError("there is nothing to say")
+        raise SpeechError(_("there is nothing to say"))
+    v = voice_for(lang)
     # to stdout, not to a file: a line holds the players' names, and nothing a network
     # client sends reaches the server's disk
-    cmd = [exe, "-v", voice, "-s", str(speed), "-p", str(PITCH), "-g", str(WORD_GAP)]
-    cmd += ["--stdout", "--", line]
+    cmd = [exe, "-v", v.voice, "-s", str(v.speed), "-p", str(v.pitch), "-g", str(v.word_gap)]
+    return [*cmd, "--stdout", "--", line]
+
+
+def render(text: str, lang: str | None = None) -> bytes:
+    """``text`` (a line in ``lang``, default the reader's language) spoken by espeak-ng in
+    that language's voice, as the bytes of a WAV file."""
+    cmd = command(text, lang)
     try:
         done = subprocess.run(cmd, capture_output=True, timeout=RENDER_TIMEOUT, check=False)
     except subprocess.TimeoutExpired:
-        raise SpeechError(f"espeak-ng took longer than {RENDER_TIMEOUT:.0f} s") from None
+        raise SpeechError(
+            _("espeak-ng took longer than {n} s").format(n=f"{RENDER_TIMEOUT:.0f}")
+        ) from None
     except OSError as exc:
-        raise SpeechError(f"espeak-ng could not run: {exc.strerror}") from None
+        raise SpeechError(
+            _("espeak-ng could not run: {reason}").format(reason=exc.strerror)
+        ) from None
     if done.returncode != 0 or not done.stdout.startswith(b"RIFF"):
         err = done.stderr.decode("utf-8", "replace").strip()[:200]
-        raise SpeechError(f"espeak-ng failed: {err or 'no sound was written'}")
+        raise SpeechError(
+            _("espeak-ng failed: {reason}").format(reason=err or _("no sound was written"))
+        )
     return _sized(done.stdout)
 
 
@@ -82,7 +130,7 @@ def _sized(wav: bytes) -> bytes:
     data = bytearray(wav)
     at = data.find(b"data", 12)
     if at < 0:
-        raise SpeechError("espeak-ng wrote no sound data")
+        raise SpeechError(_("espeak-ng wrote no sound data"))
     data[4:8] = (len(data) - 8).to_bytes(4, "little")
     data[at + 4 : at + 8] = (len(data) - at - 8).to_bytes(4, "little")
     return bytes(data)
@@ -95,9 +143,13 @@ def wav_seconds(data: bytes) -> float:
         return w.getnframes() / rate if rate else 0.0
 
 
+_PLAIN = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
 def slug(text: str, words: int = 6) -> str:
-    """A file-name piece from the first words of a line (``stop-if-you-are``)."""
-    found = re.findall(r"[a-z0-9]+", text.lower())
+    """A file-name piece from the first words of a line (``stop-if-you-are``;
+    ``halt-wer-gerade-am-zug``: umlauts written out)."""
+    found = re.findall(r"[a-z0-9]+", text.lower().translate(_PLAIN))
     return "-".join(found[:words]) or "line"
 
 
@@ -122,28 +174,37 @@ class Speaker:
         self._queue: list[Path] = []
         self.notice: str | None = None
         if (speak or self.audio_dir) and espeak() is None:
-            self.notice = "espeak-ng is not installed: Khufu's lines are shown as text only."
+            self.notice = _("espeak-ng is not installed: Khufu's lines are shown as text only.")
         elif speak and self.player is None and self.library is None:
-            self.notice = (
-                "No audio player (aplay or paplay, or the Python library sounddevice: pip "
-                "install obelisk[sound]) is installed: Khufu's lines are shown as text only"
-                + (" and written to the audio folder." if self.audio_dir else ".")
-            )
+            if self.audio_dir:
+                self.notice = _(
+                    "No audio player (aplay or paplay, or the Python library sounddevice: pip "
+                    "install obelisk[sound]) is installed: Khufu's lines are shown as text only "
+                    "and written to the audio folder."
+                )
+            else:
+                self.notice = _(
+                    "No audio player (aplay or paplay, or the Python library sounddevice: pip "
+                    "install obelisk[sound]) is installed: Khufu's lines are shown as text only."
+                )
         self.written: list[Path] = []
         self._tmp: Path | None = None
 
-    def say(self, text: str, label: str | None = None) -> Path | None:
+    def say(self, text: str, label: str | None = None, lang: str | None = None) -> Path | None:
         """Render ``text`` (if anybody needs it), write it to the folder, play it; the WAV path.
 
+        The line is in ``lang`` (default: the reader's language), and said in its voice.
         The file is named by its number and ``label`` (else the line's first words).
         """
         want_play = self.speak and (self.player is not None or self.library is not None)
         if not (want_play or self.audio_dir) or espeak() is None:
             return None
         try:
-            data = render(text)
+            data = render(text, lang)
         except SpeechError as exc:
-            self.notice = f"Speech failed ({exc}): Khufu's lines are shown as text only."
+            self.notice = _(
+                "Speech failed ({problem}): Khufu's lines are shown as text only."
+            ).format(problem=exc)
             return None
         self.count += 1
         path: Path | None = None
@@ -185,7 +246,7 @@ class Speaker:
                 stderr=subprocess.DEVNULL,
             )
         except OSError:
-            self.notice = "The audio player could not run: Khufu's lines are shown as text only."
+            self.notice = _("The audio player could not run: Khufu's lines are shown as text only.")
             self.player = None
             self._queue.clear()
 

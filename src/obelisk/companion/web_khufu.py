@@ -20,6 +20,12 @@ Every request after the first sends the session's key in the ``X-Session-Key`` h
 (:mod:`obelisk.companion.http`); the page fetches the audio with it too. A save made before
 the end is sealed: its seed would tell when Khufu comes next, with which orders and which
 hand, so only this server can read it (:mod:`obelisk.companion.saves`).
+
+Khufu speaks the page's language: the page sends the language it shows as the
+``Accept-Language`` header of every request, and whatever the server says in answer (Khufu's
+lines, his voice, the refusals) is in that language. A page that changes its language
+mid-game gets the game's lines said again in the new one (the session is replayed from its
+record in that language: the same orders, the same hand, new words).
 """
 
 from __future__ import annotations
@@ -42,8 +48,10 @@ from obelisk.companion.http import (
     error_response,
     json_body,
     private,
+    speaking_to,
 )
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
+from obelisk.core.i18n import Words, language
 
 from . import speech
 from .khufu import (
@@ -55,6 +63,9 @@ from .khufu import (
     new_session,
     player_from_json,
 )
+
+W = Words("obelisk.companion")
+_ = W.gettext
 
 API = "/api/companion/khufu"
 COMPANION = "khufu"
@@ -73,6 +84,16 @@ class Held:
         self.clock = WallClock(scale)
         self.scale = scale
         self.audio: OrderedDict[int, bytes] = OrderedDict()
+        #: the language the session's lines are in (the reader's when it was made)
+        self.lang = language()
+
+    def speak(self, lang: str) -> None:
+        """Say the session's lines in ``lang`` from now on, the lines said so far too (the
+        session replayed from its record in that language: the same game, new words)."""
+        if lang != self.lang:
+            self.session = from_record(self.session.record())
+            self.audio.clear()
+            self.lang = lang
 
     def advance(self) -> None:
         """Run the countdown for the wall time since the last request (only while it runs)."""
@@ -134,9 +155,9 @@ def _scale(value: Any) -> float:
     if value is None:
         return 1.0
     if not isinstance(value, int | float) or isinstance(value, bool):
-        raise CompanionError("time_scale must be a number")
+        raise CompanionError(_("time_scale must be a number"))
     if not 1 <= value <= MAX_SCALE:
-        raise CompanionError(f"time_scale must be from 1 to {MAX_SCALE:.0f}")
+        raise CompanionError(_("time_scale must be from 1 to {n}").format(n=f"{MAX_SCALE:.0f}"))
     return float(value)
 
 
@@ -167,32 +188,33 @@ def register(
     def _made(body: dict[str, Any]) -> Held:
         scale = _scale(body.get("time_scale"))
         if "record" in body:
-            try:
+            try:  # (in the request's language: see create)
                 session = from_record(resumed_record(seal, COMPANION, body["record"]))
             except SaveError as exc:
                 raise CompanionError(str(exc)) from None
         else:
             players = body.get("players")
             if not isinstance(players, list):
-                raise CompanionError("name the players: a list of {name, piece, lucky}")
+                raise CompanionError(_("name the players: a list of {name, piece, lucky}"))
             seed = body.get("seed")
             if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-                raise CompanionError("the seed must be a whole number")
+                raise CompanionError(_("the seed must be a whole number"))
             session = new_session([player_from_json(p) for p in players], seed)
         return Held(session, scale)
 
     async def create(request: Request) -> JSONResponse:
         address = client_address(request)
-        try:
-            store.admit(address)
-            body = await json_body(request, CREATE_BODY)
-            held = await asyncio.to_thread(_made, body)  # a resume replays a whole game
-            sid, key = store.add(held, address)
-        except SessionRefused as exc:
-            return exc.response()
-        except CompanionError as exc:
-            return error_response("bad_request", str(exc))
-        return private({"id": sid, "key": key, "view": held.view()}, 201)
+        with speaking_to(request):
+            try:
+                store.admit(address)
+                body = await json_body(request, CREATE_BODY)
+                held = await asyncio.to_thread(_made, body)  # a resume replays a whole game
+                sid, key = store.add(held, address)
+            except SessionRefused as exc:
+                return exc.response()
+            except CompanionError as exc:
+                return error_response("bad_request", str(exc))
+            return private({"id": sid, "key": key, "view": held.view()}, 201)
 
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
@@ -201,11 +223,13 @@ def register(
             held = store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
-        said = len(held.session.moments)
-        held.advance()
-        if len(held.session.moments) != said:  # Khufu spoke: kept in the database
-            store.changed(sid)
-        return private(held.view())
+        with speaking_to(request) as lang:
+            held.speak(lang)
+            said = len(held.session.moments)
+            held.advance()
+            if len(held.session.moments) != said:  # Khufu spoke: kept in the database
+                store.changed(sid)
+            return private(held.view())
 
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
@@ -215,27 +239,33 @@ def register(
             body = await json_body(request, SMALL_BODY)
         except SessionRefused as exc:
             return exc.response()
-        try:
-            held.advance()
-            s = held.session
-            if what == "start":
-                s.start()
-                held.clock.reset()
-            elif what == "summon":
-                s.summon(body.get("seat"))
-            elif what == "judge":  # a help only: the session does not change
-                return private(s.judge(body.get("selected"), body.get("dice")))
-            elif what == "result":
-                s.result(body.get("result"), body.get("seat"))  # type: ignore[arg-type]
-                held.clock.reset()
-            else:
-                return error_response(
-                    "not_found", f"unknown action '{what}': start, summon, judge or result", 404
-                )
-        except CompanionError as exc:
-            return error_response("bad_request", str(exc))
-        store.changed(sid)
-        return private(held.view())
+        with speaking_to(request) as lang:
+            try:
+                held.speak(lang)
+                held.advance()
+                s = held.session
+                if what == "start":
+                    s.start()
+                    held.clock.reset()
+                elif what == "summon":
+                    s.summon(body.get("seat"))
+                elif what == "judge":  # a help only: the session does not change
+                    return private(s.judge(body.get("selected"), body.get("dice")))
+                elif what == "result":
+                    s.result(body.get("result"), body.get("seat"))  # type: ignore[arg-type]
+                    held.clock.reset()
+                else:
+                    return error_response(
+                        "not_found",
+                        _("unknown action '{what}': start, summon, judge or result").format(
+                            what=what
+                        ),
+                        404,
+                    )
+            except CompanionError as exc:
+                return error_response("bad_request", str(exc))
+            store.changed(sid)
+            return private(held.view())
 
     app.add_api_route(
         f"{API}/sessions/{{sid}}/{{what}}", act, methods=["POST"], include_in_schema=False
@@ -247,16 +277,24 @@ def register(
         except SessionRefused as exc:
             return exc.response()
         moments = held.session.moments
-        if not 0 <= index < len(moments):
-            return error_response("not_found", f"Khufu has not said line {index} yet", 404)
-        data = held.audio.get(index)
-        if data is None:
-            try:
-                data = await asyncio.to_thread(speech.render, moments[index].speech)
-            except speech.SpeechError as exc:
+        with speaking_to(request):
+            if not 0 <= index < len(moments):
                 return error_response(
-                    "no_audio", f"no audio: {exc}; the page speaks with the browser's voice", 503
+                    "not_found", _("Khufu has not said line {n} yet").format(n=index), 404
                 )
+            data = held.audio.get(index)
+            if data is None:
+                line = moments[index]
+                try:
+                    data = await asyncio.to_thread(speech.render, line.speech, line.lang)
+                except speech.SpeechError as exc:
+                    return error_response(
+                        "no_audio",
+                        _("no audio: {problem}; the page speaks with the browser's voice").format(
+                            problem=exc
+                        ),
+                        503,
+                    )
             held.audio[index] = data
             while len(held.audio) > AUDIO_CACHE:
                 held.audio.popitem(last=False)
@@ -271,16 +309,17 @@ def register(
             store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
-        if not _has_numpy():
-            return error_response("no_audio", "no music here: the server lacks numpy", 503)
-        if what == "music":
-            if not n.isdigit() or int(n) * MUSIC_CHUNK >= 3600:
-                return error_response("not_found", "no such part of the music", 404)
-            data = await asyncio.to_thread(music_chunk, int(n))
-        elif what == "sting" and n in ("arrival", "challenge", "end"):
-            data = await asyncio.to_thread(sting_wav, n)
-        else:
-            return error_response("not_found", "music/N or sting/arrival|challenge|end", 404)
+        with speaking_to(request):
+            if not _has_numpy():
+                return error_response("no_audio", _("no music here: the server lacks numpy"), 503)
+            if what == "music":
+                if not n.isdigit() or int(n) * MUSIC_CHUNK >= 3600:
+                    return error_response("not_found", _("no such part of the music"), 404)
+                data = await asyncio.to_thread(music_chunk, int(n))
+            elif what == "sting" and n in ("arrival", "challenge", "end"):
+                data = await asyncio.to_thread(sting_wav, n)
+            else:
+                return error_response("not_found", _("music/N or sting/arrival|challenge|end"), 404)
         return Response(data, media_type="audio/wav", headers={"Cache-Control": "no-store"})
 
     app.add_api_route(
@@ -292,13 +331,15 @@ def register(
             held = store.open(sid, request)
         except SessionRefused as exc:
             return exc.response()
-        held.advance()
-        s = held.session
-        summary = {"players": [p.name for p in s.players], "minutes_left": s.remaining // 60}
-        try:
-            saved = saved_game(seal, COMPANION, s.record(), s.over, summary)
-        except SaveError as exc:
-            return error_response("cannot_save", str(exc), 503)
+        with speaking_to(request) as lang:
+            held.speak(lang)
+            held.advance()
+            s = held.session
+            summary = {"players": [p.name for p in s.players], "minutes_left": s.remaining // 60}
+            try:
+                saved = saved_game(seal, COMPANION, s.record(), s.over, summary)
+            except SaveError as exc:
+                return error_response("cannot_save", str(exc), 503)
         name = f"khufu-companion-{'over' if s.over else f'{s.remaining // 60}-minutes-left'}.json"
         return private(saved, filename=name)
 

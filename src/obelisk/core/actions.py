@@ -26,6 +26,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
 from .errors import ActionFormatError
+from .i18n import Words
+
+_ = Words(__package__).gettext
 
 JSON = Any
 
@@ -158,12 +161,14 @@ def parse_action_text(text: str, legal: Sequence[Action]) -> Action:
     """
     t = " ".join(text.lower().split())
     if not t:
-        raise ActionFormatError("no action given")
+        raise ActionFormatError(_("no action given"))
     if t.isdigit():
         n = int(t)
         if 1 <= n <= len(legal):
             return legal[n - 1]
-        raise ActionFormatError(f"there is no action number {n}; choose 1..{len(legal)}")
+        raise ActionFormatError(
+            _("there is no choice number {n}; choose 1 to {count}").format(n=n, count=len(legal))
+        )
     forms = [" ".join(a.text().lower().split()) for a in legal]
     exact = [a for a, f in zip(legal, forms, strict=True) if f == t]
     if exact:
@@ -173,8 +178,9 @@ def parse_action_text(text: str, legal: Sequence[Action]) -> Action:
         return prefix[0]
     if len(prefix) > 1:
         shown = ", ".join(a.text() for a in prefix[:5])
-        raise ActionFormatError(f"'{text}' is ambiguous: {shown}{'…' if len(prefix) > 5 else ''}")
-    raise ActionFormatError(f"'{text}' is not a legal action here")
+        shown += "…" if len(prefix) > 5 else ""
+        raise ActionFormatError(_("'{text}' is ambiguous: {shown}").format(text=text, shown=shown))
+    raise ActionFormatError(_("'{text}' is not a legal action here").format(text=text))
 
 
 def action_from_text(text: str, types_: Iterable[type[Action]]) -> Action:

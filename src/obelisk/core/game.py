@@ -35,8 +35,9 @@ from .options import make_options, options_to_json
 from .turn import ClockTick, GameClock
 from .words import Choices, Refusals, Renderer
 
-#: The core's own words (yes and no in the reader's language).
+#: The core's own words (yes and no, the undo policy's sentences) in the reader's language.
 _core_words = Words(__package__)
+_ = _core_words.gettext
 
 JSON = Any
 
@@ -842,33 +843,37 @@ class State(ABC):
         if self.undoable(seat) > 0:
             return None
         if not self.game.capabilities.undo:
-            return f"Undo is switched off in {self.game.title}: its rules keep every move."
+            return _("Undo is switched off in {game}: its rules keep every move.").format(
+                game=self.game.title
+            )
         if not self.replayable:
-            return "This copy of the game cannot be replayed, so nothing can be taken back."
+            return _("This copy of the game cannot be replayed, so nothing can be taken back.")
 
         def name(p: int) -> str:
-            return names[p] if names is not None and 0 <= p < len(names) else f"Player {p + 1}"
+            if names is not None and 0 <= p < len(names):
+                return names[p]
+            return _("Player {n}").format(n=p + 1)
 
         for step in reversed(self.history):
             if step.seat == SYSTEM:
                 if not step.barrier:
                     continue
-                return "The clock has moved the game on since your last decision."
+                return _("The clock has moved the game on since your last decision.")
             if step.seat != seat:
-                return f"{name(step.seat)} has played since."
+                return _("{name} has played since.").format(name=name(step.seat))
             if step.chance_end != step.chance_start:
-                return (
+                return _(
                     "Your last decision drew a card or rolled a die, and chance is never "
                     "taken back."
                 )
             if step.barrier:
-                return (
+                return _(
                     "Your last decision showed something that was hidden (a card turned "
                     "face up, a move judged), and what the table has shown stays shown."
                 )
             # the core policy allowed it and the game's own rule refused (a time limit)
-            return "The clock has run too far to give your last decision back."
-        return "You have made no decision yet to take back."
+            return _("The clock has run too far to give your last decision back.")
+        return _("You have made no decision yet to take back.")
 
     def sim_metrics(self) -> dict[str, float]:
         """The game's own numbers about a finished game for simulation reports (hook),

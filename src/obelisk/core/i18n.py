@@ -203,6 +203,11 @@ class Words:
             return found
         return _missing(message)
 
+    def find(self, message: str) -> str | None:
+        """``message`` in the reader's language if this package's catalogs (or the
+        core's) have it, else None (for a face that looks in several packages)."""
+        return _lookup(self.package, message)
+
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of ``singular``/``plural`` for ``n`` things, in the reader's language
         (by that language's plural rule: ``1 Karte``, ``2 Karten``)."""

@@ -19,8 +19,12 @@ from obelisk.core import (
     State,
     Voice,
 )
+from obelisk.core.i18n import N_, Words
 
-from ..tui.screen import actions_panel, clear_all, event_line, read_any_action
+from ..tui.screen import actions_panel, clear_all, command_word, event_line, read_any_action
+
+W = Words(__package__)
+_ = W.gettext
 
 STEP_KINDS = ("say", "setup", "show", "ask", "do", "quiz", "practice")
 
@@ -33,7 +37,7 @@ class LessonQuit(Exception):
     """The learner typed ``quit`` inside a lesson."""
 
 
-LESSON_HELP = (
+LESSON_HELP = N_(
     "Inside a lesson: type the number of a choice (or its text), 'help' for this text, "
     "'rules' for the game's rules summary, or 'quit' to stop the lessons."
 )
@@ -60,7 +64,9 @@ class ConsoleTeacher:
 
     def say(self, text: str) -> None:
         """Explain something (kept on the page, except a question's words)."""
-        panel = Panel(Text(text.strip()), border_style="green", title="Lesson", title_align="left")
+        panel = Panel(
+            Text(text.strip()), border_style="green", title=_("Lesson"), title_align="left"
+        )
         if self._asking:
             self.console.print(panel)
         else:
@@ -80,7 +86,7 @@ class ConsoleTeacher:
 
     def show(self, state: State, seat: int | None) -> None:
         """Show one seat's view of the table (None: the public view)."""
-        title = "Your view" if seat is not None else "The table"
+        title = _("Your view") if seat is not None else _("The table")
         self.console.print(
             Panel(
                 Text(state.to_text(seat, self.names or None)),
@@ -92,7 +98,7 @@ class ConsoleTeacher:
 
     def events(self, state: State, seat: int | None, start: int) -> None:
         """Show what happened since event ``start``, as ``seat`` saw it."""
-        names = self.names or [f"Player {i + 1}" for i in range(state.num_players)]
+        names = self.names or [_("Player {n}").format(n=i + 1) for i in range(state.num_players)]
         voice = Voice(tuple(names), seat)
         for e in state.events_for(seat, start):
             line = event_line(state.game, e, voice)
@@ -135,11 +141,13 @@ class ConsoleTeacher:
                 continue
             if action not in legal:
                 err = state.explain_illegal(action)
-                self.console.print(f"[red]Not allowed[/] (rule {err.rule}): {err.reason}")
+                refused, rule = _("Not allowed"), _("rule {rule}").format(rule=err.rule)
+                self.console.print(f"[red]{refused}[/] ({rule}): {err.reason}")
                 continue
             problem = accept(action) if accept else None
             if problem:
-                self.console.print(f"[yellow]Legal, but not what we are practising:[/] {problem}")
+                aside = _("Legal, but not what we are practising:")
+                self.console.print(f"[yellow]{aside}[/] {problem}")
                 continue
             return action
 
@@ -156,16 +164,20 @@ class ConsoleTeacher:
             matches = [i for i, o in enumerate(options) if o.lower() == line.lower()]
             if matches:
                 return matches[0]
-            self.console.print(f"[red]Please answer with a number from 1 to {len(options)}.[/]")
+            again = _("Please answer with a number from 1 to {n}.").format(n=len(options))
+            self.console.print(f"[red]{again}[/]")
 
     def _command(self, line: str, game: Game | None) -> bool:
         """``help``, ``rules`` and ``quit`` inside a lesson; False for anything else."""
-        word = line.strip().lower()
+        word = command_word(line)
         if word in ("help", "?"):
-            self.console.print(Panel(LESSON_HELP, title="Help", border_style="green"))
+            self.console.print(Panel(_(LESSON_HELP), title=_("Help"), border_style="green"))
             return True
         if word == "rules" and game is not None:
-            self.console.print(Panel(Text(game.summary.strip()), title=f"{game.title}: rules"))
+            summary = game.words.gettext(game.summary).strip()
+            self.console.print(
+                Panel(Text(summary), title=_("{game}: rules").format(game=game.title))
+            )
             return True
         if word in ("quit", "exit", "q"):
             raise LessonQuit("lesson stopped")
@@ -240,7 +252,8 @@ def run_lesson(
             if isinstance(e, LessonError):
                 raise LessonError(f"lesson '{name}' step {j}: {e}") from None
             raise LessonError(f"lesson '{name}' step {j}: {e!r}") from None
-    teacher.console.print(f"[bold green]Lesson complete:[/] {lesson.get('title', name)}")
+    done = _("Lesson complete:")
+    teacher.console.print(f"[bold green]{done}[/] {lesson.get('title', name)}")
     return state
 
 
@@ -259,7 +272,8 @@ def _step(
         state = _setup(game, spec)
         seat = spec.get("seat", 0)
         teacher.names = spec.get("names") or [
-            "You" if i == seat else f"Player {i + 1}" for i in range(state.num_players)
+            _("You") if i == seat else _("Player {n}").format(n=i + 1)
+            for i in range(state.num_players)
         ]
         teacher.show(state, seat)
     elif "show" in step:
@@ -287,7 +301,7 @@ def _step(
                 f"it is not the learner's turn (seat {state.current_player + 1} to move)"
             )
         expect = [" ".join(x.lower().split()) for x in spec.get("expect", [])]
-        wrong = spec.get("wrong", "try another choice.")
+        wrong = spec.get("wrong") or _("try another choice.")
 
         def accept(a: Action) -> str | None:
             if not expect or " ".join(a.text().lower().split()) in expect:
@@ -308,9 +322,10 @@ def _step(
         while True:
             i = teacher.choose("answer> ", list(q["choices"]))
             if i == q["answer"]:
-                teacher.console.print(f"[green]Right.[/] {q.get('explain', '')}")
+                teacher.console.print(f"[green]{_('Right.')}[/] {q.get('explain', '')}")
                 break
-            teacher.console.print(f"[yellow]Not quite.[/] {q.get('hint', 'Try again.')}")
+            hint = q.get("hint") or _("Try again.")
+            teacher.console.print(f"[yellow]{_('Not quite.')}[/] {hint}")
     elif "practice" in step:
         routine = game.lesson_practice(step["practice"])
         if routine is None:

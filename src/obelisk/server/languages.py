@@ -22,7 +22,8 @@ WEB_PACKAGE = "obelisk.web"
 def web_packages() -> list[str]:
     """The packages whose catalogs the page gets: the web app, then each game's package."""
     packages = {sys.modules[type(g).__module__].__package__ for g in all_games()}
-    return [WEB_PACKAGE, *sorted(p for p in packages if p)]
+    # obelisk.companion: the Khufu companion's page and the companions' shared words
+    return [WEB_PACKAGE, *sorted(p for p in packages if p), "obelisk.companion"]
 
 
 def register_languages(app: FastAPI) -> None:

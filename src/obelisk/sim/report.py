@@ -457,8 +457,12 @@ def analyze(results: Results | str | Path | Sequence[Results | str | Path]) -> R
     base_seed = first.header.get("seed")
     comparisons = []
     for arm, (_, res) in _arm_files(arms, read):
-        paired = res.header.get("seed") == base_seed and res.header.get("rotations") == (
-            first.header.get("rotations")
+        # the same base seed and player count deal the same cards: games on the same deal and
+        # seat order pair up even when the levels in the seats differ (a seat-mix sweep)
+        paired = (
+            res.header.get("seed") == base_seed
+            and res.header.get("players") == first.header.get("players")
+            and len(res.header.get("rotations") or ()) == len(first.header.get("rotations") or ())
         )
         comparisons.extend(_compare(arms[0], arm, paired))
     return Report(path, first.header, arms, _with_holm(comparisons), more)

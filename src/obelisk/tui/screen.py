@@ -12,6 +12,10 @@ from rich.panel import Panel
 from rich.text import Text
 
 from obelisk.core import Action, ActionFormatError, Game, State, Voice, action_from_text
+from obelisk.core.i18n import N_, Words
+
+W = Words(__package__)
+_ = W.gettext
 
 MAX_LISTED = 60
 
@@ -101,12 +105,12 @@ def actions_panel(
         for i, text in enumerate(texts[:MAX_LISTED], 1)
     ]
     body: Any = Columns(items, padding=(0, 3), equal=False) if len(items) > 8 else Group(*items)
-    more = ""
+    title = _("Your choices ({n})").format(n=len(actions))
     if len(actions) > MAX_LISTED:
-        more = f" — {len(actions) - MAX_LISTED} more: type 'list' to see all, or type an action"
-    return Panel(
-        body, title=f"Your choices ({len(actions)}){more}", title_align="left", border_style="cyan"
-    )
+        title += " — " + _("{n} more: type 'list' to see all, or type an action").format(
+            n=len(actions) - MAX_LISTED
+        )
+    return Panel(body, title=title, title_align="left", border_style="cyan")
 
 
 def clear_all(console: Console) -> None:
@@ -162,7 +166,7 @@ def page(ansi: str, console: Console) -> None:
 def glossary_panel(glossary: dict[str, str]) -> Panel:
     """The game's terms with what they do (cards, tokens, powers)."""
     body = Group(*(Text.assemble((term, "bold"), ": ", text) for term, text in glossary.items()))
-    return Panel(body, title="Terms", title_align="left", border_style="green")
+    return Panel(body, title=_("Terms"), title_align="left", border_style="green")
 
 
 def view_panel(text: str, title: str) -> Panel:
@@ -170,7 +174,8 @@ def view_panel(text: str, title: str) -> Panel:
     return Panel(Text(text), title=title, title_align="left", border_style="yellow")
 
 
-HELP = """Type the number of a choice, or the choice itself (a unique beginning is enough).
+HELP = N_(
+    """Type the number of a choice, or the choice itself (a unique beginning is enough).
 Commands:
   help   this text              rules  the rules summary and terms ('rules full': all)
   list   all your choices       hint   what the computer player would do
@@ -178,8 +183,47 @@ Commands:
   undo   take back your last decision (while nothing hidden was shown and nobody
          else has played since)
   save   save the game now      quit   save the game and stop (resume with --resume FILE)"""
+)
+
+#: The commands a person types at the prompt, by their English word; each may also be
+#: typed in the reader's language (``command_word``).
+COMMANDS = (
+    "help",
+    "rules",
+    "rules full",
+    "list",
+    "log",
+    "hint",
+    "undo",
+    "save",
+    "quit",
+    "board",
+)
+
+
+def _typed_commands() -> dict[str, str]:
+    """The command words in the reader's language, each with its English word."""
+    said = {
+        "help": W.pgettext("typed command", "help"),
+        "rules": W.pgettext("typed command", "rules"),
+        "rules full": W.pgettext("typed command", "rules full"),
+        "list": W.pgettext("typed command", "list"),
+        "log": W.pgettext("typed command", "log"),
+        "hint": W.pgettext("typed command", "hint"),
+        "undo": W.pgettext("typed command", "undo"),
+        "save": W.pgettext("typed command", "save"),
+        "quit": W.pgettext("typed command", "quit"),
+        "board": W.pgettext("typed command", "board"),
+    }
+    return {word.lower(): english for english, word in said.items()}
+
+
+def command_word(line: str) -> str:
+    """A typed command in English (``hilfe`` → ``help``); anything else lower-cased."""
+    typed = " ".join(line.lower().split())
+    return _typed_commands().get(typed, typed)
 
 
 def print_help(console: Console) -> None:
     """The in-game help."""
-    console.print(Panel(HELP, title="Help", border_style="green"))
+    console.print(Panel(_(HELP), title=_("Help"), border_style="green"))

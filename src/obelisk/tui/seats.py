@@ -7,6 +7,11 @@ from typing import Any
 
 from obelisk.agents import accepts, default_level, is_oracle, ladder_of, levels
 from obelisk.core import Game, InvalidOptions
+from obelisk.core.i18n import Words
+
+W = Words(__package__)
+_ = W.gettext
+
 
 HUMAN = "human"
 
@@ -92,8 +97,8 @@ def parse_seats(
             name = given[i]
         elif k == HUMAN:
             # numbered by seat, as the table's own view numbers them
-            name = f"Player {i + 1}" if people > 1 else "You"
+            name = _("Player {n}").format(n=i + 1) if people > 1 else _("You")
         else:
-            name = f"Bot {i + 1}"  # the level is shown beside the name, never in it
+            name = _("Bot {n}").format(n=i + 1)  # the level is beside the name, never in it
         out.append(SeatSpec(name, k))
     return out

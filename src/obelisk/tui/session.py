@@ -38,10 +38,12 @@ from obelisk.core import (
     replay,
     undo,
 )
+from obelisk.core.i18n import Words
 
 from .screen import (
     actions_panel,
     clear_all,
+    command_word,
     event_line,
     glossary_panel,
     listed_words,
@@ -51,6 +53,10 @@ from .screen import (
     view_panel,
 )
 from .seats import SeatSpec
+
+W = Words(__package__)
+_ = W.gettext
+
 
 #: How many recent sentences a memory game's redrawn table shows above the board.
 LOG_LINES = 10
@@ -165,7 +171,7 @@ class PlaySession:
         except (KeyboardInterrupt, EOFError):
             # Ctrl-C (or the end of the input) keeps the game, as ``quit`` does
             self.console.print()
-            self._save_and_tell("Stopped.")
+            self._save_and_tell(_("Stopped."))
         self._finish()
         return self.state
 
@@ -177,13 +183,16 @@ class PlaySession:
         path = self._save()
         if self.live_clock:
             left = self._time_left()
-            self.console.print(
-                f"[bold]{self._clock_name()} stops while the game is saved"
-                + (f", with {_mmss(left)} left" if left is not None else "")
-                + ".[/] It runs again the moment you resume."
-            )
+            stops = (
+                _("{clock} stops while the game is saved, with {left} left.")
+                if left is not None
+                else _("{clock} stops while the game is saved.")
+            ).format(clock=self._clock_name(), left=_mmss(left or 0))
+            again = _("It runs again the moment you resume.")
+            self.console.print(f"[bold]{stops}[/] {again}")
         lead = f"{why} " if why else ""
-        self.console.print(f"{lead}Game saved to {path}. Resume with:", highlight=False)
+        saved = _("Game saved to {path}. Resume with:").format(path=path)
+        self.console.print(f"{lead}{saved}", highlight=False)
         self.console.print(
             f"  obelisk play --resume {shlex.quote(str(path))}",
             highlight=False,
@@ -193,22 +202,31 @@ class PlaySession:
         raise Quit(str(path))
 
     def _intro(self) -> None:
-        lines = [f"[bold]{self.game.title}[/] — {self.state.num_players} players"]
+        n = self.state.num_players
+        count = W.ngettext("{n} player", "{n} players", n).format(n=n)
+        lines = [f"[bold]{self.game.title}[/] — {count}"]
         for i, s in enumerate(self.seats):
-            kind = "" if s.human else f"  [dim]computer player ({s.level})[/]"
+            level = _("computer player ({level})").format(level=s.level)
+            kind = "" if s.human else f"  [dim]{level}[/]"
             lines.append(f"  {i + 1}. {s.name}{kind}")
         if self.humans:
-            lines.append("[dim]Type 'help' at any prompt for commands.[/]")
+            lines.append("[dim]" + _("Type 'help' at any prompt for commands.") + "[/]")
         else:
-            lines.append("[dim]Only computer players: watching as a spectator.[/]")
+            lines.append("[dim]" + _("Only computer players: watching as a spectator.") + "[/]")
         if self.resumed:
-            lines.append(f"[dim]Resumed after {len(self.state.history)} steps.[/]")
+            steps = len(self.state.history)
+            resumed = W.ngettext("Resumed after {n} step.", "Resumed after {n} steps.", steps)
+            lines.append("[dim]" + resumed.format(n=steps) + "[/]")
             left = self._time_left()
             if left is not None:
                 lines.append(
-                    f"[bold]{self._clock_name()} runs again now: {_mmss(left)} left.[/]"
+                    "[bold]"
+                    + _("{clock} runs again now: {left} left.").format(
+                        clock=self._clock_name(), left=_mmss(left)
+                    )
+                    + "[/]"
                     if self.live_clock
-                    else f"{_mmss(left)} left on the clock."
+                    else _("{left} left on the clock.").format(left=_mmss(left))
                 )
         self.console.print(Panel("\n".join(lines), border_style="magenta"))
 
@@ -268,16 +286,20 @@ class PlaySession:
         clear_all(self.console)
         self.log, self.flashes = [], []
         self.console.print(
-            Panel(f"Pass the screen to [bold]{self.names[p]}[/].", border_style="magenta")
+            Panel(
+                _("Pass the screen to {name}.").format(name=f"[bold]{self.names[p]}[/]"),
+                border_style="magenta",
+            )
         )
-        self._read(f"{self.names[p]}, press Enter when you are ready ")
+        self._read(_("{name}, press Enter when you are ready ").format(name=self.names[p]))
         clear_all(self.console)
         self.viewer = p
         # The new viewer is told what happened since its own last turn (from the start
         # of the game at its first turn), as that seat saw it.
         self.cursor = self._last_seen.get(p, 0)
         if self.cursor < len(self.state.events):
-            self.console.print(f"[dim]Since your last turn, {self.names[p]}:[/]")
+            since = _("Since your last turn, {name}:").format(name=self.names[p])
+            self.console.print(f"[dim]{since}[/]")
 
     def _read(self, prompt: str) -> str:
         if self.live_clock and not self.state.is_terminal():
@@ -309,10 +331,15 @@ class PlaySession:
                     self._show_events()
                     if not self.state.is_terminal():
                         again = self.state.current_player == p
-                        self.console.print(
-                            "[yellow]The clock moved the game on while you typed, so "
-                            + ("choose again.[/]" if again else "your choice was not played.[/]")
+                        moved = (
+                            _("The clock moved the game on while you typed, so choose again.")
+                            if again
+                            else _(
+                                "The clock moved the game on while you typed, so your choice "
+                                "was not played."
+                            )
                         )
+                        self.console.print(f"[yellow]{moved}[/]")
                         shown = again
                     continue
                 if not line:
@@ -324,14 +351,15 @@ class PlaySession:
                 try:
                     action = read_any_action(self.state, line, self.names)
                 except ActionFormatError as e:
-                    self.console.print(
-                        f"[red]{e}[/] — type a number from 1 to {len(legal)}, or 'help'."
-                    )
+                    hint = _("type a number from 1 to {n}, or 'help'.").format(n=len(legal))
+                    self.console.print(f"[red]{e}[/] — {hint}")
                     continue
                 try:
                     self.state.apply(action)
                 except IllegalAction as e:
-                    self.console.print(f"[red]Not allowed[/] (rule {e.rule}): {e.reason}")
+                    refused = _("Not allowed")
+                    rule = _("rule {rule}").format(rule=e.rule)
+                    self.console.print(f"[red]{refused}[/] ({rule}): {e.reason}")
                     continue
                 self._show_events()
                 shown = True
@@ -340,7 +368,7 @@ class PlaySession:
         if self.memory and self.flashes and not self.state.is_terminal():
             # what the last move showed stays on the table until the person has seen it
             self._redraw(p)
-            self._read("Press Enter to go on ")
+            self._read(_("Press Enter to go on "))
 
     def _position_key(self) -> tuple[int, bool, tuple[Any, ...]]:
         """What a person's typed choice was made for: who decides, and from what."""
@@ -350,31 +378,31 @@ class PlaySession:
 
     def _show_view(self, p: int | None) -> None:
         if p is None:
-            title = "The table"
-        elif self.names[p] == "You":
-            title = "Your view"
+            title = _("The table")
+        elif self.names[p] == _("You"):
+            title = _("Your view")
         else:
-            title = f"{self.names[p]}'s view"
+            title = _("{name}'s view").format(name=self.names[p])
         view = self.state.to_text(p, self.names)
         self.console.print(view_panel(view, f"{title} — {self.game.title}"))
 
     def _command(self, line: str, p: int, legal: list[Action]) -> bool:
         """Handle a command word; False if ``line`` is not a command."""
-        word = line.lower()
+        word = command_word(line)
         if word in ("help", "?"):
             print_help(self.console)
         elif word == "rules":
             self.console.print(
                 Panel(
-                    self.game.summary.strip() or "(no summary)",
-                    title=f"{self.game.title}: rules",
+                    self.game.words.gettext(self.game.summary).strip() or _("(no summary)"),
+                    title=_("{game}: rules").format(game=self.game.title),
                     border_style="green",
                 )
             )
             glossary = self.game.narrator.glossary()
             if glossary:
                 self.console.print(glossary_panel(glossary))
-            self.console.print("[dim]The whole rules, paged: type 'rules full'.[/]")
+            self.console.print("[dim]" + _("The whole rules, paged: type 'rules full'.") + "[/]")
         elif word in ("rules full", "full rules"):
             show_rules_text(self.game.player_rules(), self.console)
         elif word == "list":
@@ -388,7 +416,7 @@ class PlaySession:
             self._undo(p)
         elif word == "save":
             path = self._save()
-            self.console.print(f"Saved to {path}.")
+            self.console.print(_("Saved to {path}.").format(path=path))
         elif word in ("quit", "exit"):
             self._save_and_tell("")
         elif word in ("board", "view", "look"):
@@ -412,11 +440,15 @@ class PlaySession:
                 lines.append(line)
         shown = lines[-STORY_LINES:]
         more = len(lines) - len(shown)
-        head = f"(the last {len(shown)} of {len(lines)} lines)\n" if more else ""
+        head = (
+            _("(the last {n} of {total} lines)").format(n=len(shown), total=len(lines)) + "\n"
+            if more
+            else ""
+        )
         self.console.print(
             Panel(
-                head + ("\n".join(shown) or "Nothing has happened yet."),
-                title="The story so far",
+                head + ("\n".join(shown) or _("Nothing has happened yet.")),
+                title=_("The story so far"),
                 title_align="left",
                 border_style="blue",
             )
@@ -429,9 +461,9 @@ class PlaySession:
 
         h = hint(self.game, self.state, p, random.Random(len(self.state.history)))
         if h.action is None:
-            self.console.print(f"[green]Hint[/]: {escape(h.reason)}")
+            self.console.print(f"[green]{_('Hint')}[/]: {escape(h.reason)}")
             return
-        self.console.print(f"[green]Hint[/] ({escape(h.source)}): {escape(h.line())}")
+        self.console.print(f"[green]{_('Hint')}[/] ({escape(h.source)}): {escape(h.line())}")
 
     def _undo(self, p: int) -> None:
         from rich.markup import escape
@@ -442,11 +474,12 @@ class PlaySession:
                 raise UndoError(why)
             self.state = undo(self.state, p)
         except UndoError as e:
-            self.console.print(f"[yellow]Nothing to take back:[/] {escape(why or str(e))}")
+            nothing = _("Nothing to take back:")
+            self.console.print(f"[yellow]{nothing}[/] {escape(why or str(e))}")
             return
         self.cursor = min(self.cursor, len(self.state.events))
         self._last_seen[p] = self.cursor
-        self.console.print("Taken back.")
+        self.console.print(_("Taken back."))
         if self.memory:
             self._redraw_wanted = True
         else:
@@ -505,8 +538,10 @@ class PlaySession:
         clock = self._game_clock()
         if clock is None:
             return ""
-        why = f", paused: {clock.paused_by}" if not clock.running and clock.paused_by else ""
-        return f"[{_mmss(clock.remaining)} left{why}] "
+        left = _("{left} left").format(left=_mmss(clock.remaining))
+        if not clock.running and clock.paused_by:
+            left = _("{left}, paused: {why}").format(left=left, why=clock.paused_by)
+        return f"[{left}] "
 
     def _status_text(self) -> str:
         """The clock line above the prompt: the game's clock, and how long the person may
@@ -514,16 +549,16 @@ class PlaySession:
         clock = self._game_clock()
         if clock is None:
             return ""
-        text = f"{clock.name}: {_mmss(clock.remaining)} left"
+        text = _("{clock}: {left} left").format(clock=clock.name, left=_mmss(clock.remaining))
         if not clock.running and clock.paused_by:
-            text += f" (paused: {clock.paused_by})"
+            text += " " + _("(paused: {why})").format(why=clock.paused_by)
         limit = getattr(self.state.options, "decision_timeout", None)
         key = self._position_key()
         if key != self._decision_key:
             self._decision_key, self._decision_since = key, self.clock()
         if isinstance(limit, (int, float)) and clock.running:
             left = limit - (self.clock() - self._decision_since)
-            text += f" · decide within {_mmss(left)}"
+            text += " · " + _("decide within {left}").format(left=_mmss(left))
         return f"⏳ {text}"
 
     def _read_with_live_clock(self, prompt: str) -> str:
@@ -560,19 +595,20 @@ class PlaySession:
                             repaint()
                         continue
                     if self.state.is_terminal():
-                        self.console.print("[bold red]Time is up![/] Press Enter.")
+                        up, enter = _("Time is up!"), _("Press Enter.")
+                        self.console.print(f"[bold red]{up}[/] {enter}")
                         return
                     if self.state.current_player != asking:
                         name = self.names[self.state.current_player]
-                        self.console.print(
-                            f"[yellow]The clock moved the game on: it is {name}'s turn. "
-                            "Press Enter.[/]"
+                        moved = _("The clock moved the game on: it is {name}'s turn.").format(
+                            name=name
                         )
+                        self.console.print(f"[yellow]{moved} {_('Press Enter.')}[/]")
                         return
-                    self.console.print(
-                        "[yellow]The clock changed the position: press Enter to see "
-                        "your new choices.[/]"
+                    changed = _(
+                        "The clock changed the position: press Enter to see your new choices."
                     )
+                    self.console.print(f"[yellow]{changed}[/]")
                     return
 
         thread = threading.Thread(target=ticker, daemon=True)
@@ -594,7 +630,9 @@ class PlaySession:
     def _clock_name(self) -> str:
         """What the clock is called: the game's own name for it, else the game's clock."""
         clock = self._game_clock()
-        return clock.name if clock is not None else f"{self.game.title}'s clock"
+        if clock is not None:
+            return clock.name
+        return _("the clock of {game}").format(game=self.game.title)
 
     # -- saving and the end ------------------------------------------------------
     def _record(self) -> Record:
@@ -617,23 +655,27 @@ class PlaySession:
             self._redraw(None)
         else:
             self._show_view(None)
-        table = Table(title="Final result")
-        for col in ("seat", "player", "score", "result"):
+        table = Table(title=_("Final result"))
+        for col in (_("seat"), _("player"), _("score"), _("result")):
             table.add_column(col)
         outcome = Outcome.of(self.state)
         win = list(outcome.winners)
         for i, (name, score) in enumerate(zip(self.names, outcome.scores, strict=True)):
-            table.add_row(str(i + 1), name, f"{score:g}", "winner" if i in win else "")
+            table.add_row(str(i + 1), name, f"{score:g}", _("winner") if i in win else "")
         self.console.print(table)
         if win:
+            winners = Voice(tuple(self.names)).names_of(win)
             self.console.print(
-                "Winner: " + Voice(tuple(self.names)).names_of(win) + ".", highlight=False
+                W.ngettext("Winner: {names}.", "Winners: {names}.", len(win)).format(names=winners),
+                highlight=False,
             )
         else:
-            self.console.print("Nobody won this game.")
+            self.console.print(_("Nobody won this game."))
         if self.save_path is not None:
             self._record().save(self.save_path)
-            self.console.print(f"Record saved to {self.save_path}", highlight=False)
+            self.console.print(
+                _("Record saved to {path}").format(path=self.save_path), highlight=False
+            )
 
 
 def default_save_path(game: str, seed: int) -> Path:

@@ -8,7 +8,9 @@ import typer
 from rich.table import Table
 
 from obelisk.core import ObeliskError, get_game
-from obelisk.core.i18n import N_
+from obelisk.core.i18n import N_, Words
+
+_ = Words("obelisk.cli").gettext
 
 #: ``obelisk learn --help``: what the command does, for people.
 LEARN_HELP = N_(
@@ -44,10 +46,10 @@ def learn(
         g = get_game(game)
         lessons = g.lessons()
         if not lessons:
-            fail(f"{g.title} has no lessons yet")
+            fail(_("{game} has no lessons yet").format(game=g.title))
         if list_:
-            t = Table(title=f"{g.title}: lessons")
-            for col in ("name", "title", "what you learn"):
+            t = Table(title=_("{game}: lessons").format(game=g.title))
+            for col in (_("name"), _("title"), _("what you learn")):
                 t.add_column(col)
             for x in lessons:
                 t.add_row(str(x.get("name")), str(x.get("title")), str(x.get("summary", "")))
@@ -59,20 +61,25 @@ def learn(
             try:
                 run_lesson(g, x, teacher)
             except LessonQuit:
-                console.print("Lesson stopped. Run `obelisk learn " + g.name + "` to start again.")
+                console.print(
+                    _("Lesson stopped. Run `{command}` to start again.").format(
+                        command=f"obelisk learn {g.name}"
+                    )
+                )
                 return
             if i + 1 < len(chosen):
-                answer = console.input("Press Enter for the next lesson, or q to stop: ")
-                if answer.strip().lower().startswith("q"):
+                answer = console.input(_("Press Enter for the next lesson, or q to stop: "))
+                if answer.strip().lower().startswith(("q", _("q"))):
                     break
         if play and console.input(
-            "Try it for real against an easy computer player? [Y/n] "
-        ).strip().lower() in ("", "y", "yes"):
+            _("Try it for real against an easy computer player? [Y/n] ")
+        ).strip().lower() in ("", "y", "yes", _("y"), _("yes")):
             from obelisk.agents import levels
 
             level = "easy" if "easy" in levels(g) else default_bot_level(g)
             n = max(g.min_players, 2)
-            seats = [SeatSpec("You")] + [SeatSpec(f"Bot {i + 1}", level) for i in range(1, n)]
+            you = [SeatSpec(_("You"))]
+            seats = you + [SeatSpec(_("Bot {n}").format(n=i + 1), level) for i in range(1, n)]
             opts = g.make_options(live_options(g, {}, True))
             PlaySession.new(
                 g, seats, seed=secrets.randbelow(10**6), options=opts, console=console
@@ -80,7 +87,7 @@ def learn(
     except (Quit, LessonQuit):
         return
     except (KeyboardInterrupt, EOFError):
-        console.print("\nStopped.")
+        console.print("\n" + _("Stopped."))
         raise typer.Exit(130) from None
     except ObeliskError as e:
         fail(str(e))

@@ -9,7 +9,9 @@ from typing import Annotated
 import typer
 
 from obelisk.core import ObeliskError, get_game, parse_assignments
-from obelisk.core.i18n import N_
+from obelisk.core.i18n import N_, Words
+
+_ = Words("obelisk.cli").gettext
 
 #: ``obelisk play --help``: what the command does, for people.
 PLAY_HELP = N_(
@@ -88,7 +90,7 @@ def play(
     except Quit:
         raise typer.Exit(0) from None
     except (KeyboardInterrupt, EOFError):
-        console.print("\nStopped.")
+        console.print("\n" + _("Stopped."))
         raise typer.Exit(130) from None
     except ObeliskError as e:
         fail(str(e))

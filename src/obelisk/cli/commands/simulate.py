@@ -6,7 +6,7 @@ import contextlib
 import signal
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -44,7 +44,9 @@ class _Rate(ProgressColumn):
 def _sweeps(pairs: list[str]) -> dict[str, list[str]]:
     out_: dict[str, list[str]] = {}
     for key, value in parse_assignments(pairs).items():
-        values = [v.strip() for v in value.split(",") if v.strip()]
+        # seat mixes hold commas themselves: their alternatives are separated by "|"
+        sep = "|" if key == "seats" else ","
+        values = [v.strip() for v in value.split(sep) if v.strip()]
         if len(values) < 1:
             raise InvalidOptions(f"--sweep {key}= needs values, e.g. {key}=a,b")
         out_[key] = values
@@ -84,7 +86,9 @@ def simulate(
         list[str] | None,
         typer.Option(
             help="Compare settings: name=v1,v2 (repeat for a grid); variant=default,NAME compares "
-            "variants. Each setting plays --games games on the same deals."
+            "variants. Each setting plays --games games on the same deals. players=2,3,4 and "
+            "seats=heuristic|search-easy,heuristic play one results file per player count "
+            "and seat mix (suffixed -3p, -seats2), to compare with `obelisk report` on them all."
         ),
     ] = None,
     seed: Annotated[int, typer.Option(help="Base seed; the same seed gives the same games.")] = 0,
@@ -150,24 +154,65 @@ def simulate(
         return
     try:
         g = get_game(game)
-        plan = RunPlan.build(
-            g,
-            games,
-            players=players,
-            seats=split_seats(seats) if seats else None,
-            options=parse_assignments(option or []),
-            sweep=_sweeps(sweep or []),
-            seed=seed,
-            timing=timing,
-            variant=variant,
-            time_caps=time_caps,
-        )
+        swept = _sweeps(sweep or [])
+        counts: list[int | None] = [_count(v) for v in swept.pop("players", [])] or [players]
+        mixes: list[list[str] | None] = [split_seats(v) for v in swept.pop("seats", [])] or [
+            split_seats(seats) if seats else None
+        ]
+        base = out_path or Path(f"sim-{g.name}.jsonl")
+        # one plan per player count and seat mix (each its own results file), checked before
+        # any game is played; options are swept inside each plan on the same deals
+        runs: list[tuple[RunPlan, Path]] = []
+        for n in counts:
+            for m, mix in enumerate(mixes):
+                plan = RunPlan.build(
+                    g,
+                    games,
+                    players=n,
+                    seats=mix,
+                    options=parse_assignments(option or []),
+                    sweep=swept,
+                    seed=seed,
+                    timing=timing,
+                    variant=variant,
+                    time_caps=time_caps,
+                )
+                tag = (f"-{plan.players}p" if len(counts) > 1 else "") + (
+                    f"-seats{m + 1}" if len(mixes) > 1 else ""
+                )
+                runs.append((plan, base.with_name(f"{base.stem}{tag}{base.suffix}")))
         if workers is not None and workers < 1:
             raise InvalidOptions(f"--workers must be at least 1, not {workers}")
         be = make_backend(backend, workers, address)
     except ObeliskError as e:
         _fail(str(e))
-    path = out_path or Path(f"sim-{g.name}.jsonl")
+    paths = [path for _, path in runs]
+    for plan, path in runs:
+        _run_one(g, plan, path, be, run, resume=resume, overwrite=overwrite, quiet=quiet)
+    # one line, never wrapped, so it pastes whole
+    err.print(f"Next: obelisk report {' '.join(map(str, paths))}", highlight=False, soft_wrap=True)
+
+
+def _count(value: str) -> int:
+    """A swept player count, as typed."""
+    try:
+        return int(value)
+    except ValueError:
+        raise InvalidOptions(f"--sweep players= takes numbers, not {value!r}") from None
+
+
+def _run_one(
+    g: Any,
+    plan: Any,
+    path: Path,
+    be: Any,
+    run: Any,
+    *,
+    resume: bool,
+    overwrite: bool,
+    quiet: bool,
+) -> None:
+    """Play one plan into ``path`` with a progress bar; a stop keeps what finished."""
     progress = Progress(
         TextColumn("[bold]{task.description}"),
         BarColumn(),
@@ -187,9 +232,10 @@ def simulate(
         nonlocal task_id, start_done
         start_done = done
         if not quiet:
+            settings = len(plan.arms())
             err.print(
-                f"{g.title}: {total:,} games ({', '.join(plan.seats)}; "
-                f"{len(plan.arms())} setting{'s' if len(plan.arms()) != 1 else ''}) "
+                f"{g.title}: {total:,} games of {plan.players} players "
+                f"({', '.join(plan.seats)}; {settings} setting{'s' if settings != 1 else ''}) "
                 f"on {be.describe()} -> {path}",
                 highlight=False,
             )
@@ -227,7 +273,7 @@ def simulate(
         msg += f", {summary.resumed:,} were already done"
     if summary.errors:
         msg += f", [bold red]{summary.errors} ended in an error[/] (see the 'error' field)"
-    err.print(f"{msg}. Results: {path}\nNext: obelisk report {path}", highlight=False)
+    err.print(f"{msg}. Results: {path}", highlight=False)
 
 
 def report(

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from obelisk.core import InvalidOptions, option
+from obelisk.core.i18n import N_
 
 from .components import (
     DEFAULT_CHAMBER_DECK,
@@ -59,28 +60,34 @@ class AbuSimbelOptions:
 
     judging_mode: Literal["self_entry", "referee"] = option(
         "self_entry",
-        help='"self_entry": each player enters her moves and Obelisk checks them; "referee": '
-        "people make the moves for real and the others say whether each was right.",
+        help=N_(
+            '"self_entry": each player enters her moves and Obelisk checks them; "referee": '
+            "people make the moves for real and the others say whether each was right."
+        ),
         rules="abu_simbel:10",
     )
     table_mode: Literal["networked", "hotseat"] = option(
         "networked",
-        help='Everyone at one shared screen ("hotseat"), or each player on her own screen '
-        '("networked").',
+        help=N_(
+            'Everyone at one shared screen ("hotseat"), or each player on her own screen '
+            '("networked").'
+        ),
         rules=("abu_simbel:10", "abu_simbel:11"),
     )
     # "left_neighbour" is the rule before issue 27, kept by every older record.
     checkers: Literal["each", "together", "left_neighbour"] = option(
         "each",
-        help='Who checks in referee mode (the seed: "the other players check"). "each": every '
-        "other player is asked in turn, starting on the mover's left, and the first who says "
-        'the move was wrong decides; "together": the others watch one shared screen and give '
-        'one answer; "left_neighbour": only the player on the left judges.',
+        help=N_(
+            'Who checks in referee mode (the seed: "the other players check"). "each": every '
+            "other player is asked in turn, starting on the mover's left, and the first who says "
+            'the move was wrong decides; "together": the others watch one shared screen and give '
+            'one answer; "left_neighbour": only the player on the left judges.'
+        ),
         rules="abu_simbel:10.2",
     )
     first_player: int | Literal["random"] = option(
         0,
-        help='The seat that starts (counted from 0), or "random": drawn by lot.',
+        help=N_('The seat that starts (counted from 0), or "random": drawn by lot.'),
         rules="abu_simbel:1",
     )
     # [DESIGN D-5]
@@ -88,115 +95,145 @@ class AbuSimbelOptions:
     # names every option, so an older one replays as it was played).
     new_round_starter: Literal["next_player", "failing_player"] = option(
         "next_player",
-        help="Who starts the next round after a failed way: the player to the left of the "
-        'one who failed (turns go on clockwise), or "failing_player": the one who failed '
-        "(the old way: one player may end the game alone).",
+        help=N_(
+            "Who starts the next round after a failed way: the player to the left of the "
+            'one who failed (turns go on clockwise), or "failing_player": the one who failed '
+            "(the old way: one player may end the game alone)."
+        ),
         rules="abu_simbel:5.1",
     )
     ultimate: bool = option(
         False,
-        help="The Ultimate Adventure: mummies cover chambers, and mummy cards are worth nothing.",
+        help=N_(
+            "The Ultimate Adventure: mummies cover chambers, and mummy cards are worth nothing."
+        ),
         rules="abu_simbel:9.2",
     )
     # [DESIGN D-8]
     cover_returns_to: Literal["owner", "supply"] = option(
         "owner",
-        help="Where a mummy cover goes when the round ends: back to its owner, or to the supply.",
+        help=N_(
+            "Where a mummy cover goes when the round ends: back to its owner, or to the supply."
+        ),
         rules="abu_simbel:9.2",
     )
     cooperative: bool = option(
         False,
-        help="All for One and One for All: everyone plays together as one team.",
+        help=N_("All for One and One for All: everyone plays together as one team."),
         rules="abu_simbel:9.3",
     )
     team_charms: int = option(
         6,
-        help="How many charm cards the team shares (six are two colours' worth).",
+        help=N_("How many charm cards the team shares (six are two colours' worth)."),
         rules="abu_simbel:9.3",
     )
     team_target: int = option(
-        10, help="How many treasure cards the team must bring out to win.", rules="abu_simbel:9.3"
+        10,
+        help=N_("How many treasure cards the team must bring out to win."),
+        rules="abu_simbel:9.3",
     )
     little_seats: tuple[int, ...] = option(
         (),
-        help='"I\'m little": the seats of young players (counted from 0), each with a helper '
-        "beside her and a way out in the same order as the way in.",
+        help=N_(
+            '"I\'m little": the seats of young players (counted from 0), each with a helper '
+            "beside her and a way out in the same order as the way in."
+        ),
         rules="abu_simbel:9.1",
     )
     forward_exit_seats: tuple[int, ...] = option(
         (),
-        help='"I\'m little": seats whose way out repeats the way-in order.',
+        help=N_('"I\'m little": seats whose way out repeats the way-in order.'),
         rules="abu_simbel:9.1",
     )
     free_judging_seats: tuple[int, ...] = option(
-        (), help='"I\'m little": seats whose moves always count as right.', rules="abu_simbel:9.1"
+        (),
+        help=N_('"I\'m little": seats whose moves always count as right.'),
+        rules="abu_simbel:9.1",
     )
     helper_seats: tuple[int, ...] = option(
         (),
-        help='"I\'m little": seats playing with a grown-up helper beside them (shown at the '
-        "table; the rules stay the same).",
+        help=N_(
+            '"I\'m little": seats playing with a grown-up helper beside them (shown at the '
+            "table; the rules stay the same)."
+        ),
         rules="abu_simbel:9.1",
     )
     # The engine reads no clock: the host applies the timeout.
     move_time_limit_s: float | None = option(
         None,
-        help="Seconds a player has for each move when she enters her own moves (empty: no limit).",
+        help=N_(
+            "Seconds a player has for each move when she enters her own moves (empty: no limit)."
+        ),
         rules="abu_simbel:10.1",
     )
     bot_seats: tuple[int, ...] = option(
         (),
-        help="Seats played by the computer (not with a referee: the computer cannot make moves "
-        "on its feet).",
+        help=N_(
+            "Seats played by the computer (not with a referee: the computer cannot make moves "
+            "on its feet)."
+        ),
         rules="abu_simbel:10",
     )
     # [DESIGN]
     search_memory: Literal["child", "casual", "hard", "expert", "perfect"] = option(
         "expert",
-        help="How well the searching computer players (the research players search-easy … "
-        "search-expert) remember the way on their way out: like a child, a casual player, a "
-        'good or an expert player, or "perfect" (for analysis).',
+        help=N_(
+            "How well the searching computer players (the research players search-easy … "
+            "search-expert) remember the way on their way out: like a child, a casual player, a "
+            'good or an expert player, or "perfect" (for analysis).'
+        ),
         rules=("abu_simbel:11", "abu_simbel:12"),
     )
     # [DESIGN D-1, D-2]
     chamber_deck: tuple[str, ...] = option(
         DEFAULT_CHAMBER_DECK,
-        help="Which chamber cards are in the deck and how many of each (written TYPE*count; "
-        "scorpion cards as SCORPIONS_N).",
+        help=N_(
+            "Which chamber cards are in the deck and how many of each (written TYPE*count; "
+            "scorpion cards as SCORPIONS_N)."
+        ),
         rules="abu_simbel:2.2",
     )
     # [DESIGN D-3]
     treasure_cards: tuple[str, ...] = option(
         DEFAULT_TREASURES,
-        help="Which treasure cards are in play, with the jewels each is worth and how many "
-        "there are (written TYPE:jewels*count).",
+        help=N_(
+            "Which treasure cards are in play, with the jewels each is worth and how many "
+            "there are (written TYPE:jewels*count)."
+        ),
         rules="abu_simbel:2.3",
     )
     treasure_decks: int = option(
-        3, help="Into how many face-down piles the treasure cards are dealt.", rules="abu_simbel:4"
+        3,
+        help=N_("Into how many face-down piles the treasure cards are dealt."),
+        rules="abu_simbel:4",
     )
     # [DESIGN D-4]
     charm_jewels: tuple[int, ...] = option(
         (2, 1, 1),
-        help="The jewels on each player's charm cards, from the top one (lost first) to the "
-        "bottom one.",
+        help=N_(
+            "The jewels on each player's charm cards, from the top one (lost first) to the "
+            "bottom one."
+        ),
         rules="abu_simbel:2.4",
     )
-    mummy_cards: int = option(6, help="How many mummy cards there are.", rules="abu_simbel:2.5")
+    mummy_cards: int = option(6, help=N_("How many mummy cards there are."), rules="abu_simbel:2.5")
     mummy_points: int = option(
         1,
-        help="Points a mummy card is worth at the end (none in the Ultimate Adventure).",
+        help=N_("Points a mummy card is worth at the end (none in the Ultimate Adventure)."),
         rules="abu_simbel:8",
     )
     route_start_cards: int = option(
-        3, help="How many chambers are laid at the start of each round.", rules="abu_simbel:5.1"
+        3, help=N_("How many chambers are laid at the start of each round."), rules="abu_simbel:5.1"
     )
     # [DESIGN D-6]
     min_players_competitive: int = option(
-        2, help="The fewest players of the game played against each other.", rules="abu_simbel:1"
+        2,
+        help=N_("The fewest players of the game played against each other."),
+        rules="abu_simbel:1",
     )
     # [DESIGN D-6]
     min_players_cooperative: int = option(
-        1, help="The fewest players of the game played as one team.", rules="abu_simbel:1"
+        1, help=N_("The fewest players of the game played as one team."), rules="abu_simbel:1"
     )
 
 

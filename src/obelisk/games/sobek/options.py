@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from obelisk.core import InvalidOptions, option
+from obelisk.core.i18n import N_
 
 from . import components as C
 
@@ -19,106 +20,116 @@ class SobekOptions:
 
     scarabs: tuple[int, ...] = option(
         C.DEFAULT_SCARABS,
-        help="Scarabs on a valued card, per family (ivory, ebony, marble, cattle, fish, wheat).",
+        help=N_(
+            "Scarabs on a valued card, per family (ivory, ebony, marble, cattle, fish, wheat)."
+        ),
         rules="sobek:2.2",
     )
     card_counts: tuple[int, ...] = option(
-        C.DEFAULT_CARD_COUNTS, help="Cards per family.", rules="sobek:2.2"
+        C.DEFAULT_CARD_COUNTS, help=N_("Cards per family."), rules="sobek:2.2"
     )
     valued_split: tuple[int, ...] = option(
         C.DEFAULT_VALUED,
-        help="Valued cards per family (the rest carry 0 scarabs).",
+        help=N_("Valued cards per family (the rest carry 0 scarabs)."),
         rules="sobek:2.2",
     )
-    amulets: int = option(C.DEFAULT_AMULETS, help="Amulets (jokers).", rules="sobek:2.2")
+    amulets: int = option(C.DEFAULT_AMULETS, help=N_("Amulets (jokers)."), rules="sobek:2.2")
     green_cards: tuple[str, ...] = option(
         C.DEFAULT_GREEN,
-        help='The green-backed starting cards, "<goods>_valued" / "<goods>_zero".',
+        help=N_('The green-backed starting cards, "<goods>_valued" / "<goods>_zero".'),
         rules="sobek:2.2",
     )
     green_per_player: int = option(
-        2, help="Green cards dealt to each player every round.", rules="sobek:4.2"
+        2, help=N_("Green cards dealt to each player every round."), rules="sobek:4.2"
     )
     characters: tuple[str, ...] = option(
         C.DEFAULT_CHARACTERS,
-        help='Characters as "key:family:POWER_ID".',
+        help=N_('Characters as "key:family:POWER_ID".'),
         rules=("sobek:2.3", "sobek:8"),
     )
     events: tuple[str, ...] = option(
         C.DEFAULT_EVENTS,
-        help='Event tokens as "EFFECT_ID:copies"; by default FREE_PASSAGE and LAUNDER_SET, '
-        "which keep the seed's one action a turn and 3-card additions; the variant invented "
-        "puts back EXTRA_ACTION (a second action) and LAUNDER (0-2 cards).",
+        help=N_(
+            'Event tokens as "EFFECT_ID:copies"; by default FREE_PASSAGE and LAUNDER_SET, '
+            "which keep the seed's one action a turn and 3-card additions; the variant invented "
+            "puts back EXTRA_ACTION (a second action) and LAUNDER (0-2 cards)."
+        ),
         rules=("sobek:2.4", "sobek:9"),
     )
     tokens_per_round: int = option(
-        5, help="Tokens drawn into the pool each round.", rules="sobek:4.2"
+        5, help=N_("Tokens drawn into the pool each round."), rules="sobek:4.2"
     )
-    bonus_points: int = option(3, help="Points a bonus token scores at once (E1).", rules="sobek:9")
-    market_size: int = option(9, help="Cards per shipment.", rules="sobek:7")
+    bonus_points: int = option(
+        3, help=N_("Points a bonus token scores at once (E1)."), rules="sobek:9"
+    )
+    market_size: int = option(9, help=N_("Cards per shipment."), rules="sobek:7")
     take_window: int = option(
         4,
-        help='How many cards at the front of the market a player may take from (the "first four").',
+        help=N_(
+            'How many cards at the front of the market a player may take from (the "first four").'
+        ),
         rules="sobek:6.1",
     )
     two_player_remove: int = option(
-        9, help="Cards removed unseen each round in a 2-player game.", rules="sobek:4.2"
+        9, help=N_("Cards removed unseen each round in a 2-player game."), rules="sobek:4.2"
     )
-    rounds: int = option(3, help="Rounds per game.", rules="sobek:1")
+    rounds: int = option(3, help=N_("Rounds per game."), rules="sobek:1")
     # rule 5
     new_set_needs_goods_card: bool = option(
-        True, help="A new set needs a goods card of its own type.", rules="sobek:6.3"
+        True, help=N_("A new set needs a goods card of its own type."), rules="sobek:6.3"
     )
     second_set: Literal["choose", "add"] = option(
         "choose",
-        help='Cards of a goods you already have a set of: "choose" (add them to that set, or '
-        'lay them as a new set of their own, as the rulebook allows) or "add" (they always '
-        "join the set you have).",
+        help=N_(
+            'Cards of a goods you already have a set of: "choose" (add them to that set, or '
+            'lay them as a new set of their own, as the rulebook allows) or "add" (they always '
+            "join the set you have)."
+        ),
         rules="sobek:6.3",
     )
     extra_action_compulsory: bool = option(
         True,
-        help="An extra action may not be passed while an action is legal.",
+        help=N_("An extra action may not be passed while an action is legal."),
         rules="sobek:5",
     )
     round_end_mode: Literal["until_stuck", "immediate"] = option(
         "until_stuck",
-        help='"until_stuck" (play on until someone cannot act) or "immediate".',
+        help=N_('"until_stuck" (play on until someone cannot act) or "immediate".'),
         rules="sobek:10.1",
     )
     # step 1
     hand_to_corruption_at_round_end: bool = option(
-        True, help="Hand cards become corruption at round end.", rules="sobek:10.2"
+        True, help=N_("Hand cards become corruption at round end."), rules="sobek:10.2"
     )
     penalty_mode: Literal["best_set", "half_round", "matching_types"] = option(
         "best_set",
-        help='"best_set", "half_round" or "matching_types".',
+        help=N_('"best_set", "half_round" or "matching_types".'),
         rules="sobek:11.2",
     )
     # None: never, the seed's three rounds; 100 is the forum summary's early end, an option
     # since issue 27.
     early_end_over: int | None = option(
         None,
-        help="The game ends after round 2 if a score is above this.",
+        help=N_("The game ends after round 2 if a score is above this."),
         range=(0, 1_000),
         rules="sobek:13",
     )
     tiebreak: Literal["fewest_corruption_then_shared", "shared"] = option(
         "fewest_corruption_then_shared",
-        help='"fewest_corruption_then_shared" or "shared".',
+        help=N_('"fewest_corruption_then_shared" or "shared".'),
         rules="sobek:13",
     )
     corruption_counts_public: bool = option(
-        False, help="Show every player's corruption count on the table.", rules="sobek:14"
+        False, help=N_("Show every player's corruption count on the table."), rules="sobek:14"
     )
     owner_sees_own_corruption: bool = option(
         True,
-        help="The owner may look at their own corruption pile at any time.",
+        help=N_("The owner may look at their own corruption pile at any time."),
         rules="sobek:14",
     )
     hand_backs_public: bool = option(
         False,
-        help="The back colours of hidden cards in hands and corruption piles are public.",
+        help=N_("The back colours of hidden cards in hands and corruption piles are public."),
         rules="sobek:14",
     )
 

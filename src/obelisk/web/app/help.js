@@ -41,7 +41,10 @@ export async function toggleHelp() {
     notes.length ? el("ul", null, ...notes.map((n) => el("li", { text: n }))) : null,
     el("h4", { text: t("Options in force") }),
     changed.length
-      ? el("ul", null, ...changed.map(([k, v]) => el("li", { text: `${words(k)}: ${valueWords(v)}` })),
+      ? el("ul", null, ...changed.map(([k, v]) => (language() === "en"
+        ? el("li", { text: `${words(k)}: ${valueWords(v)}` })
+        // another language names the option as it is typed (--option name=value)
+        : el("li", null, el("code", { lang: "en", translate: "no", text: `${k}=${JSON.stringify(v)}` })))),
         el("li", { text: t("Every other option at its default.") }))
       : el("p", { text: t("The standard rules, every option at its default.") }),
     el("h4", { text: t("The game in short") }),

@@ -5,7 +5,7 @@ import { R, $ } from "./state.js";
 import { api } from "./api.js";
 import { store } from "./storage.js";
 import { gameCards, quickSeats, clockWords, ago, playerWords } from "./gamecards.js";
-import { t } from "../i18n.js";
+import { t, language } from "../i18n.js";
 
 /** The game called ``name`` as /api/games describes it. */
 export function gameByName(name) {
@@ -131,9 +131,12 @@ function renderOptions(g, notes) {
     }
     if (kept[o.name] !== undefined) input.value = kept[o.name];
     const help = o.help || (info[o.name] && info[o.name].help);
+    // in English an option reads as words; in another language by its name (what is typed
+    // after --option), an identifier marked as such, with its explanation in the language
+    const name = language() === "en" ? words(o.name) : el("code", { lang: "en", translate: "no", text: o.name });
     box.append(el("div.opt", null,
-      el("label.row", null, words(o.name) + " ", input),
-      help ? el("p.opt-help.muted", { text: helpWords(help) }) : null));
+      el("label.row", null, name, " ", input),
+      help ? el("p.opt-help.muted", { text: helpWords(t(help)) }) : null));
   }
 }
 

@@ -9,7 +9,7 @@ import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
 import { hooks } from "./hooks.js";
 import { api } from "./api.js";
-import { store, framesKey, keepFrame, keptFrames } from "./storage.js";
+import { store, framesKey, keepFrame, keepLine, keptFrames } from "./storage.js";
 import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
@@ -144,6 +144,7 @@ function handle(msg) {
     case "undo":
       // somebody took back a move: said in the log to everybody; the fresh state follows
       appendLog([{ seat: msg.seat, text: msg.text }]);
+      keepLine({ seat: msg.seat, text: msg.text });
       sayNewest(msg.text);
       break;
     case "ack":
@@ -267,6 +268,7 @@ function hideFlash() {
   const box = $("flash");
   box.hidden = true;
   box.replaceChildren();
+  document.body.style.removeProperty("--flash-h");
 }
 /** A flash: what the table shows for a moment (memory games). Never logged, never kept. */
 function showFlash(lines) {
@@ -277,7 +279,9 @@ function showFlash(lines) {
     el("button.small", { type: "button", text: t("Hide"), onclick: hideFlash }),
   );
   box.hidden = false;
-  flashTimer = setTimeout(() => { box.hidden = true; box.replaceChildren(); }, 5000);
+  // on a phone the page makes room below for the flash, so every place can be scrolled above it
+  document.body.style.setProperty("--flash-h", `${box.offsetHeight}px`);
+  flashTimer = setTimeout(hideFlash, 5000);
 }
 
 /** Whether a state message only moves the clock on (same position, same choices). */
@@ -433,22 +437,28 @@ function redraw(got) {
 }
 
 let sightFor = null;
-/** On a phone, at a new decision (``key``): the first place to play is brought into sight
- * between whose turn it is and the log's dock (or a flash above it), at the next frame,
- * once the table is laid out. Nothing moves at a redraw of the same decision. */
+/** On a phone, at a new decision (``key``): the places to play are brought into sight
+ * between whose turn it is and the log's dock (or a flash above it), all of them when they
+ * fit there together, else the first; at the next frame, once the table is laid out.
+ * Nothing moves at a redraw of the same decision. */
 function bringPlaceInSight(key) {
   if (key === null || key === sightFor) return;
   sightFor = key;
   if (!window.matchMedia || !window.matchMedia("(max-width: 560px)").matches) return;
   requestAnimationFrame(() => {
-    const place = document.querySelector(PLACES_SEL) || $("legal").querySelector("button:not([disabled])");
-    if (!place) return;
+    const places = [...document.querySelectorAll(PLACES_SEL), ...$("legal").querySelectorAll("button:not([disabled])")]
+      .filter((n) => n.getBoundingClientRect().height > 0);
+    if (!places.length) return;
     // the room between whose turn it is and the dock (or a flash above it)
     const top = $("status").getBoundingClientRect().bottom + 6;
     const flash = $("flash");
     const dock = $("log-box").getBoundingClientRect().top;
     const bottom = (flash.hidden ? dock : Math.min(dock, flash.getBoundingClientRect().top)) - 6;
-    const r = place.getBoundingClientRect();
+    // every place to play when they fit in that room together (a card to take and a button
+    // to leave it), else the first
+    const rects = places.map((n) => n.getBoundingClientRect());
+    const all = { top: Math.min(...rects.map((r) => r.top)), bottom: Math.max(...rects.map((r) => r.bottom)) };
+    const r = all.bottom - all.top <= bottom - top ? all : rects[0];
     if (r.top < top) window.scrollBy(0, r.top - top);
     else if (r.bottom > bottom) window.scrollBy(0, Math.min(r.bottom - bottom, r.top - top));
   });

@@ -49,6 +49,18 @@ export function keepFrame(msg, replaceLast) {
   store.set(key, { seen: msg.seen, count: R.frames.length, game: R.room.game, seats: R.room.seats, options: R.room.options, seat: R.seat });
 }
 
+/** A line said between states (who took back a move) joins the last kept frame's log, so a
+ * reload reads it where it was said. */
+export function keepLine(entry) {
+  const i = R.frames.length - 1;
+  if (i < 0) return;
+  const f = R.frames[i];
+  f.entries = [...(f.entries || []), entry];
+  const key = `${framesKey()}:${i}`;
+  const stored = store.get(key);
+  if (stored) store.set(key, { ...stored, entries: f.entries });
+}
+
 /** The frames kept for ``key`` (see keepFrame). */
 export function keptFrames(key) {
   const meta = store.get(key);

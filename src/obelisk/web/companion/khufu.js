@@ -4,14 +4,25 @@
 // The game belongs to this browser: its id and key are kept in localStorage, so a closed tab
 // or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request (the audio too) as the X-Session-Key header.
+// Words come from the companions' catalog (obelisk/companion/locale) through web/i18n.js;
+// every request says the page's language in its Accept-Language header, so what the server
+// answers (Khufu's lines and voice, refusals) is in the page's language too.
+
+import { language, loadLanguage, offerLanguages, t, tp, translatePage } from "../i18n.js";
 
 const API = "/api/companion/khufu";
 const PIECES = ["Witch", "Zombie", "Vampire", "Werewolf", "Poltergeist", "Gorgon"];
-const SYMBOLS = [
-  ["CAT", "Cat"], ["FALCON", "Falcon"], ["JACKAL", "Jackal"],
-  ["ANKH", "Ankh"], ["EYE_OF_HORUS", "Eye of Horus"], ["KING", "King"],
-];
-const SYMBOL_WORD = Object.fromEntries(SYMBOLS);
+const SYMBOL_IDS = ["CAT", "FALCON", "JACKAL", "ANKH", "EYE_OF_HORUS", "KING"];
+// the names, in the page's language (the same catalog entries as the terminal's)
+const pieceName = (p) => ({
+  Witch: tp("playing piece", "Witch"), Zombie: tp("playing piece", "Zombie"),
+  Vampire: tp("playing piece", "Vampire"), Werewolf: tp("playing piece", "Werewolf"),
+  Poltergeist: tp("playing piece", "Poltergeist"), Gorgon: tp("playing piece", "Gorgon"),
+})[p] || p;
+const symbolName = (s) => ({
+  CAT: tp("symbol", "Cat"), FALCON: tp("symbol", "Falcon"), JACKAL: tp("symbol", "Jackal"),
+  ANKH: tp("symbol", "Ankh"), EYE_OF_HORUS: tp("symbol", "Eye of Horus"), KING: tp("symbol", "King"),
+})[s] || s;
 const SVG = "http://www.w3.org/2000/svg";
 const params = new URLSearchParams(location.search);
 const SCALE = Math.min(600, Math.max(1, Number(params.get("scale")) || 1));
@@ -70,7 +81,7 @@ function card(sym) {
   const box = el("figure", { class: "kcard" });
   const pic = svg("svg", { viewBox: "0 0 40 40", "aria-hidden": "true" });
   pic.append(glyph(sym));
-  box.append(pic, el("figcaption", {}, SYMBOL_WORD[sym] || sym));
+  box.append(pic, el("figcaption", {}, symbolName(sym)));
   return box;
 }
 
@@ -117,20 +128,21 @@ function setHourglass(remaining, total) {
 // -- the set-up form -------------------------------------------------------------------
 function playerRow(i) {
   const row = el("fieldset", { class: "player-row" });
-  row.append(el("legend", {}, `Player ${i + 1}`));
-  const name = el("input", { class: "p-name", maxlength: "24", autocomplete: "off", placeholder: `Player ${i + 1}` });
+  const who = t("Player {n}", { n: i + 1 });
+  row.append(el("legend", {}, who));
+  const name = el("input", { class: "p-name", maxlength: "24", autocomplete: "off", placeholder: who });
   const piece = el("select", { class: "p-piece" });
-  piece.append(el("option", { value: "" }, "not said"));
-  for (const p of PIECES) piece.append(el("option", { value: p }, p));
+  piece.append(el("option", { value: "" }, t("not said")));
+  for (const p of PIECES) piece.append(el("option", { value: p }, pieceName(p)));
   const lucky = el("select", { class: "p-lucky" });
-  lucky.append(el("option", { value: "" }, "not said"));
-  for (const [id, word] of SYMBOLS) lucky.append(el("option", { value: id }, word));
+  lucky.append(el("option", { value: "" }, t("not said")));
+  for (const id of SYMBOL_IDS) lucky.append(el("option", { value: id }, symbolName(id)));
   const field = (text, input) => {
     const l = el("label", { class: "mini" });
     l.append(el("span", {}, text), input);
     return l;
   };
-  row.append(field("Name", name), field("Piece", piece), field("Lucky symbol", lucky));
+  row.append(field(t("Name"), name), field(t("Piece"), piece), field(t("Lucky symbol"), lucky));
   return row;
 }
 
@@ -143,7 +155,7 @@ function setPlayers(n) {
 }
 
 async function call(method, path, body) {
-  const opts = { method, headers: {} };
+  const opts = { method, headers: { "Accept-Language": language() } };
   if (app.key) opts.headers["X-Session-Key"] = app.key;
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
@@ -152,7 +164,7 @@ async function call(method, path, body) {
   const res = await fetch(API + path, opts);
   let data = null;
   try { data = await res.json(); } catch { data = null; }
-  if (!res.ok) throw new Error((data && data.message) || `the server answered ${res.status}`);
+  if (!res.ok) throw new Error((data && data.message) || t("the server answered {status}", { status: res.status }));
   return data;
 }
 
@@ -164,7 +176,7 @@ async function create(ev) {
   try {
     if (file) {
       let record;
-      try { record = JSON.parse(await file.text()); } catch { throw new Error("that file is not a saved Khufu game (not JSON)"); }
+      try { record = JSON.parse(await file.text()); } catch { throw new Error(t("that file is not a saved Khufu game (not JSON)")); }
       body.record = record;
     } else {
       body.players = [...document.querySelectorAll(".player-row")].map((row) => ({
@@ -174,7 +186,7 @@ async function create(ev) {
       }));
       const seed = $("seed").value.trim();
       if (seed) {
-        if (!/^\d{1,12}$/.test(seed)) throw new Error("the seed must be a whole number");
+        if (!/^\d{1,12}$/.test(seed)) throw new Error(t("the seed must be a whole number"));
         body.seed = Number(seed);
       }
     }
@@ -237,26 +249,27 @@ function drawTable(view) {
     const panel = el("div", { class: "panel" + (i === view.lucky ? " lucky" : ""), "data-seat": String(i + 1) });
     panel.append(el("span", { class: "pname" }, p.name));
     const bits = [];
-    if (p.piece) bits.push(p.piece);
-    if (p.lucky) bits.push(`lucky symbol ${SYMBOL_WORD[p.lucky]}`);
+    if (p.piece) bits.push(pieceName(p.piece));
+    if (p.lucky) bits.push(t("lucky symbol {symbol}", { symbol: symbolName(p.lucky) }));
     if (bits.length) panel.append(el("span", { class: "pmeta" }, bits.join(", ")));
-    if (i === view.lucky) panel.append(el("span", { class: "badge" }, "Lucky"));
+    if (i === view.lucky) panel.append(el("span", { class: "badge" }, tp("the player Khufu chose", "Lucky")));
     box.append(panel);
   });
-  box.append(el("div", { class: "sarc" }, `The Sarcophagus is in ${view.sarcophagus_words}.`));
+  box.append(el("div", { class: "sarc" }, t("The Sarcophagus is in {chamber}.", { chamber: view.sarcophagus_words })));
 }
 
 function drawLog(view) {
   const log = $("log");
   const items = view.moments.filter((m) => m.kind === "order" || m.kind === "challenge_result" || m.kind === "warning");
-  if (log.children.length === items.length) return;
+  if (log.children.length === items.length && log.dataset.lang === language()) return;
+  log.dataset.lang = language();
   log.replaceChildren();
   for (const m of items.slice().reverse()) {
     const li = el("li", {});
     if (m.detail && Number.isInteger(m.detail.seat)) li.setAttribute("data-seat", String(m.detail.seat + 1));
     const more = el("details", {});
     const head = el("summary", {});
-    head.append(el("span", { class: "at" }, `${mmss(view.countdown - m.at)} left`), el("strong", {}, m.title));
+    head.append(el("span", { class: "at" }, t("{time} left", { time: mmss(view.countdown - m.at) })), el("strong", {}, m.title));
     more.append(head, el("p", {}, m.speech));
     li.append(more);
     log.append(li);
@@ -281,13 +294,13 @@ function tickDisplay() {
   const mc = $("moment-clock");
   if (mc.textContent !== text) mc.textContent = text;
   cd.classList.toggle("hurry", v.warned || r <= 300);
-  let status = "Time left";
-  if (!v.started) status = "The countdown starts when you are ready";
-  else if (v.over) status = v.winner === null ? "Time is up: Khufu wins" : `${v.players[v.winner].name} beat Khufu`;
-  else if (v.paused) status = "Paused for the Ultimate Challenge";
-  else if (v.warned) status = "Five minutes left or less: hurry!";
+  let status = t("Time left");
+  if (!v.started) status = t("The countdown starts when you are ready");
+  else if (v.over) status = v.winner === null ? t("Time is up: Khufu wins") : t("{name} beat Khufu", { name: v.players[v.winner].name });
+  else if (v.paused) status = t("Paused for the Ultimate Challenge");
+  else if (v.warned) status = t("Five minutes left or less: hurry!");
   if ($("status").textContent !== status) $("status").textContent = status;
-  $("moment-clock-note").textContent = v.paused ? "paused" : v.running ? "left" : "";
+  $("moment-clock-note").textContent = v.paused ? tp("the countdown", "paused") : v.running ? tp("time on the countdown", "left") : "";
   setHourglass(r, v.countdown);
 }
 
@@ -303,7 +316,7 @@ async function poll() {
     update(view);
     $("game-error").textContent = "";
   } catch (e) {
-    $("game-error").textContent = `Khufu cannot be reached: ${e.message}`;
+    $("game-error").textContent = t("Khufu cannot be reached: {problem}", { problem: e.message });
   }
   if (app.view && app.view.over) { app.polling = 0; return; }  // nothing changes after the end
   setTimeout(poll, POLL_MS);
@@ -353,7 +366,7 @@ function showMoment(m) {
   if (sting) playSting(sting);
   const box = $("moment");
   box.className = `moment kind-${m.kind}` + (reduced() ? "" : " animate");
-  $("moment-kicker").textContent = m.kind === "order" ? "Khufu appears: stop and listen" : "Khufu speaks";
+  $("moment-kicker").textContent = m.kind === "order" ? t("Khufu appears: stop and listen") : t("Khufu speaks");
   $("moment-title").textContent = m.title;
   $("moment-words").textContent = m.speech;
   for (const e of box.querySelectorAll(".moment-inner > .error")) e.remove();
@@ -362,7 +375,7 @@ function showMoment(m) {
   cards.hidden = shown.length === 0;
   cards.replaceChildren();
   if (shown.length) {
-    cards.append(el("p", { class: "cards-head" }, m.kind === "challenge" ? "Khufu's hand" : "The symbol die shows"));
+    cards.append(el("p", { class: "cards-head" }, m.kind === "challenge" ? t("Khufu's hand") : t("The symbol die shows")));
     const row = el("div", { class: "cards-row" });
     for (const s of shown) row.append(card(s));
     cards.append(row);
@@ -398,40 +411,40 @@ function drawMomentActions(m) {
   box.dataset.for = wanted;
   box.replaceChildren();
   if (m.kind === "intro" && !v.started) {
-    box.append(button("Start the countdown", "start", (e) => { closeMoment(); act("start", {}, e.timeStamp); }, true));
+    box.append(button(t("Start the countdown"), "start", (e) => { closeMoment(); act("start", {}, e.timeStamp); }, true));
   } else if (m.kind === "challenge" && v.paused) {
-    box.append(el("p", { class: "ask" }, "Who won the Ultimate Challenge?"));
+    box.append(el("p", { class: "ask" }, t("Who won the Ultimate Challenge?")));
     const row = el("div", { class: "result-row" });
-    v.players.forEach((p, i) => row.append(button(`${p.name} won`, `result WIN ${i + 1}`, (e) => act("result", { result: "WIN", seat: i }, e.timeStamp), true)));
-    row.append(button("Khufu won", "result LOSE", (e) => act("result", { result: "LOSE" }, e.timeStamp)));
-    row.append(button("A draw", "result DRAW", (e) => act("result", { result: "DRAW" }, e.timeStamp)));
+    v.players.forEach((p, i) => row.append(button(t("{name} won", { name: p.name }), `result WIN ${i + 1}`, (e) => act("result", { result: "WIN", seat: i }, e.timeStamp), true)));
+    row.append(button(t("Khufu won"), "result LOSE", (e) => act("result", { result: "LOSE" }, e.timeStamp)));
+    row.append(button(t("A draw"), "result DRAW", (e) => act("result", { result: "DRAW" }, e.timeStamp)));
     box.append(row);
     box.append(judgeBox());
   } else if (m.kind === "end") {
-    box.append(button("Download the game record", "download record", () => download()));
-    box.append(button("New game", "new game", () => newGame(), true));
+    box.append(button(t("Download the game record"), "download record", () => download()));
+    box.append(button(t("New game"), "new game", () => newGame(), true));
   } else {
-    box.append(button("Carry on", "carry on", () => closeMoment(), true));
+    box.append(button(t("Carry on"), "carry on", () => closeMoment(), true));
   }
 }
 
 function judgeBox() {
   // a help: the server compares the hands; the players still press who won
   const box = el("details", { class: "judge" });
-  box.append(el("summary", {}, "Work out who won"));
+  box.append(el("summary", {}, t("Work out who won")));
   const pick = (text) => {
     const l = el("label", { class: "mini" });
     const s = el("select", {});
-    for (const [id, word] of SYMBOLS) s.append(el("option", { value: id }, word));
+    for (const id of SYMBOL_IDS) s.append(el("option", { value: id }, symbolName(id)));
     l.append(el("span", {}, text), s);
     return l;
   };
   const cards = el("div", { class: "judge-row" });
-  for (const n of [1, 2, 3]) cards.append(pick(`Chosen card ${n}`));
+  for (const n of [1, 2, 3]) cards.append(pick(t("Chosen card {n}", { n })));
   const dice = el("div", { class: "judge-row" });
-  for (const n of [1, 2]) dice.append(pick(`Symbol die ${n}`));
+  for (const n of [1, 2]) dice.append(pick(t("Symbol die {n}", { n })));
   const verdict = el("p", { class: "verdict", role: "status" });
-  const go = button("Compare the hands", "compare hands", async () => {
+  const go = button(t("Compare the hands"), "compare hands", async () => {
     const val = (row) => [...row.querySelectorAll("select")].map((x) => x.value);
     try {
       const j = await call("POST", `/sessions/${app.sid}/judge`, { selected: val(cards), dice: val(dice) });
@@ -462,7 +475,7 @@ function closeMoment() {
 async function download() {
   let data;
   try { data = await call("GET", `/sessions/${app.sid}/record`); } catch (e) {
-    $("game-error").textContent = `The game could not be saved: ${e.message}`;
+    $("game-error").textContent = t("The game could not be saved: {problem}", { problem: e.message });
     return;
   }
   const name = data.format === "obelisk-companion-save"
@@ -490,13 +503,25 @@ function notice(text) {
   n.hidden = false;
 }
 
-function browserVoice(text) {
+// The browser's voice for a line in `lang`: one of that language (a German voice for a
+// German page), a male-sounding one if the browser names one, else the browser's choice.
+export function pickVoice(voices, lang) {
+  const mine = voices.filter((v) => (v.lang || "").toLowerCase().replace("_", "-").split("-")[0] === lang);
+  return mine.find((v) => /male|mann|männ|markus|stefan|hans|daniel|george/i.test(v.name) && !/female|frau/i.test(v.name))
+    || mine.find((v) => v.localService) || mine[0] || null;
+}
+
+function browserVoice(text, lang = language()) {
   if (!("speechSynthesis" in window)) {
-    notice("This browser cannot speak and the server has no espeak-ng: Khufu's words are shown only.");
+    notice(t("This browser cannot speak and the server has no espeak-ng: Khufu's words are shown only."));
     return;
   }
   window.speechSynthesis.cancel();
   const u = new SpeechSynthesisUtterance(text);
+  u.lang = lang === "de" ? "de-DE" : "en-GB";
+  const voice = pickVoice(window.speechSynthesis.getVoices(), lang);
+  if (voice) u.voice = voice;
+  app.voice = voice ? voice.name : null;  // read by the tests
   u.rate = 0.95;
   u.pitch = 0.7;
   window.speechSynthesis.speak(u);
@@ -506,8 +531,8 @@ function say(m) {
   if (!app.sound) return;
   if (app.audio) { app.audio.pause(); app.audio = null; }
   if (!app.view.audio) {
-    notice("The server has no espeak-ng: your browser's own voice reads Khufu's lines.");
-    browserVoice(m.speech);
+    notice(t("The server has no espeak-ng: your browser's own voice reads Khufu's lines."));
+    browserVoice(m.speech, m.lang);
     return;
   }
   const audio = new Audio();
@@ -518,14 +543,14 @@ function say(m) {
     if (app.audio !== audio) return;  // another line came first
     audio.src = url;
     return audio.play();
-  }).catch(() => { if (app.audio === audio) browserVoice(m.speech); });
+  }).catch(() => { if (app.audio === audio) browserVoice(m.speech, m.lang); });
 }
 
 // A spoken line, fetched with the key (an <audio src> could not send it), as a blob URL.
 const spoken = new Map();
 async function fetchAudio(index) {
   if (spoken.has(index)) return spoken.get(index);
-  const res = await fetch(`${API}/sessions/${app.sid}/audio/${index}`, { headers: { "X-Session-Key": app.key } });
+  const res = await fetch(`${API}/sessions/${app.sid}/audio/${index}`, { headers: { "X-Session-Key": app.key, "Accept-Language": language() } });
   if (!res.ok) throw new Error(`no audio (${res.status})`);
   const url = URL.createObjectURL(await res.blob());
   spoken.set(index, url);
@@ -540,7 +565,7 @@ async function fetchAudio(index) {
 function toggleSound() {
   app.sound = !app.sound;
   const b = $("sound");
-  b.textContent = app.sound ? "Sound: on" : "Sound: off";
+  b.textContent = app.sound ? t("Sound: on") : t("Sound: off");
   b.setAttribute("aria-pressed", String(app.sound));
   b.setAttribute("data-action", app.sound ? "sound off" : "sound on");
   if (!app.sound) {
@@ -551,7 +576,14 @@ function toggleSound() {
 }
 
 // -- wiring ----------------------------------------------------------------------------
-function init() {
+async function init() {
+  try {
+    await loadLanguage();
+  } catch {
+    // no catalog reachable: the page reads English
+  }
+  translatePage(document);
+  offerLanguages($("lang")).then(() => { $("lang").hidden = $("lang").options.length < 2; });
   setPlayers(3);
   $("add-player").addEventListener("click", () => setPlayers($("players").children.length + 1));
   $("remove-player").addEventListener("click", () => setPlayers($("players").children.length - 1));
@@ -617,7 +649,7 @@ $("fullscreen").addEventListener("click", () => {
   else if (document.documentElement.requestFullscreen) document.documentElement.requestFullscreen().catch(() => {});
 });
 document.addEventListener("fullscreenchange", () => {
-  $("fullscreen").textContent = document.fullscreenElement ? "Leave full screen" : "Full screen";
+  $("fullscreen").textContent = document.fullscreenElement ? t("Leave full screen") : t("Full screen");
 });
 
 // Khufu's music (issue 36): the project's own drone, drums and, in the last five minutes, a
@@ -630,7 +662,7 @@ const music = { el: null, loading: false, ducked: false, parts: [], stings: [] }
 app.music = music;
 
 async function fetchWav(path) {
-  const res = await fetch(`${API}/sessions/${app.sid}/${path}`, { headers: { "X-Session-Key": app.key } });
+  const res = await fetch(`${API}/sessions/${app.sid}/${path}`, { headers: { "X-Session-Key": app.key, "Accept-Language": language() } });
   if (!res.ok) throw new Error(`no ${path} (${res.status})`);
   return URL.createObjectURL(await res.blob());
 }

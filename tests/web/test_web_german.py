@@ -1,0 +1,62 @@
+"""The web app in German (issue 34): a browser that asks for German (Accept-Language) gets
+every word of the app's own pages in German, the language can be switched on the page and
+is remembered, and a table's frame (turn, status, log, help) speaks German too. Each game's
+table is checked in German by its own test (tests/web/test_web_german_<game>.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from server_helpers import ServerProc
+from web_helpers import Person
+
+#: Names that stay as they are in every language (the games' titles, the brand).
+NAMES = ("Obelisk", "Sobek", "Abu Simbel", "Ramses II", "Fluch der Mumie", "Khufu", "Deutsch")
+
+
+def test_the_language_switch_is_remembered(server: ServerProc, browser: Any) -> None:
+    p = Person(browser, server.http, 1280, 800, "switch", locale="en-GB")
+    try:
+        p.goto("/")
+        p.page.wait_for_selector("#game-cards .game-card")
+        assert p.page.inner_text("h1") == "Five Egyptian board games, at one table"
+        with p.page.expect_navigation():
+            p.page.select_option("#lang-select", "de")
+        p.page.wait_for_function("document.documentElement.lang === 'de'")
+        assert p.page.inner_text("h1") == "Fünf ägyptische Brettspiele an einem Tisch"
+        p.goto("/replay")
+        p.page.wait_for_selector("#replay-title")
+        assert p.page.inner_text("#replay-title") == "Wiederholungen"
+        assert "Gesehen von" in p.page.inner_text("#replay")
+        with p.page.expect_navigation():
+            p.page.select_option("#lang-select", "en")
+        p.page.wait_for_function("document.documentElement.lang === 'en'")
+        assert p.page.inner_text("#replay-title") == "Replays"
+    finally:
+        p.close()
+
+
+def test_a_german_table_frame_says_whose_turn_it_is_in_german(
+    server: ServerProc, browser: Any
+) -> None:
+    p = Person(browser, server.http, 1280, 800, "table de", locale="de-DE")
+    try:
+        p.goto("/")
+        p.page.click('.game-card[data-game="sobek"] button[data-play]')
+        p.page.wait_for_url("**/rooms/*")
+        assert p.wait_turn_or_over(20000)
+        assert p.page.inner_text("#status") == "Du bist am Zug."
+        assert p.page.inner_text("#help-button") == "Hilfe und Regeln"
+        assert p.page.inner_text("#log-box summary") == "Protokoll"
+        assert "Du bist" in p.page.inner_text("#who")
+        assert p.page.evaluate("document.title").startswith("▶ Du bist am Zug")
+        p.page.click("#help-button")
+        p.page.wait_for_function(
+            "document.querySelector('#help .summary') &&"
+            " document.querySelector('#help .summary').textContent !== 'Wird geladen…'"
+        )
+        head = p.page.inner_text("#help h3") + " " + p.page.inner_text("#help h4")
+        assert "Hilfe" in head and "Geltende Optionen" in head
+        assert p.page.locator("#help .rules").get_attribute("lang") == "en"
+    finally:
+        p.close()
