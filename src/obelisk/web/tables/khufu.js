@@ -5,7 +5,7 @@
 // a large countdown from the server's clock and Khufu's appearances as a full-screen moment
 // (tables/khufu/). Drawn from the seat's observation and the state's events only.
 
-import { el, svg } from "../util.js";
+import { el, svg, andList } from "../util.js";
 import { t, tn, tp } from "../i18n.js";
 import { SYMBOL_WORDS, PIECES, pieceWord, symbolName, card, cardBack, cardFace, cardWords, coin, die, pieceIcon, pieceMark, sarcophagus, scarab, symbolIcon, symbolTile } from "./khufu/pictures.js";
 import { countdownBox, fromState, tick } from "./khufu/countdown.js";
@@ -28,12 +28,6 @@ const GAMES = () => [
   t("Khufu's coin is tossed: tails wins"),
   t("two of the cards go face up, the symbol die is rolled: a table card's symbol wins"),
 ];
-
-/** "a, b and c" in the page's language. */
-function andList(items) {
-  if (items.length <= 1) return items.join("");
-  return items.slice(0, -1).join(", ") + " " + t("and") + " " + items[items.length - 1];
-}
 
 const cardCount = (n) => tn("{n} card", "{n} cards", n, { n });
 const ROOM_FILL = ["#e7efe1", "#e3ebf6", "#f4e4ef", "#f6ecd2"];
@@ -449,7 +443,7 @@ function statusStrip(ctx) {
   return el("div.kh-strip", null,
     el("span", null, el("b", { text: t("Lucky: ") }), pieceName(ctx, obs.lucky)),
     el("span", null, el("b", { text: t("Sarcophagus: ") }), CHAMBER_TITLES()[obs.sarcophagus] || ""),
-    el("span", null, el("b", { text: t("Blocked: ") }), blocked.length ? andList(blocked.map((c) => titleOf(c))) : t("none")),
+    el("span", null, el("b", { text: t("Blocked: ") }), blocked.length ? andList(blocked.map((c) => titleOf(c))) : tp("blocked chambers", "none")),
     el("span", null, el("b", { text: t("Decks: ") }), t("{treasure} Treasure, {curse} Curse", { treasure: obs.deck, curse: obs.curse_deck })));
 }
 
