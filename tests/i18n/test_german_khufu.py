@@ -31,6 +31,16 @@ def test_nothing_english_is_left_in_german(players: int) -> None:
     assert [x for x in left if x[2]] == []
 
 
+def test_heuristic_games_with_challenges_leave_nothing_english() -> None:
+    # random players seldom reach a chamber's Scarab or the Ultimate Challenge: these do
+    texts = german_texts(GAME, seeds=(1, 2, 3), players=(3, 5), level="heuristic")
+    kinds = {
+        where.split(" event ")[1].split(" for ")[0] for where, _ in texts if " event " in where
+    }
+    assert {"challenge", "challenge_result", "cobra", "blocked", "suit"} <= kinds
+    assert [(w, t) for w, t in texts if english_left(t, NAMES)] == []
+
+
 def test_a_draw_counts_its_cards_in_both_languages() -> None:
     voice = Voice(NAMES[:3], viewer=0)
     one = {"kind": "draw", "seat": 1, "count": 1}
