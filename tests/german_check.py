@@ -34,13 +34,16 @@ _WORD = re.compile(r"[^\W\d_]+")
 
 def english_left(text: str, names: Sequence[str] = ()) -> list[str]:
     """What in ``text`` is still English: marked untranslated words, then English
-    function words (the seats' ``names`` and anything in backquotes, which may hold a
-    typed command, are skipped)."""
+    function words (the seats' ``names``, anything in backquotes, which may hold a typed
+    command, and identifiers such as ``next_player`` or ``"each"`` are skipped)."""
     found = _MARK.findall(text)
     rest = _MARK.sub(" ", text)
     for name in names:
         rest = rest.replace(name, " ")
     rest = re.sub(r"`[^`]*`", " ", rest)
+    # identifiers (option names and values as typed: next_player, "each") are not English
+    rest = re.sub(r"\b\w+(?:_\w+)+\b", " ", rest)
+    rest = re.sub(r'"[a-z][a-z0-9_-]*"', " ", rest)
     found += [w for w in _WORD.findall(rest) if w.lower() in ENGLISH_WORDS]
     return found
 

@@ -62,3 +62,41 @@ def test_every_claim_the_lessons_make_matches_the_state():
     names = ["fish1", "fish1", "fish0", "fish0", "fish0", "fish0"]
     cards = [table.kind_first[table.kind_index[c]] for c in names]  # one card of each kind
     assert set_value(table, cards) == int(_quiz("sets_events_scoring", 1)) == 12
+
+
+#: The lessons' scripted runs typed in German (issue 34): the same decisions, German words.
+GERMAN = {
+    "market_corruption": ["nimm 5", "nimm 1", "nimm 3", "1", "3", "2"],
+    "characters": ["nimm 1", "spiele Königin Sobekneferu", "spiele Dieb", "2"],
+    "sets_events_scoring": [
+        "lege Elfenbein",
+        "lege Fisch",
+        "dazu Fisch 0",
+        "dazu Fisch 1",
+        "dazu Fisch 1",
+        "dazu Fisch 0",
+        "plättchen Bonus",
+        "plättchen Absolution",
+        "wirf Amulett",
+        "wirf Weizen 0",
+        "3",
+        "2",
+    ],
+}
+
+
+def test_the_lessons_run_in_german_with_german_typing():
+    """Each lesson reads German and takes German typed actions to the same end: the refusals
+    name their rules, the story and the view are German."""
+    from obelisk.core.i18n import speaking
+
+    with speaking("de"):
+        state, text = run("sobek", "market_corruption", GERMAN["market_corruption"])
+        assert len(state.corr[0]) == 2
+        assert "sobek:6.1" in text and "Korruptionsplättchen" in text
+        state, text = run("sobek", "characters", GERMAN["characters"])
+        assert "Elfenbein 3" in state.to_text(0)
+        assert "sobek:6.2" in text and "Königin Sobekneferu" in text
+        state, text = run("sobek", "sets_events_scoring", GERMAN["sets_events_scoring"])
+        assert state.corr[0] == [] and "Sets: Fisch 1 1 0 (6)" in state.to_text(0)
+        assert "sobek:6.3" in text and "Absolution" in text

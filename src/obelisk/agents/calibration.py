@@ -14,6 +14,9 @@ from importlib import resources
 from typing import Any
 
 from obelisk.core import Game
+from obelisk.core.i18n import Words, number
+
+_ = Words(__package__).gettext
 
 
 @cache
@@ -37,15 +40,24 @@ def measured_words(game: Game, level: str) -> str:
     """One cell for ``obelisk levels``: how the rung did against the one below it."""
     m = measured(game, level)
     if m is None:
-        return "the weakest rung" if level == "easy" else "not measured yet"
+        return _("the weakest rung") if level == "easy" else _("not measured yet")
     lo, hi = m["ci95"]
-    text = (
-        f"wins {m['share']:.0%} [{lo:.0%}–{hi:.0%}] alone against {m['below']} "
-        f"({m['games']} games, fair {m['fair']:.0%})"
+    text = _(
+        "wins {share} [{low}–{high}] alone against {below} ({games} games, fair {fair})"
+    ).format(
+        share=f"{m['share']:.0%}",
+        low=f"{lo:.0%}",
+        high=f"{hi:.0%}",
+        below=m["below"],
+        games=m["games"],
+        fair=f"{m['fair']:.0%}",
     )
     secs = m.get("decision_median")
     if secs is not None:
-        text += f"; {secs * 1000:.1f} ms a move" if secs < 0.1 else f"; {secs:.2f} s a move"
+        if secs < 0.1:
+            text += "; " + _("{ms} ms a move").format(ms=number(secs * 1000, 1))
+        else:
+            text += "; " + _("{s} s a move").format(s=number(secs, 2))
     if not m.get("calibrated"):
-        text += " (too few games to be sure yet)"
+        text += " " + _("(too few games to be sure yet)")
     return text

@@ -45,6 +45,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from obelisk.core import IllegalAction, ObeliskError, Record, Voice, get_game, replay
+from obelisk.core.i18n import Words
 from obelisk.games.abu_simbel.actions import (
     ChooseTreasureDeck,
     ConfirmTurnedAway,
@@ -53,10 +54,19 @@ from obelisk.games.abu_simbel.actions import (
     Verdict,
 )
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
-from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
+from obelisk.games.abu_simbel.narration import (
+    chamber_name,
+    move_phrase,
+    treasure_label,
+    treasure_words,
+)
 from obelisk.games.abu_simbel.rules import AbuSimbelState, route_code
 
 GAME = get_game("abu_simbel")
+
+#: The referee's words are Abu Simbel's (one catalog: the game's).
+W = Words("obelisk.games.abu_simbel")
+_ = W.gettext
 
 #: The kinds of chamber a person can tell, in the order of the buttons.
 CHAMBER_KINDS: tuple[str, ...] = (
@@ -87,7 +97,12 @@ MAX_NAME = 24
 
 
 class RefereeError(ObeliskError):
-    """A wrong input: the message says what is wrong; the game is unchanged."""
+    """A wrong input: the message says what is wrong; the game is unchanged. ``hinted``:
+    the message already says what to tap instead."""
+
+    def __init__(self, message: str, hinted: bool = False) -> None:
+        super().__init__(message)
+        self.hinted = hinted
 
 
 def options(
@@ -161,14 +176,18 @@ class RefereeSession:
     ) -> None:
         clean = [" ".join(str(n).split())[:MAX_NAME] for n in names]
         if not MIN_PLAYERS <= len(clean) <= MAX_PLAYERS or not all(clean):
-            raise RefereeError(f"name {MIN_PLAYERS} to {MAX_PLAYERS} players, each with a name")
+            raise RefereeError(
+                _("name {low} to {high} players, each with a name").format(
+                    low=MIN_PLAYERS, high=MAX_PLAYERS
+                )
+            )
         if len(set(n.lower() for n in clean)) != len(clean):
-            raise RefereeError("two players have the same name: tell them apart")
+            raise RefereeError(_("two players have the same name: tell them apart"))
         if not isinstance(first, int) or not 0 <= first < len(clean):
-            raise RefereeError("the first player must be one of the players")
+            raise RefereeError(_("the first player must be one of the players"))
         for s in little:
             if not isinstance(s, int) or not 0 <= s < len(clean):
-                raise RefereeError("a young player must be one of the players")
+                raise RefereeError(_("a young player must be one of the players"))
         self.names = clean
         self.first = first
         self.seed = seed
@@ -177,7 +196,7 @@ class RefereeSession:
         self.ultimate = bool(ultimate)  # The Ultimate Adventure: mummy covers
         self.failer_starts = bool(failer_starts)  # the old round start (abu_simbel:5.1)
         if self.together and self.ultimate:
-            raise RefereeError("All for One and The Ultimate Adventure can't be played at once")
+            raise RefereeError(_("All for One and The Ultimate Adventure can't be played at once"))
         self.state: AbuSimbelState | None = None
         self.pending: Pending | None = None
         self.setup_route: list[str] = []
@@ -241,29 +260,27 @@ class RefereeSession:
         try:
             self._say(text)
         except RefereeError as exc:
-            message = str(exc)
-            if "type '" in message or "tap " in message.lower():  # it says what already
+            if exc.hinted:  # it says what to tap already
                 raise
-            raise RefereeError(f"{message}. {self.hint()}") from None
+            raise RefereeError(f"{exc}. {self.hint()}", hinted=True) from None
 
     def hint(self) -> str:
         """What may be tapped (or typed) now, in words."""
         st = self.stage()
         s = self.state
         if st in ("lay_route", "add_chamber"):
-            return "Tap the chamber laid (or type it: 'lay lava', 'lay scorpions 2')."
+            return _("Tap the chamber laid (or type it: 'lay lava', 'lay scorpions 2').")
         if st == "treasure":
-            return "Tap the treasure drawn (or type it: 'drew urn 3'), or 'back'."
+            return _("Tap the treasure drawn (or type it: 'drew urn 3'), or 'back'.")
         if st in ("verdict_in", "verdict_out") and s is not None:
-            p = s.progress + 1
-            return f"Tap Pass or Fail (or type 'ok {p}' or 'fail {p}')."
+            return _("Tap Pass or Fail (or type 'ok {p}' or 'fail {p}').").format(p=s.progress + 1)
         if st == "deck":
-            return "Tap the treasure deck drawn from (or type 'deck 1')."
+            return _("Tap the treasure deck drawn from (or type 'deck 1').")
         if st == "handover":
-            return "A checking player taps 'I am checking' (or types 'turned away')."
+            return _("A checking player taps 'I am checking' (or types 'turned away').")
         if st == "cover":
-            return "Tap a chamber to cover, or 'No cover this time' (or type 'no cover')."
-        return "Start a new game, or type 'undo' to take back the last tap."
+            return _("Tap a chamber to cover, or 'No cover this time' (or type 'no cover').")
+        return _("Start a new game, or type 'undo' to take back the last tap.")
 
     def _say(self, text: str) -> None:
         t = " ".join(str(text).lower().split())
@@ -283,7 +300,7 @@ class RefereeSession:
         elif st == "treasure":
             self._tell(t, _DREW, "treasure")
         elif st == "over":
-            raise RefereeError("the game is over: start a new one")
+            raise RefereeError(_("the game is over: start a new one"))
         else:
             self._act(t)
         self.inputs.append(t)
@@ -298,7 +315,7 @@ class RefereeSession:
         the last engine step with the cards it drew; the game is replayed without it."""
         s = self.state
         if s is None or not self.can_undo():
-            raise RefereeError("nothing to take back yet")
+            raise RefereeError(_("nothing to take back yet"))
         mark = len(self.log())
         if self.pending is not None:
             self.pending = None
@@ -318,21 +335,27 @@ class RefereeSession:
         elif self.pending is not None:
             self.pending = None  # the verdict or deck choice is taken back with its cards
         else:
-            raise RefereeError("nothing to take back: verdicts given are final")
+            raise RefereeError(_("nothing to take back: verdicts given are final"))
 
     def _card_for(self, t: str, table: dict[str, str], what: str) -> str:
         card = table.get(t)
         if card is None:
-            raise RefereeError(f"'{t}' is not {what} of this game")
+            if what == "chamber":
+                raise RefereeError(_("'{text}' is not a chamber of this game").format(text=t))
+            raise RefereeError(_("'{text}' is not a treasure of this game").format(text=t))
         return card
 
     def _lay_route(self, t: str) -> None:
-        card = self._card_for(t, _LAY, "a chamber")
+        card = self._card_for(t, _LAY, "chamber")
         s = self.state
         if s is None:
             want = Counter([*self.setup_route, card])
             if want[card] > Counter(_deck())[card]:
-                raise RefereeError(f"this game's deck holds no more of {chamber_name(card)}")
+                raise RefereeError(
+                    _("this game's deck holds no more of {chamber}").format(
+                        chamber=chamber_name(card)
+                    )
+                )
             self.setup_route.append(card)
             if len(self.setup_route) == 3:
                 self._start()
@@ -352,7 +375,9 @@ class RefereeSession:
         for c, k in want.items():
             if have[c] < k:
                 raise RefereeError(
-                    f"this game's deck holds no more of {chamber_name(c)}: check the card"
+                    _("this game's deck holds no more of {chamber}: check the card").format(
+                        chamber=chamber_name(c)
+                    )
                 )
 
     def _start(self) -> None:
@@ -365,15 +390,16 @@ class RefereeSession:
     def _tell(self, t: str, table: dict[str, str], label: str) -> None:
         s = self.state
         assert s is not None and self.pending is not None
-        what = "a chamber" if label == "chamber" else "a treasure"
-        card = self._card_for(t, table, what)
+        card = self._card_for(t, table, label)
         if label == "chamber":
             self._check_in_deck([card])
         elif card not in s.pool:
-            words = treasure_words(card).removeprefix("a ").removeprefix("an ")
             raise RefereeError(
-                f"by this game's count no {words} is left: check the card; if it really is "
-                f"one, tap its button marked 'none left' (or type '{drew_text(card)}{ANYWAY}')"
+                _(
+                    "by this game's count no {card} is left: check the card; if it really is "
+                    "one, tap its button marked 'none left' (or type '{typed}')"
+                ).format(card=treasure_label(card), typed=drew_text(card) + ANYWAY),
+                hinted=True,
             )
         self.pending.told.append(card)
         self._maybe_apply()
@@ -391,13 +417,14 @@ class RefereeSession:
         same = sorted(x for x in s.pool if x.partition(":")[2] == jewels)
         if not same:
             raise RefereeError(
-                f"by this game's count no treasure worth {jewels} is left at all: check the card"
+                _(
+                    "by this game's count no treasure worth {jewels} is left at all: check the card"
+                ).format(jewels=jewels)
             )
-        self.notice = (
-            f"This phone counted no {treasure_words(card).removeprefix('a ').removeprefix('an ')}"
-            f" left, so it keeps your card as {treasure_words(same[0])}: the same jewels (at "
-            "the end, count your urn, ark and chest sets from the real cards)."
-        )
+        self.notice = _(
+            "This phone counted no {card} left, so it keeps your card as {kept}: the same "
+            "jewels (at the end, count your urn, ark and chest sets from the real cards)."
+        ).format(card=treasure_label(card), kept=treasure_words(same[0]))
         self.pending.told.append(same[0])
         self._maybe_apply()
 
@@ -434,7 +461,7 @@ class RefereeSession:
     def record(self) -> Record:
         """The game record so far (an engine record; the inputs in ``meta``)."""
         if self.state is None:
-            raise RefereeError("the game starts when the first route is laid")
+            raise RefereeError(_("the game starts when the first route is laid"))
         seats = [{"name": n, "kind": "human"} for n in self.names]
         meta = {"companion": "abu_simbel", "inputs": list(self.inputs)}
         return Record.from_state(self.state, seats=seats, meta=meta)
@@ -469,7 +496,9 @@ def _engine_action(t: str) -> Any:
     if t == "no cover":
         return PassCover()
     raise RefereeError(
-        f"'{t}' is not an answer here: ok N, fail N, deck N, turned away, cover N or no cover"
+        _(
+            "'{text}' is not an answer here: ok N, fail N, deck N, turned away, cover N or no cover"
+        ).format(text=t)
     )
 
 
@@ -488,14 +517,14 @@ def _deck() -> list[str]:
 def from_record(data: Any) -> RefereeSession:
     """Resume a saved game (a record's JSON); a record of anything else is refused."""
     if not isinstance(data, dict):
-        raise RefereeError("a saved game is a JSON object")
+        raise RefereeError(_("a saved game is a JSON object"))
     try:
         record = Record.from_json(data)
     except ObeliskError as exc:
-        raise RefereeError(f"this is not a saved game: {exc}") from None
+        raise RefereeError(_("this is not a saved game: {error}").format(error=exc)) from None
     meta = record.meta or {}
     if record.game != "abu_simbel" or meta.get("companion") != "abu_simbel":
-        raise RefereeError("this record is not a game of the Abu Simbel referee")
+        raise RefereeError(_("this record is not a game of the Abu Simbel referee"))
     names = [str(x.get("name", "")) for x in record.seats if isinstance(x, dict)]
     o = record.options
     first = o.get("first_player", 0)
@@ -511,10 +540,10 @@ def from_record(data: Any) -> RefereeSession:
             o.get("new_round_starter") == "failing_player",
         )
         if o.get("judging_mode") != "referee" or o.get("checkers") != "together":
-            raise RefereeError("this record was not kept by the referee")
+            raise RefereeError(_("this record was not kept by the referee"))
         state = replay(record)
     except ObeliskError as exc:
-        raise RefereeError(f"the saved game does not replay: {exc}") from None
+        raise RefereeError(_("the saved game does not replay: {error}").format(error=exc)) from None
     assert isinstance(state, AbuSimbelState)
     session.state = state
     inputs = meta.get("inputs")
@@ -559,7 +588,9 @@ def from_saved(data: Any) -> RefereeSession:
             session.say(str(text))
         session.news_from = int(data["news_from"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise RefereeError(f"this saved session does not play again: {exc}") from None
+        raise RefereeError(
+            _("this saved session does not play again: {error}").format(error=exc)
+        ) from None
     return session
 
 

@@ -40,8 +40,10 @@ from obelisk.companion.http import (
     error_response,
     json_body,
     private,
+    speaking_to,
 )
 from obelisk.companion.saves import SaveError, SaveSealer, resumed_record, saved_game
+from obelisk.core.narration import join_words
 from obelisk.games.abu_simbel.actions import PlaceCover
 from obelisk.games.abu_simbel.components import card_token, card_type, scorpions
 from obelisk.games.abu_simbel.narration import chamber_name, move_phrase, treasure_words
@@ -52,6 +54,7 @@ from .abu_simbel import (
     TREASURE_KINDS,
     RefereeError,
     RefereeSession,
+    W,
     drew_text,
     from_record,
     from_saved,
@@ -59,6 +62,8 @@ from .abu_simbel import (
     news,
     to_saved,
 )
+
+_, ngettext = W.gettext, W.ngettext
 
 API = "/api/companion/abu_simbel"
 COMPANION = "abu_simbel"
@@ -111,8 +116,10 @@ def _covered(session: RefereeSession, card: dict[str, Any], slot: int) -> dict[s
     card.update(
         kind="mummy",
         scorpions=0,
-        name=f"{owner}'s mummy card, over {chamber_name(s.route[slot])}",
-        move="punch the air",
+        name=_("{name}'s mummy card, over {chamber}").format(
+            name=owner, chamber=chamber_name(s.route[slot])
+        ),
+        move=move_phrase("PUNCH"),
     )
     return card
 
@@ -133,7 +140,7 @@ def _choices(session: RefereeSession) -> list[dict[str, Any]]:
             choice["sub"] = move_phrase(card_token(c))
             out.append(choice)
         if session.route_told():
-            out.append(_choice("back", "Take back the last card", "back"))
+            out.append(_choice("back", _("Take back the last card"), "back"))
     elif stage == "treasure":
         assert s is not None
         left = set(s.pool)
@@ -142,28 +149,33 @@ def _choices(session: RefereeSession) -> list[dict[str, Any]]:
                 out.append(_choice(drew_text(t), _cap(treasure_words(t)), "drew"))
         for t in TREASURE_KINDS:  # a real card the phone believes used up (issue 36)
             if t not in left:
-                words = f"{_cap(treasure_words(t))} (none left by this phone's count)"
+                words = _("{treasure} (none left by this phone's count)").format(
+                    treasure=_cap(treasure_words(t))
+                )
                 out.append(_choice(drew_text(t) + ANYWAY, words, "drew"))
-        out.append(_choice("back", "Back", "back"))
+        out.append(_choice("back", _("Back"), "back"))
     elif stage in ("verdict_in", "verdict_out"):
         assert s is not None
         p = s.progress + 1
-        out.append(_choice(f"fail {p}", "Fail", "fail"))
-        out.append(_choice(f"ok {p}", "Pass", "pass"))
+        out.append(_choice(f"fail {p}", _("Fail"), "fail"))
+        out.append(_choice(f"ok {p}", _("Pass"), "pass"))
     elif stage == "deck":
         assert s is not None
         for k, n in enumerate(s.deck_counts):
             if n > 0:
-                out.append(_choice(f"deck {k + 1}", f"Deck {k + 1} ({n} cards)", "deck"))
+                words = ngettext("Deck {deck} ({n} card)", "Deck {deck} ({n} cards)", n)
+                out.append(_choice(f"deck {k + 1}", words.format(deck=k + 1, n=n), "deck"))
     elif stage == "handover":
-        out.append(_choice("turned away", "I am checking: show me the route", "handover"))
+        out.append(_choice("turned away", _("I am checking: show me the route"), "handover"))
     elif stage == "cover":
         assert s is not None
         for a in s.legal_actions():
             if isinstance(a, PlaceCover):
-                words = f"Chamber {a.slot + 1}: {chamber_name(s.route[a.slot])}"
+                words = _("Chamber {slot}: {chamber}").format(
+                    slot=a.slot + 1, chamber=chamber_name(s.route[a.slot])
+                )
                 out.append(_choice(a.text(), words, "cover"))
-        out.append(_choice("no cover", "No cover this time", "nocover"))
+        out.append(_choice("no cover", _("No cover this time"), "nocover"))
     return out
 
 
@@ -175,51 +187,73 @@ def _prompt(session: RefereeSession) -> tuple[str, str]:
     if stage == "lay_route":
         who = names[session.starter()]
         n = len(session.route_told())
-        tap = f"Tap the chambers as they are laid, from the vault outwards: card {n + 1} of 3."
+        tap = _(
+            "Tap the chambers as they are laid, from the vault outwards: card {n} of 3."
+        ).format(n=n + 1)
         if s is not None:  # a failure ended the round
-            a = names[s.active]
-            lost = "the treasure carried (face up) and " if s.pending is not None else ""
-            charm = "one of the team's charm cards" if s.coop else "the top charm card"
-            tap = f"A mistake: {a} discards {lost}{charm}, and the round ends. " + tap
-        return (f"{who} lays a new route", tap)
+            fields = {"name": names[s.active]}
+            if s.coop and s.pending is not None:
+                lost = _(
+                    "A mistake: {name} discards the treasure carried (face up) and one of the "
+                    "team's charm cards, and the round ends."
+                )
+            elif s.coop:
+                lost = _(
+                    "A mistake: {name} discards one of the team's charm cards, and the round ends."
+                )
+            elif s.pending is not None:
+                lost = _(
+                    "A mistake: {name} discards the treasure carried (face up) and the top "
+                    "charm card, and the round ends."
+                )
+            else:
+                lost = _("A mistake: {name} discards the top charm card, and the round ends.")
+            tap = lost.format(**fields) + " " + tap
+        return (_("{name} lays a new route").format(name=who), tap)
     assert s is not None
-    a = names[s.active]
+    f = {"name": names[s.active], "slot": s.slot_at(s.progress) + 1}
     if stage == "add_chamber":
         return (
-            f"{a} got out!",
-            "Draw the top chamber card, lay it at the far end and tap it here.",
+            _("{name} got out!").format(**f),
+            _("Draw the top chamber card, lay it at the far end and tap it here."),
         )
     if stage == "verdict_in":
         return (
-            f"{a} walks in",
-            f"Checking players: watch {a} and judge chamber {s.slot_at(s.progress) + 1}.",
+            _("{name} walks in").format(**f),
+            _("Checking players: watch {name} and judge chamber {slot}.").format(**f),
         )
     if stage == "verdict_out":
         return (
-            f"{a} walks out from memory",
-            f"Checking players: judge chamber {s.slot_at(s.progress) + 1}; "
-            f"{a} must not see this screen.",
+            _("{name} walks out from memory").format(**f),
+            _("Checking players: judge chamber {slot}; {name} must not see this screen.").format(
+                **f
+            ),
         )
     if stage == "deck":
         return (
-            f"{a} reached the vault",
-            f"{a}: take the phone, choose a treasure deck and draw its top card.",
+            _("{name} reached the vault").format(**f),
+            _("{name}: take the phone, choose a treasure deck and draw its top card.").format(**f),
         )
     if stage == "treasure":
-        return (f"{a}: which treasure did you draw?", "Only you look. It stays secret.")
+        return (
+            _("{name}: which treasure did you draw?").format(**f),
+            _("Only you look. It stays secret."),
+        )
     if stage == "handover":
         return (
-            "Give the phone to a checking player",
-            f"{a}: turn your back to the cards, then hand the phone over.",
+            _("Give the phone to a checking player"),
+            _("{name}: turn your back to the cards, then hand the phone over.").format(**f),
         )
     if stage == "cover":
-        who = names[s.current_player]
+        f["who"] = names[s.current_player]
         return (
-            f"{who}: cover a chamber with your mummy card?",
-            f"Before {a} walks in, {who} may lay the mummy card on one chamber: its move "
-            "becomes a punch for the rest of the round.",
+            _("{who}: cover a chamber with your mummy card?").format(**f),
+            _(
+                "Before {name} walks in, {who} may lay the mummy card on one chamber: its move "
+                "becomes a punch for the rest of the round."
+            ).format(**f),
         )
-    return ("The game is over", _ending(session))
+    return (_("The game is over"), _ending(session))
 
 
 def _ending(session: RefereeSession) -> str:
@@ -227,19 +261,21 @@ def _ending(session: RefereeSession) -> str:
     assert s is not None
     if s.coop:
         if s.team_won:
-            return f"The team holds {s.options.team_target} treasures: everybody wins!"
+            return _("The team holds {n} treasures: everybody wins!").format(
+                n=s.options.team_target
+            )
         if s.end_reason == "team_charms":
-            return "The team has lost its last charm card: the temple wins."
-        return "The treasure decks are empty: the temple wins."
+            return _("The team has lost its last charm card: the temple wins.")
+        return _("The treasure decks are empty: the temple wins.")
     why = {
-        "charms": f"{session.names[s.active]} lost a third charm.",
-        "treasures": "The treasure decks are empty.",
+        "charms": _("{name} lost a third charm.").format(name=session.names[s.active]),
+        "treasures": _("The treasure decks are empty."),
     }.get(s.end_reason, "")
     winners = s.winners()
     names = [session.names[w] for w in winners]
     if len(names) == 1:
-        return f"{why} {names[0]} wins."
-    return f"{why} {' and '.join(names)} share the win."
+        return _("{why} {name} wins.").format(why=why, name=names[0])
+    return _("{why} {names} share the win.").format(why=why, names=join_words(names))
 
 
 def _team(session: RefereeSession) -> dict[str, int] | None:
@@ -295,16 +331,16 @@ def view(session: RefereeSession, error: str = "") -> dict[str, Any]:
     route = _route(session)
     log = session.log()
     stage = session.stage()
-    title = "The route, from the vault"
+    title = _("The route, from the vault")
     if stage == "lay_route":
-        title = "Laid so far, from the vault"
+        title = _("Laid so far, from the vault")
     elif stage == "verdict_in":
-        title = "The way in, from the far end to the vault"
+        title = _("The way in, from the far end to the vault")
     elif stage == "verdict_out" and s is not None:
         title = (
-            "The way out, in the same order as in (a young player)"
+            _("The way out, in the same order as in (a young player)")
             if s.active in s.forward
-            else "The way out, from the vault (chamber 1) outwards"
+            else _("The way out, from the vault (chamber 1) outwards")
         )
     return {
         "names": session.names,
@@ -337,23 +373,25 @@ def _new(body: dict[str, Any]) -> RefereeSession:
         return from_record(body["record"])
     names = body.get("names")
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RefereeError("name the players: a list of 2 to 6 names")
+        raise RefereeError(_("name the players: a list of 2 to 6 names"))
     first = body.get("first", 1)
     if not isinstance(first, int) or isinstance(first, bool):
-        raise RefereeError("the first player is a number, counted from 1")
+        raise RefereeError(_("the first player is a number, counted from 1"))
     little = body.get("little", [])
     if not isinstance(little, list) or not all(
         isinstance(x, int) and not isinstance(x, bool) for x in little
     ):
-        raise RefereeError("the young players are a list of numbers, counted from 1")
+        raise RefereeError(_("the young players are a list of numbers, counted from 1"))
     seed = body.get("seed")
     if seed is None:
         seed = secrets.randbelow(2**31)
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-        raise RefereeError("the seed must be a whole number from 0")
+        raise RefereeError(_("the seed must be a whole number from 0"))
     flags = [body.get(k, False) for k in ("together", "ultimate", "failer_starts")]
     if not all(isinstance(f, bool) for f in flags):
-        raise RefereeError("together (All for One), ultimate and failer_starts are true or false")
+        raise RefereeError(
+            _("together (All for One), ultimate and failer_starts are true or false")
+        )
     little_seats = tuple(x - 1 for x in little)
     return RefereeSession(names, first - 1, seed, little_seats, *flags)
 
@@ -385,6 +423,10 @@ def register(
         return _new(body)
 
     async def create(request: Request) -> JSONResponse:
+        with speaking_to(request):
+            return await _create(request)
+
+    async def _create(request: Request) -> JSONResponse:
         address = client_address(request)
         try:
             store.admit(address)
@@ -400,6 +442,10 @@ def register(
     app.add_api_route(f"{API}/sessions", create, methods=["POST"], include_in_schema=False)
 
     async def state(sid: str, request: Request) -> JSONResponse:
+        with speaking_to(request):
+            return await _state(sid, request)
+
+    async def _state(sid: str, request: Request) -> JSONResponse:
         try:
             session = store.open(sid, request)
         except SessionRefused as exc:
@@ -409,6 +455,10 @@ def register(
     app.add_api_route(f"{API}/sessions/{{sid}}", state, methods=["GET"], include_in_schema=False)
 
     async def say(sid: str, request: Request) -> JSONResponse:
+        with speaking_to(request):
+            return await _say(sid, request)
+
+    async def _say(sid: str, request: Request) -> JSONResponse:
         try:
             session = store.open(sid, request)
             body = await json_body(request, SMALL_BODY)
@@ -417,7 +467,7 @@ def register(
         try:
             text = body.get("text")
             if not isinstance(text, str) or len(text) > 200:
-                raise RefereeError("say what happened, in up to 200 letters")
+                raise RefereeError(_("say what happened, in up to 200 letters"))
             session.say(text)
         except RefereeError as exc:
             return error_response("bad_request", str(exc), view=view(session, _cap(str(exc))))
@@ -427,6 +477,10 @@ def register(
     app.add_api_route(f"{API}/sessions/{{sid}}/say", say, methods=["POST"], include_in_schema=False)
 
     async def record(sid: str, request: Request) -> JSONResponse:
+        with speaking_to(request):
+            return await _record(sid, request)
+
+    async def _record(sid: str, request: Request) -> JSONResponse:
         try:
             session = store.open(sid, request)
             data = session.record().to_json()

@@ -271,7 +271,8 @@ def _step(
         spec = step["setup"]
         state = _setup(game, spec)
         seat = spec.get("seat", 0)
-        teacher.names = spec.get("names") or [
+        # a lesson's seats may be named; the learner's "You" reads in the learner's language
+        teacher.names = [_("You") if n == "You" else str(n) for n in spec.get("names") or []] or [
             _("You") if i == seat else _("Player {n}").format(n=i + 1)
             for i in range(state.num_players)
         ]
@@ -322,10 +323,12 @@ def _step(
         while True:
             i = teacher.choose("answer> ", list(q["choices"]))
             if i == q["answer"]:
-                teacher.console.print(f"[green]{_('Right.')}[/] {q.get('explain', '')}")
+                right = _("Right.")
+                teacher.console.print(f"[green]{right}[/] {q.get('explain', '')}")
                 break
             hint = q.get("hint") or _("Try again.")
-            teacher.console.print(f"[yellow]{_('Not quite.')}[/] {hint}")
+            quite = _("Not quite.")
+            teacher.console.print(f"[yellow]{quite}[/] {hint}")
     elif "practice" in step:
         routine = game.lesson_practice(step["practice"])
         if routine is None:

@@ -426,7 +426,7 @@ class Room:
         conn: Conn,
         events: list[dict[str, JSON]] | None = None,
         force: bool = False,
-        cache: dict[tuple[int | None, str], tuple[Any, Any]] | None = None,
+        cache: dict[Any, Any] | None = None,
         names: tuple[str, ...] | None = None,
         narrated: bool = False,
     ) -> None:
@@ -442,13 +442,21 @@ class Room:
         conn: Conn,
         events: list[dict[str, JSON]] | None,
         force: bool,
-        cache: dict[tuple[int | None, str], tuple[Any, Any]] | None,
+        cache: dict[Any, Any] | None,
         names: tuple[str, ...] | None,
         narrated: bool,
     ) -> None:
         s = conn.seat
+        # readers of one seat and language (a seat's second tab, the spectators) at the same
+        # point of the story share its events and their sentences within one broadcast
+        told = (s, conn.lang, conn.cursor)
         if events is None:
-            events = self._state.events_for(s, conn.cursor)
+            if cache is not None and ("events", told) in cache:
+                events = cache[("events", told)]
+            else:
+                events = self._state.events_for(s, conn.cursor)
+                if cache is not None:
+                    cache[("events", told)] = events
             conn.cursor = len(self._state.events)
         key = (s, conn.lang)
         if cache is not None and key in cache:
@@ -462,7 +470,12 @@ class Room:
         view = (obs, legal, self.status, disclosure.can_undo(self, s))
         if force or events or view != conn.last:
             if events and not narrated:
-                events = disclosure.narrated(self, events, s, live=True, names=names)
+                if cache is not None and ("said", told) in cache:
+                    events = cache[("said", told)]
+                else:
+                    events = disclosure.narrated(self, events, s, live=True, names=names)
+                    if cache is not None:
+                        cache[("said", told)] = events
             conn.seen += len(events)
             conn.last = view
             conn.send(
@@ -482,7 +495,7 @@ class Room:
             conn.send(disclosure.game_over(self))
 
     def _broadcast(self) -> None:
-        cache: dict[tuple[int | None, str], tuple[Any, Any]] = {}
+        cache: dict[Any, Any] = {}
         names = self.names()
         for c in list(self.conns):
             self._push(c, cache=cache, names=names)
@@ -643,7 +656,7 @@ class Room:
             self.steps = steps
             self.active_at = self.clock.time()
             self._track_decision()
-            cache: dict[tuple[int | None, str], tuple[Any, Any]] = {}
+            cache: dict[Any, Any] = {}
             names = self.names()
             for c in list(self.conns):
                 # every reader starts again from the position as it now stands

@@ -461,9 +461,11 @@ class PlaySession:
 
         h = hint(self.game, self.state, p, random.Random(len(self.state.history)))
         if h.action is None:
-            self.console.print(f"[green]{_('Hint')}[/]: {escape(h.reason)}")
+            word = _("Hint")
+            self.console.print(f"[green]{word}[/]: {escape(h.reason)}")
             return
-        self.console.print(f"[green]{_('Hint')}[/] ({escape(h.source)}): {escape(h.line())}")
+        word = _("Hint")
+        self.console.print(f"[green]{word}[/] ({escape(h.source)}): {escape(h.line())}")
 
     def _undo(self, p: int) -> None:
         from rich.markup import escape
@@ -603,7 +605,8 @@ class PlaySession:
                         moved = _("The clock moved the game on: it is {name}'s turn.").format(
                             name=name
                         )
-                        self.console.print(f"[yellow]{moved} {_('Press Enter.')}[/]")
+                        enter = _("Press Enter.")
+                        self.console.print(f"[yellow]{moved} {enter}[/]")
                         return
                     changed = _(
                         "The clock changed the position: press Enter to see your new choices."

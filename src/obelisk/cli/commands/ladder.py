@@ -11,7 +11,9 @@ from typing import Annotated, Any
 import typer
 
 from obelisk.core import ObeliskError, get_game, parse_assignments
-from obelisk.core.i18n import N_
+from obelisk.core.i18n import N_, Words
+
+_ = Words("obelisk.cli").gettext
 
 
 def _fmt_share(cell: dict[str, Any]) -> str:
@@ -266,21 +268,23 @@ def levels_cmd(
         fail(str(e))
     ladder = ladder_of(g)
     default = default_level(g)
-    t = Table(title=f"{g.title}: the levels to play against (weakest first)")
-    t.add_column("level")
-    t.add_column("how it plays")
-    t.add_column("measured (docs/levels.md)")
+    t = Table(title=_("{game}: the levels to play against (weakest first)").format(game=g.title))
+    t.add_column(_("level"))
+    t.add_column(_("how it plays"))
+    t.add_column(_("measured (docs/levels.md)"))
     for lv, rung in ladder.items():
-        name = f"{lv} (default)" if lv == default else lv
-        t.add_row(name, rung.words, measured_words(g, lv))
+        name = _("{level} (default)").format(level=lv) if lv == default else lv
+        t.add_row(name, g.words.gettext(rung.words), measured_words(g, lv))
     console.print(t)
     if len(ladder) < 4:
         console.print(
-            f"{g.title} offers {len(ladder)} levels: docs/levels.md says why, with the numbers."
+            _("{game} offers {n} levels: docs/levels.md says why, with the numbers.").format(
+                game=g.title, n=len(ladder)
+            )
         )
-    r = Table(title="Research players (for simulate, ladder and --seats)")
-    r.add_column("name")
-    r.add_column("what it does")
+    r = Table(title=_("Research players (for simulate, ladder and --seats)"))
+    r.add_column(_("name"))
+    r.add_column(_("what it does"))
     offered = levels(g)
     for lv in offered:
         if lv not in ladder:
@@ -289,12 +293,15 @@ def levels_cmd(
     oracles = [lv for lv in analysis_levels(g) if lv not in offered]
     if oracles:
         console.print(
-            "For analysis only, never offered for play: "
-            + ", ".join(f"{lv} ({describe_level(g, lv)})" for lv in oracles)
+            _("For analysis only, never offered for play: {levels}").format(
+                levels=", ".join(f"{lv} ({describe_level(g, lv)})" for lv in oracles)
+            )
         )
     console.print(
-        "Any other search: ismcts:iterations=N,seconds=S,rollout=random|heuristic,c=0.7; "
-        "the heuristic with slips: careless:p=0.3"
+        _(
+            "Any other search: ismcts:iterations=N,seconds=S,rollout=random|heuristic,c=0.7; "
+            "the heuristic with slips: careless:p=0.3"
+        )
     )
 
 

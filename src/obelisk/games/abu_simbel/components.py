@@ -14,6 +14,9 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from obelisk.core import InvalidOptions
+from obelisk.core.i18n import Words
+
+W = Words(__package__)
 
 #: The 11 chamber types in the spec's table order (abu_simbel:2.2). Bots pick "another type"
 #: in this order (abu_simbel:12.2).
@@ -158,9 +161,15 @@ def _expand(entries: Iterable[str], what: str) -> list[tuple[str, int]]:
         try:
             k = int(count) if count else 1
         except ValueError:
-            raise InvalidOptions(f"{what}: '{raw}' has a bad count (write ITEM*count)") from None
+            raise InvalidOptions(
+                W.gettext("{what}: '{raw}' has a bad count (write ITEM*count)").format(
+                    what=what, raw=raw
+                )
+            ) from None
         if k < 0:
-            raise InvalidOptions(f"{what}: '{raw}' has a negative count")
+            raise InvalidOptions(
+                W.gettext("{what}: '{raw}' has a negative count").format(what=what, raw=raw)
+            )
         out.append((item.strip().upper(), k))
     return out
 
@@ -177,23 +186,33 @@ def parse_chamber_deck(entries: Iterable[str]) -> list[str]:
             try:
                 n = int(item[10:])
             except ValueError:
-                raise InvalidOptions(f"chamber_deck: '{item}' needs a scorpion count") from None
+                raise InvalidOptions(
+                    W.gettext("chamber_deck: '{item}' needs a scorpion count").format(item=item)
+                ) from None
             if not 1 <= n <= MAX_SCORPIONS:
                 raise InvalidOptions(
-                    f"chamber_deck: a scorpion card shows 1..{MAX_SCORPIONS} scorpions, not {n}"
+                    W.gettext(
+                        "chamber_deck: a scorpion card shows 1..{most} scorpions, not {n}"
+                    ).format(most=MAX_SCORPIONS, n=n)
                 )
             item = f"SCORPIONS_{n}"
         elif item == "SCORPIONS":
-            raise InvalidOptions("chamber_deck: write SCORPIONS_N with the number of scorpions")
+            raise InvalidOptions(
+                W.gettext("chamber_deck: write SCORPIONS_N with the number of scorpions")
+            )
         elif item not in TYPE_TOKEN:
             raise InvalidOptions(
-                f"chamber_deck: unknown chamber type '{item}'; types: {', '.join(TYPES)}"
+                W.gettext("chamber_deck: unknown chamber type '{item}'; types: {types}").format(
+                    item=item, types=", ".join(TYPES)
+                )
             )
         cards.extend([item] * k)
     if len(cards) < 3:
         raise InvalidOptions(
-            f"chamber_deck: a round starts by laying 3 chambers, so the deck needs at least 3 "
-            f"cards, not {len(cards)}"
+            W.gettext(
+                "chamber_deck: a round starts by laying 3 chambers, so the deck needs at least 3 "
+                "cards, not {n}"
+            ).format(n=len(cards))
         )
     return sorted(cards)
 
@@ -205,17 +224,23 @@ def parse_treasures(entries: Iterable[str]) -> list[str]:
         t, _, j = item.partition(":")
         if t not in TREASURE_TYPES:
             raise InvalidOptions(
-                f"treasure_cards: unknown treasure type '{t}'; types: {', '.join(TREASURE_TYPES)}"
+                W.gettext("treasure_cards: unknown treasure type '{item}'; types: {types}").format(
+                    item=t, types=", ".join(TREASURE_TYPES)
+                )
             )
         try:
             jewels = int(j)
         except ValueError:
-            raise InvalidOptions(f"treasure_cards: '{item}' needs jewels (TYPE:jewels)") from None
+            raise InvalidOptions(
+                W.gettext("treasure_cards: '{item}' needs jewels (TYPE:jewels)").format(item=item)
+            ) from None
         if jewels < 0:
-            raise InvalidOptions(f"treasure_cards: '{item}' has negative jewels")
+            raise InvalidOptions(
+                W.gettext("treasure_cards: '{item}' has negative jewels").format(item=item)
+            )
         cards.extend([f"{t}:{jewels}"] * k)
     if not cards:
-        raise InvalidOptions("treasure_cards: the table is empty")
+        raise InvalidOptions(W.gettext("treasure_cards: the table is empty"))
     return sorted(cards)
 
 

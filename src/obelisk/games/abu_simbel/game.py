@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from obelisk.core import Action, Agent, Capabilities, Game, ScoreMeaning, State
+from obelisk.core.i18n import N_
 
 from .actions import ACTION_TYPES
 from .bot import AbuSimbelHeuristic, TableHint, level_factory
@@ -19,6 +20,7 @@ from .options import FIELDS_BEFORE_ISSUE_27, MAX_STEPS, VARIANTS, AbuSimbelOptio
 from .refusals import AbuSimbelRefusals
 from .render import AbuSimbelRenderer
 from .rules import AbuSimbelState
+from .typed import typed_action, typed_words
 
 _DEFAULTS = AbuSimbelOptions()
 
@@ -47,7 +49,7 @@ class AbuSimbelGame(Game):
     choices = AbuSimbelChoices()
     refusals = AbuSimbelRefusals()
     renderer = AbuSimbelRenderer()
-    summary = (
+    summary = N_(
         "Walk into the temple by performing each chamber's move (duck, jump, crab steps, "
         "stomps...), farthest chamber first. Take a secret treasure, then walk out doing the "
         "moves in reverse order without looking. Get out and keep the treasure (the route "
@@ -73,6 +75,15 @@ class AbuSimbelGame(Game):
         ):
             values = {**values, "checkers": "left_neighbour"}
         return super().make_options(values)
+
+    def typed_words(self) -> dict[str, str]:
+        """The command words a person may type in the reader's language, each with the
+        English it stands for (``stampfen`` → ``stomp``, ``fehler`` → ``fail``; ``typed.py``)."""
+        return typed_words()
+
+    def typed_form(self, action: Action) -> str:
+        """How ``action`` is typed in the reader's language (``krebs 2``, ``fehler 3``)."""
+        return typed_action(action)
 
     def check_options(self, options: Any, num_players: int) -> None:
         check(options, num_players)

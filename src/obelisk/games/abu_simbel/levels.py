@@ -8,23 +8,24 @@ spec's Oracle (``perfect``) never forgets: it is for analysis, never offered to 
 from __future__ import annotations
 
 from obelisk.core import PlayerLevel
+from obelisk.core.i18n import N_
 
 PLAYER_LADDER = {
     "easy": PlayerLevel(
         "child",
-        "Remembers a route of about three chambers; longer routes slip away.",
+        N_("Remembers a route of about three chambers; longer routes slip away."),
     ),
     "normal": PlayerLevel(
         "casual",
-        "Remembers about five chambers in order; past that it starts to guess.",
+        N_("Remembers about five chambers in order; past that it starts to guess."),
     ),
     "hard": PlayerLevel(
         "abu_simbel-hard",
-        "Remembers about seven chambers in order and seldom slips.",
+        N_("Remembers about seven chambers in order and seldom slips."),
     ),
     "expert": PlayerLevel(
         "abu_simbel-expert",
-        "Remembers about nine chambers in order and almost never slips.",
+        N_("Remembers about nine chambers in order and almost never slips."),
     ),
 }
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from obelisk.core import Event
+from obelisk.core.i18n import N_
 
 from .components import TYPE_TOKEN, TYPES, token_type
 
@@ -59,13 +60,13 @@ class MemoryLevel:
 
 #: The levels (abu_simbel:12.4). Names are the project's; the spec's name is in the label.
 LEVELS: dict[str, MemoryLevel] = {
-    "child": MemoryLevel("child", "Easy", 3, 0.95, 0.85, 0.97, 0.010, 0.02, 0.010, 0.99),
-    "casual": MemoryLevel("casual", "Medium", 5, 0.97, 0.90, 0.98, 0.015, 0.02, 0.005, 0.995),
-    "hard": MemoryLevel("hard", "Hard", 7, 0.985, 0.92, 0.99, 0.020, 0.01, 0.002, 0.998),
-    "expert": MemoryLevel("expert", "Expert", 9, 0.995, 0.95, 0.995, 0.020, 0.01, 0.000, 0.999),
+    "child": MemoryLevel("child", N_("Easy"), 3, 0.95, 0.85, 0.97, 0.010, 0.02, 0.010, 0.99),
+    "casual": MemoryLevel("casual", N_("Medium"), 5, 0.97, 0.90, 0.98, 0.015, 0.02, 0.005, 0.995),
+    "hard": MemoryLevel("hard", N_("Hard"), 7, 0.985, 0.92, 0.99, 0.020, 0.01, 0.002, 0.998),
+    "expert": MemoryLevel("expert", N_("Expert"), 9, 0.995, 0.95, 0.995, 0.020, 0.01, 0.000, 0.999),
     "perfect": MemoryLevel(
         "perfect",
-        "Oracle: PERFECT memory, never makes a mistake (for tests; not human-like)",
+        N_("Oracle: PERFECT memory, never makes a mistake (for tests; not human-like)"),
         math.inf,
         1.0,
         1.0,

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from obelisk.core import InvalidOptions, option
-from obelisk.core.i18n import N_
+from obelisk.core.i18n import N_, Words
 
 from .components import (
     DEFAULT_CHAMBER_DECK,
@@ -52,6 +52,10 @@ FIELDS_BEFORE_ISSUE_27 = frozenset(
         "min_players_cooperative",
     }
 )
+
+
+W = Words(__package__)
+_ = W.gettext
 
 
 @dataclass(frozen=True)
@@ -288,52 +292,64 @@ def check(options: AbuSimbelOptions, num_players: int) -> None:
     coop = is_cooperative(o, num_players)
     low = o.min_players_cooperative if coop else o.min_players_competitive
     if num_players < max(1, low):
-        kind = "cooperative" if coop else "competitive"
-        raise InvalidOptions(f"the {kind} game is for {low}-6 players, not {num_players}")
+        if coop:
+            text = _("the cooperative game is for {low}-6 players, not {n}")
+        else:
+            text = _("the competitive game is for {low}-6 players, not {n}")
+        raise InvalidOptions(text.format(low=low, n=num_players))
     if coop and o.ultimate:
         raise InvalidOptions(
-            "The Ultimate Adventure can't be combined with All for One (abu_simbel:9.2)"
+            _("The Ultimate Adventure can't be combined with All for One (abu_simbel:9.2)")
         )
     if o.judging_mode == "referee":
         if num_players < 2:
             raise InvalidOptions(
-                "referee mode needs at least 2 seats: someone else must watch (abu_simbel:10)"
+                _("referee mode needs at least 2 seats: someone else must watch (abu_simbel:10)")
             )
         if o.bot_seats:
             raise InvalidOptions(
-                "referee mode is for people playing on their feet; computer players have no "
-                "body to watch (abu_simbel:10)"
+                _(
+                    "referee mode is for people playing on their feet; computer players have "
+                    "no body to watch (abu_simbel:10)"
+                )
             )
+    seats = {"n": num_players, "last": num_players - 1}
     if isinstance(o.first_player, int) and not 0 <= o.first_player < num_players:
         raise InvalidOptions(
-            f"first_player {o.first_player} is not a seat of {num_players}: the option counts "
-            f"from 0 (0 is seat 1, {num_players - 1} is seat {num_players}), or 'random'"
+            _(
+                "first_player {value} is not a seat of {n}: the option counts from 0 (0 is "
+                "seat 1, {last} is seat {n}), or 'random'"
+            ).format(value=o.first_player, **seats)
         )
     seat_options = ("little_seats", "forward_exit_seats", "free_judging_seats", "helper_seats")
     for name in (*seat_options, "bot_seats"):
         for s in getattr(o, name):
             if not 0 <= s < num_players:
                 raise InvalidOptions(
-                    f"{name}: {s} is not a seat of {num_players}: the option counts from 0 "
-                    f"(0 is seat 1, {num_players - 1} is seat {num_players})"
+                    _(
+                        "{name}: {value} is not a seat of {n}: the option counts from 0 (0 is "
+                        "seat 1, {last} is seat {n})"
+                    ).format(name=name, value=s, **seats)
                 )
     if o.treasure_decks < 1:
-        raise InvalidOptions("treasure_decks must be at least 1")
+        raise InvalidOptions(_("treasure_decks must be at least 1"))
     if len(treasures) < o.treasure_decks:
-        raise InvalidOptions("there are fewer treasure cards than treasure decks")
+        raise InvalidOptions(_("there are fewer treasure cards than treasure decks"))
     if not o.charm_jewels or any(j < 0 for j in o.charm_jewels):
-        raise InvalidOptions("charm_jewels needs at least one card and no negative jewels")
+        raise InvalidOptions(_("charm_jewels needs at least one card and no negative jewels"))
     if o.team_charms < 1 or o.team_target < 1:
-        raise InvalidOptions("team_charms and team_target must be at least 1")
+        raise InvalidOptions(_("team_charms and team_target must be at least 1"))
     if o.mummy_cards < 0:
-        raise InvalidOptions("mummy_cards can't be negative")
+        raise InvalidOptions(_("mummy_cards can't be negative"))
     if o.route_start_cards < 1:
-        raise InvalidOptions("route_start_cards must be at least 1")
+        raise InvalidOptions(_("route_start_cards must be at least 1"))
     if len(chambers) < o.route_start_cards:
-        raise InvalidOptions("the chamber deck is smaller than one starting route")
+        raise InvalidOptions(_("the chamber deck is smaller than one starting route"))
     if o.move_time_limit_s is not None and o.move_time_limit_s <= 0:
-        raise InvalidOptions("move_time_limit_s must be positive (or None for no limit)")
+        raise InvalidOptions(_("move_time_limit_s must be positive (or None for no limit)"))
     if step_bound(o, num_players) > MAX_STEPS:
         raise InvalidOptions(
-            f"these tables allow games longer than the engine's bound of {MAX_STEPS} steps"
+            _("these tables allow games longer than the engine's bound of {n} steps").format(
+                n=MAX_STEPS
+            )
         )

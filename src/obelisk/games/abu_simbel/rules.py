@@ -21,6 +21,7 @@ from obelisk.core import (
     State,
     seats,
 )
+from obelisk.core.i18n import SOURCE, Words, language
 
 from .actions import (
     ChooseTreasureDeck,
@@ -32,7 +33,6 @@ from .actions import (
     Verdict,
 )
 from .components import (
-    MOVE_TYPED,
     TOKENS,
     TYPED_TOKEN,
     card_token,
@@ -44,6 +44,9 @@ from .components import (
 from .metrics import sim_metrics as _sim_metrics
 from .options import is_cooperative
 from .scoring import charm_jewels_left, score_parts, winners_of
+from .typed import move_typed, typed_action, typed_token
+
+W = Words(__package__)
 
 PRE_TURN = "pre_turn"
 WAY_IN = "way_in"
@@ -57,7 +60,6 @@ CONFIRM = ConfirmTurnedAway()
 PASS_COVER = PassCover()
 DECKS: tuple[ChooseTreasureDeck, ...] = tuple(ChooseTreasureDeck(k) for k in range(64))
 _TOKEN_OF: dict[str, str] = {}
-_MOVES_TYPED = ", ".join(MOVE_TYPED.get(t, t) for t in TOKENS)
 _ACTION_JSON: dict[Action, tuple[dict[str, Any], str]] = {}
 
 #: Fields that ``_clone_into`` copies by hand (everything else is immutable or shared).
@@ -547,10 +549,11 @@ class AbuSimbelState(State):
             super()._check_system(action)
             return
         if self.options.move_time_limit_s is None:
-            raise IllegalAction("this game has no move time limit", R + "10.1")
+            raise IllegalAction(W.gettext("this game has no move time limit"), R + "10.1")
         if self.referee or self.phase not in (WAY_IN, WAY_OUT):
             raise IllegalAction(
-                "a move can only time out while the active player enters moves", R + "10.1"
+                W.gettext("a move can only time out while the active player enters moves"),
+                R + "10.1",
             )
 
     def _apply_system(self, action: Action) -> None:
@@ -561,19 +564,29 @@ class AbuSimbelState(State):
         self._judge(False, None, timeout=True)
 
     def parse_action(self, text: str) -> Action:
-        """A typed action: a move in words (``crab 2``) or as its token (``CRAB_2``); an
+        """A typed action: a move in words (``crab 2``) or as its token (``CRAB_2``), or
+        an action's typed form in the reader's language (``krebs 2``, ``fehler 3``); an
         unknown move name lists the moves (abu_simbel:10.3)."""
         moving = self.phase in (WAY_IN, WAY_OUT) and not self.referee
         if moving:
             token = TYPED_TOKEN.get(" ".join(text.lower().replace("_", " ").split()))
+            if token is None:
+                token = typed_token(text)
             if token is not None:
                 return EnterMove(token)
+        t = " ".join(text.lower().split())
+        for action in self.legal_actions() if language() != SOURCE else ():
+            if " ".join(typed_action(action).lower().split()) == t:
+                return action
         try:
             return super().parse_action(text)
         except ActionFormatError:
             if moving:
+                moves = ", ".join(move_typed(t) for t in TOKENS)
                 raise ActionFormatError(
-                    f"'{text.strip()}' is not a move; the moves are: {_MOVES_TYPED}"
+                    W.gettext("'{text}' is not a move; the moves are: {moves}").format(
+                        text=text.strip(), moves=moves
+                    )
                 ) from None
             raise
 

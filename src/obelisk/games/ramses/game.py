@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from obelisk.core import Action, Agent, Capabilities, Game, InvalidOptions, ScoreMeaning, State
+from obelisk.core.i18n import N_
 
 from .actions import ACTION_TYPES
 from .choices import RamsesChoices
@@ -18,6 +19,7 @@ from .options import STEP_LIMIT, RamsesOptions
 from .refusals import RamsesRefusals
 from .render import RamsesRenderer
 from .rules import RamsesState
+from .typed import english_words, typed_words
 
 
 class RamsesGame(Game):
@@ -49,7 +51,7 @@ class RamsesGame(Game):
         "no_end_card": {"end_card": False},
         "professional": {"professional": True},
     }
-    summary = (
+    summary = N_(
         "Twelve treasures hide under 47 pyramids on a 6 x 8 board, one in each 2 x 2 square. "
         "On your turn you turn over a search card, then slide pyramids one at a time into the "
         "empty place, like a sliding puzzle. A blank lets you slide again; the wrong treasure "
@@ -58,6 +60,26 @@ class RamsesGame(Game):
         "a quarter after every find; in stack 3 (4 points a card) a wrong treasure puts you "
         "out. Only the place that is open now shows its token: remember the rest."
     )
+
+    def typed_words(self) -> dict[str, str]:
+        """Each command word typed in the reader's language -> the English action kind
+        (German ``schieb`` -> ``slide``)."""
+        return typed_words()
+
+    def in_english(self, typed: str) -> str:
+        """A typed line in English: the command word, and also the slides' directions
+        and the word ``seat`` (German ``schieb hoch`` -> ``slide up``)."""
+        english = english_words()
+        if english:
+            typed = " ".join(english.get(w.lower(), w) for w in typed.split())
+        return super().in_english(typed)
+
+    def typed_form(self, action: Action) -> str:
+        """How ``action`` is typed in the reader's language (``schieb hoch``)."""
+        own = {english: word for word, english in english_words().items()}
+        if not own:
+            return action.text()
+        return " ".join(own.get(w, w) for w in action.text().split())
 
     def check_options(self, options: Any, num_players: int) -> None:
         o = options

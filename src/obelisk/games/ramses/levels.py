@@ -9,23 +9,24 @@ no person does, so it is an oracle, for analysis only.
 from __future__ import annotations
 
 from obelisk.core import PlayerLevel
+from obelisk.core.i18n import N_
 
 PLAYER_LADDER = {
     "easy": PlayerLevel(
         "ramses-easy",
-        "Keeps only a few treasure places in mind and forgets most of them after a few turns.",
+        N_("Keeps only a few treasure places in mind and forgets most of them after a few turns."),
     ),
     "normal": PlayerLevel(
         "medium",
-        "Remembers about seven treasure places for a while; mixes some up when the box turns.",
+        N_("Remembers about seven treasure places for a while; mixes some up when the box turns."),
     ),
     "hard": PlayerLevel(
         "ramses-hard",
-        "Remembers ten treasure places well and rarely mixes them up.",
+        N_("Remembers ten treasure places well and rarely mixes them up."),
     ),
     "expert": PlayerLevel(
         "ramses-expert",
-        "Remembers every treasure it has seen for a long time and almost never mixes them up.",
+        N_("Remembers every treasure it has seen for a long time and almost never mixes them up."),
     ),
 }
 

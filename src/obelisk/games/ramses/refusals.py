@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 from obelisk.core import Action, IllegalAction, Refusals
+from obelisk.core.i18n import Words
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import NEIGHBOURS, NEIGHBOURS_DIAG, PLACES, tid
+from .render import phase_words
 from .rules import (
     DRAW,
     GIFT,
@@ -19,6 +21,11 @@ from .rules import (
     SEARCH,
     RamsesState,
 )
+from .treasures import the_treasure, treasure_name
+from .typed import typed_word
+
+W = Words(__package__)
+_ = W.gettext
 
 
 class RamsesRefusals(Refusals[RamsesState]):
@@ -39,73 +46,99 @@ class RamsesRefusals(Refusals[RamsesState]):
         if isinstance(action, Draw):
             if state.current >= 0 and ph == SEARCH:
                 return IllegalAction(
-                    "a search card is already face up: search for it instead of drawing",
+                    _("a search card is already face up: search for it instead of drawing"),
                     "ramses:6.2",
                 )
-            return IllegalAction(f"you cannot draw now (the game waits for: {ph})", "ramses:6.2")
+            # Translators: {phase} is the phase's code (English), {doing} the phase in words
+            return IllegalAction(
+                _("you cannot draw now (the game waits for: {phase})").format(
+                    phase=ph, doing=phase_words(ph)
+                ),
+                "ramses:6.2",
+            )
         if isinstance(action, Slide):
             if ph != SEARCH:
                 return IllegalAction(
-                    "nobody is searching now, so no pyramid may slide", "ramses:6.4"
+                    _("nobody is searching now, so no pyramid may slide"), "ramses:6.4"
                 )
             neigh = (NEIGHBOURS_DIAG if state.options.allow_diagonal_slides else NEIGHBOURS)[
                 state.empty
             ]
             if not 0 <= action.place < PLACES:
-                return IllegalAction(f"there is no place {action.place} on the board", "ramses:3.1")
+                return IllegalAction(
+                    _("there is no place {place} on the board").format(place=action.place),
+                    "ramses:3.1",
+                )
             if action.place == state.empty:
-                return IllegalAction("that is the empty place itself", "ramses:6.4")
+                return IllegalAction(_("that is the empty place itself"), "ramses:6.4")
             if action.place not in neigh:
                 return IllegalAction(
-                    "that pyramid is not next to the empty place"
-                    + ("" if state.options.allow_diagonal_slides else " (slides are orthogonal)"),
+                    _("that pyramid is not next to the empty place")
+                    if state.options.allow_diagonal_slides
+                    else _("that pyramid is not next to the empty place (slides are orthogonal)"),
                     "ramses:6.4",
                 )
             return IllegalAction(
-                "that direction does not match the pyramid on your screen", "ramses:3.3"
+                _("that direction does not match the pyramid on your screen"), "ramses:3.3"
             )
         if expected is not None and action.kind != expected:
             return IllegalAction(
-                f"'{action.kind}' is not the decision now (waiting for '{expected}')", "ramses:7.6"
+                _("'{kind}' is not the decision now (waiting for '{expected}')").format(
+                    kind=typed_word(action.kind), expected=typed_word(expected)
+                ),
+                "ramses:7.6",
             )
         if isinstance(action, RiskDeclare):
             if action.first == action.second:
-                return IllegalAction("Risk needs two different treasures", "ramses:7.3")
+                return IllegalAction(_("Risk needs two different treasures"), "ramses:7.3")
             if state.showing() in (action.first, action.second):
                 return IllegalAction(
-                    f"the {state.tname(state.showing())} is uncovered now; Risk names hidden treasures",
+                    _("the {name} is uncovered now; Risk names hidden treasures").format(
+                        name=treasure_name(state.tname(state.showing())),
+                        treasure=the_treasure(state.tname(state.showing()))[0],
+                    ),
                     "ramses:7.3",
                 )
-            return IllegalAction("name two of the twelve treasures (T01-T12)", "ramses:2.4")
+            return IllegalAction(_("name two of the twelve treasures (T01-T12)"), "ramses:2.4")
         if isinstance(action, GiftDeclare):
-            return IllegalAction("name one of the twelve treasures (T01-T12)", "ramses:7.2")
+            return IllegalAction(_("name one of the twelve treasures (T01-T12)"), "ramses:7.2")
         if isinstance(action, PokerDeclare):
             if action.opponent == state.active:
-                return IllegalAction("Poker names another player, not yourself", "ramses:7.5")
+                return IllegalAction(_("Poker names another player, not yourself"), "ramses:7.5")
             if 0 <= action.opponent < state.num_players and state.elim[action.opponent]:
-                return IllegalAction("an eliminated player cannot be chosen", "ramses:8")
+                return IllegalAction(_("an eliminated player cannot be chosen"), "ramses:8")
             return IllegalAction(
-                "name one of the twelve treasures (T01-T12) and a player in play", "ramses:7.5"
+                _("name one of the twelve treasures (T01-T12) and a player in play"), "ramses:7.5"
             )
         if isinstance(action, GiveCard):
             if ph == RISK_PENALTY:
                 if action.to is None or action.to == state.active:
-                    return IllegalAction("choose another player to receive the card", "ramses:7.3")
+                    return IllegalAction(
+                        _("choose another player to receive the card"), "ramses:7.3"
+                    )
                 if not 0 <= action.to < state.num_players or state.elim[action.to]:
-                    return IllegalAction("that player is not in play", "ramses:8")
-                return IllegalAction("that card is not in your hand", "ramses:7.3")
+                    return IllegalAction(_("that player is not in play"), "ramses:8")
+                return IllegalAction(_("that card is not in your hand"), "ramses:7.3")
             rule = "ramses:7.2" if state.search and state.search[2] == GIFT else "ramses:7.4"
             if action.to is not None:
-                return IllegalAction("the recipient is fixed by the rules here", rule)
+                return IllegalAction(_("the recipient is fixed by the rules here"), rule)
             if rule == "ramses:7.2":
                 return IllegalAction(
-                    f"give one of your {state.tname(state.decl[0])} cards", "ramses:7.2"
+                    _("give one of your {name} cards").format(
+                        name=treasure_name(state.tname(state.decl[0]))
+                    ),
+                    "ramses:7.2",
                 )
-            return IllegalAction("that card is not in your hand", "ramses:7.4")
+            return IllegalAction(_("that card is not in your hand"), "ramses:7.4")
         if isinstance(action, PlaceTreasure):
             if any(t == action.treasure for t in state.tokens):
-                return IllegalAction(f"{tid(action.treasure)} is placed already", "ramses:4.2")
+                return IllegalAction(
+                    _("{treasure} is placed already").format(treasure=tid(action.treasure)),
+                    "ramses:4.2",
+                )
             if not 0 <= action.place < PLACES:
-                return IllegalAction(f"there is no place {action.place}", "ramses:3.1")
-            return IllegalAction("that square already hides a treasure", "ramses:4.2")
+                return IllegalAction(
+                    _("there is no place {place}").format(place=action.place), "ramses:3.1"
+                )
+            return IllegalAction(_("that square already hides a treasure"), "ramses:4.2")
         return super().explain(state, action)

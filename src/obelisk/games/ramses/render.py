@@ -15,48 +15,62 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from obelisk.core import Renderer
+from obelisk.core.i18n import N_, Words
 
 from .components import TREASURE_NAMES, to_screen
+from .treasures import event_name, the_treasure, treasure_name
 
 if TYPE_CHECKING:
     from .rules import RamsesState
 
+W = Words(__package__)
+_, ngettext = W.gettext, W.ngettext
 
 #: What the game waits for, in words (the observation's ``phase``).
 PHASE_WORDS = {
-    "place": "hiding the treasures",
-    "draw": "turning over a card",
-    "search": "searching",
-    "gift_declare": "naming a treasure for the Gift",
-    "risk_declare": "naming two treasures for the Risk",
-    "poker_declare": "naming a treasure and an opponent for the Poker",
-    "give": "giving a card",
-    "risk_penalty": "giving a card for the Risk's penalty",
-    "over": "the game is over",
+    "place": N_("hiding the treasures"),
+    "draw": N_("turning over a card"),
+    "search": N_("searching"),
+    "gift_declare": N_("naming a treasure for the Gift"),
+    "risk_declare": N_("naming two treasures for the Risk"),
+    "poker_declare": N_("naming a treasure and an opponent for the Poker"),
+    "give": N_("giving a card"),
+    "risk_penalty": N_("giving a card for the Risk's penalty"),
+    "over": N_("the game is over"),
 }
 CONTEXT_WORDS = {
     "card": "",
-    "gift": "the Gift, ",
-    "risk_1": "the Risk's first treasure, ",
-    "risk_2": "the Risk's second treasure, ",
-    "mirage": "the Mirage, ",
-    "poker": "the Poker in the Desert, ",
+    "gift": N_("the Gift, "),
+    "risk_1": N_("the Risk's first treasure, "),
+    "risk_2": N_("the Risk's second treasure, "),
+    "mirage": N_("the Mirage, "),
+    "poker": N_("the Poker in the Desert, "),
 }
 END_WORDS = {
-    "end_card": "the end card turned up",
-    "all_eliminated": "every player is out",
-    "stacks_exhausted": "no card was left",
-    "step_limit": "the engine's length limit was reached",
+    "end_card": N_("the end card turned up"),
+    "all_eliminated": N_("every player is out"),
+    "stacks_exhausted": N_("no card was left"),
+    "step_limit": N_("the engine's length limit was reached"),
 }
+
+
+def phase_words(phase: str) -> str:
+    """What the game waits for in ``phase``, in words (the code itself when unknown)."""
+    return _(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
 
 
 def _tname(tok: str | None, names: tuple[str, ...]) -> str:
     """``"T03"`` -> ``the Golden Sphinx``; ``blank`` -> ``a blank``."""
     if tok is None:
-        return "nothing"
+        return _("nothing")
     if tok == "blank":
-        return "a blank"
-    return f"the {names[int(tok[1:]) - 1]}"
+        return _("a blank")
+    return the_treasure(names[int(tok[1:]) - 1])[0]
+
+
+def _tname_acc(tok: str, names: tuple[str, ...]) -> str:
+    """``"T03"`` -> ``the Golden Sphinx`` as the object of a verb (German: accusative)."""
+    return the_treasure(names[int(tok[1:]) - 1])[1]
 
 
 def marks(names: tuple[str, ...]) -> list[str]:
@@ -68,13 +82,22 @@ def marks(names: tuple[str, ...]) -> list[str]:
     return [f"{i + 1:02d}" for i in range(len(names))]
 
 
+def _points(n: int) -> str:
+    return ngettext("{n} point", "{n} points", n).format(n=n)
+
+
 def _card(c: dict[str, Any], names: tuple[str, ...]) -> str:
     if c["type"] == "search":
-        v = c["value"]
-        return f"{names[int(c['treasure'][1:]) - 1]} ({v} point{'' if v == 1 else 's'}, stack {c['stack']})"
-    return {"end": "the end card", "poker": "Poker in the Desert"}.get(
-        c["type"], str(c["type"]).title()
-    )
+        return _("{name} ({points}, stack {stack})").format(
+            name=treasure_name(names[int(c["treasure"][1:]) - 1]),
+            points=_points(c["value"]),
+            stack=c["stack"],
+        )
+    if c["type"] == "end":
+        return _("the end card")
+    kind = str(c["type"])
+    name = event_name(kind)
+    return name if name != kind else kind.title()
 
 
 def _up(text: str) -> str:
@@ -89,20 +112,22 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
     def name(i: int) -> str:
         if seat_names and 0 <= i < len(seat_names):
             return str(seat_names[i])
-        return f"seat {i + 1}"
+        return _("seat {n}").format(n=i + 1)
 
     names: tuple[str, ...] = tuple(getattr(options, "treasure_names", TREASURE_NAMES))
-    mark = marks(names)
+    shown_names = tuple(treasure_name(n) for n in names)
+    mark = marks(shown_names)
     pro = bool(getattr(options, "professional", False))
     seat = obs.get("seat")
     lines: list[str] = []
-    who = "spectator" if seat is None else name(seat)
+    who = _("spectator") if seat is None else name(seat)
     phase = obs["phase"]
     mover = obs.get("to_move")
-    doing = PHASE_WORDS.get(phase, phase)
+    doing = phase_words(phase)
     if isinstance(mover, int) and mover != seat and phase != "over":
-        doing = f"{name(mover)} {doing}"  # whose turn it is, not the viewer's
-    lines.append(f"Ramses II - {who} - now: {doing}")
+        # whose turn it is, not the viewer's
+        doing = _("{name} {doing}").format(name=name(mover), doing=doing)
+    lines.append(_("Ramses II - {who} - now: {doing}").format(who=who, doing=doing))
     grid: list[str] = obs["grid"]
     er, ec = obs["empty"]["row"], obs["empty"]["col"]
     showing = obs.get("showing")
@@ -127,6 +152,8 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
     north = ("top", "right", "bottom", "left")[t]
     tray = ("bottom", "left", "top", "right")[t]
     pad = "    "
+    north_words = _("N (box north)")
+    tray_words = _("(card tray)")
     if pro:
         top = bottom = pad + "+" + "=" * (width + 1) + "+"
         body = [pad + "| " + x.ljust(width) + "|" for x in cells]
@@ -140,13 +167,13 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
             right = " ~~" if tray == "right" else ("  N" if north == "right" and i == mid else "")
             body.append(pad[:-3] + left + "| " + x.ljust(width) + "|" + right)
         if north == "top":
-            top = pad + " " * (width // 2) + "N (box north)\n" + top
+            top = pad + " " * (width // 2) + north_words + "\n" + top
         if north == "bottom":
-            bottom = bottom + "\n" + pad + " " * (width // 2) + "N (box north)"
+            bottom = bottom + "\n" + pad + " " * (width // 2) + north_words
         if tray == "bottom":
-            bottom = bottom + "\n" + pad + "~" * (width + 3) + "  (card tray)"
+            bottom = bottom + "\n" + pad + "~" * (width + 3) + "  " + tray_words
         if tray == "top":
-            top = pad + "~" * (width + 3) + "  (card tray)\n" + top
+            top = pad + "~" * (width + 3) + "  " + tray_words + "\n" + top
     if phase == "place":  # row and column numbers, as the placing choices name them
         head = "         " + "".join(f" {c + 1:<3}" for c in range(len(grid[0])))
         tops = top.split("\n")
@@ -159,78 +186,139 @@ def render(obs: dict[str, Any], options: Any, seat_names: Sequence[str] | None =
         lines.append(top)
         lines.extend(body)
         lines.append(bottom)
-    legend = "Pyramids: g gold, r red, b blue"
-    if phase != "place":
-        legend += "; [  ] the empty place, with its token if any"
-    lines.append(legend + ".")
     if phase == "place":
+        lines.append(_("Pyramids: g gold, r red, b blue."))
         where = {t: to_screen(p, obs["view_turns"]) for t, p in (obs.get("placed") or {}).items()}
         shown = ", ".join(
-            f"<{mark[int(x[1:]) - 1]}> {names[int(x[1:]) - 1]} "
-            f"(row {where[x][0] + 1}, column {where[x][1] + 1})"
+            _("<{mark}> {name} (row {row}, column {column})").format(
+                mark=mark[int(x[1:]) - 1],
+                name=shown_names[int(x[1:]) - 1],
+                row=where[x][0] + 1,
+                column=where[x][1] + 1,
+            )
             for x in sorted(where)
         )
-        lines.append(f"Hidden so far (everybody watches): {shown or 'none'}")
+        lines.append(
+            _("Hidden so far (everybody watches): {treasures}").format(treasures=shown or _("none"))
+        )
     else:
+        lines.append(
+            _("Pyramids: g gold, r red, b blue; [  ] the empty place, with its token if any.")
+        )
         under = _tname(showing, names)
         if showing not in (None, "blank"):
             under += f" [{mark[int(showing[1:]) - 1]}]"
-        lines.append(f"Under the empty place: {under}")
+        lines.append(_("Under the empty place: {what}").format(what=under))
     cur = obs.get("current_card")
     if cur:
         miss = obs["misses"]
-        tries = "" if not miss else f"; missed {miss} time{'' if miss == 1 else 's'} so far"
-        lines.append(f"Card sought: {_card(cur, names)}{tries}")
+        card = _card(cur, names)
+        if miss:
+            lines.append(
+                ngettext(
+                    "Card sought: {card}; missed {n} time so far",
+                    "Card sought: {card}; missed {n} times so far",
+                    miss,
+                ).format(card=card, n=miss)
+            )
+        else:
+            lines.append(_("Card sought: {card}").format(card=card))
     s = obs.get("search")
     if s:
         n = s["slides"]
-        who = "You search" if s["searcher"] == seat else f"{_up(name(s['searcher']))} searches"
-        lines.append(
-            f"{who} for {_tname(s['target'], names)} ({CONTEXT_WORDS.get(s['context'], '')}"
-            f"{n} slide{'' if n == 1 else 's'} so far)"
-        )
+        fields = {
+            "name": _up(name(s["searcher"])),
+            "treasure": _tname(s["target"], names),
+            "treasure_acc": _tname_acc(s["target"], names)
+            if s["target"] not in (None, "blank")
+            else _tname(s["target"], names),
+            "context": _(CONTEXT_WORDS[s["context"]]) if CONTEXT_WORDS.get(s["context"]) else "",
+            "n": n,
+        }
+        if s["searcher"] == seat:
+            text = ngettext(
+                "You search for {treasure} ({context}{n} slide so far)",
+                "You search for {treasure} ({context}{n} slides so far)",
+                n,
+            )
+        else:
+            text = ngettext(
+                "{name} searches for {treasure} ({context}{n} slide so far)",
+                "{name} searches for {treasure} ({context}{n} slides so far)",
+                n,
+            )
+        lines.append(text.format(**fields))
     d = obs.get("declared")
     if d:
         if d["event"] == "mirage":
             lines.append(
-                f"Mirage: the card is {_card(d['card'], names)}, taken from {name(d['right'])}"
+                _("Mirage: the card is {card}, taken from {name}").format(
+                    card=_card(d["card"], names), name=name(d["right"])
+                )
             )
         elif d["event"] == "poker":
+            tok = d["treasures"][0]
             lines.append(
-                f"Poker in the Desert: {name(d['opponent'])} must find "
-                f"{_tname(d['treasures'][0], names)}"
+                _("Poker in the Desert: {name} must find {treasure}").format(
+                    name=name(d["opponent"]),
+                    treasure=_tname(tok, names),
+                    treasure_acc=_tname_acc(tok, names),
+                )
             )
         else:
-            ts = " then ".join(_tname(x, names) for x in d["treasures"])
-            lines.append(f"{str(d['event']).title()}: {ts}")
-    stacks = ", ".join(f"stack {k}: {v}" for k, v in obs["stacks"].items())
-    lines.append(f"Cards left: {stacks}; face up on the discard: {len(obs['discard'])}")
+            kind = str(d["event"])
+            event = event_name(kind) if kind in ("gift", "risk") else kind.title()
+            ts = [_tname(x, names) for x in d["treasures"]]
+            if len(ts) == 2:
+                lines.append(
+                    _("{event}: {first} then {second}").format(
+                        event=event, first=ts[0], second=ts[1]
+                    )
+                )
+            else:
+                lines.append(_("{event}: {treasures}").format(event=event, treasures=", ".join(ts)))
+    stacks = ", ".join(
+        _("stack {stack}: {n}").format(stack=k, n=v) for k, v in obs["stacks"].items()
+    )
+    lines.append(
+        _("Cards left: {stacks}; face up on the discard: {n}").format(
+            stacks=stacks, n=len(obs["discard"])
+        )
+    )
     counts = []
     for i, k in enumerate(obs["hand_counts"]):
-        out_ = " (out)" if obs["eliminated"][i] else ""
-        you = " (you)" if i == seat and name(i) != "You" else ""
+        out_ = " " + _("(out)") if obs["eliminated"][i] else ""
+        you = " " + _("(you)") if i == seat and name(i) != "You" else ""
         counts.append(f"{name(i)}{you}: {k}{out_}")
-    lines.append("Cards held: " + ", ".join(counts))
+    lines.append(_("Cards held: {counts}").format(counts=", ".join(counts)))
     if seat is not None:
         hand = obs.get("hand") or []
-        lines.append("Your cards: " + (", ".join(_card(c, names) for c in hand) or "none"))
+        lines.append(
+            _("Your cards: {cards}").format(
+                cards=", ".join(_card(c, names) for c in hand) or _("none")
+            )
+        )
     if phase == "over":
         sc = ", ".join(f"{name(i)}: {v:g}" for i, v in enumerate(obs["scores"]))
-        win = " and ".join(name(w) for w in obs["winners"]) or "nobody"
-        why = END_WORDS.get(obs["end_reason"], obs["end_reason"])
-        lines.append(f"Game over: {why}. Winner: {win}.")
-        lines.append(f"Points: {sc}")
+        win = f" {_('and')} ".join(name(w) for w in obs["winners"]) or _("nobody")
+        why = (
+            _(END_WORDS[obs["end_reason"]]) if obs["end_reason"] in END_WORDS else obs["end_reason"]
+        )
+        lines.append(_("Game over: {why}. Winner: {winners}.").format(why=why, winners=win))
+        lines.append(_("Points: {points}").format(points=sc))
     elif obs["to_move"] == seat:
         if phase == "search":
-            lines.append("Your move. 'slide up' moves the pyramid below the empty place up.")
+            lines.append(_("Your move. 'slide up' moves the pyramid below the empty place up."))
         elif phase == "place":
             lines.append(
-                "Your move: hide a treasure on a free place (rows are numbered on the left, "
-                "columns on top). Type 'place Parrot, row 2, column 3' or a choice's number; "
-                "each square of 2 x 2 places hides one treasure."
+                _(
+                    "Your move: hide a treasure on a free place (rows are numbered on the left, "
+                    "columns on top). Type 'place Parrot, row 2, column 3' or a choice's number; "
+                    "each square of 2 x 2 places hides one treasure."
+                )
             )
         else:
-            lines.append("Your move.")
+            lines.append(_("Your move."))
     return "\n".join(lines)
 
 

@@ -8,8 +8,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from obelisk.core import Action, Capabilities, Game, ScoreMeaning, State
+from obelisk.core.i18n import N_
 
 from . import components as C
+from . import words as W
 from .actions import ACTION_TYPES
 from .choices import SobekChoices
 from .determinize import redraw_hidden
@@ -60,7 +62,7 @@ class SobekGame(Game):
             "second_set": "add",
         },
     }
-    summary = (
+    summary = N_(
         "2-4 merchants, 3 rounds. On your turn take one of the first four market cards "
         "(every card you skip goes under your corruption tile), play a character for its "
         "power, or lay a set of 3+ cards of one goods type (amulets are wild). The first "
@@ -68,12 +70,25 @@ class SobekGame(Game):
         "the most corrupt player loses their best set. Highest total after 3 rounds wins."
     )
 
+    def typed_words(self) -> dict[str, str]:
+        """Each typed command word in the reader's language, to the action kind it means
+        (``{"nimm": "take", …}`` in German; only the words that differ from the kinds)."""
+        return {word: kind for kind, word in W.commands().items() if word != kind}
+
+    def in_english(self, typed: str) -> str:
+        """A typed line in English: the command word (:meth:`typed_words`) and what follows
+        it (``lege fisch`` → ``set fish``, ``spiele dieb`` → ``play thief``)."""
+        line = super().in_english(typed)
+        kind, _sp, rest = line.partition(" ")
+        english = W.english_args(rest) if rest else None
+        return f"{kind} {english}" if english else line
+
     def check_options(self, options: Any, num_players: int) -> None:
         check_options(options, num_players)
 
     def score_meaning(self, options: Any) -> ScoreMeaning:
         """Points: the sum of the three rounds' sets less the corruption penalty (sobek:11)."""
-        return ScoreMeaning("points", "points after three rounds (sets less corruption)")
+        return ScoreMeaning("points", N_("points after three rounds (sets less corruption)"))
 
     def _make_state(self, num_players: int, seed: int, options: Any) -> State:
         return SobekState(self, num_players, seed, options)

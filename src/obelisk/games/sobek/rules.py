@@ -392,7 +392,7 @@ class SobekState(State):
         return {
             "seat": p,
             "card": name,
-            "text": f"got {W.character(name)}",
+            "text": f"got {W.english(W.character, name)}",
             "position": position,
             "power": self.t.kind_power[self.t.card_kind[c]],
         }
@@ -543,7 +543,7 @@ class SobekState(State):
             count = self.set_count(p, g)
         if count <= 1 and number <= 1:
             return GOODS[g]
-        return f"{W.ordinal(number)} {GOODS[g]}"
+        return f"{W.english(W.ordinal, number)} {GOODS[g]}"
 
     def can_act(self, p: int) -> bool:
         """sobek:5 whether p has any of the three actions."""
@@ -818,16 +818,18 @@ class SobekState(State):
             "cards": cards,
             "new": new,
             "value": value,
-            "text": f"lays {W.a(GOODS[g])} set: {W.cards(cards)}, worth {value}",
+            "text": f"lays {W.a(GOODS[g])} set: {W.english(W.cards, cards)}, worth {value}",
         }
         count = max(self.set_count(p, g), number)
         if count > 1:  # several sets of these goods: which one (sobek:6.3, "choose")
             out["number"] = number
             label = self.set_label(p, g, number, count)
             if new:
-                out["text"] = f"lays a {label} set: {W.cards(cards)}, worth {value}"
+                out["text"] = f"lays a {label} set: {W.english(W.cards, cards)}, worth {value}"
             else:
-                out["text"] = f"adds {W.cards(cards)} to the {label} set, now worth {value}"
+                out["text"] = (
+                    f"adds {W.english(W.cards, cards)} to the {label} set, now worth {value}"
+                )
         return out
 
     def _do_done(self, a: Done) -> bool:
@@ -1131,7 +1133,7 @@ class SobekState(State):
         elif kind == "sink":
             data["cards"] = sunk = [self._shown(x) for x in self.market[: action.count]]  # type: ignore[attr-defined]
             if sunk:
-                data["text"] = f"{form[1]}: {W.cards(sunk)}"
+                data["text"] = f"{form[1]}: {W.english(W.cards, sunk)}"
         elif kind == "done" and self.pend and self.pend[-1][0] == P_SET:
             data.update(self._set_summary(self.pend[-1]))
         elif kind == "done" and self.pend:

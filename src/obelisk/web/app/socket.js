@@ -3,7 +3,7 @@
 import { R, $ } from "./state.js";
 import { hooks } from "./hooks.js";
 import { needsText } from "../frame.js";
-import { language } from "../i18n.js";
+import { language, t } from "../i18n.js";
 
 /** Close the room's socket on purpose (no reconnection). */
 export function closeSocket() {
@@ -23,12 +23,12 @@ export function connect(seen, handle) {
   R.closing = false;
   ws.onopen = () => {
     R.retry = 0;
-    $("conn").textContent = "connected";
+    $("conn").textContent = t("connected");
     ws.send(JSON.stringify({ type: "hello", v: 1, token: R.token, seen, text: needsText(R.mod), lang: language() }));
   };
   ws.onclose = () => {
     if (R.ws !== ws) return;
-    $("conn").textContent = "disconnected";
+    $("conn").textContent = t("disconnected");
     if (!R.closing && !$("table").hidden) {
       const wait = Math.min(8000, 500 * 2 ** R.retry++);
       setTimeout(() => R.ws === ws && connect(R.last ? R.last.seen : seen, handle), wait);

@@ -6,6 +6,8 @@
 // or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
+import { language, loadLanguage, offerLanguages, t, tn, translatePage } from "/static/i18n.js";
+
 const API = "/api/companion/abu_simbel/sessions";
 const STORE = "obelisk-abu_simbel-session";
 const $ = (id) => document.getElementById(id);
@@ -116,8 +118,8 @@ function chamberCard(card) {
     el("span", { class: "cname", text: card.name }),
     el("span", { class: "cmove", text: card.move }),
   );
-  if (card.status === "done") li.append(el("span", { class: "mark", text: "passed" }));
-  if (card.status === "now") li.append(el("span", { class: "mark", text: "now" }));
+  if (card.status === "done") li.append(el("span", { class: "mark", text: t("passed") }));
+  if (card.status === "now") li.append(el("span", { class: "mark", text: t("now") }));
   return li;
 }
 
@@ -133,13 +135,13 @@ function drawRoute(view) {
 }
 
 function charms(n) {
-  const span = el("span", { class: "charms", "aria-label": `${n} charm cards` });
+  const span = el("span", { class: "charms", "aria-label": tn("{n} charm card", "{n} charm cards", n, { n }) });
   for (let i = 0; i < 3; i++) {
     const s = svg("svg", { viewBox: "0 0 20 20", class: `scarab ${i < n ? "kept" : "lost"}`, "aria-hidden": "true" });
     s.append(svg("ellipse", { cx: 10, cy: 11, rx: 6, ry: 7 }), svg("circle", { cx: 10, cy: 4, r: 3 }));
     span.append(s);
   }
-  span.append(el("span", { class: "count", text: `${n} charm${n === 1 ? "" : "s"}` }));
+  span.append(el("span", { class: "count", text: tn("{n} charm", "{n} charms", n, { n }) }));
   return span;
 }
 
@@ -149,21 +151,26 @@ function drawPlayers(view) {
   for (const p of view.players) {
     const div = el("div", { class: `player${p.active ? " active" : ""}`, "data-seat": `${p.seat}` });
     div.append(el("span", { class: "pname", text: p.name }));
-    if (p.active) div.append(el("span", { class: "turn", text: "turn" }));
+    if (p.active) div.append(el("span", { class: "turn", text: t("turn") }));
     if (!view.team) div.append(charms(p.charms));
-    const bits = [`${p.treasures} treasure${p.treasures === 1 ? "" : "s"}`];
-    if (p.mummy) bits.push("mummy card");
-    if (p.little) bits.push("young player");
+    const bits = [tn("{n} treasure", "{n} treasures", p.treasures, { n: p.treasures })];
+    if (p.mummy) bits.push(t("mummy card"));
+    if (p.little) bits.push(t("young player"));
     div.append(el("span", { class: "pinfo", text: bits.join(" · ") }));
     box.append(div);
   }
   const team = $("team");
   team.hidden = !view.team;
   team.textContent = view.team
-    ? `The team: ${view.team.charms} charm card${view.team.charms === 1 ? "" : "s"} left, ${view.team.treasures} of ${view.team.target} treasures.`
+    ? tn(
+      "The team: {n} charm card left, {treasures} of {target} treasures.",
+      "The team: {n} charm cards left, {treasures} of {target} treasures.",
+      view.team.charms,
+      { n: view.team.charms, treasures: view.team.treasures, target: view.team.target },
+    )
     : "";
-  const d = view.decks.map((n, i) => `deck ${i + 1}: ${n}`).join(", ");
-  $("decks").textContent = `Treasure cards left: ${d}.`;
+  const d = view.decks.map((n, i) => t("deck {deck}: {n}", { deck: i + 1, n })).join(", ");
+  $("decks").textContent = t("Treasure cards left: {decks}.", { decks: d });
 }
 
 function drawLog(view) {
@@ -187,14 +194,14 @@ function drawOver(view) {
   }
   const table = el("table", { class: "scores" });
   const head = el("tr");
-  for (const h of ["Player", "Treasure", "Charms", "Sets", "Mummy", "Total"]) head.append(el("th", { text: h, scope: "col" }));
+  for (const h of [t("Player"), t("Treasure"), t("Charms"), t("Sets"), t("Mummy"), t("Total")]) head.append(el("th", { text: h, scope: "col" }));
   table.append(el("thead", {}, head));
   const body = el("tbody");
   for (const s of view.scores) {
     const tr = el("tr", { class: s.winner ? "winner" : "" });
     const p = s.parts;
     tr.append(
-      el("th", { scope: "row", text: s.winner ? `${s.name} (wins)` : s.name }),
+      el("th", { scope: "row", text: s.winner ? t("{name} (wins)", { name: s.name }) : s.name }),
       el("td", { text: `${p.treasure_jewels ?? p.treasures ?? 0}` }),
       el("td", { text: `${p.charm_jewels ?? 0}` }),
       el("td", { text: `${p.sets ?? 0}` }),
@@ -206,14 +213,14 @@ function drawOver(view) {
   table.append(body);
   box.append(table);
   for (const s of view.scores) {
-    const list = s.treasures.length ? s.treasures.join(", ") : "no treasure";
+    const list = s.treasures.length ? s.treasures.join(", ") : t("no treasure");
     box.append(el("p", { class: "note", text: `${s.name}: ${list}.` }));
   }
   box.append(newGameButton());
 }
 
 function newGameButton() {
-  const again = el("button", { class: "big main", type: "button", text: "A new game" });
+  const again = el("button", { class: "big main", type: "button", text: t("A new game") });
   again.addEventListener("click", () => { forget(); forgetCopy(); show(null); });
   return again;
 }
@@ -240,13 +247,13 @@ function show(view) {
   if (document.body.dataset.stage !== view.stage) window.scrollTo(0, 0);
   document.body.dataset.holder = view.holder;
   document.body.dataset.stage = view.stage;
-  $("round").textContent = view.over ? "Game over" : `Round ${view.round}`;
+  $("round").textContent = view.over ? t("Game over") : t("Round {round}", { round: view.round });
   $("headline").textContent = view.headline;
   $("line").textContent = view.line;
   $("error").textContent = view.error || "";
   const hand = $("handover");
   hand.hidden = view.holder !== "active";
-  hand.textContent = view.holder === "active" ? "The route is hidden on this screen now." : "";
+  hand.textContent = view.holder === "active" ? t("The route is hidden on this screen now.") : "";
   $("news").replaceChildren(...view.news.map((t) => el("li", { text: t })));
   drawRoute(view);
   drawPlayers(view);
@@ -260,14 +267,15 @@ function show(view) {
 }
 
 async function call(url, body) {
-  const headers = { "Content-Type": "application/json" };
+  // the server answers in the language this page shows
+  const headers = { "Content-Type": "application/json", "Accept-Language": language() };
   if (key) headers["X-Session-Key"] = key;
   const res = await fetch(url, {
     method: body === undefined ? "GET" : "POST",
     headers,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const data = await res.json().catch(() => ({ error: "no_answer", message: "The server sent no answer." }));
+  const data = await res.json().catch(() => ({ error: "no_answer", message: t("The server sent no answer.") }));
   return { ok: res.ok, data };
 }
 
@@ -292,7 +300,7 @@ async function save(ev) {
   ev.preventDefault();
   if (!sid) return;
   const { ok, data } = await call(`${API}/${sid}/record`);
-  if (!ok) { $("error").textContent = data.message || "The game could not be saved."; return; }
+  if (!ok) { $("error").textContent = data.message || t("The game could not be saved."); return; }
   const name = data.format === "obelisk-companion-save" ? `abu_simbel-referee-round-${data.summary.round}.json` : "abu_simbel-referee-over.json";
   const url = URL.createObjectURL(new Blob([JSON.stringify(data, null, 1)], { type: "application/json" }));
   const a = el("a", { href: url, download: name });
@@ -310,7 +318,7 @@ async function send(text) {
     const { ok, data } = await call(`${API}/${sid}/say`, { text });
     if (ok) { show(data); keepCopy(); }
     else if (data.view) show(data.view);
-    else $("error").textContent = data.message || "Something went wrong.";
+    else $("error").textContent = data.message || t("Something went wrong.");
     window.abuTimings.push(performance.now() - t0);
   } finally {
     busy = false;
@@ -319,7 +327,7 @@ async function send(text) {
 
 async function start(body) {
   const { ok, data } = await call(API, body);
-  if (!ok) { $("setup-error").textContent = data.message || "The game could not start."; return; }
+  if (!ok) { $("setup-error").textContent = data.message || t("The game could not start."); return; }
   keep(data.id, data.key);
   show(data.view);
   keepCopy();
@@ -362,7 +370,7 @@ $("resume").addEventListener("change", async (ev) => {
   const file = ev.target.files[0];
   if (!file) return;
   let record;
-  try { record = JSON.parse(await file.text()); } catch { $("setup-error").textContent = "That file is not a saved game."; return; }
+  try { record = JSON.parse(await file.text()); } catch { $("setup-error").textContent = t("That file is not a saved game."); return; }
   start({ record });
 });
 
@@ -374,8 +382,20 @@ document.addEventListener("keydown", (ev) => {
   else if (ev.key === "f" && pick("fail")) pick("fail").click();
 });
 
+// The page's own words (marked data-t in the HTML) in the page's language, and the
+// players' numbered labels.
+function translateStatic() {
+  translatePage(document);
+  for (const node of document.querySelectorAll("[data-t-n]")) {
+    node.textContent = t("Player {n}", { n: Number(node.dataset.tN) });
+  }
+}
+
 // A reloaded tab goes on with its game.
 async function boot() {
+  try { await loadLanguage(); } catch { /* no catalog: the page reads English */ }
+  translateStatic();
+  offerLanguages($("lang-select"));  // a choice is remembered and the page loads again in it
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { kept = null; }
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") {

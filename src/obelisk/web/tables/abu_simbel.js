@@ -4,39 +4,49 @@
 // pass/fail buttons. What the table shows only for a moment comes as a flash from the
 // server (shown by the frame, never logged); this drawing keeps nothing between positions.
 
-import { el, svg, plural } from "../util.js";
+import { el, svg } from "../util.js";
+import { t, tn, tp } from "../i18n.js";
 
+/** Marks a word for the catalog; `t` translates it where it is shown. */
+const N_ = (text) => text;
+
+// A chamber's name on its card (its own words: a narrow card may break a long word).
 const CHAMBERS = {
-  MUMMY: ["the wrapped mummy", "PUNCH"],
-  BLADES: ["the swinging blades", "DUCK"],
-  LAVA: ["the lava", "JUMP"],
-  CRACK: ["the narrow crack", "CRAB_2"],
-  EMPTY: ["the empty chamber", "STEP_2"],
-  PIT: ["the pit", "ROPE_2"],
-  SCORPIONS: ["the scorpions", "STOMP"],
-  DIVE: ["the deep water", "SWIM"],
-  GAS: ["the poison gas", "COVER_NOSE"],
-  CRAWL: ["the low tunnel", "CRAWL"],
-  HISSING: ["the hissing snakes", "BALANCE"],
+  MUMMY: [() => tp("chamber card", "the wrapped mummy"), "PUNCH"],
+  BLADES: [() => tp("chamber card", "the swinging blades"), "DUCK"],
+  LAVA: [() => tp("chamber card", "the lava"), "JUMP"],
+  CRACK: [() => tp("chamber card", "the narrow crack"), "CRAB_2"],
+  EMPTY: [() => tp("chamber card", "the empty chamber"), "STEP_2"],
+  PIT: [() => tp("chamber card", "the pit"), "ROPE_2"],
+  SCORPIONS: [() => tp("chamber card", "the scorpions"), "STOMP"],
+  DIVE: [() => tp("chamber card", "the deep water"), "SWIM"],
+  GAS: [() => tp("chamber card", "the poison gas"), "COVER_NOSE"],
+  CRAWL: [() => tp("chamber card", "the low tunnel"), "CRAWL"],
+  HISSING: [() => tp("chamber card", "the hissing snakes"), "BALANCE"],
 };
 
 const MOVES = {
-  PUNCH: ["Punch", "punch the air"],
-  DUCK: ["Duck", "duck low"],
-  JUMP: ["Jump", "jump forward"],
-  CRAB_2: ["Crab steps", "two crab steps sideways"],
-  STEP_2: ["Two steps", "two steps forward"],
-  ROPE_2: ["Rope", "two steps hand over hand on a rope"],
-  SWIM: ["Swim", "one swimming stroke"],
-  COVER_NOSE: ["Cover nose", "cover your nose"],
-  CRAWL: ["Crawl", "crawl a little"],
-  BALANCE: ["Balance", "heel-to-toe with arms out"],
+  PUNCH: [N_("Punch"), N_("punch the air")],
+  DUCK: [N_("Duck"), N_("duck low")],
+  JUMP: [N_("Jump"), N_("jump forward")],
+  CRAB_2: [N_("Crab steps"), N_("two crab steps sideways")],
+  STEP_2: [N_("Two steps"), N_("two steps forward")],
+  ROPE_2: [N_("Rope"), N_("two steps hand over hand on a rope")],
+  SWIM: [N_("Swim"), N_("one swimming stroke")],
+  COVER_NOSE: [N_("Cover nose"), N_("cover your nose")],
+  CRAWL: [N_("Crawl"), N_("crawl a little")],
+  BALANCE: [N_("Balance"), N_("heel-to-toe with arms out")],
 };
 
+/** A move's name and what to do, in the page's language: ["Jump", "jump forward"]. */
 function moveInfo(token) {
   const m = /^STOMP_x(\d+)$/.exec(token);
-  if (m) return [`Stomp ×${m[1]}`, `stomp ${m[1] === "1" ? "once" : m[1] + " times"}`];
-  return MOVES[token] || [token.toLowerCase().replace(/_/g, " "), ""];
+  if (m) {
+    const k = Number(m[1]);
+    return [t("Stomp ×{n}", { n: k }), k === 1 ? t("stomp once") : tn("stomp {n} time", "stomp {n} times", k, { n: k })];
+  }
+  const found = MOVES[token];
+  return found ? [t(found[0]), t(found[1])] : [token.toLowerCase().replace(/_/g, " "), ""];
 }
 
 const S = { stroke: "currentColor", "stroke-width": 3, fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" };
@@ -88,8 +98,9 @@ function icon(token) {
 }
 
 function chamberName(c) {
-  if (c.type === "SCORPIONS") return c.scorpions === 1 ? "one scorpion" : `${c.scorpions} scorpions`;
-  return (CHAMBERS[c.type] || [String(c.type).toLowerCase()])[0];
+  if (c.type === "SCORPIONS") return c.scorpions === 1 ? t("one scorpion") : tn("{n} scorpion", "{n} scorpions", c.scorpions, { n: c.scorpions });
+  const found = CHAMBERS[c.type];
+  return found ? found[0]() : String(c.type).toLowerCase();
 }
 
 function chamberToken(c) {
@@ -99,19 +110,22 @@ function chamberToken(c) {
 }
 
 function phaseWords(obs, ctx) {
-  const who = ctx.seat === obs.active ? "You are" : `${ctx.name(obs.active)} is`;
+  const you = ctx.seat === obs.active;
   const n = obs.route_len;
+  const f = { name: ctx.name(obs.active), i: Math.min(obs.progress + 1, n), n };
   switch (obs.phase) {
     case "pre_turn":
-      return `${who} about to enter the temple.`;
+      return you ? t("You are about to enter the temple.") : t("{name} is about to enter the temple.", f);
     case "way_in":
-      return `${who} on the way in: chamber ${Math.min(obs.progress + 1, n)} of ${n}.`;
+      return you ? t("You are on the way in: chamber {i} of {n}.", f) : t("{name} is on the way in: chamber {i} of {n}.", f);
     case "treasure":
-      return `${who} in the vault, choosing a treasure.`;
+      return you ? t("You are in the vault, choosing a treasure.") : t("{name} is in the vault, choosing a treasure.", f);
     case "way_out":
-      return `${who} on the way out, from memory: chamber ${Math.min(obs.progress + 1, n)} of ${n}.`;
+      return you
+        ? t("You are on the way out, from memory: chamber {i} of {n}.", f)
+        : t("{name} is on the way out, from memory: chamber {i} of {n}.", f);
     case "game_over":
-      return "The game is over.";
+      return t("The game is over.");
     default:
       return "";
   }
@@ -131,30 +145,30 @@ function drawRoute(obs, ctx) {
   const cards = order.map((c) => {
     const isHere = c.slot === here;
     const node = el("div.chamber" + (c.face_down ? ".face-down" : "") + (isHere ? ".here" : ""), { dataset: { slot: String(c.slot + 1) } });
-    node.append(el("span.ch-num", { text: `Chamber ${c.slot + 1}` }));
+    node.append(el("span.ch-num", { text: t("Chamber {n}", { n: c.slot + 1 }) }));
     if (c.face_down) {
-      node.append(el("span.ch-back", { "aria-hidden": "true", text: "?" }), el("span.ch-name", { text: "face down" }));
+      node.append(el("span.ch-back", { "aria-hidden": "true", text: "?" }), el("span.ch-name", { text: t("face down") }));
     } else {
       const t = chamberToken(c);
       node.dataset.chamber = c.type;
       node.append(el("span.ch-icon", null, icon(t)), el("span.ch-name", { text: chamberName(c) }), el("span.ch-move", { text: moveInfo(t)[1] }));
-      if (c.covered_by !== null && c.covered_by !== undefined) node.append(el("span.ch-cover", { text: `covered by ${ctx.name(c.covered_by)}` }));
+      if (c.covered_by !== null && c.covered_by !== undefined) node.append(el("span.ch-cover", { text: t("covered by {name}", { name: ctx.name(c.covered_by) }) }));
     }
-    if (isHere) node.append(el("span.ch-here", { text: obs.phase === "way_in" ? "next: in" : "next: out" }));
+    if (isHere) node.append(el("span.ch-here", { text: obs.phase === "way_in" ? t("next: in") : t("next: out") }));
     const entry = ctx.pool.take((a) => a.kind === "cover" && a.slot === c.slot);
-    if (entry) ctx.pool.bind(node, entry, `cover chamber ${c.slot + 1} with your mummy card`);
+    if (entry) ctx.pool.bind(node, entry, t("cover chamber {n} with your mummy card", { n: c.slot + 1 }));
     return node;
   });
-  return el("div.route", { "aria-label": "the route, from the entrance to the vault" },
-    el("div.route-end", { text: "Entrance" }),
+  return el("div.route", { "aria-label": t("the route, from the entrance to the vault") },
+    el("div.route-end", { text: t("Entrance") }),
     ...cards,
-    el("div.route-end.vault", { text: "Vault" }));
+    el("div.route-end.vault", { text: t("Vault") }));
 }
 
 function drawMoves(ctx) {
   const moves = ctx.legal.filter((e) => e.action.kind === "move");
   if (!moves.length) return null;
-  const pad = el("div.moves", { role: "group", "aria-label": "moves" });
+  const pad = el("div.moves", { role: "group", "aria-label": t("moves") });
   for (const entry of moves) {
     const [name, hint] = moveInfo(entry.action.token);
     const b = el("button.move", { type: "button" }, icon(entry.action.token), el("span.mv-name", { text: name }), el("span.mv-hint", { text: hint }));
@@ -163,7 +177,7 @@ function drawMoves(ctx) {
     b.removeAttribute("role");
     pad.append(b);
   }
-  return el("div.move-box", null, el("h3", { text: "Your move for this chamber" }), pad);
+  return el("div.move-box", null, el("h3", { text: t("Your move for this chamber") }), pad);
 }
 
 function drawReferee(obs, ctx) {
@@ -179,48 +193,49 @@ function drawReferee(obs, ctx) {
     const slot = obs.way_order[index];
     const c = obs.route.find((r) => r.slot === slot);
     const what = c && !c.face_down ? `${chamberName(c)}: ${moveInfo(chamberToken(c))[1]}` : "";
-    const row = el("div.verdict-row", null, el("span", { text: `Chamber ${typeof slot === "number" ? slot + 1 : index + 1}${what ? " — " + what : ""}` }));
+    const no = typeof slot === "number" ? slot + 1 : index + 1;
+    const row = el("div.verdict-row", null, el("span", { text: t("Chamber {n}", { n: no }) + (what ? " — " + what : "") }));
     for (const e of es.sort((a, b) => Number(b.action.passed) - Number(a.action.passed))) {
-      const b = el("button.verdict" + (e.action.passed ? ".pass" : ".fail"), { type: "button", text: e.action.passed ? "Pass: the move was right" : "Fail: wrong move" });
+      const b = el("button.verdict" + (e.action.passed ? ".pass" : ".fail"), { type: "button", text: e.action.passed ? t("Pass: the move was right") : t("Fail: wrong move") });
       ctx.pool.take((a) => a === e.action);
-      ctx.pool.bind(b, e, `${e.action.passed ? "pass" : "fail"} the move in chamber ${typeof slot === "number" ? slot + 1 : index + 1}`);
+      ctx.pool.bind(b, e, e.action.passed ? t("pass the move in chamber {n}", { n: no }) : t("fail the move in chamber {n}", { n: no }));
       b.removeAttribute("role");
       row.append(b);
     }
     rows.push(row);
   }
-  return el("div.referee", null, el("h3", { text: `You judge ${ctx.name(obs.active)}'s move` }), ...rows);
+  return el("div.referee", null, el("h3", { text: t("You judge {name}'s move", { name: ctx.name(obs.active) }) }), ...rows);
 }
 
 function drawSupply(obs, ctx) {
   const decks = obs.treasure_decks.map((n, i) => {
-    const d = el("div.tdeck", { dataset: { deck: String(i + 1) } }, el("span.td-name", { text: `Treasure deck ${i + 1}` }), el("span", { text: plural(n, "card") }));
+    const d = el("div.tdeck", { dataset: { deck: String(i + 1) } }, el("span.td-name", { text: t("Treasure deck {n}", { n: i + 1 }) }), el("span", { text: tn("{n} card", "{n} cards", n, { n }) }));
     const entry = ctx.pool.take((a) => a.kind === "deck" && a.deck === i);
-    if (entry) ctx.pool.bind(d, entry, `take the top treasure of deck ${i + 1}`);
+    if (entry) ctx.pool.bind(d, entry, t("take the top treasure of deck {n}", { n: i + 1 }));
     return d;
   });
   return el("div.as-supply", null,
     el("div.tdecks", null, ...decks),
     el("div.as-counts", null,
-      el("span", { text: `Chamber deck: ${plural(obs.main_deck, "card")}` }),
-      el("span", { text: `Discard: ${plural(obs.discard, "card")}` }),
-      el("span", { text: `Mummy cards left: ${obs.mummy_supply}` }),
-      obs.team_charms !== undefined ? el("span", { text: `Team charms: ${obs.team_charms}, treasures ${obs.team_treasures} of ${obs.team_target}` }) : null));
+      el("span", { text: tn("Chamber deck: {n} card", "Chamber deck: {n} cards", obs.main_deck, { n: obs.main_deck }) }),
+      el("span", { text: tn("Discard: {n} card", "Discard: {n} cards", obs.discard, { n: obs.discard }) }),
+      el("span", { text: t("Mummy cards left: {n}", { n: obs.mummy_supply }) }),
+      obs.team_charms !== undefined ? el("span", { text: t("Team charms: {charms}, treasures {treasures} of {target}", { charms: obs.team_charms, treasures: obs.team_treasures, target: obs.team_target }) }) : null));
 }
 
 /** At the end: every player's treasures face up and the score in its parts. */
 function drawFinal(obs, ctx) {
   if (!obs.scores || !obs.treasures) return null;
-  const head = ["Player", "Treasures", "Treasure jewels", "Charm jewels", "Sets", "Mummy", "Total"];
+  const head = [t("Player"), t("Treasures"), t("Treasure jewels"), t("Charm jewels"), t("Sets"), t("Mummy"), t("Total")];
   return el("div.final", null,
-    el("h3", { text: "The final count" }),
+    el("h3", { text: t("The final count") }),
     el("div.table-wrap", null,
       el("table.scores", null,
         el("thead", null, el("tr", null, ...head.map((h) => el("th", { text: h })))),
         el("tbody", null, ...obs.scores.map((sc, i) =>
           el("tr", { dataset: { seat: String(i + 1) } },
             el("td", { text: ctx.name(i) }),
-            el("td", { text: (obs.treasures[i] || []).map(treasureWords).join(", ") || "none" }),
+            el("td", { text: (obs.treasures[i] || []).map(treasureWords).join(", ") || t("none") }),
             el("td", { text: String(sc.treasure_jewels) }),
             el("td", { text: String(sc.charm_jewels) }),
             el("td", { text: String(sc.sets) }),
@@ -228,10 +243,15 @@ function drawFinal(obs, ctx) {
             el("td", { text: String(sc.total) })))))));
 }
 
-function treasureWords(t) {
-  const [type, jewels] = String(t).split(":");
-  const name = { URN: "urn", ARK: "ark", CHEST: "chest" }[type] || type.toLowerCase();
-  return `${name} (${plural(+jewels || 0, "jewel")})`;
+function treasureWords(card) {
+  const [type, jewels] = String(card).split(":");
+  const n = +jewels || 0;
+  switch (type) {
+    case "URN": return tn("urn ({n} jewel)", "urn ({n} jewels)", n, { n });
+    case "ARK": return tn("ark ({n} jewel)", "ark ({n} jewels)", n, { n });
+    case "CHEST": return tn("chest ({n} jewel)", "chest ({n} jewels)", n, { n });
+    default: return `${type.toLowerCase()} (${n})`;
+  }
 }
 
 export default {
@@ -239,9 +259,9 @@ export default {
     const obs = ctx.obs;
     board.append(
       el("div.abu", null,
-        el("div.round-line", null, el("strong", { text: `Round ${obs.round}` }), " ", el("span", { text: phaseWords(obs, ctx) })),
+        el("div.round-line", null, el("strong", { text: t("Round {round}", { round: obs.round }) }), " ", el("span", { text: phaseWords(obs, ctx) })),
         obs.route_hidden && ctx.seat === obs.active && obs.phase === "way_out"
-          ? el("p.memory-note", { text: "The chambers are face down for you now: walk out from memory." })
+          ? el("p.memory-note", { text: t("The chambers are face down for you now: walk out from memory.") })
           : null,
         drawRoute(obs, ctx),
         drawReferee(obs, ctx),
@@ -251,12 +271,12 @@ export default {
     );
     if (obs.my_treasures !== undefined) {
       mine.append(el("div.abu-mine", null,
-        el("h3", { text: "Your treasures" }),
+        el("h3", { text: t("Your treasures") }),
         el("p.treasures", null, ...(obs.my_treasures.length
           ? obs.my_treasures.map((t) => el("span.treasure", { dataset: { treasure: t }, text: treasureWords(t) }))
-          : ["none yet"])),
+          : [t("none yet")])),
         obs.drawn_treasure
-          ? el("p", null, "In your hands: ", el("span.treasure", { dataset: { treasure: obs.drawn_treasure }, text: treasureWords(obs.drawn_treasure) }), " (yours if you get out)")
+          ? el("p", null, t("In your hands:") + " ", el("span.treasure", { dataset: { treasure: obs.drawn_treasure }, text: treasureWords(obs.drawn_treasure) }), " " + t("(yours if you get out)"))
           : null));
     }
   },
@@ -264,42 +284,45 @@ export default {
   panel(obs, i) {
     const p = obs.players[i];
     if (!p) return [];
-    const out = [`Charms: ${p.charms} (${plural(p.charm_jewels, "jewel")})`, `Treasures: ${p.treasures}`];
-    if (p.mummy) out.push("Holds a mummy card");
-    if (obs.active === i && obs.phase !== "game_over") out.push("In the temple");
-    if (obs.referee === i) out.push("Referee");
-    if (obs.scores && obs.scores[i]) out.push(`Final score: ${obs.scores[i].total}`);
+    const out = [
+      tn("Charms: {charms} ({n} jewel)", "Charms: {charms} ({n} jewels)", p.charm_jewels, { charms: p.charms, n: p.charm_jewels }),
+      t("Treasures: {n}", { n: p.treasures }),
+    ];
+    if (p.mummy) out.push(t("Holds a mummy card"));
+    if (obs.active === i && obs.phase !== "game_over") out.push(t("In the temple"));
+    if (obs.referee === i) out.push(t("Referee"));
+    if (obs.scores && obs.scores[i]) out.push(t("Final score: {n}", { n: obs.scores[i].total }));
     return out;
   },
 
   buttonLabel(entry) {
     const a = entry.action;
-    if (a.kind === "turned_away") return "I have turned away from the screen";
-    if (a.kind === "no_cover") return "Cover no chamber";
+    if (a.kind === "turned_away") return t("I have turned away from the screen");
+    if (a.kind === "no_cover") return t("Cover no chamber");
     return entry.text.charAt(0).toUpperCase() + entry.text.slice(1);
   },
 
   prompt(ctx) {
     const obs = ctx.obs;
     const kinds = new Set(ctx.legal.map((e) => e.action.kind));
-    if (kinds.has("move")) return obs.phase === "way_out" ? "Which move gets you out of this chamber? From memory." : "Make the move this chamber asks for.";
-    if (kinds.has("verdict")) return "Judge the move: pass or fail.";
-    if (kinds.has("deck")) return "Choose a treasure deck.";
-    if (kinds.has("cover")) return "Cover a chamber with your mummy card, or cover none.";
-    if (kinds.has("turned_away")) return "Turn away from the screen, then confirm.";
-    return ctx.legal.length ? "Your turn." : "";
+    if (kinds.has("move")) return obs.phase === "way_out" ? t("Which move gets you out of this chamber? From memory.") : t("Make the move this chamber asks for.");
+    if (kinds.has("verdict")) return t("Judge the move: pass or fail.");
+    if (kinds.has("deck")) return t("Choose a treasure deck.");
+    if (kinds.has("cover")) return t("Cover a chamber with your mummy card, or cover none.");
+    if (kinds.has("turned_away")) return t("Turn away from the screen, then confirm.");
+    return ctx.legal.length ? t("Your turn.") : "";
   },
 
   notes(options) {
     const o = options || {};
     const out = [];
     out.push(o.judging_mode === "referee"
-      ? "Referee mode: play on your feet; the judging players pass or fail each move."
-      : "Self-entry: choose each chamber's move on the screen.");
-    if (o.table_mode === "hotseat") out.push("One shared screen: pass the phone round the table.");
-    if (o.cooperative) out.push("Cooperative: the team shares its charms and aims for a number of treasures.");
-    if (o.ultimate) out.push("The Ultimate Adventure: mummy cards cover chambers.");
-    out.push("The game ends when a player loses a third charm.");
+      ? t("Referee mode: play on your feet; the judging players pass or fail each move.")
+      : t("Self-entry: choose each chamber's move on the screen."));
+    if (o.table_mode === "hotseat") out.push(t("One shared screen: pass the phone round the table."));
+    if (o.cooperative) out.push(t("Cooperative: the team shares its charms and aims for a number of treasures."));
+    if (o.ultimate) out.push(t("The Ultimate Adventure: mummy cards cover chambers."));
+    out.push(t("The game ends when a player loses a third charm."));
     return out;
   },
 };

@@ -11,6 +11,7 @@
 import { svg, templateCache } from "../../util.js";
 import { keepAsDrawn } from "../../morph.js";
 import { artParts, tname } from "./treasures.js";
+import { t } from "../../i18n.js";
 
 export const ROWS = 6;
 export const COLS = 8;
@@ -49,6 +50,25 @@ export function adjacent(a, b) {
 /** Where the north edge lies on the screen under ``t`` turns. */
 export function northSide(t) {
   return ["top", "right", "bottom", "left"][((t % 4) + 4) % 4];
+}
+
+/** A side of the screen in words ("top" and so on, in the reader's language). */
+function sideWords(side) {
+  return {
+    top: t("top"), right: t("right"), bottom: t("bottom"), left: t("left"),
+  }[side] || side;
+}
+
+/** The box's label under ``turns`` quarter turns: where its north edge and tray lie. */
+function boxLabel(turns, pro) {
+  if (pro) return t("The box, with no marks to tell its sides apart");
+  return t("The box seen from your side: its north edge is at the {north}, the card tray at the {tray}",
+    { north: sideWords(northSide(turns)), tray: sideWords(northSide(turns + 2)) });
+}
+
+/** The title of a place hiding a treasure while the players hide them. */
+function hiddenHere(name) {
+  return t("{name} hidden here", { name });
 }
 
 const ARROW = {
@@ -206,9 +226,7 @@ export function drawBox(host, opt) {
   const back = -90 * t; // turns a glyph upright again
   const root = svg("svg", {
     viewBox: `0 0 ${SW} ${SH}`, class: "rm-box" + (pro ? " pro" : ""), role: "group",
-    "aria-label": pro
-      ? "The box, with no marks to tell its sides apart"
-      : `The box seen from your side: its north edge is at the ${northSide(t)}, the card tray at the ${northSide(t + 2)}`,
+    "aria-label": boxLabel(t, pro),
     "data-turns": String(t),
     "data-north": pro ? "" : northSide(t),
   });
@@ -240,7 +258,7 @@ export function drawBox(host, opt) {
         cell.classList.add("rm-placed");
         cell.dataset.token = tid;
         up.append(...tokenGlyph(tid));
-        cell.append(svg("title", {}, `${tname(tid, options)} hidden here`));
+        cell.append(svg("title", {}, hiddenHere(tname(tid, options))));
       } else if (opt.selected && pool) {
         const entry = pool.take((a) => a.kind === "place" && a.place === p && tokenId(a.treasure) === opt.selected);
         if (entry) {

@@ -2,6 +2,7 @@
 // and a small line drawing of each (our own pictures, drawn on a 48 × 48 grid).
 
 import { svg } from "../../util.js";
+import { t, tp } from "../../i18n.js";
 
 /** The default names of T01..T12 (the game's option treasure_names may change them). */
 export const DEFAULT_NAMES = [
@@ -18,12 +19,63 @@ export function tnum(tid) {
   return m ? +m[1] : 0;
 }
 
-/** A treasure's display name ("Golden Sphinx"), from the room's options. */
-export function tname(tid, options) {
+// The default names in the reader's language (a name the table chose itself stays as written).
+const SHOWN = {
+  Parrot: () => tp("treasure", "Parrot"),
+  Trumpet: () => tp("treasure", "Trumpet"),
+  "Golden Sphinx": () => tp("treasure", "Golden Sphinx"),
+  "Sacred Dog": () => tp("treasure", "Sacred Dog"),
+  Mummy: () => tp("treasure", "Mummy"),
+  Dentures: () => tp("treasure", "Dentures"),
+  Spectacles: () => tp("treasure", "Spectacles"),
+  "Stone Duck": () => tp("treasure", "Stone Duck"),
+  Scarab: () => tp("treasure", "Scarab"),
+  Crown: () => tp("treasure", "Crown"),
+  Vase: () => tp("treasure", "Vase"),
+  Cat: () => tp("treasure", "Cat"),
+  treasure: () => tp("treasure", "treasure"),
+};
+
+// "the Parrot" in the three cases a sentence may need (nominative, accusative, dative):
+// German declines the article ("der Papagei", "den Papagei", "dem Papagei").
+const FORMS = {
+  Parrot: () => [tp("nominative", "the Parrot"), tp("accusative", "the Parrot"), tp("dative", "the Parrot")],
+  Trumpet: () => [tp("nominative", "the Trumpet"), tp("accusative", "the Trumpet"), tp("dative", "the Trumpet")],
+  "Golden Sphinx": () => [tp("nominative", "the Golden Sphinx"), tp("accusative", "the Golden Sphinx"), tp("dative", "the Golden Sphinx")],
+  "Sacred Dog": () => [tp("nominative", "the Sacred Dog"), tp("accusative", "the Sacred Dog"), tp("dative", "the Sacred Dog")],
+  Mummy: () => [tp("nominative", "the Mummy"), tp("accusative", "the Mummy"), tp("dative", "the Mummy")],
+  Dentures: () => [tp("nominative", "the Dentures"), tp("accusative", "the Dentures"), tp("dative", "the Dentures")],
+  Spectacles: () => [tp("nominative", "the Spectacles"), tp("accusative", "the Spectacles"), tp("dative", "the Spectacles")],
+  "Stone Duck": () => [tp("nominative", "the Stone Duck"), tp("accusative", "the Stone Duck"), tp("dative", "the Stone Duck")],
+  Scarab: () => [tp("nominative", "the Scarab"), tp("accusative", "the Scarab"), tp("dative", "the Scarab")],
+  Crown: () => [tp("nominative", "the Crown"), tp("accusative", "the Crown"), tp("dative", "the Crown")],
+  Vase: () => [tp("nominative", "the Vase"), tp("accusative", "the Vase"), tp("dative", "the Vase")],
+  Cat: () => [tp("nominative", "the Cat"), tp("accusative", "the Cat"), tp("dative", "the Cat")],
+  treasure: () => [tp("nominative", "the treasure"), tp("accusative", "the treasure"), tp("dative", "the treasure")],
+};
+
+function rawName(tid, options) {
   const names = (options && Array.isArray(options.treasure_names) && options.treasure_names.length === 12)
     ? options.treasure_names : DEFAULT_NAMES;
   const n = tnum(tid);
   return n ? String(names[n - 1]) : "treasure";
+}
+
+/** A treasure's display name ("Golden Sphinx", in German "Goldene Sphinx"), from the room's options. */
+export function tname(tid, options) {
+  const name = rawName(tid, options);
+  return SHOWN[name] ? SHOWN[name]() : name;
+}
+
+/**
+ * A treasure with its article as a sentence's fields: {treasure} ("the Parrot"; the subject),
+ * {treasure_acc} and {treasure_dat} (German's accusative and dative); ``key`` renames them.
+ */
+export function theTreasure(tid, options, key = "treasure") {
+  const name = rawName(tid, options);
+  const own = t("the {name}", { name });
+  const [nom, acc, dat] = FORMS[name] ? FORMS[name]() : [own, own, own];
+  return { [key]: nom, [`${key}_acc`]: acc, [`${key}_dat`]: dat };
 }
 
 const S = { fill: "none", stroke: "currentColor", "stroke-width": 2.6, "stroke-linecap": "round", "stroke-linejoin": "round" };
