@@ -108,7 +108,7 @@ function where(p, board) {
   if (typeof p.location === "string") return t("in {chamber}", { chamber: chamberName(p.location) });
   const k = board[p.location];
   if (/[0-3]/.test(k)) return t("at {door} (space {number})", { door: DOOR_NAMES()[CHAMBERS[+k]], number: p.location });
-  return t("on space {number} ({kind})", { number: p.location, kind: KIND_WORDS()[k] || t("space") });
+  return t("on space {number} ({kind})", { number: p.location, kind: KIND_WORDS()[k] || tp("khufu", "space") });
 }
 
 /** Khufu's coin's face in words ("heads", "tails"). */
@@ -175,7 +175,7 @@ function ringSpaces(board) {
         ? svg("text", { x: lx, y: ly + 5, "text-anchor": "middle", "font-size": 15, "font-weight": 700, fill: "#2b2218" }, "SHQK"[+k])
         : spaceMark(k, lx, ly),
       svg("text", { x: nx, y: ny + 4, "text-anchor": "middle", "font-size": 11, fill: "#3b2f20" }, String(i)),
-      svg("title", null, door ? t("space {number}: the door of {chamber}", { number: i, chamber: chamberName(CHAMBERS[+k]) }) : t("space {number}: {kind}", { number: i, kind: KIND_WORDS()[k] || t("space") })));
+      svg("title", null, door ? t("space {number}: the door of {chamber}", { number: i, chamber: chamberName(CHAMBERS[+k]) }) : t("space {number}: {kind}", { number: i, kind: KIND_WORDS()[k] || tp("khufu", "space") })));
     out.append(g);
   }
   return out;
@@ -197,7 +197,7 @@ function drawBoard(ctx) {
     root.append(svg("line", { x1: dx, y1: dy, x2: rx, y2: ry, stroke: blocked[ch] ? "#8d7b5a" : "#5b3d05", "stroke-width": 10, "stroke-dasharray": blocked[ch] ? "4 6" : null, opacity: 0.7 }));
   });
   // the spaces (built once per board and cloned: they are the same at every state)
-  const ring = template("ring " + board + " " + t("space"), () => ringSpaces(board)).childNodes;
+  const ring = template("ring " + board + " " + tp("khufu", "space"), () => ringSpaces(board)).childNodes;
   for (let i = 0; i < n; i++) {
     const k = board[i];
     const door = /[0-3]/.test(k);
@@ -254,12 +254,12 @@ function drawBoard(ctx) {
   const take = ctx.pool.take((x) => x.kind === "take");
   const deck = svg("g", { class: "kh-deck", "data-deck": "treasure" },
     svg("rect", { x: C - 72, y: C - 60, width: 60, height: 74, rx: 7, fill: "#d9a520", stroke: "#5b3d05", "stroke-width": 2.5 }),
-    svg("text", { x: C - 42, y: C - 28, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2218" }, t("Treasure")),
+    svg("text", { x: C - 42, y: C - 28, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#2b2218" }, tp("khufu", "Treasure")),
     svg("text", { x: C - 42, y: C - 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#2b2218" }, String(obs.deck)));
   if (take) ctx.pool.bind(deck, take, t("take the top Treasure card"));
   const curses = svg("g", { class: "kh-deck", "data-deck": "curse" },
     svg("rect", { x: C + 12, y: C - 60, width: 60, height: 74, rx: 7, fill: "#7f1d1d", stroke: "#3b0d0d", "stroke-width": 2.5 }),
-    svg("text", { x: C + 42, y: C - 28, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff" }, t("Curse")),
+    svg("text", { x: C + 42, y: C - 28, "text-anchor": "middle", "font-size": 13, "font-weight": 700, fill: "#fff" }, tp("khufu", "Curse")),
     svg("text", { x: C + 42, y: C - 6, "text-anchor": "middle", "font-size": 16, "font-weight": 700, fill: "#fff" }, String(obs.curse_deck)));
   root.append(deck, curses);
   const roll = ctx.pool.take((x) => x.kind === "roll");
@@ -348,7 +348,7 @@ function wagerOn(ctx, ch) {
 function resultOf(ctx, ch) {
   const e = lastEvent(ctx, (x) => x.kind === "wager" && x.chamber === ch && x.result);
   if (!e) return null;
-  const what = e.result === "LOSS" ? t("lost") : e.result === "DOUBLE" ? t("won, the wager doubled") : t("won a Scarab");
+  const what = e.result === "LOSS" ? tp("khufu", "lost") : e.result === "DOUBLE" ? t("won, the wager doubled") : t("won a Scarab");
   let shown;
   if (typeof e.roll === "number") shown = die(e.roll, 36);
   else if (SYMBOL_WORDS[e.roll]) shown = symbolTile(e.roll, ".small");
@@ -414,7 +414,7 @@ function drawPieceChoice(ctx) {
   const buttons = PIECES.map((name) => {
     const entry = entries.find((e) => e.action.name === name);
     const b = el("button.kh-piece-choice", { type: "button", disabled: !entry }, pieceIcon(name, colour, null, 44), el("span", { text: pieceWord(name) }),
-      !free.has(name) ? el("span.muted", { text: t("taken") }) : null);
+      !free.has(name) ? el("span.muted", { text: tp("khufu", "taken") }) : null);
     if (entry) {
       ctx.pool.take((a) => a === entry.action);
       ctx.pool.bind(b, entry, t("play the {piece}", { piece: pieceWord(name) }));
@@ -592,7 +592,7 @@ function drawHand(ctx) {
   const cards = obs.hand.map((id, i) => {
     const entry = ctx.pool.take((a) => (a.kind === "bet" || a.kind === "give") && a.card === id);
     const node = card(id, ctx.options, wagered.has(id) ? { class: "kh-card wagered" } : null, faces[i]);
-    if (wagered.has(id)) node.append(el("span.kh-wagered", { text: t("wagered") }));
+    if (wagered.has(id)) node.append(el("span.kh-wagered", { text: tp("khufu", "wagered") }));
     const named = { card: cardWords(id, ctx.options, faces[i]) };
     if (entry) ctx.pool.bind(node, entry, entry.action.kind === "bet" ? t("wager your {card}", named) : t("give your {card}", named));
     return node;

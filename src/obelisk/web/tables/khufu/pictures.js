@@ -2,7 +2,7 @@
 // a Treasure card, a Scarab, the Sarcophagus, the Coin, a die and Khufu's face.
 
 import { el, svg } from "../../util.js";
-import { t } from "../../i18n.js";
+import { t, tp } from "../../i18n.js";
 
 /** The six symbols in words (the order of the cards, khufu:2.1). */
 export const SYMBOLS = ["CAT", "FALCON", "JACKAL", "ANKH", "EYE_OF_HORUS", "KING"];
@@ -73,7 +73,7 @@ export function cardFace(id, options, face) {
 /** A card's name in words: "Falcon", "Cat with a cobra". */
 export function cardWords(id, options, face) {
   const f = cardFace(id, options, face);
-  const name = SYMBOL_WORDS[f.sym] ? symbolName(f.sym) : t("card");
+  const name = SYMBOL_WORDS[f.sym] ? symbolName(f.sym) : tp("khufu", "card");
   return f.cobra ? t("{card} with a cobra", { card: name }) : name;
 }
 
