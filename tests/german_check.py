@@ -44,7 +44,8 @@ def english_left(text: str, names: Sequence[str] = ()) -> list[str]:
     # identifiers (option names and values as typed: next_player, "each") are not English
     rest = re.sub(r"\b\w+(?:_\w+)+\b", " ", rest)
     rest = re.sub(r'"[a-z][a-z0-9_-]*"', " ", rest)
-    found += [w for w in _WORD.findall(rest) if w.lower() in ENGLISH_WORDS]
+    # an all-capitals word is a constant as typed (DRAW2, STEAL_RANDOM), not a sentence's
+    found += [w for w in _WORD.findall(rest) if w.lower() in ENGLISH_WORDS and not w.isupper()]
     return found
 
 

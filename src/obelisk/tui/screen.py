@@ -16,6 +16,7 @@ from obelisk.core.i18n import N_, Words
 
 W = Words(__package__)
 _ = W.gettext
+_core = Words("obelisk.core")
 
 MAX_LISTED = 60
 
@@ -40,7 +41,17 @@ def choice_words(state: State, action: Action, names: Sequence[str] | None = Non
         i = int(m.group(1)) - 1
         return names[i] if 0 <= i < len(names) else m.group(0)
 
-    return _SEAT_WORD.sub(named, text)
+    return _seat_word().sub(named, text)
+
+
+def _seat_word() -> re.Pattern[str]:
+    """A seat counted from 1 as a game's choice words say it in the reader's language
+    (``Player 2``, ``Spieler 2``)."""
+    said = _core.gettext("Player {n}")
+    if said == "Player {n}":
+        return _SEAT_WORD
+    head, _sep, tail = said.partition("{n}")
+    return re.compile(rf"\b{re.escape(head)}(\d+){re.escape(tail)}", re.IGNORECASE)
 
 
 def listed_words(
