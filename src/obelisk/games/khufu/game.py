@@ -18,9 +18,10 @@ from obelisk.core import (
     ScoreMeaning,
     State,
 )
+from obelisk.core.i18n import N_, Words
 
 from .actions import ACTION_TYPES, Tick
-from .choices import KhufuChoices
+from .choices import KhufuChoices, typed_words
 from .components import (
     CHAMBERS,
     CHARACTERS,
@@ -37,6 +38,8 @@ from .options import KhufuOptions
 from .refusals import KhufuRefusals
 from .render import KhufuRenderer
 from .rules import KhufuState
+
+W = Words(__package__)
 
 #: Options added after records were first saved, with the value that plays as the engine
 #: did before them (issue 27: the seed's rules became the defaults). A record stores every
@@ -76,25 +79,31 @@ class KhufuGame(Game):
     #: Named presets (the conformance suite runs each; the schedule and clock options are
     #: exercised by the game's own tests instead, to keep the suite's time budget).
     variants: ClassVar[dict[str, dict[str, Any]]] = {}
-    summary = """\
-Race a 45-minute countdown around a 36-space loop. Collect face-down Treasure
-cards, steal (beware cobras), suffer Curse cards, and beat the gambling table in
-each of four chambers (odd roll, even roll, coin, symbol die) to place your four
-Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat
-Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with
-random orders; if the clock runs out, Khufu wins and everybody loses."""
+    summary = N_(
+        "Race a 45-minute countdown around a 36-space loop. Collect face-down Treasure\n"
+        "cards, steal (beware cobras), suffer Curse cards, and beat the gambling table in\n"
+        "each of four chambers (odd roll, even roll, coin, symbol die) to place your four\n"
+        "Scarabs. Then, holding 3+ Treasures, reach the Sarcophagus chamber and beat\n"
+        "Khufu's 5-symbol Ultimate Challenge hand. A seeded Khufu Director interrupts with\n"
+        "random orders; if the clock runs out, Khufu wins and everybody loses."
+    )
+
+    def typed_words(self) -> dict[str, str]:
+        """The command words a person may type in the reader's language, by the English
+        action kind they stand for (``{"würfle": "roll"}`` in German)."""
+        return typed_words()
 
     def clock(self, state: State) -> GameClock | None:
         """Khufu's countdown (khufu:4.9, 10.1, 11.2): public, paused in the Ultimate Challenge."""
         assert isinstance(state, KhufuState)
         total = state.options.countdown
-        clock = GameClock("Khufu's countdown", max(0, total - state.elapsed), total=total)
+        clock = GameClock(N_("Khufu's countdown"), max(0, total - state.elapsed), total=total)
         if state.over:
             return dataclasses.replace(clock, running=False)
         if state.in_challenge:
-            return clock.paused("the Ultimate Challenge")  # khufu:10.1
+            return clock.paused(N_("the Ultimate Challenge"))  # khufu:10.1
         if state.dec is not None and state.dec[0] == "CHOOSE_PIECE":
-            return clock.paused("the pieces are being chosen")  # khufu:4.9 starts with Lucky
+            return clock.paused(N_("the pieces are being chosen"))  # khufu:4.9 starts with Lucky
         return clock
 
     def make_options(self, values: Any = None) -> Any:
@@ -116,24 +125,28 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
         o = options
         if num_players == 2 and not o.allow_two_players:
             raise InvalidOptions(
-                "Khufu is for 3-6 players; set allow_two_players=true for 2 (khufu:2.3)"
+                W.gettext("Khufu is for 3-6 players; set allow_two_players=true for 2 (khufu:2.3)")
             )
         if not 2 <= num_players <= 6:
-            raise InvalidOptions(f"Khufu is for 3-6 players, not {num_players} (khufu:2.3)")
+            raise InvalidOptions(
+                W.gettext("Khufu is for 3-6 players, not {n} (khufu:2.3)").format(n=num_players)
+            )
         if not set(o.board) <= set("TCS0123"):
-            raise InvalidOptions("board: use only T, C, S and the door digits 0-3 (khufu:3.2)")
+            raise InvalidOptions(
+                W.gettext("board: use only T, C, S and the door digits 0-3 (khufu:3.2)")
+            )
         kinds, _, doors = parse_board(o.board)
         if sorted(c for c in o.board if c.isdigit()) != ["0", "1", "2", "3"]:
             raise InvalidOptions(
-                "board: each chamber door 0-3 must appear exactly once (khufu:3.2)"
+                W.gettext("board: each chamber door 0-3 must appear exactly once (khufu:3.2)")
             )
         if "C" not in o.board:
-            raise InvalidOptions("board: at least one Curse space is needed (khufu:3.6)")
+            raise InvalidOptions(W.gettext("board: at least one Curse space is needed (khufu:3.6)"))
         for d in doors:
             first_curse_after(kinds, d)
         if o.cards_per_symbol < 1 or not 0 <= o.cobras_per_symbol <= o.cards_per_symbol:
             raise InvalidOptions(
-                "cards_per_symbol >= 1 and 0 <= cobras_per_symbol <= it (khufu:2.2)"
+                W.gettext("cards_per_symbol >= 1 and 0 <= cobras_per_symbol <= it (khufu:2.2)")
             )
         if (
             len(o.curse_copies) != len(CURSE_TYPES)
@@ -141,7 +154,9 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
             or not sum(o.curse_copies)
         ):
             raise InvalidOptions(
-                f"curse_copies needs {len(CURSE_TYPES)} non-negative counts, not all 0 (khufu:15)"
+                W.gettext(
+                    "curse_copies needs {n} non-negative counts, not all 0 (khufu:15)"
+                ).format(n=len(CURSE_TYPES))
             )
         if (
             len(o.event_weights) != len(EVENT_TYPES)
@@ -149,22 +164,29 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
             or not sum(o.event_weights)
         ):
             raise InvalidOptions(
-                f"event_weights needs {len(EVENT_TYPES)} non-negative weights, not all 0 "
-                "(khufu:14.7)"
+                W.gettext(
+                    "event_weights needs {n} non-negative weights, not all 0 (khufu:14.7)"
+                ).format(n=len(EVENT_TYPES))
             )
         if len(o.min_wagers) != len(CHAMBERS) or min(o.min_wagers) < 1:
-            raise InvalidOptions("min_wagers needs 4 values of at least 1 (khufu:8.1)")
+            raise InvalidOptions(W.gettext("min_wagers needs 4 values of at least 1 (khufu:8.1)"))
         if o.min_wagers[3] < 2:
-            raise InvalidOptions("the King's minimum wager must be at least 2 (khufu:8.2)")
+            raise InvalidOptions(
+                W.gettext("the King's minimum wager must be at least 2 (khufu:8.2)")
+            )
         if o.qualify_treasures < 3 or not o.challenge_deal >= 3:
             raise InvalidOptions(
-                "qualify_treasures and challenge_deal must be at least 3 (khufu:9.2, 10.2)"
+                W.gettext(
+                    "qualify_treasures and challenge_deal must be at least 3 (khufu:9.2, 10.2)"
+                )
             )
         for name in ("first_gap_seconds", "gap_seconds", "first_gap_turns", "gap_turns"):
             lo_hi = getattr(o, name)
             if len(lo_hi) != 2 or not 1 <= lo_hi[0] <= lo_hi[1]:
                 raise InvalidOptions(
-                    f"{name} must be two whole numbers 1 <= low <= high (khufu:14.2)"
+                    W.gettext(
+                        "{name} must be two whole numbers 1 <= low <= high (khufu:14.2)"
+                    ).format(name=name)
                 )
         costs = (
             o.cost_turn,
@@ -177,23 +199,30 @@ random orders; if the clock runs out, Khufu wins and everybody loses."""
         )
         if min(costs) < 0 or o.cost_turn < 1 or o.cost_missed_turn < 1:
             raise InvalidOptions(
-                "simulated costs must be >= 0, and a turn and a missed turn >= 1 s (khufu:12.4)"
+                W.gettext(
+                    "simulated costs must be >= 0, and a turn and a missed turn >= 1 s (khufu:12.4)"
+                )
             )
         if o.countdown < 1 or o.final_minutes_at < 0 or o.sands_seconds < 0:
-            raise InvalidOptions("countdown >= 1, final_minutes_at >= 0, sands_seconds >= 0")
+            raise InvalidOptions(
+                W.gettext("countdown >= 1, final_minutes_at >= 0, sands_seconds >= 0")
+            )
         if o.block_rounds < 1 or not 0 <= o.max_blocked <= 4:
-            raise InvalidOptions("block_rounds >= 1 and 0 <= max_blocked <= 4 (khufu:14.6)")
+            raise InvalidOptions(
+                W.gettext("block_rounds >= 1 and 0 <= max_blocked <= 4 (khufu:14.6)")
+            )
         if o.decision_timeout < 1 or o.mummy_timeout < 1:
-            raise InvalidOptions("decision timeouts must be at least 1 s (khufu:5.7)")
+            raise InvalidOptions(W.gettext("decision timeouts must be at least 1 s (khufu:5.7)"))
         try:
             initial_pieces(o.pieces, num_players)
         except ValueError as e:
             raise InvalidOptions(
-                f"pieces: {e}; use choose, seat_order or a list of "
-                f"{', '.join(c.lower() for c in CHARACTERS)} (khufu:4.1)"
+                W.gettext(
+                    "pieces: {fault}; use choose, seat_order or a list of {pieces} (khufu:4.1)"
+                ).format(fault=e, pieces=", ".join(c.lower() for c in CHARACTERS))
             ) from None
         if len(SYMBOLS) < num_players:
-            raise InvalidOptions("not enough lucky symbols")
+            raise InvalidOptions(W.gettext("not enough lucky symbols"))
 
     def action_space(self, num_players: int, options: Any) -> Sequence[Action]:
         """Every action any seat may take, in a fixed order (for the research adapters)."""

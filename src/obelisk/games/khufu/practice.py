@@ -12,13 +12,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from obelisk.core.i18n import N_, Words, number
+
 from .casino import DICE, best_choices, challenge_counts
 from .components import CATEGORIES, SYMBOLS, category, compare, tables
-from .narration import HAND_WORDS, symbol
+from .narration import hand_words, symbol
 from .options import KhufuOptions
 
 #: A Challenge result in words.
-_RESULT = {"WIN": "you win", "LOSE": "Khufu wins", "DRAW": "a draw"}
+_RESULT = {"WIN": N_("you win"), "LOSE": N_("Khufu wins"), "DRAW": N_("a draw")}
+
+W = Words(__package__)
+_ = W.gettext
 
 
 def _sym(s: int) -> str:
@@ -32,7 +37,21 @@ MAX_DEALS = 20
 def _odds_line(counts: tuple[int, int, int]) -> str:
     w, d, lose = counts
     n = len(DICE)
-    return f"win {w}/36 ({w / n:.1%}), draw {d}/36 ({d / n:.1%}), lose {lose}/36 ({lose / n:.1%})"
+    return _(
+        "win {win}/36 ({win_share}), draw {draw}/36 ({draw_share}), lose {lose}/36 ({lose_share})"
+    ).format(
+        win=w,
+        draw=d,
+        lose=lose,
+        win_share=_share(w / n),
+        draw_share=_share(d / n),
+        lose_share=_share(lose / n),
+    )
+
+
+def _share(x: float) -> str:
+    """``33.3%`` (German ``33,3 %``)."""
+    return _("{percent}%").format(percent=number(100 * x, 1))
 
 
 def deal(rng: random.Random, k: int = 5) -> tuple[list[str], list[str]]:
@@ -50,43 +69,58 @@ def symbols_of(cards: list[str]) -> list[int]:
 def challenge_odds(teacher: Any, rng: random.Random) -> None:
     """Deal real random challenges; show the odds of the learner's choice and the best."""
     teacher.say(
-        "Practice: each round deals Khufu's 3 cards and 5 of yours at random. Choose your 3; "
-        "you will see your exact odds over the 36 rolls of the two dice, and the best choice's."
+        _(
+            "Practice: each round deals Khufu's 3 cards and 5 of yours at random. Choose your "
+            "3; you will see your exact odds over the 36 rolls of the two dice, and the best "
+            "choice's."
+        )
     )
-    for _ in range(MAX_DEALS):
+    for _deal in range(MAX_DEALS):
         khufu_cards, dealt_cards = deal(rng)
         khufu, dealt = symbols_of(khufu_cards), symbols_of(dealt_cards)
         rows = best_choices(khufu, dealt)
         teacher.say(
-            "Khufu: "
-            + ", ".join(_sym(s) for s in khufu)
-            + "\nYour dealt cards: "
-            + ", ".join(f"{i + 1}. {_sym(s)}" for i, s in enumerate(dealt))
+            _("Khufu: {khufu}\nYour dealt cards: {dealt}").format(
+                khufu=", ".join(_sym(s) for s in khufu),
+                dealt=", ".join(f"{i + 1}. {_sym(s)}" for i, s in enumerate(dealt)),
+            )
         )
         options = [
-            " + ".join(_sym(dealt[i]) for i in sel)
-            + f"  (cards {','.join(str(i + 1) for i in sel)})"
-            for sel, _ in sorted(rows)
+            _("{symbols}  (cards {numbers})").format(
+                symbols=" + ".join(_sym(dealt[i]) for i in sel),
+                numbers=",".join(str(i + 1) for i in sel),
+            )
+            for sel, _counts in sorted(rows)
         ]
-        by_index = [sel for sel, _ in sorted(rows)]
-        i = teacher.choose("your 3> ", options)
+        by_index = [sel for sel, _counts in sorted(rows)]
+        i = teacher.choose(_("your 3> "), options)
         mine = [dealt[j] for j in by_index[i]]
         counts = challenge_counts(khufu, mine)
         best_sel, best_counts = rows[0]
         best_names = " + ".join(_sym(dealt[j]) for j in best_sel)
         verdict = (
-            "That is a best choice."
+            _("That is a best choice.")
             if counts[:2] == best_counts[:2]
-            else f"The best choice was {best_names}."
+            else _("The best choice was {cards}.").format(cards=best_names)
         )
         d1, d2 = rng.randrange(len(SYMBOLS)), rng.randrange(len(SYMBOLS))
         me, him = category([*mine, d1, d2]), category([*khufu, d1, d2])
         teacher.say(
-            f"Your choice: {_odds_line(counts)}\nBest choice: {_odds_line(best_counts)}\n"
-            f"{verdict}\nThe dice: {_sym(d1)}, {_sym(d2)}. You: {HAND_WORDS[CATEGORIES[me]]}, "
-            f"Khufu: {HAND_WORDS[CATEGORIES[him]]}: {_RESULT[compare(me, him)]}."
+            _(
+                "Your choice: {mine}\nBest choice: {best}\n{verdict}\nThe dice: {die1}, "
+                "{die2}. You: {my_hand}, Khufu: {his_hand}: {result}."
+            ).format(
+                mine=_odds_line(counts),
+                best=_odds_line(best_counts),
+                verdict=verdict,
+                die1=_sym(d1),
+                die2=_sym(d2),
+                my_hand=hand_words(CATEGORIES[me]),
+                his_hand=hand_words(CATEGORIES[him]),
+                result=_(_RESULT[compare(me, him)]),
+            )
         )
-        if teacher.choose("> ", ["deal another hand", "finish the practice"]) == 1:
+        if teacher.choose("> ", [_("deal another hand"), _("finish the practice")]) == 1:
             break
 
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from obelisk.core import Action, IllegalAction, Refusals
+from obelisk.core.i18n import Words
 
 from . import components as K
 from .actions import (
@@ -20,7 +21,7 @@ from .actions import (
     Steal,
     Tick,
 )
-from .narration import symbols_words
+from .narration import chamber_noun, piece, symbols_words
 from .render import decision_words
 from .rules import (
     CHAMBER_D,
@@ -35,6 +36,9 @@ from .rules import (
     KhufuState,
 )
 
+W = Words(__package__)
+_ = W.gettext
+
 
 class KhufuRefusals(Refusals[KhufuState]):
     """Why a Khufu action is not legal now, naming the rule (khufu:4-12)."""
@@ -42,18 +46,18 @@ class KhufuRefusals(Refusals[KhufuState]):
     def explain(self, state: KhufuState, action: Action) -> IllegalAction:
         d = state.dec
         if d is None:
-            return IllegalAction("the game is over", "core:terminal")
+            return IllegalAction(_("the game is over"), "core:terminal")
         k, p = d[0], d[1]
-        title = K.CHAMBER_TITLES
         if isinstance(action, Tick):
-            return IllegalAction("a Tick is a system action of real-time play", "khufu:12.3")
+            return IllegalAction(_("a Tick is a system action of real-time play"), "khufu:12.3")
         if k == PIECE_D:
-            free = ", ".join(state.free_pieces())
+            free = ", ".join(piece(name) for name in state.free_pieces())
             return IllegalAction(
-                f"first everybody chooses a playing piece; still free: {free}", "khufu:4.1"
+                _("first everybody chooses a playing piece; still free: {free}").format(free=free),
+                "khufu:4.1",
             )
         if isinstance(action, Piece):
-            return IllegalAction("the pieces are chosen at set-up, before play", "khufu:4.1")
+            return IllegalAction(_("the pieces are chosen at set-up, before play"), "khufu:4.1")
         if k == CHAMBER_D:
             ch = d[2]
             need = state.t.min_wager[ch]
@@ -61,67 +65,85 @@ class KhufuRefusals(Refusals[KhufuState]):
             if isinstance(action, Stay):
                 if ch == state.sarc and state.qualified(p):
                     return IllegalAction(
-                        "you are qualified in the Sarcophagus chamber: challenge Khufu or leave",
+                        _("you are qualified in the Sarcophagus chamber: challenge Khufu or leave"),
                         "khufu:5.4",
                     )
                 return IllegalAction(
-                    f"staying in the {title[ch]} Chamber needs a wager of at least {need} "
-                    f"Treasures and you hold {have}: you must leave",
+                    _(
+                        "staying in {chamber} needs a wager of at least {need} Treasures and you "
+                        "hold {have}: you must leave"
+                    ).format(chamber=chamber_noun(K.CHAMBERS[ch]), need=need, have=have),
                     "khufu:8.1",
                 )
             if isinstance(action, Challenge):
                 if state.scarabs[p] != 0b1111 or have < state.options.qualify_treasures:
                     return IllegalAction(
-                        "only a player with all 4 Scarabs placed and at least "
-                        f"{state.options.qualify_treasures} Treasures may take the Ultimate "
-                        "Challenge",
+                        _(
+                            "only a player with all 4 Scarabs placed and at least {n} Treasures "
+                            "may take the Ultimate Challenge"
+                        ).format(n=state.options.qualify_treasures),
                         "khufu:9.2",
                     )
                 return IllegalAction(
-                    f"the Sarcophagus is in the {title[state.sarc]} Chamber, not here", "khufu:9.3"
+                    _("the Sarcophagus is in {chamber}, not here").format(
+                        chamber=chamber_noun(K.CHAMBERS[state.sarc])
+                    ),
+                    "khufu:9.3",
                 )
         if k == WAGER_D:
             ch = d[2]
             need = state.t.min_wager[ch]
             if isinstance(action, Place):
                 return IllegalAction(
-                    f"the {title[ch]} Chamber's minimum wager is {need} Treasures; you have "
-                    f"chosen {len(state.wager)}",
+                    _(
+                        "{chamber}'s minimum wager is {need} Treasures; you have chosen {chosen}"
+                    ).format(
+                        chamber=chamber_noun(K.CHAMBERS[ch]), need=need, chosen=len(state.wager)
+                    ),
                     "khufu:8.1",
                 )
             if isinstance(action, Bet):
                 return IllegalAction(
-                    "that card is not one of your cards that is not wagered already",
+                    _("that card is not one of your cards that is not wagered already"),
                     "khufu:8.2",
                 )
         if k == SELECT_D and isinstance(action, Select):
             if len(action.cards) != 3 or len(set(action.cards)) != 3:
                 return IllegalAction(
-                    f"a challenge hand is exactly 3 of the dealt cards, not {len(action.cards)}",
+                    _("a challenge hand is exactly 3 of the dealt cards, not {n}").format(
+                        n=len(action.cards)
+                    ),
                     "khufu:10.2",
                 )
             shown = symbols_words([K.SYMBOLS[state.t.card_symbol[c]] for c in state.ch_dealt])
-            return IllegalAction(f"choose 3 of the dealt cards: {shown}", "khufu:10.2")
+            return IllegalAction(
+                _("choose 3 of the dealt cards: {shown}").format(shown=shown), "khufu:10.2"
+            )
         if k in (STEAL_D, PICK_D) and isinstance(action, Steal):
             return IllegalAction(
-                "you may steal only from another player who holds at least one Treasure",
+                _("you may steal only from another player who holds at least one Treasure"),
                 "khufu:7.3",
             )
         if k in (COBRA_D, TOLL_D) and isinstance(action, Give):
-            return IllegalAction("that card is not in your hand", "khufu:7.3")
+            return IllegalAction(_("that card is not in your hand"), "khufu:7.3")
         if k == DOOR_D and isinstance(action, (Roll, Stay, Leave)):
-            return IllegalAction("you are at a chamber door: enter or pass", "khufu:6.2")
+            return IllegalAction(_("you are at a chamber door: enter or pass"), "khufu:6.2")
         if isinstance(action, Enter):
             return IllegalAction(
-                "you may enter a chamber only when your move reaches its door and you are "
-                "eligible (open, enough Treasure, not gripped, not leaving)",
+                _(
+                    "you may enter a chamber only when your move reaches its door and you are "
+                    "eligible (open, enough Treasure, not gripped, not leaving)"
+                ),
                 "khufu:6.3",
             )
         if isinstance(action, Leave) and k != CHAMBER_D:
-            return IllegalAction("you are not inside a chamber", "khufu:5.4")
+            return IllegalAction(_("you are not inside a chamber"), "khufu:5.4")
         obs = state.observation(p)
         return IllegalAction(
-            f"'{action}' does not answer the pending decision: player {p + 1} must "
-            f"{decision_words(obs['decision'], obs, state.t)}",
+            _(
+                "'{action}' does not answer the pending decision: player {number} must {what}"
+            ).format(
+                action=action, number=p + 1, what=decision_words(obs["decision"], obs, state.t)
+            ),
             "khufu:5.7",
         )

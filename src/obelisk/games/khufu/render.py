@@ -11,9 +11,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from obelisk.core import Renderer
+from obelisk.core.i18n import N_, Words
 
-from .components import CHAMBER_TITLES, CHAMBERS, SYMBOLS, Tables
-from .narration import ORDER_WORDS, symbol, symbols_words
+from .components import CHAMBERS, SYMBOLS, Tables
+from .narration import chamber_noun, order_name, piece, symbol, symbols_words, table
 
 if TYPE_CHECKING:
     from .rules import KhufuState
@@ -21,6 +22,9 @@ if TYPE_CHECKING:
 #: Chamber initials on the track and the Scarab lists.
 _INITIAL = {c: t[0] for c, t in zip(CHAMBERS, ("S", "H", "Q", "K"), strict=True)}
 _KIND = {"T": "T", "C": "C", "S": "S"}
+
+W = Words(__package__)
+_, ngettext = W.gettext, W.ngettext
 
 
 def _clock(seconds: int) -> str:
@@ -30,13 +34,15 @@ def _clock(seconds: int) -> str:
 def _seat_name(obs: dict[str, Any], seat: int) -> str:
     """The seat's display name (``render``'s ``names``), else ``Player N`` counted from 1."""
     names = obs.get("_names")
-    return str(names[seat]) if names and 0 <= seat < len(names) else f"Player {seat + 1}"
+    if names and 0 <= seat < len(names):
+        return str(names[seat])
+    return _("Player {number}").format(number=seat + 1)
 
 
 def _player(obs: dict[str, Any], seat: Any) -> str:
     """``Player 2 (Zombie)`` (or the seat's name), counted from 1."""
     if not isinstance(seat, int):
-        return "nobody"
+        return _("nobody")
     for p in obs["players"]:
         if p["seat"] == seat:
             return _who(obs, p)
@@ -45,13 +51,29 @@ def _player(obs: dict[str, Any], seat: Any) -> str:
 
 def _who(obs: dict[str, Any], p: dict[str, Any]) -> str:
     """``Player 2 (Zombie)``, or ``Player 2`` before the pieces are chosen (khufu:4.1)."""
-    piece = p.get("character")
+    character = p.get("character")
     name = _seat_name(obs, p["seat"])
-    return f"{name} ({piece})" if piece else name
+    return f"{name} ({piece(character)})" if character else name
 
 
-def _title(ch: str) -> str:
-    return f"{CHAMBER_TITLES[CHAMBERS.index(ch)]} Chamber" if ch in CHAMBERS else str(ch)
+def _short_title(ch: str) -> str:
+    """A chamber's short name for the player table (``High-Priest's``)."""
+    return _looked_up(_SHORT, ch)
+
+
+def _looked_up(words: dict[str, str], ch: str) -> str:
+    """The words ``words`` hold for chamber ``ch`` in the reader's language (else its id)."""
+    found = words.get(ch)
+    return _(found) if found else str(ch)
+
+
+#: The chambers' short names, for the player table's narrow column.
+_SHORT = {
+    "SERVANT": N_("Servant's"),
+    "HIGH_PRIEST": N_("High-Priest's"),
+    "QUEEN": N_("Queen's"),
+    "KING": N_("King's"),
+}
 
 
 def _card(t: Tables, cid: str) -> str:
@@ -60,7 +82,7 @@ def _card(t: Tables, cid: str) -> str:
 
 
 def _cards(t: Tables, cids: list[str]) -> str:
-    return ", ".join(_card(t, c) for c in cids) or "none"
+    return ", ".join(_card(t, c) for c in cids) or _("none")
 
 
 def _track(obs: dict[str, Any], t: Tables) -> list[str]:
@@ -89,13 +111,13 @@ def decision_words(
 
 def _decision(obs: dict[str, Any], d: dict[str, Any], t: Tables | None = None) -> str:
     kind = str(d["kind"])
-    ch = _title(d.get("chamber", ""))
+    ch = chamber_noun(d.get("chamber")) if d.get("chamber") in CHAMBERS else str(d.get("chamber"))
     if kind == "ROLL":
-        return "roll the die"
+        return _("roll the die")
     if kind == "CHAMBER_TURN_OPTION":
         me = next((p for p in obs["players"] if p["seat"] == d["seat"]), None)
         if me is not None and me["qualified"] and obs.get("sarcophagus") == d.get("chamber"):
-            return f"take on Khufu's Ultimate Challenge in the {ch}, or leave"
+            return _("take on Khufu's Ultimate Challenge in {chamber}, or leave").format(chamber=ch)
         chamber = d.get("chamber")
         if (
             me is not None
@@ -103,35 +125,37 @@ def _decision(obs: dict[str, Any], d: dict[str, Any], t: Tables | None = None) -
             and chamber in CHAMBERS
             and me["hand"] < t.min_wager[CHAMBERS.index(chamber)]
         ):
-            return f"leave the {ch} (too few cards to wager here)"
-        return f"stay in the {ch} and wager, or leave"
+            return _("leave {chamber} (too few cards to wager here)").format(chamber=ch)
+        return _("stay in {chamber} and wager, or leave").format(chamber=ch)
     if kind == "DOOR_ENTER_OR_PASS":
-        return f"enter the {ch} or walk on ({d.get('pips_left', 0)} steps to go)"
+        return _("enter {chamber} or walk on ({n} steps to go)").format(
+            chamber=ch, n=d.get("pips_left", 0)
+        )
     if kind == "TAKE_TREASURE":
-        return "take the Treasure card or leave it"
+        return _("take the Treasure card or leave it")
+    targets = [_player(obs, q) for q in d.get("targets", [])]
     if kind == "STEAL_TARGET_OR_DECLINE":
-        return (
-            "steal from " + " or ".join(_player(obs, q) for q in d.get("targets", [])) + ", or not"
-        )
+        return _("steal from {players}, or not").format(players=_(" or ").join(targets))
     if kind == "PICKPOCKET_TARGET":
-        return "steal (Khufu's order) from " + " or ".join(
-            _player(obs, q) for q in d.get("targets", [])
-        )
+        return _("steal (Khufu's order) from {players}").format(players=_(" or ").join(targets))
     if kind == "COBRA_GIVE_CARD":
-        return f"give {_player(obs, d.get('receiver'))} a card for the cobra"
+        return _("give {player} a card for the cobra").format(
+            player=_player(obs, d.get("receiver"))
+        )
     if kind == "CURSE_TOLL_CARD":
-        return f"give {_player(obs, d.get('receiver'))} a card (Tomb Toll)"
+        return _("give {player} a card (Tomb Toll)").format(player=_player(obs, d.get("receiver")))
     if kind == "WAGER_CARDS":
-        return (
-            f"wager at the {ch}'s table: at least {d.get('minimum')}, "
-            f"{d.get('chosen', 0)} chosen so far"
-        ).replace("Chamber's table", "table")
+        return _("wager at {table}: at least {minimum}, {chosen} chosen so far").format(
+            table=table(d.get("chamber")), minimum=d.get("minimum"), chosen=d.get("chosen", 0)
+        )
     if kind == "CHALLENGE_SELECT_3":
-        return "choose 3 of the dealt cards"
+        return _("choose 3 of the dealt cards")
     if kind == "MUMMY_CALL_ANSWER":
-        return "answer Khufu's call"
+        return _("answer Khufu's call")
     if kind == "CHOOSE_PIECE":
-        return "choose a playing piece: " + ", ".join(d.get("pieces", []))
+        return _("choose a playing piece: {pieces}").format(
+            pieces=", ".join(piece(p) for p in d.get("pieces", []))
+        )
     return str(kind).replace("_", " ").lower()
 
 
@@ -141,76 +165,139 @@ def render(obs: dict[str, Any], t: Tables, names: Sequence[str] | None = None) -
         obs = {**obs, "_names": list(names)}
     clock = obs["clock"]
     lines = []
-    left = f"{_clock(clock['remaining'])} left"
-    mode = "real time" if clock["mode"] == "realtime" else "simulated clock"
+    time = _clock(clock["remaining"])
     if clock["paused"]:
-        mode = "stopped for the Ultimate Challenge"
-    elif clock["numeric_timer"] and clock["remaining"]:
-        left += ", final minutes!"
-    lines.append(f"Khufu — {left} ({mode}) · Lucky: {_player(obs, obs['lucky'])}")
-    blocked = ", ".join(
-        f"{_title(c)} for {n} more turn{'s' if n != 1 else ''}" for c, n in obs["blocked"].items()
-    )
-    lines.append(f"Sarcophagus in the {_title(obs['sarcophagus'])} · blocked: {blocked or 'none'}")
-    last = obs["last_event"]
+        mode = _("stopped for the Ultimate Challenge")
+    elif clock["mode"] == "realtime":
+        mode = _("real time")
+    else:
+        mode = _("simulated clock")
+    if not clock["paused"] and clock["numeric_timer"] and clock["remaining"]:
+        left = _("{time} left, final minutes!").format(time=time)
+    else:
+        left = _("{time} left").format(time=time)
     lines.append(
-        f"Decks: {obs['deck']} Treasure, {obs['curse_deck']} Curse"
-        + (f" · Khufu's last order: {ORDER_WORDS.get(last, (last,))[0]}" if last else "")
+        _("Khufu — {left} ({mode}) · Lucky: {lucky}").format(
+            left=left, mode=mode, lucky=_player(obs, obs["lucky"])
+        )
     )
-    lines.append("Track, clockwise: T Treasure, C Curse, S Steal, [n] player n's piece,")
-    lines.append("  D door of the S Servant's, H High-Priest's, Q Queen's, K King's Chamber")
+    blocked = ", ".join(
+        ngettext("{chamber} for {n} more turn", "{chamber} for {n} more turns", n).format(
+            chamber=_title(c), n=n
+        )
+        for c, n in obs["blocked"].items()
+    )
+    lines.append(
+        _("Sarcophagus in the {chamber} · blocked: {blocked}").format(
+            chamber=_title(obs["sarcophagus"]), blocked=blocked or _("none")
+        )
+    )
+    last = obs["last_event"]
+    decks = _("Decks: {treasure} Treasure, {curse} Curse").format(
+        treasure=obs["deck"], curse=obs["curse_deck"]
+    )
+    if last:
+        decks = _("{decks} · Khufu's last order: {order}").format(
+            decks=decks, order=order_name(last)
+        )
+    lines.append(decks)
+    lines.append(_("Track, clockwise: T Treasure, C Curse, S Steal, [n] player n's piece,"))
+    lines.append(_("  D door of the S Servant's, H High-Priest's, Q Queen's, K King's Chamber"))
     lines += _track(obs, t)
     # the name column is as wide as the longest name, so a long one never runs on
     width = max([23, *(len(_who(obs, p)) + 2 for p in obs["players"])])
-    lines.append(f"  {'Player':<{width}}{'Lucky':<13}{'Where':<14}Cards Scarabs")
+    # Translators: the column of each player's lucky symbol
+    head = (_("Player"), W.pgettext("lucky symbol", "Lucky"), _("Where"), _("Cards"), _("Scarabs"))
+    cards = max(5, len(head[3]))
+    lines.append(f"  {head[0]:<{width}}{head[1]:<13}{head[2]:<14}{head[3]:>{cards}} {head[4]}")
     for p in obs["players"]:
         loc = p["location"]
-        where = CHAMBER_TITLES[CHAMBERS.index(loc)] if isinstance(loc, str) else f"space {loc}"
+        where = (
+            _short_title(loc) if isinstance(loc, str) else _("space {number}").format(number=loc)
+        )
         flags = []
         if obs.get("seat") == p["seat"]:
-            flags.append("you")
+            flags.append(_("you"))
         if p["qualified"]:
-            flags.append("qualified")
+            flags.append(_("qualified"))
         if p["miss_turns"]:
-            flags.append(f"misses {p['miss_turns']} turn" + ("s" if p["miss_turns"] > 1 else ""))
+            flags.append(
+                ngettext("misses {n} turn", "misses {n} turns", p["miss_turns"]).format(
+                    n=p["miss_turns"]
+                )
+            )
         if p["no_entry_this_turn"]:
-            flags.append("no chamber this turn")
+            flags.append(_("no chamber this turn"))
         elif p["grip_pending"]:
-            flags.append("no chamber next turn")
+            flags.append(_("no chamber next turn"))
         scar = " ".join(_INITIAL[c] for c in p["scarabs"]) or "-"
         who = _who(obs, p)
-        row = f"  {who:<{width}}{symbol(p['lucky_symbol']):<13}{where:<14}{p['hand']:>5} {scar:<8}"
+        lucky = symbol(p["lucky_symbol"])
+        row = f"  {who:<{width}}{lucky:<13}{where:<14}{p['hand']:>{cards}} {scar:<8}"
         lines.append((row + (f" {', '.join(flags)}" if flags else "")).rstrip())
     if "hand" in obs:
-        lines.append(f"Your hand ({len(obs['hand'])}; * cobra): {_cards(t, obs['hand'])}")
+        lines.append(
+            _("Your hand ({n}; * cobra): {cards}").format(
+                n=len(obs["hand"]), cards=_cards(t, obs["hand"])
+            )
+        )
         if obs.get("wager"):
-            lines.append("Your wager so far: " + _cards(t, obs["wager"]))
+            lines.append(_("Your wager so far: {cards}").format(cards=_cards(t, obs["wager"])))
     ch = obs["challenge"]
     if ch:
         if ch["in_progress"]:
-            status = "in progress"
+            status = _("in progress")
         else:
-            status = {"WIN": "won", "LOSE": "lost to Khufu", "DRAW": "a draw"}.get(
-                ch["result"], "over"
+            found = _RESULT.get(ch["result"])
+            status = _(found) if found else _("over")
+        lines.append(
+            _("Ultimate Challenge of {player} ({status}):").format(
+                player=_player(obs, ch["seat"]), status=status
             )
-        lines.append(f"Ultimate Challenge of {_player(obs, ch['seat'])} ({status}):")
-        lines.append(f"  Khufu shows {_cards(t, ch['khufu'])}")
-        lines.append(f"  dealt {_cards(t, ch['dealt'])}")
+        )
+        lines.append(_("  Khufu shows {cards}").format(cards=_cards(t, ch["khufu"])))
+        lines.append(_("  dealt {cards}").format(cards=_cards(t, ch["dealt"])))
         if ch["selected"]:
-            lines.append(
-                f"  chosen {_cards(t, ch['selected'])}"
-                + (f"; the dice show {symbols_words(ch['dice'])}" if ch["dice"] else "")
-            )
+            chosen = _cards(t, ch["selected"])
+            if ch["dice"]:
+                lines.append(
+                    _("  chosen {cards}; the dice show {dice}").format(
+                        cards=chosen, dice=symbols_words(ch["dice"])
+                    )
+                )
+            else:
+                lines.append(_("  chosen {cards}").format(cards=chosen))
     d = obs["decision"]
     if obs["result"] is not None:
         r = obs["result"]
-        lines.append(
-            "Game over: "
-            + ("time ran out, Khufu wins." if r == "KHUFU" else f"{_player(obs, r)} wins!")
-        )
+        if r == "KHUFU":
+            lines.append(_("Game over: time ran out, Khufu wins."))
+        else:
+            lines.append(_("Game over: {player} wins!").format(player=_player(obs, r)))
     elif d:
-        lines.append(f"To decide: {_player(obs, d['seat'])} — {_decision(obs, d, t)}")
+        lines.append(
+            _("To decide: {player} — {what}").format(
+                player=_player(obs, d["seat"]), what=_decision(obs, d, t)
+            )
+        )
     return "\n".join(lines)
+
+
+#: A finished Ultimate Challenge in words.
+_RESULT = {"WIN": N_("won"), "LOSE": N_("lost to Khufu"), "DRAW": N_("a draw")}
+
+
+def _title(ch: str) -> str:
+    """``King's Chamber`` (German: ``Königskammer``), for the text view's lines."""
+    return _looked_up(_TITLES, ch)
+
+
+_TITLES = {
+    "SERVANT": N_("Servant's Chamber"),
+    "HIGH_PRIEST": N_("High-Priest's Chamber"),
+    "QUEEN": N_("Queen's Chamber"),
+    "KING": N_("King's Chamber"),
+}
 
 
 class KhufuRenderer(Renderer["KhufuState"]):

@@ -4,6 +4,7 @@
 // Challenge. The server's ticks are the truth: each one resets the anchor.
 
 import { el, svg } from "../../util.js";
+import { t } from "../../i18n.js";
 
 let anchor = null; // {remaining, at, paused, mode, numeric, countdown}
 let rate = 1; // game seconds per wall second, from the last two ticks
@@ -104,18 +105,19 @@ function paint(box0) {
   const text = mmss(rem);
   const warn = anchor.numeric;
   const state = anchor.mode === "over" || anchor.mode === "replay" ? anchor.mode : anchor.paused ? "paused" : warn ? "warning" : anchor.mode === "realtime" ? "running" : "simulated";
-  if (box.dataset.state !== state) {
+  const label = anchor.mode === "over"
+    ? t("The game is over")
+    : anchor.mode === "replay"
+    ? anchor.paused ? t("Time left (stopped for the Ultimate Challenge)") : t("Time left at this step")
+    : anchor.paused
+    ? t("Clock stopped for the Ultimate Challenge")
+    : warn
+      ? t("Five minutes left! The timer is ticking")
+      : anchor.mode === "realtime" ? t("Time left before Khufu wins") : t("Time left (game clock: each step costs seconds)");
+  if (box.dataset.state !== state || box.dataset.label !== label) {
     box.dataset.state = state;
+    box.dataset.label = label;
     box.className = "kh-clock " + state;
-    const label = anchor.mode === "over"
-      ? "The game is over"
-      : anchor.mode === "replay"
-      ? anchor.paused ? "Time left (stopped for the Ultimate Challenge)" : "Time left at this step"
-      : anchor.paused
-      ? "Clock stopped for the Ultimate Challenge"
-      : warn
-        ? "Five minutes left! The timer is ticking"
-        : anchor.mode === "realtime" ? "Time left before Khufu wins" : "Time left (game clock: each step costs seconds)";
     box.replaceChildren(
       el("span.kh-clock-pic"),
       el("span.kh-clock-text", null, el("span#kh-countdown.kh-countdown", { text }), el("span.kh-clock-label", { text: label })),

@@ -4,6 +4,7 @@
 // button, on Escape or on a click; a Mummy call's answer buttons are placed inside it.
 
 import { el } from "../../util.js";
+import { t } from "../../i18n.js";
 import { khufuFace } from "./pictures.js";
 
 const SHOWN = new WeakSet(); // events already shown (a redraw of the same state shows nothing)
@@ -138,17 +139,17 @@ export function maybeShow(events, ctx, next) {
   words.push(el("p.kh-moment-words", { text: order.sentence }));
   for (const s of after.slice(0, 4)) words.push(el("p.kh-moment-after", { text: s }));
   const sound = playSound(warning ? "warning" : "order");
-  const close = el("button.primary.kh-moment-close", { type: "button", text: "Carry on", onclick: closeMoment });
+  const close = el("button.primary.kh-moment-close", { type: "button", text: t("Carry on"), onclick: closeMoment });
   const mute = el("button.small.kh-moment-mute", {
     type: "button",
-    text: soundOn() ? "Sound off" : "Sound on",
+    text: soundOn() ? t("Sound off") : t("Sound on"),
     onclick: (ev) => {
       ev.stopPropagation();
       store("khufu:sound", soundOn() ? "off" : "on");
-      mute.textContent = soundOn() ? "Sound off" : "Sound on";
+      mute.textContent = soundOn() ? t("Sound off") : t("Sound on");
     },
   });
-  const keepWords = () => (lingers() ? "Close by itself next time" : "Keep on screen until I close it");
+  const keepWords = () => (lingers() ? t("Close by itself next time") : t("Keep on screen until I close it"));
   const keep = el("button.small.kh-moment-keep", {
     type: "button",
     text: keepWords(),
@@ -169,7 +170,7 @@ export function maybeShow(events, ctx, next) {
   el("div.kh-moment-card", null,
     khufuFace(140),
     el("div.kh-moment-text", null,
-      el("h2#kh-moment-title", { text: warning ? "Khufu: five minutes left!" : interrupt ? "Khufu interrupts!" : "Khufu appears!" }),
+      el("h2#kh-moment-title", { text: warning ? t("Khufu: five minutes left!") : interrupt ? t("Khufu interrupts!") : t("Khufu appears!") }),
       ...words,
       el("p.kh-moment-next", { text: next || "" }),
       el("div.kh-moment-answers"),

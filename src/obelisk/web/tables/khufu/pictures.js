@@ -2,12 +2,25 @@
 // a Treasure card, a Scarab, the Sarcophagus, the Coin, a die and Khufu's face.
 
 import { el, svg } from "../../util.js";
+import { t, tp } from "../../i18n.js";
 
 /** The six symbols in words (the order of the cards, khufu:2.1). */
 export const SYMBOLS = ["CAT", "FALCON", "JACKAL", "ANKH", "EYE_OF_HORUS", "KING"];
 export const SYMBOL_WORDS = {
   CAT: "Cat", FALCON: "Falcon", JACKAL: "Jackal", ANKH: "Ankh", EYE_OF_HORUS: "Eye of Horus", KING: "King",
 };
+
+/** A symbol's name in the page's language ("Falcon"; German "Falke"). */
+export function symbolName(sym) {
+  const names = { CAT: t("Cat"), FALCON: t("Falcon"), JACKAL: t("Jackal"), ANKH: t("Ankh"), EYE_OF_HORUS: t("Eye of Horus"), KING: t("King") };
+  return names[sym] || sym;
+}
+
+/** A playing piece's name in the page's language ("Witch"; German "Hexe"). */
+export function pieceWord(name) {
+  const names = { Witch: t("Witch"), Zombie: t("Zombie"), Vampire: t("Vampire"), Werewolf: t("Werewolf"), Poltergeist: t("Poltergeist"), Gorgon: t("Gorgon") };
+  return names[name] || name;
+}
 
 const LINE = { stroke: "currentColor", "stroke-width": 2.4, fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" };
 
@@ -60,7 +73,8 @@ export function cardFace(id, options, face) {
 /** A card's name in words: "Falcon", "Cat with a cobra". */
 export function cardWords(id, options, face) {
   const f = cardFace(id, options, face);
-  return (SYMBOL_WORDS[f.sym] || "card") + (f.cobra ? " with a cobra" : "");
+  const name = SYMBOL_WORDS[f.sym] ? symbolName(f.sym) : tp("khufu", "card");
+  return f.cobra ? t("{card} with a cobra", { card: name }) : name;
 }
 
 /** A Treasure card, face up: the symbol drawn and named, a cobra marked with a snake and the word. */
@@ -68,18 +82,18 @@ export function card(id, options, extra, face) {
   const f = cardFace(id, options, face);
   return el("span.kh-card" + (f.cobra ? ".cobra" : ""), { dataset: { card: id, symbol: f.sym || "" }, ...(extra || {}) },
     symbolIcon(f.sym),
-    el("span.kh-card-name", { text: SYMBOL_WORDS[f.sym] || "?" }),
-    f.cobra ? el("span.kh-card-cobra", null, cobraIcon(), el("span", { text: "cobra" })) : null);
+    el("span.kh-card-name", { text: SYMBOL_WORDS[f.sym] ? symbolName(f.sym) : "?" }),
+    f.cobra ? el("span.kh-card-cobra", null, cobraIcon(), el("span", { text: t("cobra") })) : null);
 }
 
 /** A symbol alone as a card-like tile (Khufu's hand, the symbol dice, lucky symbols). */
 export function symbolTile(sym, cls = "") {
-  return el("span.kh-card.kh-tile" + cls, { dataset: { symbol: sym || "" } }, symbolIcon(sym), el("span.kh-card-name", { text: SYMBOL_WORDS[sym] || "?" }));
+  return el("span.kh-card.kh-tile" + cls, { dataset: { symbol: sym || "" } }, symbolIcon(sym), el("span.kh-card-name", { text: SYMBOL_WORDS[sym] ? symbolName(sym) : "?" }));
 }
 
 /** A face-down card (a wagered card another player placed). */
 export function cardBack() {
-  return el("span.kh-card.back", { "aria-label": "a face-down card" }, el("span.kh-back-mark", { "aria-hidden": "true", text: "K" }));
+  return el("span.kh-card.back", { "aria-label": t("a face-down card") }, el("span.kh-back-mark", { "aria-hidden": "true", text: "K" }));
 }
 
 /** The pieces (khufu:4.1) and the shape each is drawn as: the second cue beside its colour. */
@@ -135,7 +149,7 @@ export function coin(x, y, face) {
 export function die(n, size = 44) {
   const at = { 1: [[0, 0]], 2: [[-1, -1], [1, 1]], 3: [[-1, -1], [0, 0], [1, 1]], 4: [[-1, -1], [1, -1], [-1, 1], [1, 1]],
     5: [[-1, -1], [1, -1], [0, 0], [-1, 1], [1, 1]], 6: [[-1, -1], [1, -1], [-1, 0], [1, 0], [-1, 1], [1, 1]] }[n] || [];
-  return svg("svg", { viewBox: "-16 -16 32 32", width: size, height: size, class: "kh-die", role: "img", "aria-label": n ? `a die showing ${n}` : "a die" },
+  return svg("svg", { viewBox: "-16 -16 32 32", width: size, height: size, class: "kh-die", role: "img", "aria-label": n ? t("a die showing {n}", { n }) : t("a die") },
     svg("rect", { x: -14, y: -14, width: 28, height: 28, rx: 6, fill: "#fffdf7", stroke: "#2b2218", "stroke-width": 2 }),
     ...at.map(([dx, dy]) => svg("circle", { cx: dx * 7, cy: dy * 7, r: 2.8, fill: "#2b2218" })));
 }
