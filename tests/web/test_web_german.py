@@ -5,13 +5,41 @@ table is checked in German by its own test (tests/web/test_web_german_<game>.py)
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from server_helpers import ServerProc
 from web_helpers import Person
 
+from german_check import english_left
+
 #: Names that stay as they are in every language (the games' titles, the brand).
 NAMES = ("Obelisk", "Sobek", "Abu Simbel", "Ramses II", "Fluch der Mumie", "Khufu", "Deutsch")
+
+
+@pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
+def test_the_lobby_speaks_german_to_a_german_browser(
+    server: ServerProc, browser: Any, shots: Path, width: int, height: int
+) -> None:
+    p = Person(browser, server.http, width, height, f"lobby de {width}", locale="de-DE")
+    try:
+        p.goto("/")
+        p.page.wait_for_selector("#game-cards .game-card")
+        p.page.wait_for_function("document.documentElement.lang === 'de'")
+        assert p.page.inner_text("h1") == "Fünf ägyptische Brettspiele an einem Tisch"
+        assert p.page.locator("#lang-select").input_value() == "de"
+        # the test server's own test games (Tiny Tricks) speak English only: not Obelisk's
+        p.page.evaluate(
+            "document.querySelectorAll('.game-card[data-game^=tiny]').forEach((n) => n.remove());"
+            "document.querySelectorAll('#game option[value^=tiny]').forEach((n) => n.remove())"
+        )
+        left = english_left(p.words_in_language(), NAMES)
+        assert not left, f"English left on the German lobby: {left}"
+        assert not p.errors
+        p.shot(shots, f"lobby-de-{width}")
+    finally:
+        p.close()
 
 
 def test_the_language_switch_is_remembered(server: ServerProc, browser: Any) -> None:

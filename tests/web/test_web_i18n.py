@@ -71,3 +71,36 @@ def test_words_plurals_and_the_remembered_language() -> None:
     ]
     assert out["chosen"] == "de" and out["rememberedAfter"] == "de"
     assert out["refused"] == "no words for language xx"
+
+
+SCOPED = """
+const m = await import(%s);
+m.useCatalog({lang: "de", name: "Deutsch", plural_index: {one: 0, other: 1},
+  messages: {"Treasure": "Schätze", "Close": "Schließen"},
+  games: {khufu: {"Treasure": "Schatz"}, abu_simbel: {"Treasure": "Schätze"}}});
+const out = [m.t("Treasure")];
+m.useGameWords("khufu");
+out.push(m.t("Treasure"), m.t("Close"));
+m.useGameWords(null);
+out.push(m.t("Treasure"));
+console.log(JSON.stringify(out));
+"""
+
+
+def test_a_table_reads_its_own_games_words_first() -> None:
+    """Two games may say one English word two ways: a table of Khufu reads Khufu's."""
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", SCOPED % json.dumps(I18N.as_uri())],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(done.stdout) == ["Schätze", "Schatz", "Schließen", "Schätze"]
+
+
+def test_the_served_catalog_keeps_each_games_words_apart() -> None:
+    data = catalog_json(["obelisk.web", "obelisk.games.khufu", "obelisk.games.sobek"], "de")
+    assert set(data["games"]) == {"khufu", "sobek"}
+    assert data["games"]["khufu"]["khufu\x04space"] == "Feld"
+    assert "khufu\x04space" not in data["games"]["sobek"]

@@ -89,7 +89,7 @@ def games() -> None:
     for g in all_games():
         table.add_row(
             g.name,
-            g.title,
+            g.show_title(),
             f"{g.min_players}-{g.max_players}",
             ", ".join(sorted(g.variants)) or "-",
             ", ".join(g.capabilities.labels()),
@@ -124,7 +124,7 @@ def rules(
         show_rules_text(g.player_rules(), console)
         return
     players = _W.gettext("{low}-{high} players").format(low=g.min_players, high=g.max_players)
-    console.print(Text(f"{g.title} ({players})\n", style="bold"))
+    console.print(Text(f"{g.show_title()} ({players})\n", style="bold"))
     console.print(Text(g.words.gettext(g.summary).strip() or _W.gettext("(no summary yet)")))
     rows = option_info(g.Options)
     if rows:
@@ -190,7 +190,7 @@ def replay_cmd(
     g = state.game
     done = "finished" if state.is_terminal() else "unfinished"
     console.print(
-        f"{file}: {g.title}, {record.num_players} players, {len(record.steps)} steps, "
+        f"{file}: {g.show_title()}, {record.num_players} players, {len(record.steps)} steps, "
         f"{done}; replay OK"
     )
     if committed:
@@ -242,7 +242,7 @@ def _print_redacted(file: Path, data: dict[str, Any]) -> None:
     who = voice.names[viewer] if viewer is not None else "a spectator"
     console.print(
         Text(
-            f"{file}: {g.title}, {n} players, the game as {who} saw it "
+            f"{file}: {g.show_title()}, {n} players, the game as {who} saw it "
             f"({len(events)} events). A redacted record holds no secrets, so it is told, "
             "not replayed."
         )

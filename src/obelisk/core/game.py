@@ -402,6 +402,12 @@ class Game(ABC):
         words = self.words
         return [cast(dict[str, Any], translate_lesson(lesson, words)) for lesson in data]
 
+    def show_title(self) -> str:
+        """The game's title as the reader's language says it (``Fluch der Mumie`` in German,
+        without the English subtitle); :attr:`title` stays the one name in JSON. A title
+        its catalog does not list is the same in every language."""
+        return self.words.find(self.title) or self.title
+
     @property
     def words(self) -> Words:
         """The game's words in the reader's language (its package's catalogs, see
@@ -844,7 +850,7 @@ class State(ABC):
             return None
         if not self.game.capabilities.undo:
             return _("Undo is switched off in {game}: its rules keep every move.").format(
-                game=self.game.title
+                game=self.game.show_title()
             )
         if not self.replayable:
             return _("This copy of the game cannot be replayed, so nothing can be taken back.")

@@ -279,26 +279,43 @@ def number(value: float, digits: int | None = None) -> str:
 def catalog_json(packages: list[str], lang: str) -> dict[str, object]:
     """The catalogs of ``packages`` in ``lang`` for the browser: messages by msgid (a
     plural's forms as a list), and which gettext form each CLDR plural category takes,
-    so the page picks forms with ``Intl.PluralRules`` (no ``eval`` under the CSP)."""
+    so the page picks forms with ``Intl.PluralRules`` (no ``eval`` under the CSP).
+
+    ``messages`` merges every package (the first one's word wins); ``games`` keeps each
+    game's own words apart (``obelisk.games.<name>`` under ``name``), so a table looks its
+    words up in its own game first: two games may say one English word two ways."""
     lang = check_language(lang)
     messages: dict[str, str | list[str]] = {}
+    games: dict[str, dict[str, str | list[str]]] = {}
     for package in [*packages, __package__ or "obelisk.core"]:
-        catalog = _translations(package, lang) if lang != SOURCE else None
-        table: dict[object, str] = getattr(catalog, "_catalog", {}) if catalog else {}
-        plurals: dict[str, dict[int, str]] = {}
-        for key, text in table.items():
-            if isinstance(key, tuple):
-                plurals.setdefault(str(key[0]), {})[int(key[1])] = text
-            elif key and text:
-                messages.setdefault(str(key), text)
-        for key, forms in plurals.items():
-            messages.setdefault(key, [forms[i] for i in sorted(forms)])
+        own = _messages(package, lang)
+        for key, text in own.items():
+            messages.setdefault(key, text)
+        if package.startswith("obelisk.games."):
+            games[package.rpartition(".")[2]] = own
     return {
         "lang": lang,
         "name": LANGUAGES[lang],
         "plural_index": plural_index(lang),
         "messages": messages,
+        "games": games,
     }
+
+
+def _messages(package: str, lang: str) -> dict[str, str | list[str]]:
+    """One package's catalog in ``lang`` as the browser reads it (see :func:`catalog_json`)."""
+    catalog = _translations(package, lang) if lang != SOURCE else None
+    table: dict[object, str] = getattr(catalog, "_catalog", {}) if catalog else {}
+    out: dict[str, str | list[str]] = {}
+    plurals: dict[str, dict[int, str]] = {}
+    for key, text in table.items():
+        if isinstance(key, tuple):
+            plurals.setdefault(str(key[0]), {})[int(key[1])] = text
+        elif key and text:
+            out[str(key)] = text
+    for key, forms in plurals.items():
+        out[key] = [forms[i] for i in sorted(forms)]
+    return out
 
 
 def plural_index(lang: str) -> dict[str, int]:

@@ -176,7 +176,7 @@ class ConsoleTeacher:
         if word == "rules" and game is not None:
             summary = game.words.gettext(game.summary).strip()
             self.console.print(
-                Panel(Text(summary), title=_("{game}: rules").format(game=game.title))
+                Panel(Text(summary), title=_("{game}: rules").format(game=game.show_title()))
             )
             return True
         if word in ("quit", "exit", "q"):
@@ -191,7 +191,7 @@ def find_lesson(game: Game, name: str) -> dict[str, Any]:
         if lesson.get("name") == name:
             return lesson
     known = ", ".join(str(x.get("name")) for x in lessons) or "none"
-    raise LessonError(f"{game.title} has no lesson '{name}'; lessons: {known}")
+    raise LessonError(f"{game.show_title()} has no lesson '{name}'; lessons: {known}")
 
 
 def validate_lessons(game: Game) -> list[str]:
@@ -242,7 +242,7 @@ def run_lesson(
     """Run one lesson to its end; returns the last position it set up."""
     rng = rng or random.Random(0)
     name = lesson.get("name", "?")
-    teacher.begin(f"{game.title}: {lesson.get('title', name)}")
+    teacher.begin(f"{game.show_title()}: {lesson.get('title', name)}")
     state: State | None = None
     seat = 0
     for j, step in enumerate(lesson.get("steps", [])):
@@ -332,7 +332,7 @@ def _step(
     elif "practice" in step:
         routine = game.lesson_practice(step["practice"])
         if routine is None:
-            raise LessonError(f"{game.title} has no practice routine '{step['practice']}'")
+            raise LessonError(f"{game.show_title()} has no practice routine '{step['practice']}'")
         routine(teacher, rng)
     else:
         raise LessonError(f"unknown step {sorted(step)}; steps are {', '.join(STEP_KINDS)}")

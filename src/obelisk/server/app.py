@@ -213,6 +213,9 @@ def _game_info(g: Any) -> dict[str, Any]:
         "title": g.title,
         # the first paragraph of the game's summary, for the lobby
         "summary": " ".join(g.summary.strip().split("\n\n")[0].split()),
+        # the whole summary as the game's catalog keys it: a page translates it (t) and
+        # takes its first paragraph in the reader's language
+        "summary_words": g.summary,
         "min_players": g.min_players,
         "max_players": g.max_players,
         "levels": levels(g),

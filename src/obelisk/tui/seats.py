@@ -49,7 +49,7 @@ def check_level(game: Game, level: str) -> None:
         ladder = list(ladder_of(game))
         if level in ("easy", "normal", "hard", "expert"):
             raise InvalidOptions(
-                f"{game.title} has no '{level}' level: it offers {', '.join(ladder)} "
+                f"{game.show_title()} has no '{level}' level: it offers {', '.join(ladder)} "
                 f"('obelisk levels {game.name}' says why); research players: "
                 f"{', '.join(x for x in levels(game) if x not in ladder)}"
             )

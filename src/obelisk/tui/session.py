@@ -204,7 +204,7 @@ class PlaySession:
     def _intro(self) -> None:
         n = self.state.num_players
         count = W.ngettext("{n} player", "{n} players", n).format(n=n)
-        lines = [f"[bold]{self.game.title}[/] — {count}"]
+        lines = [f"[bold]{self.game.show_title()}[/] — {count}"]
         for i, s in enumerate(self.seats):
             level = _("computer player ({level})").format(level=s.level)
             kind = "" if s.human else f"  [dim]{level}[/]"
@@ -273,7 +273,7 @@ class PlaySession:
             f"{i + 1}. {name}" + (" ◀" if i == self.state.current_player else "")
             for i, name in enumerate(self.names)
         )
-        self.console.print(f"[bold]{self.game.title}[/]  {who}", highlight=False)
+        self.console.print(f"[bold]{self.game.show_title()}[/]  {who}", highlight=False)
         for line in self.log[-LOG_LINES:]:
             self.console.print(line, highlight=False)
         for line in self.flashes:
@@ -384,7 +384,7 @@ class PlaySession:
         else:
             title = _("{name}'s view").format(name=self.names[p])
         view = self.state.to_text(p, self.names)
-        self.console.print(view_panel(view, f"{title} — {self.game.title}"))
+        self.console.print(view_panel(view, f"{title} — {self.game.show_title()}"))
 
     def _command(self, line: str, p: int, legal: list[Action]) -> bool:
         """Handle a command word; False if ``line`` is not a command."""
@@ -395,7 +395,7 @@ class PlaySession:
             self.console.print(
                 Panel(
                     self.game.words.gettext(self.game.summary).strip() or _("(no summary)"),
-                    title=_("{game}: rules").format(game=self.game.title),
+                    title=_("{game}: rules").format(game=self.game.show_title()),
                     border_style="green",
                 )
             )
@@ -635,7 +635,7 @@ class PlaySession:
         clock = self._game_clock()
         if clock is not None:
             return clock.name
-        return _("the clock of {game}").format(game=self.game.title)
+        return _("the clock of {game}").format(game=self.game.show_title())
 
     # -- saving and the end ------------------------------------------------------
     def _record(self) -> Record:

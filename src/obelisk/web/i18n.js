@@ -24,15 +24,28 @@ function fill(text, fields) {
     Object.prototype.hasOwnProperty.call(fields, name) ? String(fields[name]) : whole);
 }
 
+let scoped = null;
+
+/** Look words up in game `name`'s own catalog first from now on (a table, a replay of that
+ * game); null: the merged words only. Two games may say one English word two ways. */
+export function useGameWords(name) {
+  scoped = (name && current.games && current.games[name]) || null;
+}
+
+function found(key) {
+  if (scoped && scoped[key] !== undefined) return scoped[key];
+  return current.messages[key];
+}
+
 /** `message` in the page's language, with `{field}`s filled. */
 export function t(message, fields) {
-  const found = current.messages[message];
-  return fill(typeof found === "string" && found ? found : message, fields);
+  const said = found(message);
+  return fill(typeof said === "string" && said ? said : message, fields);
 }
 
 /** The form of `singular`/`plural` for `n` things, with `{field}`s filled. */
 export function tn(singular, plural, n, fields) {
-  const forms = current.messages[singular];
+  const forms = found(singular);
   let text = n === 1 ? singular : plural;
   if (Array.isArray(forms)) {
     const index = current.plural_index[rules.select(n)] ?? current.plural_index.other ?? 0;
@@ -43,13 +56,14 @@ export function tn(singular, plural, n, fields) {
 
 /** `message` in its `context` (the same English word may have two translations). */
 export function tp(context, message, fields) {
-  const found = current.messages[context + CONTEXT_SEP + message];
-  return fill(typeof found === "string" && found ? found : message, fields);
+  const said = found(context + CONTEXT_SEP + message);
+  return fill(typeof said === "string" && said ? said : message, fields);
 }
 
 /** Use `catalog` (the JSON of /api/languages/{lang}) from now on. */
 export function useCatalog(catalog) {
   current = catalog;
+  scoped = null;
   rules = new Intl.PluralRules(catalog.lang);
   if (typeof document !== "undefined") document.documentElement.lang = catalog.lang;
 }

@@ -5,7 +5,7 @@
 
 import { el } from "./util.js";
 import { tableFor, drawFrame, logEntry, seatName } from "./frame.js";
-import { t } from "./i18n.js";
+import { t, useGameWords } from "./i18n.js";
 
 let current = null; // {mod, frames, seats, seat, game, result, complete}
 let step = 0;
@@ -80,13 +80,14 @@ async function fromRoom(room, seat) {
 }
 
 async function show(data) {
+  useGameWords(data.game);
   const mod = await tableFor(data.game);
   // who sat where, without the connection state of the day
   const seats = (data.seats || []).map((x, i) => ({ seat: i, name: x.name, kind: x.kind || "human", level: x.level, past: true }));
   current = { ...data, seats, mod };
   parts.viewer.hidden = false;
   parts.range.max = String(Math.max(0, data.frames.length - 1));
-  parts.title.textContent = t("Replay: {game}", { game: data.title || data.game.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()) });
+  parts.title.textContent = t("Replay: {game}", { game: data.title ? t(data.title) : data.game.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase()) });
   parts.note.textContent = data.complete
     ? t("Seen by {who}.", { who: data.seat === null || data.seat === undefined ? t("a spectator") : seatName(data.seats, data.seat) })
     : t("This record holds the log and the final table only; the positions in between are in the record of the browser that played, or in a full record.");

@@ -185,7 +185,9 @@ def ladder(
             console=console,
             transient=True,
         ) as progress:
-            bar = progress.add_task(f"{g.title}, {n} players", total=total, completed=total - todo)
+            bar = progress.add_task(
+                f"{g.show_title()}, {n} players", total=total, completed=total - todo
+            )
             # the bar is invisible in a log file (nohup, CI): print a line now and then instead
             plain = not console.is_terminal
             started = last = time.monotonic()
@@ -268,7 +270,9 @@ def levels_cmd(
         fail(str(e))
     ladder = ladder_of(g)
     default = default_level(g)
-    t = Table(title=_("{game}: the levels to play against (weakest first)").format(game=g.title))
+    t = Table(
+        title=_("{game}: the levels to play against (weakest first)").format(game=g.show_title())
+    )
     t.add_column(_("level"))
     t.add_column(_("how it plays"))
     t.add_column(_("measured (docs/levels.md)"))
@@ -279,7 +283,7 @@ def levels_cmd(
     if len(ladder) < 4:
         console.print(
             _("{game} offers {n} levels: docs/levels.md says why, with the numbers.").format(
-                game=g.title, n=len(ladder)
+                game=g.show_title(), n=len(ladder)
             )
         )
     r = Table(title=_("Research players (for simulate, ladder and --seats)"))

@@ -46,9 +46,9 @@ def learn(
         g = get_game(game)
         lessons = g.lessons()
         if not lessons:
-            fail(_("{game} has no lessons yet").format(game=g.title))
+            fail(_("{game} has no lessons yet").format(game=g.show_title()))
         if list_:
-            t = Table(title=_("{game}: lessons").format(game=g.title))
+            t = Table(title=_("{game}: lessons").format(game=g.show_title()))
             for col in (_("name"), _("title"), _("what you learn")):
                 t.add_column(col)
             for x in lessons:

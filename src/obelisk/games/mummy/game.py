@@ -37,7 +37,8 @@ class MummyGame(Game):
     deduction."""
 
     name = "mummy"
-    title = "Fluch der Mumie (Curse of the Mummy)"
+    # a German reader reads the title without its English subtitle (the catalog says so)
+    title = N_("Fluch der Mumie (Curse of the Mummy)")
     min_players = 2
     max_players = 5
     Options = MummyOptions

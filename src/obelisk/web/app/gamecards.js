@@ -33,9 +33,15 @@ export function playerWords(g) {
   return t("{low} to {high} players", { low: g.min_players, high: g.max_players });
 }
 
+/** The first paragraph of a game's summary in the page's language, on one line. */
+export function summaryOf(g) {
+  const text = g.summary_words ? t(g.summary_words) : g.summary || "";
+  return text.trim().split(/\n\s*\n/)[0].replace(/\s+/g, " ");
+}
+
 /** The first sentence of a game's summary that says what it is. */
 function whatItIs(g) {
-  const sentences = (g.summary ? t(g.summary) : "").match(/[^.!?]+[.!?]+/g) || [];
+  const sentences = summaryOf(g).match(/[^.!?]+[.!?]+/g) || [];
   // a summary may open with its player count ("2-4 merchants, 3 rounds."): skip a short one
   const told = sentences.find((s) => s.trim().split(/\s+/).length > 6) || sentences[0] || "";
   return told.trim();
@@ -59,15 +65,15 @@ export function gameCards(games, play, setUp) {
     const facts = [playerWords(g), time, g.realtime ? t("{clock} (a simulated one in the options)", { clock: clockWords(g, null) }) : null]
       .filter(Boolean)
       .join(" · ");
-    const playNow = el("button.primary", { type: "button", text: t("Play now against the computer"), "aria-label": t("Play {game} now against the computer", { game: g.title }), dataset: { play: g.name }, onclick: () => play(g) });
+    const playNow = el("button.primary", { type: "button", text: t("Play now against the computer"), "aria-label": t("Play {game} now against the computer", { game: t(g.title) }), dataset: { play: g.name }, onclick: () => play(g) });
     return el("li.game-card", { dataset: { game: g.name } },
       PICTURES.has(g.name) ? el("img", { src: `/static/img/games/${g.name}.svg`, alt: "", width: "320", height: "180" }) : null,
-      el("h2", { text: g.title }),
+      el("h2", { text: t(g.title) }),
       el("p.what", { text: whatItIs(g) }),
       el("p.facts", { text: facts }),
       el("div.card-buttons", null,
         playNow,
-        el("button", { type: "button", text: t("Set up a room"), "aria-label": t("Set up a room of {game}", { game: g.title }), onclick: () => setUp(g) })),
+        el("button", { type: "button", text: t("Set up a room"), "aria-label": t("Set up a room of {game}", { game: t(g.title) }), onclick: () => setUp(g) })),
     );
   });
 }

@@ -36,7 +36,7 @@ export async function toggleHelp() {
   // only what differs from the game's defaults (Python's spelling of them in /api/games)
   const changed = Object.entries(opts).filter(([k, v]) => !(k in defaults) || pyRepr(v) !== defaults[k]);
   box.replaceChildren(
-    el("div.help-head", null, el("h3", { text: t("{game}: help", { game: R.room.title }) }),
+    el("div.help-head", null, el("h3", { text: t("{game}: help", { game: t(R.room.title) }) }),
       el("button.small", { type: "button", text: t("Close"), onclick: toggleHelp })),
     notes.length ? el("ul", null, ...notes.map((n) => el("li", { text: n }))) : null,
     el("h4", { text: t("Options in force") }),

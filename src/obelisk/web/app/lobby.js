@@ -4,7 +4,7 @@ import { el, words, valueWords, levelWords } from "../util.js";
 import { R, $ } from "./state.js";
 import { api } from "./api.js";
 import { store } from "./storage.js";
-import { gameCards, quickSeats, clockWords, ago, playerWords } from "./gamecards.js";
+import { gameCards, quickSeats, clockWords, ago, playerWords, summaryOf } from "./gamecards.js";
 import { t, language } from "../i18n.js";
 
 /** The game called ``name`` as /api/games describes it. */
@@ -26,7 +26,7 @@ function renderSeatChoices() {
   $("players").min = g.min_players;
   $("players").max = g.max_players;
   // what the game is, in two sentences of its summary, then its player counts
-  const about = (g.summary ? t(g.summary) : "").match(/[^.!?]+[.!?]+/g) || [];
+  const about = summaryOf(g).match(/[^.!?]+[.!?]+/g) || [];
   const counts = playerWords(g);
   $("game-note").textContent =
     (about.length ? about.slice(0, 2).join("").trim() + " " : "") +
@@ -45,7 +45,7 @@ function renderSeatChoices() {
       const o = new Option(r.name === g.default_level
         ? t("computer: {level} (the usual)", { level: levelWords(r.name) })
         : t("computer: {level}", { level: levelWords(r.name) }), "bot:" + r.name);
-      o.title = r.words;
+      o.title = t(r.words);
       sel.add(o);
     }
     const rest = g.levels.filter((lv) => !ladder.some((r) => r.name === lv));
@@ -59,7 +59,7 @@ function renderSeatChoices() {
     box.append(el("label.row", null, t("Seat {n}", { n: i + 1 }) + " ", sel));
   }
   const vs = $("variant");
-  vs.replaceChildren(new Option(t("standard rules"), ""), ...g.variants.map((v) => new Option(words(v), v)));
+  vs.replaceChildren(new Option(t("standard rules"), ""), ...g.variants.map((v) => new Option(language() === "en" ? words(v) : v, v)));
   renderOptions(g);
   gameNotes(g.name).then((notes) => {
     if ($("game").value !== g.name) return;
@@ -157,7 +157,7 @@ async function showGames() {
   const games = await loadGames();
   const sel = $("game");
   sel.replaceChildren();
-  for (const g of games) sel.add(new Option(`${g.title} (${playerWords(g)})`, g.name));
+  for (const g of games) sel.add(new Option(`${t(g.title)} (${playerWords(g)})`, g.name));
   $("game-cards").replaceChildren(...gameCards(games, playNow, setUp));
   renderSeatChoices();
 }
@@ -183,7 +183,7 @@ function roomLine(r) {
   const deal = !d.commitment ? "" : " · " + (sealed ? t("deal sealed {code}…", { code }) : t("deal revealed {code}…", { code })) +
     (d.chosen ? " " + t("(seed chosen by its creator)") : "");
   const clock = clockWords(gameByName(r.game), r.options);
-  return `${r.title}, ${roomStatus(r)}: ${seats.join(", ")} · ${t("started {ago}", { ago: ago(r.created_at) })}${clock ? " · " + clock : ""}${deal}`;
+  return `${t(r.title)}, ${roomStatus(r)}: ${seats.join(", ")} · ${t("started {ago}", { ago: ago(r.created_at) })}${clock ? " · " + clock : ""}${deal}`;
 }
 
 async function loadRooms() {

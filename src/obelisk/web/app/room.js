@@ -14,7 +14,7 @@ import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
 import { noticeTurn, sayNewest, initAttention } from "./attention.js";
-import { t, tn, joinWords } from "../i18n.js";
+import { t, tn, joinWords, useGameWords } from "../i18n.js";
 
 /** Send an action as it is, bypassing the drawing (tests check that a refusal is explained). */
 hooks.play = (action) => send({ type: "action", action, decision: R.last ? R.last.decision : null });
@@ -50,13 +50,14 @@ export async function openRoom(id, watch) {
     return;
   }
   R.room = summary;
+  useGameWords(summary.game);
   R.mod = await tableFor(summary.game);
   const saved = store.get("seat:" + id);
   if (saved && saved.token && !watch) {
     R.token = saved.token;
     R.seat = saved.seat;
   }
-  $("title").textContent = summary.title;
+  $("title").textContent = t(summary.title);
   if (!R.token && summary.status === "waiting" && !watch) {
     showSeatOffer(summary);
   }
@@ -108,7 +109,7 @@ function handle(msg) {
         const saved = store.get("seat:" + R.id) || {};
         if (saved.seat !== msg.seat) store.set("seat:" + R.id, { ...saved, seat: msg.seat });
       }
-      $("title").textContent = msg.title;
+      $("title").textContent = t(msg.title);
       $("who").textContent = msg.seat === null
         ? t("You are watching.")
         : seatName(msg.summary.seats, msg.seat) === t("Seat {n}", { n: msg.seat + 1 })
@@ -421,7 +422,7 @@ function redraw(got) {
   hooks.seat = R.seat;
   hooks.room = R.id;
   // the server's word on whose turn it is (a choice being built or sent stays this turn)
-  noticeTurn(R.room.title, !!msg.your_turn && !R.over && msg.status === "playing", $("said").textContent);
+  noticeTurn(t(R.room.title), !!msg.your_turn && !R.over && msg.status === "playing", $("said").textContent);
   bringPlaceInSight(legal.length > 0 && !R.over && !R.inFlight ? `${msg.decision} ${b ? b.steps.length : 0}` : null);
   if (R.clickAt !== null && got !== undefined) {
     const start = R.clickAt;

@@ -9,6 +9,7 @@ import { openLobby } from "./lobby.js";
 import { openRoom } from "./room.js";
 import { openReplay } from "../replay.js";
 import { leftRoom } from "./attention.js";
+import { useGameWords } from "../i18n.js";
 
 /** Show what the page's address names. */
 export async function route() {
@@ -20,6 +21,7 @@ export async function route() {
   }
   closeSocket();
   leftRoom();
+  useGameWords(null);
   if (path.startsWith("/replay")) {
     show("replay");
     await openReplay($("replay"), { api, store, keptFrames, room: new URLSearchParams(location.search).get("room") });
