@@ -304,6 +304,9 @@ def _game_with_choices(server: ServerProc, browser: Any, shots: Path, seed: int)
         ann.close()
 
 
+# a whole game of event choices by clicks is 30-50 s on 2 cores: it runs with ``-m slow`` (the
+# engine's tests play every event by rule, and the two-round test clicks the table every run)
+@pytest.mark.slow
 @pytest.mark.rules("ramses:7.2", "ramses:7.3", "ramses:7.4", "ramses:7.5", "ramses:3.2", "ramses:9")
 def test_ramses_a_person_clicks_every_event_choice_to_the_end(
     server: ServerProc, browser: Any, shots: Path

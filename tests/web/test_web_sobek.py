@@ -9,6 +9,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from server_helpers import ServerProc
 from web_helpers import Person, check_p95, sobek_cards, state_now
 
@@ -118,6 +120,10 @@ def _spectator(browser: Any, server: ServerProc, room: str) -> None:
         carl.close()
 
 
+# two people and a bot to the end is 40 s on 2 cores: it runs with ``-m slow``; a whole game of
+# Sobek by clicks runs every time in test_web_no_lost_click.py, and two people in the rounds
+# tests here
+@pytest.mark.slow
 def test_sobek_two_people_and_a_bot_play_to_the_end(
     server: ServerProc, browser: Any, shots: Path
 ) -> None:
