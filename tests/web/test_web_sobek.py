@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from server_helpers import ServerProc
 from web_helpers import Person, check_p95, sobek_cards, state_now
 
