@@ -4,7 +4,7 @@
 // game is gameover.js's.
 
 import { el, levelWords, seatColour } from "../util.js";
-import { tableFor, drawFrame, logEntry, entriesOf, seatName, toMoveOf } from "../frame.js";
+import { tableFor, drawFrame, logEntry, entriesOf, seatName, toMoveOf, needsText } from "../frame.js";
 import { morphed } from "../morph.js";
 import { R, $, show } from "./state.js";
 import { hooks } from "./hooks.js";
@@ -14,7 +14,7 @@ import { connect, closeSocket, send } from "./socket.js";
 import { showGameOver, offerRematch } from "./gameover.js";
 import { toggleHelp } from "./help.js";
 import { noticeTurn, sayNewest, initAttention } from "./attention.js";
-import { t, tn, joinWords, useGameWords } from "../i18n.js";
+import { t, tn, joinWords, useGameWords, language } from "../i18n.js";
 
 /** Send an action as it is, bypassing the drawing (tests check that a refusal is explained). */
 hooks.play = (action) => send({ type: "action", action, decision: R.last ? R.last.decision : null });
@@ -159,8 +159,10 @@ function handle(msg) {
       R.inFlight = false;
       hooks.answers = (hooks.answers || 0) + 1;
       if (msg.code === "bad_token") {
+        // a token that holds no seat (a stale link): forget it and watch at once
         store.del("seat:" + R.id);
         R.token = null;
+        send({ type: "hello", v: 1, token: null, seen: 0, text: needsText(R.mod), lang: language() });
       }
       $("error").textContent = msg.code === "illegal_action" ? t("Not allowed: {reason}", { reason: msg.message }) : msg.message;
       R.clickAt = null;
