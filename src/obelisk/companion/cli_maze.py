@@ -39,10 +39,17 @@ def _load(source: str) -> Draft:
     return Draft.from_text(text)
 
 
+#: ``obelisk companion maze --help``: what the command does, for people.
+MAZE_HELP = N_(
+    "Type your box's maze for the mummy companion: walls, symbols, the stairs, the "
+    "sarcophagus and the dungeon, checked by the rules; saved as a file and a code."
+)
+
+
 def register(app: typer.Typer) -> None:
     """Add ``obelisk companion maze``."""
 
-    @app.command("maze")
+    @app.command("maze", help=MAZE_HELP)
     def maze(
         load: Annotated[
             str,

@@ -116,10 +116,14 @@ def _play(session: MummySession, save: Path | None) -> None:
             session.save(save)
 
 
+#: ``obelisk companion mummy --help``: what the command does, for people.
+MUMMY_HELP = N_("Play Fluch der Mumie on the real board with the computer as the mummy player.")
+
+
 def register(app: typer.Typer) -> None:
     """Add ``obelisk companion mummy``."""
 
-    @app.command("mummy")
+    @app.command("mummy", help=MUMMY_HELP)
     def mummy(
         players: Annotated[
             list[str] | None,
@@ -133,8 +137,11 @@ def register(app: typer.Typer) -> None:
         level: Annotated[
             str,
             typer.Option(
-                help="How the computer mummy plays: "
-                + "; ".join(f"{k}: {v}" for k, v in LEVELS.items())
+                help=N_(
+                    "How the computer mummy plays: easy (deduces, but steps carelessly about "
+                    "one time in three), fair (works out roughly where the explorers can be) "
+                    "or normal (deduces where each explorer can be and hunts there)."
+                )
             ),
         ] = "normal",
         seed: Annotated[
