@@ -14,7 +14,8 @@ import random
 import re
 from collections.abc import Iterator, Sequence
 
-from obelisk.core import Game, PlayerView, State, Voice, i18n
+from narration_check import positions
+from obelisk.core import Game, Voice, i18n
 from obelisk.core.i18n import speaking
 from obelisk.tui.screen import listed_words
 
@@ -47,24 +48,6 @@ def english_left(text: str, names: Sequence[str] = ()) -> list[str]:
     # an all-capitals word is a constant as typed (DRAW2, STEAL_RANDOM), not a sentence's
     found += [w for w in _WORD.findall(rest) if w.lower() in ENGLISH_WORDS and not w.isupper()]
     return found
-
-
-def _play(game: Game, n: int, seed: int, level: str) -> Iterator[State]:
-    """Every position of a seeded game of ``level`` bots (the same state object, moved on)."""
-    from obelisk.agents import make_agent
-
-    state = game.new_state(n, seed, None)
-    agents = [make_agent(game, level) for _ in range(n)]
-    rng = random.Random(seed)
-    steps = 0
-    yield state
-    while not state.is_terminal() and steps < game.capabilities.max_steps:
-        p = state.current_player
-        if p < 0:
-            break
-        state.apply(agents[p].act(PlayerView(state, p), rng))
-        steps += 1
-        yield state
 
 
 def german_texts(
@@ -121,7 +104,7 @@ def _game_texts(
         space = list(game.action_space(n, None))
     except NotImplementedError:
         space = []
-    for step, state in enumerate(_play(game, n, seed, level)):
+    for step, state in enumerate(positions(game, n, seed, level)):
         tag = f"{n}p seed {seed} step {step}"
         events = state.events
         for seat in [None, *range(n)]:

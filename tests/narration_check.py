@@ -31,18 +31,28 @@ class Narrated:
     kinds: set[str] = field(default_factory=set)
 
 
-def play(game: Game, n: int, seed: int, level: str = "random", options=None) -> State:
-    """A finished game between computer players of ``level`` (``random`` or ``heuristic``)."""
+def positions(
+    game: Game, n: int, seed: int, level: str = "random", options=None
+) -> Iterator[State]:
+    """Every position of a seeded game between computer players of ``level`` (``random``
+    or ``heuristic``): the same state object, moved on after each yield."""
     state = game.new_state(n, seed, options)
     agents = [make_agent(game, level) for _ in range(n)]
     rng = random.Random(seed)
     steps = 0
+    yield state
     while not state.is_terminal() and steps < game.capabilities.max_steps:
         p = state.current_player
         if p < 0:
             break
         state.apply(agents[p].act(PlayerView(state, p), rng))
         steps += 1
+        yield state
+
+
+def play(game: Game, n: int, seed: int, level: str = "random", options=None) -> State:
+    """A finished game between computer players of ``level`` (``random`` or ``heuristic``)."""
+    *_, state = positions(game, n, seed, level, options)
     return state
 
 

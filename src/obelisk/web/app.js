@@ -11,15 +11,9 @@ import { $ } from "./app/state.js";
 import { openRoom, initRoom } from "./app/room.js";
 import { initLobby } from "./app/lobby.js";
 import { route } from "./app/routing.js";
-import { loadLanguage, offerLanguages, translatePage } from "./i18n.js";
+import { startPage } from "./i18n.js";
 
-try {
-  await loadLanguage();
-} catch {
-  // the words could not be loaded: the page reads in English
-}
-translatePage(document);
-offerLanguages($("lang-select"));
+await startPage($("lang-select"));
 initLobby(openRoom);
 initRoom(route);
 window.addEventListener("popstate", route);

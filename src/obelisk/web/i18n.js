@@ -155,3 +155,19 @@ export function joinWords(items) {
   if (list.length < 2) return list.join("");
   return `${list.slice(0, -1).join(", ")} ${t("and")} ${list[list.length - 1]}`;
 }
+
+/**
+ * Put a page in the reader's language: its words loaded (English when they cannot be),
+ * its marked HTML translated (`translatePage`, then `afterwards()` for words it draws itself)
+ * and its language menu `select` filled. Resolves once the menu is offered.
+ */
+export async function startPage(select, afterwards) {
+  try {
+    await loadLanguage();
+  } catch {
+    // the words could not be loaded: the page reads in English
+  }
+  translatePage(document);
+  if (afterwards) afterwards();
+  return offerLanguages(select);
+}

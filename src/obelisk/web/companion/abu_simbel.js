@@ -6,7 +6,7 @@
 // or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
-import { language, loadLanguage, offerLanguages, t, tn, translatePage } from "/static/i18n.js";
+import { language, startPage, t, tn } from "/static/i18n.js";
 
 const API = "/api/companion/abu_simbel/sessions";
 const STORE = "obelisk-abu_simbel-session";
@@ -382,10 +382,8 @@ document.addEventListener("keydown", (ev) => {
   else if (ev.key === "f" && pick("fail")) pick("fail").click();
 });
 
-// The page's own words (marked data-t in the HTML) in the page's language, and the
-// players' numbered labels.
-function translateStatic() {
-  translatePage(document);
+// The players' numbered labels in the page's language (its other words are marked data-t).
+function numberPlayers() {
   for (const node of document.querySelectorAll("[data-t-n]")) {
     node.textContent = t("Player {n}", { n: Number(node.dataset.tN) });
   }
@@ -393,9 +391,8 @@ function translateStatic() {
 
 // A reloaded tab goes on with its game.
 async function boot() {
-  try { await loadLanguage(); } catch { /* no catalog: the page reads English */ }
-  translateStatic();
-  offerLanguages($("lang-select"));  // a choice is remembered and the page loads again in it
+  // a choice in the menu is remembered and the page loads again in it
+  await startPage($("lang-select"), numberPlayers);
   let kept = null;
   try { kept = JSON.parse(localStorage.getItem(STORE) || "null"); } catch { kept = null; }
   if (kept && typeof kept.id === "string" && typeof kept.key === "string") {

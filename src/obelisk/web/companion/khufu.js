@@ -8,7 +8,7 @@
 // every request says the page's language in its Accept-Language header, so what the server
 // answers (Khufu's lines and voice, refusals) is in the page's language too.
 
-import { language, loadLanguage, offerLanguages, t, tp, translatePage } from "../i18n.js";
+import { language, startPage, t, tp } from "../i18n.js";
 
 const API = "/api/companion/khufu";
 const PIECES = ["Witch", "Zombie", "Vampire", "Werewolf", "Poltergeist", "Gorgon"];
@@ -577,13 +577,8 @@ function toggleSound() {
 
 // -- wiring ----------------------------------------------------------------------------
 async function init() {
-  try {
-    await loadLanguage();
-  } catch {
-    // no catalog reachable: the page reads English
-  }
-  translatePage(document);
-  offerLanguages($("lang")).then(() => { $("lang").hidden = $("lang").options.length < 2; });
+  await startPage($("lang"));
+  $("lang").hidden = $("lang").options.length < 2;
   setPlayers(3);
   $("add-player").addEventListener("click", () => setPlayers($("players").children.length + 1));
   $("remove-player").addEventListener("click", () => setPlayers($("players").children.length - 1));

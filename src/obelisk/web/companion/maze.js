@@ -4,7 +4,7 @@
 // localStorage at every edit, checked by the server (/api/companion/maze/check), downloaded
 // as a map file (the ASCII format of the rules) and shared as a code (M1-...).
 
-import { loadLanguage, offerLanguages, translatePage, language, t } from "../i18n.js";
+import { startPage, language, t } from "../i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const CELL = 44;
@@ -223,14 +223,7 @@ if (kept) fromAscii(kept); else empty();
 draw();
 
 // the page's words in the language chosen here (or the browser's): drawn again once loaded
-const ready = (async () => {
-  try {
-    await loadLanguage();
-  } catch {
-    // the words could not be loaded: the page reads in English
-  }
-  translatePage(document);
-  offerLanguages($("lang-select"));
+const ready = startPage($("lang-select"), () => {
   for (const b of $("palette").children) b.title = fieldName(b.dataset.put);
   draw();
-})();
+});

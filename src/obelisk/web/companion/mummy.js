@@ -4,7 +4,7 @@
 // or a restarted server (which keeps live games in its database) loses nothing (never in the
 // address) and the key goes with every request as the X-Session-Key header.
 
-import { loadLanguage, offerLanguages, translatePage, language, t, tn, tp } from "../i18n.js";
+import { startPage, language, t, tn, tp } from "../i18n.js";
 
 const API = "/api/companion/mummy/sessions";
 const SVG = "http://www.w3.org/2000/svg";
@@ -28,15 +28,7 @@ const $ = (id) => document.getElementById(id);
 
 // the page's words in the language chosen here (or the browser's); the server answers in it,
 // so every request waits for them (the page's controls work at once)
-const ready = (async () => {
-  try {
-    await loadLanguage();
-  } catch {
-    // the words could not be loaded: the page reads in English
-  }
-  translatePage(document);
-  offerLanguages($("lang-select"));
-})();
+const ready = startPage($("lang-select"));
 
 /** A figure's colour as its name: "Red". */
 function figureName(colour) {
