@@ -37,9 +37,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from obelisk.core import LADDER, Agent, Game, InvalidOptions, PlayerLevel
+from obelisk.core.i18n import SOURCE, Words, language, number
 
 from .ismcts import DEFAULT_C, DEFAULT_PRIOR, ISMCTSAgent
 from .random_agent import RandomAgent
+
+_ = Words(__package__).gettext
 
 
 @dataclass(frozen=True)
@@ -67,12 +70,23 @@ class SearchLevel:
         )
 
     def describe(self, game: Game) -> str:
-        """One line for tables and ``--help``, with the rollout depth ``game`` gets."""
+        """One line for tables and ``--help``, with the rollout depth ``game`` gets (random
+        rollouts and no prior for a game without a heuristic), in the reader's language."""
         depth = game.rollout_depth if self.depth is None else self.depth
-        return (
-            f"ISMCTS, {self.iterations} iterations (at most {self.seconds:g} s), "
-            f"{self.rollout} rollouts of {depth} moves, heuristic prior {self.prior:g}"
-        )
+        fields = {"n": self.iterations, "s": number(self.seconds), "depth": depth}
+        if game.heuristic_agent() is None:
+            return _(
+                "ISMCTS, {n} iterations (at most {s} s), random rollouts of {depth} moves"
+            ).format(**fields)
+        if self.rollout == "random":
+            return _(
+                "ISMCTS, {n} iterations (at most {s} s), random rollouts of {depth} moves, "
+                "heuristic prior {prior}"
+            ).format(prior=number(self.prior), **fields)
+        return _(
+            "ISMCTS, {n} iterations (at most {s} s), heuristic rollouts of {depth} moves, "
+            "heuristic prior {prior}"
+        ).format(prior=number(self.prior), **fields)
 
 
 SEARCH_LEVELS: dict[str, SearchLevel] = {
@@ -183,17 +197,20 @@ def describe_level(game: Game, level: str) -> str:
     if rung is not None:
         return rung.words
     if level.startswith("careless:"):
-        return f"the game's heuristic, with random moves ({level.partition(':')[2]})"
+        return _("the game's heuristic, with random moves ({slips})").format(
+            slips=level.partition(":")[2]
+        )
     if level == "random":
-        return "a uniformly random legal move"
+        return _("a uniformly random legal move")
     if level in SEARCH_LEVELS:
-        text = SEARCH_LEVELS[level].describe(game)
-        if game.heuristic_agent() is None:
-            text = text.replace("heuristic rollouts", "random rollouts").split(", heuristic prior")[
-                0
-            ]
-        return text
+        return SEARCH_LEVELS[level].describe(game)
     own = _own_levels(game).get(level)
+    if own is not None and language() != SOURCE:
+        # a game's own research player is described by its docstring, in English: other
+        # languages name it and point to the documentation
+        return _("{game}'s own player '{level}' (docs/levels.md describes it)").format(
+            game=game.show_title(), level=level
+        )
     if own is not None:
         cls = type(own())
         doc = (cls.__doc__ or "").strip().split("\n\n")[0]
@@ -203,5 +220,5 @@ def describe_level(game: Game, level: str) -> str:
         shared = sum(type(f()) is cls for f in game.agent_levels().values()) > 1
         return f"{text} Level: {level}." if shared else text
     if level.startswith("ismcts:"):
-        return f"ISMCTS with {level.partition(':')[2]}"
+        return _("ISMCTS with {settings}").format(settings=level.partition(":")[2])
     return level
