@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from narration_check import positions
 from obelisk.core import Game, Voice, i18n
@@ -71,7 +71,7 @@ def german_texts(
             for term, text in game.narrator.glossary().items():
                 out.append(("glossary", f"{term}: {text}"))
             for lesson in game.lessons():
-                for where, text in _lesson_texts(lesson):
+                for where, text in i18n.lesson_words(lesson):
                     out.append((f"lesson {lesson.get('name')}: {where}", text))
             out.append(("player rules", game.player_rules()))
             for n in counts:
@@ -81,17 +81,6 @@ def german_texts(
     finally:
         i18n.MARK_MISSING = old
     return out
-
-
-def _lesson_texts(value: object, key: str = "") -> Iterator[tuple[str, str]]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _lesson_texts(v, k)
-    elif isinstance(value, list):
-        for v in value:
-            yield from _lesson_texts(v, key)
-    elif isinstance(value, str) and key in i18n.LESSON_KEYS:
-        yield key, value
 
 
 def _game_texts(

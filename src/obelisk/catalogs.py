@@ -31,7 +31,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, write_po
 
-from obelisk.core.i18n import LANGUAGES, LESSON_KEYS, SOURCE, markdown_blocks
+from obelisk.core.i18n import LANGUAGES, SOURCE, lesson_words, markdown_blocks
 
 #: The functions whose string arguments are words to translate (Python and JavaScript):
 #: gettext's own names, and ``t``/``tn``/``tp`` of the browser's ``web/i18n.js``.
@@ -186,20 +186,8 @@ Extracted = Iterator[tuple[int, str | None, str, list[str]]]
 
 
 def extract_lessons(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Extracted:
-    """The words of a lesson file: every string under one of :data:`LESSON_KEYS`."""
-    data = json.loads(fileobj.read().decode("utf-8"))
-
-    def walk(value: Any, key: str | None) -> Iterator[str]:
-        if isinstance(value, dict):
-            for k, v in value.items():
-                yield from walk(v, k)
-        elif isinstance(value, list):
-            for v in value:
-                yield from walk(v, key)
-        elif isinstance(value, str) and key in LESSON_KEYS and value.strip():
-            yield value
-
-    for text in walk(data, None):
+    """The words of a lesson file (:func:`obelisk.core.i18n.lesson_words`)."""
+    for _key, text in lesson_words(json.loads(fileobj.read().decode("utf-8"))):
         yield 1, None, text, []
 
 

@@ -238,6 +238,19 @@ LESSON_KEYS = frozenset(
 )
 
 
+def lesson_words(value: object, key: str | None = None) -> Iterator[tuple[str, str]]:
+    """Every ``(key, text)`` of a lesson (parsed ``lessons.json``) a person reads: the
+    strings under :data:`LESSON_KEYS`, in order (what the catalogs extract and tests check)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from lesson_words(v, k)
+    elif isinstance(value, list):
+        for v in value:
+            yield from lesson_words(v, key)
+    elif isinstance(value, str) and key in LESSON_KEYS and value.strip():
+        yield key, value
+
+
 def translate_lesson(value: object, words: Words, key: str | None = None) -> object:
     """A lesson (parsed ``lessons.json``) with every string under :data:`LESSON_KEYS` in
     the reader's language (the rest, such as typed actions, untouched)."""
