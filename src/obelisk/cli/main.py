@@ -374,7 +374,7 @@ def main() -> None:
     cannot be read or written is one line naming the problem, never a traceback."""
     click = _click_errors()
     from obelisk.cli import language
-    from obelisk.core.i18n import UnknownLanguage, use_language
+    from obelisk.core.i18n import SOURCE, UnknownLanguage, use_language
 
     try:
         lang, argv = language.take_language(sys.argv[1:])
@@ -383,8 +383,9 @@ def main() -> None:
         sys.exit(2)
     use_language(lang)
     command = typer.main.get_command(app)
-    language.translate_commands(command)
-    language.translate_typer()
+    if lang != SOURCE:  # the help is written in English: only another language walks it
+        language.translate_commands(command)
+        language.translate_typer()
     try:
         code = command.main(args=argv, prog_name="obelisk", standalone_mode=False)
     except click.NoArgsIsHelpError as e:

@@ -6,6 +6,7 @@ one's catalog as JSON (the same gettext catalogs the terminal reads, see
 from __future__ import annotations
 
 import sys
+from functools import lru_cache
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -26,6 +27,13 @@ def web_packages() -> list[str]:
     return [WEB_PACKAGE, *sorted(p for p in packages if p), "obelisk.companion"]
 
 
+@lru_cache(maxsize=16)
+def _catalog(packages: tuple[str, ...], lang: str) -> dict[str, Any]:
+    """One language's words for the page, built once per process (the catalogs are package
+    data: they do not change while the server runs). Nobody may change the answer."""
+    return catalog_json(list(packages), lang)
+
+
 def register_languages(app: FastAPI) -> None:
     """Add ``GET /api/languages`` and ``GET /api/languages/{lang}`` to ``app``."""
 
@@ -38,7 +46,7 @@ def register_languages(app: FastAPI) -> None:
 
     async def catalog(lang: str) -> dict[str, Any]:
         try:
-            return catalog_json(web_packages(), lang)
+            return _catalog(tuple(web_packages()), lang)
         except UnknownLanguage as e:
             raise ServerError(str(e), "unknown_language", 404) from None
 
