@@ -57,3 +57,51 @@ def test_what_moves_moves_unless_motion_is_reduced(
             assert moved, f"{game}: nothing moved in eight decisions"
     finally:
         p.close()
+
+
+#: Every figure of the Mummy's maze as it is drawn now: its key, its field, and whether it
+#: is the very node noted by ``NOTE_FIGURES`` (a figure redrawn as a new node is not).
+FIGURES_NOW = """() => [...document.querySelectorAll('#maze .figures > [data-key]')].map((n) =>
+  [n.dataset.key, n.dataset.at, (window.__figures || {})[n.dataset.key] === n])"""
+NOTE_FIGURES = """() => { window.__figures = {};
+  for (const n of document.querySelectorAll('#maze .figures > [data-key]')) window.__figures[n.dataset.key] = n; }"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_mummys_figures_glide_from_field_to_field(
+    server: ServerProc, browser: Any, motion: str
+) -> None:
+    """An explorer walks (and the mummy walks after him): each figure that changed its
+    field is the same node as before, glided there (morph.js counts the glide); under
+    reduced motion the same nodes jump, nothing glides."""
+
+    def before(p: Any) -> None:
+        p.page.emulate_media(reduced_motion=motion)
+        p.page.add_init_script(NOTE)
+
+    p = seated_person(server, browser, "mummy", ROOMS["mummy"], seed=4, before=before)
+    rng = random.Random(6)
+    try:
+        assert p.wait_turn_or_over(30000)
+        p.page.evaluate(NOTE_FIGURES)
+        start = {k: at for k, at, _ in p.page.evaluate(FIGURES_NOW)}
+        glides = int(p.page.evaluate("window.obelisk.morphed.glides"))
+        moved: list[Any] = []
+        for _ in range(12):
+            if p.hook("over") or not p.places():
+                break
+            p.click_random(rng, prefer=("choose", "move", "arrow", "play"))
+            assert p.wait_turn_or_over(30000)
+            moved = [f for f in p.page.evaluate(FIGURES_NOW) if f[1] != start.get(f[0])]
+            if any(k.startswith("figure") for k, _, _ in moved):
+                break
+        assert any(k.startswith("figure") for k, _, _ in moved), f"no explorer moved: {moved}"
+        assert all(same for _, _, same in moved), f"a moved figure is a new node: {moved}"
+        glided = int(p.page.evaluate("window.obelisk.morphed.glides")) - glides
+        animated = [m for m in p.page.evaluate("window.__moved") if "-piece animate" in m]
+        if motion == "reduce":
+            assert glided == 0 and not animated, f"glided under reduced motion: {animated[:5]}"
+        else:
+            assert glided >= 1 and any("figure-piece" in m for m in animated), (glided, animated)
+    finally:
+        p.close()

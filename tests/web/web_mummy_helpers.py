@@ -37,7 +37,6 @@ FIXED_CLASSES = {
 #: Classes a maze field may carry on the mummy's page: the fixed ones and the position's.
 MUMMY_CELL_CLASSES = FIXED_CLASSES | {
     "mummy-here",
-    "arrived",
     "step-to",
     "legal-place",
     "chosen",
@@ -45,14 +44,13 @@ MUMMY_CELL_CLASSES = FIXED_CLASSES | {
     "trail",
 }
 
-#: What a maze field may hold on the mummy's page: its floor, picture, the mummy, the
-#: rings and arrows of her steps, her pencil marks.
+#: What a maze field may hold on the mummy's page: its floor, picture, the rings and
+#: arrows of her steps, her pencil marks (the mummy stands in the figures' layer).
 MUMMY_CELL_PARTS = {
     "floor",
     "ground",
     "glyph",
     "tick",
-    "mummy-piece",
     "step-ring",
     "arrow-mark",
     "pencil-mark",
@@ -60,12 +58,25 @@ MUMMY_CELL_PARTS = {
     "footprint",
 }
 
+#: The field a figure of the maze's figure layer stands on, from its transform (the
+#: maze's geometry: 40 units a field, the first field at 24, 22), as a JS function.
+FIELD_OF = """(n) => {
+  const m = /translate\\(\\s*([-\\d.e]+)[\\s,]+([-\\d.e]+)/.exec(n.getAttribute('transform') || '');
+  if (!m) return '?';
+  const c = Math.floor((+m[1] - 24) / 40), r = Math.floor((+m[2] - 22) / 40);
+  return c >= 0 && c < 11 && r >= 0 && r < 11 ? String.fromCharCode(65 + c) + String(r + 1) : '?';
+}"""
+
+#: What marks a figure on the maze wherever it is drawn (the layer or elsewhere).
+FIGURE_NODES = "#maze .figures > *, #maze .mummy-piece, #maze .figure-piece, #maze [data-glide], #maze [data-figure]"
+
 #: The mummy's page checked in the browser (only the problems come back): the panels,
 #: action bar, table, her own area, status, log, flash, game-over panel and errors (not
 #: the help panel, which quotes the rules). A maze field may carry only the allowed
 #: classes and parts; any other element may name a field (in its text, value or
 #: attributes) only if she knows it.
-_CHECK = """([known, cellClasses, cellParts, mummyAt, pencilled]) => {
+_CHECK = (
+    """([known, cellClasses, cellParts, mummyAt, pencilled, figureNodes]) => {
   const LABEL = /\\b([A-K](?:1[01]|[1-9]))\\b/g;
   const known_ = new Set(known), classes = new Set(cellClasses), parts = new Set(cellParts);
   const pencil = new Set(pencilled);
@@ -88,7 +99,7 @@ _CHECK = """([known, cellClasses, cellParts, mummyAt, pencilled]) => {
         cells++;
         const at = n.dataset.cell;
         for (const c of n.classList) if (!classes.has(c)) problems.push(`field ${at} has ${c}`);
-        if ((n.classList.contains('mummy-here') || n.classList.contains('arrived')) && at !== mummyAt) problems.push(`the mummy drawn on ${at}`);
+        if (n.classList.contains('mummy-here') && at !== mummyAt) problems.push(`the mummy drawn on ${at}`);
         if (n.classList.contains('pencilled') && !pencil.has(at)) problems.push(`a pencil mark on ${at} she never made`);
         if (n.classList.contains('step-to')) steps.push(at);
         if (n.classList.contains('trail') && !known_.has(at)) problems.push(`her path drawn on ${at}, where she never stepped`);
@@ -103,8 +114,27 @@ _CHECK = """([known, cellClasses, cellParts, mummyAt, pencilled]) => {
   }
   const overlay = document.querySelectorAll('#maze .overlay > *').length;
   if (overlay) problems.push('lines drawn over her maze');
+  // the figures' layer: the mummy alone, on her field (her field as its transform puts it
+  // and as it says), nothing in it that says more; no figure drawn anywhere else
+  const fieldOf = """
+    + FIELD_OF
+    + """;
+  const layer = document.querySelector('#maze .figures');
+  let mummies = 0;
+  for (const n of new Set(document.querySelectorAll(figureNodes))) {
+    const at = fieldOf(n);
+    if (n.parentNode !== layer) { problems.push(`a figure on ${at} outside the figures' layer: ${n.outerHTML.slice(0, 160)}`); continue; }
+    if (n.dataset.key !== 'mummy' || !n.classList.contains('mummy-piece')) { problems.push(`a figure on ${at} on her maze: ${n.outerHTML.slice(0, 160)}`); continue; }
+    mummies++;
+    if (at !== mummyAt || n.dataset.at !== mummyAt) problems.push(`the mummy drawn on ${at} ${n.dataset.at}`);
+    for (const d of n.querySelectorAll('*')) {
+      if (d.getAttribute('class') || Object.keys(d.dataset).length) problems.push(`the mummy holds ${d.outerHTML.slice(0, 120)}`);
+    }
+  }
+  if (mummies !== 1) problems.push(`${mummies} mummies drawn`);
   return { problems, cells, steps };
 }"""
+)
 
 
 def known_to_mummy(state: State) -> set[str]:
@@ -163,6 +193,7 @@ def check_mummy_page(p: Person, state: State, pencilled: set[str]) -> None:
             sorted(MUMMY_CELL_PARTS),
             label(*obs["mummy"]),
             sorted(pencilled),
+            FIGURE_NODES,
         ],
     )
     assert got["cells"] == 121, f"{p.label}: {got['cells']} maze fields"
@@ -184,16 +215,25 @@ def check_explorer_page(p: Person, state: State, seat: int) -> None:
     """An explorer's page draws every figure where its observation says, its own cards,
     and exactly the end fields the server offers."""
     obs = state.observation(seat)
+    # every figure in the figures' layer, keyed by the figure, where its transform puts it
     drawn = sorted(
         p.page.eval_on_selector_all(
-            "#maze [data-figure]",
-            "ns => ns.map(n => n.dataset.figure + ' ' + n.closest('.cell').dataset.cell)",
+            FIGURE_NODES,
+            f"""ns => {{
+              const fieldOf = {FIELD_OF};
+              const layer = document.querySelector('#maze .figures');
+              return [...new Set(ns)].map((n) => [n.parentNode === layer ? '' : 'outside the layer:',
+                n.dataset.key, n.dataset.figure || 'mummy', fieldOf(n), n.dataset.at].join(' ').trim());
+            }}""",
         )
     )
     want = sorted(
-        f"{obs['figures'][f]['colour']} {label(*rc)}"
-        for f, rc in enumerate(obs["positions"])
-        if rc is not None
+        [
+            f"figure {f} {obs['figures'][f]['colour']} {label(*rc)} {label(*rc)}"
+            for f, rc in enumerate(obs["positions"])
+            if rc is not None
+        ]
+        + [f"mummy mummy {label(*obs['mummy'])} {label(*obs['mummy'])}"]
     )
     assert drawn == want, f"{p.label}: figures {drawn}, not {want}"
     hand = sorted(
@@ -265,6 +305,7 @@ RECORDER = """(() => {
   const LABEL = /\\b([A-K](?:1[01]|[1-9]))\\b/g;
   const FIXED = new Set(%s);
   const PARTS = new Set(%s);
+  const fieldOf = %s;
   const ROOTS = ['#panels', '.action-bar', '#board', '#mine-area', '#status', '#log', '#flash', '#gameover', '#error'];
   let drawn = -1; // the drawing last noted (a pencil mark between two drawings is not one)
   const note = () => {
@@ -294,6 +335,11 @@ RECORDER = """(() => {
       }
     }
     rec.labels = [...labels];
+    // the figures drawn: each one's key, classes, field (by its transform), stated field
+    const layer = document.querySelector('#board #maze .figures');
+    rec.pieces = [...new Set(document.querySelectorAll('%s'))].map((n) =>
+      [n.parentNode === layer ? 'layer' : 'outside', n.dataset.key || '', n.getAttribute('class') || '', fieldOf(n), n.dataset.at || '',
+       [...n.querySelectorAll('*')].filter((d) => d.getAttribute('class') || Object.keys(d.dataset).length).length]);
     window.__mm.push(rec);
   };
   const start = () => {
@@ -309,7 +355,13 @@ RECORDER = """(() => {
 def install_mummy_recorder(p: Person) -> None:
     """Note every drawing of ``p``'s page (call before the page is opened)."""
     p.page.add_init_script(
-        RECORDER % (json.dumps(sorted(FIXED_CLASSES)), json.dumps(sorted(MUMMY_CELL_PARTS)))
+        RECORDER
+        % (
+            json.dumps(sorted(FIXED_CLASSES)),
+            json.dumps(sorted(MUMMY_CELL_PARTS)),
+            FIELD_OF,
+            FIGURE_NODES.replace("#maze", "#board #maze"),
+        )
     )
 
 
@@ -356,13 +408,24 @@ def check_every_drawing(
         ok = known | pencilled
         where = f"the drawing at {k} events seen"
         assert rec["figures"] == 0, f"{where}: an explorer is drawn"
+        pieces = rec.get("pieces", [])
+        assert len(pieces) <= 1, f"{where}: figures drawn {pieces}"
+        for place, key, classes, field, said, parts in pieces:
+            assert place == "layer", f"{where}: a figure outside the figures' layer on {field}"
+            assert key == "mummy" and "mummy-piece" in classes.split(), (
+                f"{where}: a figure {key} ({classes}) on {field}"
+            )
+            assert field in mummy_at and said == field, (
+                f"{where}: the mummy drawn on {field} ({said}), not {mummy_at}"
+            )
+            assert parts == 0, f"{where}: the mummy holds more than her picture"
         assert not rec["parts"], f"{where}: fields hold {rec['parts'][:5]}"
         named = set(rec["labels"]) - ok
         assert not named, f"{where} names fields {sorted(named)} she may not know"
         for cell, classes in rec["cells"].items():
             bad = set(classes) - MUMMY_CELL_CLASSES
             assert not bad, f"{where}: field {cell} has {sorted(bad)}"
-            if "mummy-here" in classes or "arrived" in classes:
+            if "mummy-here" in classes:
                 assert cell in mummy_at, f"{where}: the mummy drawn on {cell}, not {mummy_at}"
             if "trail" in classes:
                 assert cell in known, f"{where}: her path on {cell}, where she never stepped"

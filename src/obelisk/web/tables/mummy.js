@@ -54,9 +54,6 @@ function announcedWord(face) {
   return face === "arrow" ? tp("announced face", "the arrow") : String(face);
 }
 
-// what the last drawing showed, so a figure that moved is pulsed once (not kept elsewhere)
-let previous = null;
-
 function cap(s) {
   return s ? s.charAt(0).toUpperCase() + s.slice(1) : s;
 }
@@ -76,6 +73,15 @@ function labelsIn(text) {
 
 function cellOrigin(c) {
   return [LEFT + c.c * CELL, TOP + c.r * CELL];
+}
+
+/** A figure as the same node from state to state (``key``: the mummy, figure 0 ..), on
+ * the field ``at``: a new transform makes it glide there (morph.js). */
+function placed(node, key, at) {
+  node.setAttribute("data-key", key);
+  node.setAttribute("data-glide", "");
+  node.setAttribute("data-at", at);
+  return node;
 }
 
 // -- the maze -------------------------------------------------------------------------------
@@ -180,46 +186,44 @@ function drawMaze(obs, ctx, book) {
     "aria-label": t("The maze: columns A to K from the left, rows 1 to 11 from the top"),
   }, svg("rect", { x: LEFT, y: TOP, width: COLS * CELL, height: ROWS * CELL, class: "maze-ground" }), cellGroup, cloned("walls", wallsPath), cloned("breaches", breaches), cloned("axes", axes), overlay);
 
-  const moved = new Set();
-  const now = {};
+  // the figures: one layer over the maze, one node per figure (the same node from state
+  // to state, placed by its transform), so that a figure that moved glides from its old
+  // field to the new one (morph.js); the layer takes no click: the fields under it do
+  const layer = svg("g", { class: "figures" });
+  maze.insertBefore(layer, overlay);
   // the mummy
   const m = obs.mummy;
   const mummyCell = cells.get(rcLabel(m));
   if (mummyCell) {
+    const [x, y] = cellOrigin({ r: m[0], c: m[1] });
     mummyCell.classList.add("mummy-here");
-    mummyCell.append(mummyGlyph(CELL / 2, CELL / 2 + 1, 1.5));
-    now.mummy = rcLabel(m);
+    layer.append(placed(mummyGlyph(x + CELL / 2, y + CELL / 2 + 1, 1.5), "mummy", rcLabel(m)));
   }
-  // the explorers (an explorer's view only)
+  // the explorers (an explorer's view only), in the order of the figures (the layer's
+  // nodes keep their order: only their transforms change)
   const turnFig = obs.turn ? obs.turn.figure : null;
-  for (const [key, figs] of figuresOn(obs)) {
-    const g = cells.get(key);
-    if (!g) continue;
-    figs.forEach((f, k) => {
-      const fig = obs.figures[f] || {};
-      const n = figs.length;
-      const dx = n === 1 ? CELL / 2 : 10 + (k % 2) * 20;
-      const dy = n === 1 ? CELL / 2 + 1 : n <= 2 ? CELL / 2 + 1 : 11 + Math.floor(k / 2) * 18;
-      const piece = figureGlyph(fig.colour, dx, dy, n === 1 ? 1.45 : 1.0);
-      piece.dataset.figure = fig.colour;
-      if (f === turnFig && obs.phase !== "mummy_move" && !ctx.over) piece.classList.add("on-turn");
-      g.append(piece);
-      now["f" + f] = key;
-      if (previous && previous["f" + f] && previous["f" + f] !== key) moved.add(key);
-    });
-  }
-  if (previous && now.mummy && previous.mummy && previous.mummy !== now.mummy) moved.add(now.mummy);
-  previous = now;
-  for (const key of moved) {
-    const g = cells.get(key);
-    if (g) g.classList.add("arrived");
-  }
+  const sharing = figuresOn(obs);
+  (isExplorerView(obs) ? obs.positions : []).forEach((rc, f) => {
+    const key = rc ? rcLabel(rc) : "";
+    const figs = sharing.get(key);
+    if (!figs || !cells.has(key)) return;
+    const [x, y] = cellOrigin({ r: rc[0], c: rc[1] });
+    const fig = obs.figures[f] || {};
+    const n = figs.length;
+    const k = figs.indexOf(f);
+    const dx = n === 1 ? CELL / 2 : 10 + (k % 2) * 20;
+    const dy = n === 1 ? CELL / 2 + 1 : n <= 2 ? CELL / 2 + 1 : 11 + Math.floor(k / 2) * 18;
+    const piece = placed(figureGlyph(fig.colour, x + dx, y + dy, n === 1 ? 1.45 : 1.0), `figure ${f}`, key);
+    piece.dataset.figure = fig.colour;
+    if (f === turnFig && obs.phase !== "mummy_move" && !ctx.over) piece.classList.add("on-turn");
+    layer.append(piece);
+  });
 
   // the mummy's path in her present move (her own steps, from the events she was sent)
   if (book && Array.isArray(book.trail) && obs.phase === "mummy_move") {
     book.trail.forEach((key, k) => {
       const g = cells.get(key);
-      if (!g || key === now.mummy) return;
+      if (!g || key === rcLabel(m)) return;
       g.classList.add("trail");
       g.append(svg("circle", { cx: CELL / 2, cy: CELL / 2, r: 4, class: "footprint", "aria-hidden": "true" }));
       const title = g.querySelector("title");
