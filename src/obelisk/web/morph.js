@@ -66,9 +66,15 @@ function cssTransform(t) {
     .replace(/rotate\(\s*([-\d.e]+)\s*\)/g, "rotate($1deg)");
 }
 
+// the glide each node is in (a piece that moves again before it arrived: its glide is
+// replaced, never piled on the last one)
+const gliding = new WeakMap();
+
 function glide(node, from, to) {
   if (reducedMotion() || !node.animate || !node.isConnected) return;
-  node.animate([{ transform: cssTransform(from) }, { transform: cssTransform(to) }], { duration: 320, easing: "ease-in-out" });
+  const before = gliding.get(node);
+  if (before) before.cancel();
+  gliding.set(node, node.animate([{ transform: cssTransform(from) }, { transform: cssTransform(to) }], { duration: 320, easing: "ease-in-out" }));
   morphed.glides++;
 }
 
