@@ -65,6 +65,17 @@ FIGURES_NOW = """() => [...document.querySelectorAll('#maze .figures > [data-key
   [n.dataset.key, n.dataset.at, (window.__figures || {})[n.dataset.key] === n])"""
 NOTE_FIGURES = """() => { window.__figures = {};
   for (const n of document.querySelectorAll('#maze .figures > [data-key]')) window.__figures[n.dataset.key] = n; }"""
+#: What a pointer meets at the middle of each explorer's figure (the glides finished): the
+#: figure itself (its name shows), or the field under it when that field is a place to play.
+POINTED = """() => [...document.querySelectorAll('#maze .figures > .figure-piece')].map((n) => {
+  n.getAnimations().forEach((a) => a.finish());
+  n.scrollIntoView({ block: 'center' });
+  const r = n.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  const field = document.querySelector(`#maze .cell[data-cell="${n.dataset.at}"]`);
+  const meant = field.classList.contains('legal-place') ? field : n;
+  return [n.dataset.key, n.dataset.at, !!hit && (hit === meant || (meant === n ? n.contains(hit) : hit.closest('.cell') === field))];
+})"""
 
 
 @pytest.mark.parametrize("motion", ["no-preference", "reduce"])
@@ -73,7 +84,8 @@ def test_the_mummys_figures_glide_from_field_to_field(
 ) -> None:
     """An explorer walks (and the mummy walks after him): each figure that changed its
     field is the same node as before, glided there (morph.js counts the glide); under
-    reduced motion the same nodes jump, nothing glides."""
+    reduced motion the same nodes jump, nothing glides. A pointer on an explorer's figure
+    meets the figure (its name), or the field under it when the field is a place to play."""
 
     def before(p: Any) -> None:
         p.page.emulate_media(reduced_motion=motion)
@@ -99,6 +111,9 @@ def test_the_mummys_figures_glide_from_field_to_field(
         assert all(same for _, _, same in moved), f"a moved figure is a new node: {moved}"
         glided = int(p.page.evaluate("window.obelisk.morphed.glides")) - glides
         animated = [m for m in p.page.evaluate("window.__moved") if "-piece animate" in m]
+        # a figure never swallows a click meant for its field, and names itself elsewhere
+        pointed = p.page.evaluate(POINTED)
+        assert pointed and all(ok for _, _, ok in pointed), pointed
         if motion == "reduce":
             assert glided == 0 and not animated, f"glided under reduced motion: {animated[:5]}"
         else:

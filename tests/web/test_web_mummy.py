@@ -12,7 +12,9 @@ to the end (she guesses well: the test steps her towards the explorers)."""
 
 from __future__ import annotations
 
+import json
 import random
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -31,6 +33,7 @@ from web_mummy_helpers import (
     page_timings,
     recorded,
 )
+from web_press_helpers import seated_person
 
 from obelisk.core import Record, State, get_game
 
@@ -440,3 +443,77 @@ def test_an_explorer_among_three_sees_only_his_own_cards(
         assert ann.errors == []
     finally:
         ann.close()
+
+
+def _figure_on_a_place(ws: Any) -> None:
+    """Forward a page's game connection, but draw the explorer's other figure on the end
+    field of his first offered walk (once): a figure standing on a place to play."""
+    server = ws.connect_to_server()
+    done: list[bool] = []
+
+    def to_page(message: str | bytes) -> None:
+        if not done and isinstance(message, str):
+            m = json.loads(message)
+            obs = m.get("observation") or {}
+            moves = [e["action"] for e in m.get("legal") or [] if e["action"].get("kind") == "move"]
+            if m.get("type") == "state" and moves and obs.get("turn"):
+                me = obs["turn"]["figure"]
+                other = [f for f, rc in enumerate(obs["positions"]) if rc and f != me]
+                if other:
+                    obs["positions"][other[0]] = [moves[0]["row"], moves[0]["col"]]
+                    message = json.dumps(m)
+                    done.append(True)
+        ws.send(message)
+
+    server.on_message(to_page)
+
+
+def test_a_figure_on_a_place_to_play_lets_the_click_through(
+    server: ServerProc, browser: Any
+) -> None:
+    """An explorer's figure that stands on a field he may walk to does not swallow the
+    click: a click on the figure plays the field under it (and the pointer meets the
+    field, whose words say what the click does)."""
+    room = (1, [{"kind": "bot", "level": "heuristic"}, {"kind": "human"}], {})
+    p = seated_person(
+        server,
+        browser,
+        "mummy",
+        room,
+        seed=4,
+        before=lambda q: q.page.route_web_socket(re.compile(".*"), _figure_on_a_place),
+    )
+    rng = random.Random(3)
+    try:
+        for _ in range(20):
+            assert p.wait_turn_or_over(30000) and not p.hook("over")
+            acts = p.places()
+            if any(a.startswith("move") for a in acts):
+                break
+            numbers = [a for a in acts if a.startswith("choose") and a != "choose arrow"]
+            p.click_action(rng.choice(numbers or acts))
+        piece = p.page.locator("#maze .figures > .figure-piece.over-place")
+        assert piece.count() == 1, p.places()
+        at = piece.get_attribute("data-at")
+        field = p.page.locator(f'#maze .cell[data-cell="{at}"]')
+        action = field.get_attribute("data-action")
+        assert action and action.startswith("move"), action
+        piece.scroll_into_view_if_needed()
+        p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
+        box = piece.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        hit = p.page.evaluate(f"document.elementFromPoint({x}, {y}).closest('.cell')?.dataset.cell")
+        assert hit == at, f"the pointer on the figure meets {hit}, not the field {at}"
+        sent = int(p.hook("sent") or 0)
+        answers = int(p.hook("answers") or 0)
+        p.page.mouse.click(x, y)
+        p.page.wait_for_function(f"window.obelisk.answers > {answers}")
+        assert int(p.hook("sent") or 0) == sent + 1
+        # the walk to that field was played (the log says so)
+        p.page.wait_for_function(
+            f"document.getElementById('log').innerText.includes(' to {at}')", timeout=10000
+        )
+        assert p.errors == []
+    finally:
+        p.close()

@@ -236,6 +236,18 @@ def check_explorer_page(p: Person, state: State, seat: int) -> None:
         + [f"mummy mummy {label(*obs['mummy'])} {label(*obs['mummy'])}"]
     )
     assert drawn == want, f"{p.label}: figures {drawn}, not {want}"
+    # an explorer's figure takes the pointer (its name shows) unless its field is a place
+    # to play: then a press goes through it to the field
+    wrong = p.page.eval_on_selector_all(
+        "#maze .figures > .figure-piece",
+        """ns => ns.filter((n) => {
+          const field = document.querySelector(`#maze .cell[data-cell="${n.dataset.at}"]`);
+          n.getAnimations().forEach((a) => a.finish()); // at rest (on its way it takes none)
+          const through = getComputedStyle(n).pointerEvents === 'none';
+          return through !== field.classList.contains('legal-place');
+        }).map((n) => n.dataset.key + ' on ' + n.dataset.at)""",
+    )
+    assert not wrong, f"{p.label}: figures in the way of their field's click or mute: {wrong}"
     hand = sorted(
         p.page.eval_on_selector_all("#mine-area [data-card]", "ns => ns.map(n => n.dataset.card)")
     )

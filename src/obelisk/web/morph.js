@@ -6,7 +6,8 @@
 // node with the keyboard focus, a piece in mid-transition: none is replaced unless it went.
 //
 // A node marked ``data-glide`` (a piece on a board) whose SVG transform changed glides from
-// its old place to the new one (320 ms; never under prefers-reduced-motion). A node that
+// its old place to the new one (320 ms; never under prefers-reduced-motion; a press goes
+// through it on the way). A node that
 // appears is new on the page: a CSS animation of its own plays once (a card into a hand).
 //
 // Listeners follow the drawing: those added with ``listen`` (and so by ``el``'s ``on…``
@@ -74,7 +75,9 @@ function glide(node, from, to) {
   if (reducedMotion() || !node.animate || !node.isConnected) return;
   const before = gliding.get(node);
   if (before) before.cancel();
-  gliding.set(node, node.animate([{ transform: cssTransform(from) }, { transform: cssTransform(to) }], { duration: 320, easing: "ease-in-out" }));
+  // a piece on its way takes no press: the press is meant for what is under it
+  const frames = [{ transform: cssTransform(from), pointerEvents: "none" }, { transform: cssTransform(to), pointerEvents: "none" }];
+  gliding.set(node, node.animate(frames, { duration: 320, easing: "ease-in-out" }));
   morphed.glides++;
 }
 

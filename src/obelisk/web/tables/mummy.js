@@ -188,7 +188,7 @@ function drawMaze(obs, ctx, book) {
 
   // the figures: one layer over the maze, one node per figure (the same node from state
   // to state, placed by its transform), so that a figure that moved glides from its old
-  // field to the new one (morph.js); the layer takes no click: the fields under it do
+  // field to the new one (morph.js); a click goes through the layer to the field under it
   const layer = svg("g", { class: "figures" });
   maze.insertBefore(layer, overlay);
   // the mummy
@@ -251,6 +251,12 @@ function drawMaze(obs, ctx, book) {
     if (title) title.textContent += t(", one of your cards");
   }
   placeMoves(obs, ctx, cells, overlay);
+  // an explorer's figure says who it is when pointed at, unless its field is a place to
+  // play: then the press and the pointer go through it to the field
+  for (const piece of layer.children) {
+    const g = cells.get(piece.dataset.at);
+    if (piece.dataset.figure && g && g.classList.contains("legal-place")) piece.classList.add("over-place");
+  }
   return { maze, cells };
 }
 
