@@ -2,7 +2,7 @@
 
 :func:`render` runs ``espeak-ng -w FILE TEXT`` (no shell, with a timeout) and gives
 the WAV bytes; :class:`Speaker` plays lines in the terminal with ``aplay`` or
-``paplay`` when one is installed, and writes every line to ``--audio-dir`` as a
+``paplay`` when one is installed (or through Khufu's music, which mixes them in), and writes every line to ``--audio-dir`` as a
 numbered WAV file with the text beside it. Where espeak-ng is missing nothing is
 rendered; the caller shows text instead (and says so once).
 
@@ -22,6 +22,7 @@ import time
 import wave
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from obelisk.core.i18n import SOURCE, Words, language
 
@@ -161,15 +162,21 @@ class Speaker:
     when they are spoken); a face shows it once.
     """
 
-    def __init__(self, speak: bool = True, audio_dir: str | Path | None = None) -> None:
+    def __init__(
+        self, speak: bool = True, audio_dir: str | Path | None = None, out: Any = None
+    ) -> None:
         self.speak = speak
         self.audio_dir = Path(audio_dir) if audio_dir else None
         if self.audio_dir:
             self.audio_dir.mkdir(parents=True, exist_ok=True)
         self.count = 0
-        self.player = audio_player() if speak else None
-        #: where no aplay/paplay exists: a Python audio library (issue 36), else None
-        self.library = library_player() if speak and self.player is None else None
+        self.player = audio_player() if speak and out is None else None
+        #: where the lines are played in-process: ``out`` (Khufu's music, which mixes them
+        #: in, :class:`obelisk.companion.khufu_music.MusicPlayer`), else where no
+        #: aplay/paplay exists a Python audio library (issue 36), else None
+        self.library = out if speak else None
+        if speak and self.library is None and self.player is None:
+            self.library = library_player()
         self._playing: subprocess.Popen[bytes] | None = None
         self._queue: list[Path] = []
         self.notice: str | None = None
