@@ -131,6 +131,26 @@ def test_a_player_that_fails_ends_the_music_not_the_game():
     player.close()
 
 
+def test_when_the_music_fails_khufu_speaks_without_it(monkeypatch):
+    played: list[bytes] = []
+
+    class Direct:
+        busy = False
+
+        def play(self, data: bytes) -> None:
+            played.append(data)
+
+    failed = MusicPlayer(FakeOut())
+    failed.failed = BrokenPipeError("the player has gone")
+    monkeypatch.setattr(speech, "espeak", lambda: "/usr/bin/espeak-ng")
+    monkeypatch.setattr(speech, "render", lambda text, *a: S.to_wav(_voice(0.1)))
+    monkeypatch.setattr(speech, "audio_player", lambda: None)
+    monkeypatch.setattr(speech, "library_player", Direct)
+    speaker = speech.Speaker(speak=True, out=failed)
+    speaker.say("Stop!")
+    assert len(played) == 1 and isinstance(speaker.library, Direct)
+
+
 def test_the_raw_stream_goes_to_aplay_or_paplay(monkeypatch, tmp_path):
     got = tmp_path / "got.raw"
     keep = "import sys; open(sys.argv[1], 'wb').write(sys.stdin.buffer.read())"

@@ -204,7 +204,12 @@ def khufu(
             session = new_session(table, seed)
         clock = WallClock(time_scale)
         band = _music(console) if music and speak else None
-        speaker = Speaker(speak, audio_dir, out=band)
+        try:
+            speaker = Speaker(speak, audio_dir, out=band)
+        except OSError:
+            if band is not None:
+                band.close()
+            raise
     except (CompanionError, OSError) as exc:
         fail(str(exc))
         return

@@ -28,10 +28,12 @@ from typing import Any, Protocol
 
 from . import khufu_sound as S
 
-#: The music's level under nothing (the bed as made is about -27 dBFS RMS) and how far
-#: it is ducked under the voice (issue 36: the bed at least ~10 LU under the speech).
-BED_GAIN_DB = -4.0
-DUCK_DB = -14.0
+#: The music's level (the bed as made is about -30 LUFS: a low drone, which K-weighting
+#: hears little of) and how far it is ducked under the voice. Measured over a rehearsed
+#: game (tests/companion/khufu_mix.py): speech about -19 LUFS, the bed between lines
+#: about 7 LU under it, and while a line plays about 17 LU under (issue 36: at least ~10).
+BED_GAIN_DB = 3.0
+DUCK_DB = -10.0
 #: The voice's level in the mix (espeak-ng's own level is kept).
 VOICE_GAIN_DB = 0.0
 #: Seconds of a sting before the voice comes in, as a share of the sting.
@@ -117,6 +119,11 @@ class LiveMix:
 
     def render(self, n: int) -> Any:
         """The next ``n`` samples of the stream (float32, mono)."""
+        return self.render_parts(n)[0]
+
+    def render_parts(self, n: int) -> tuple[Any, Any, Any, Any]:
+        """The next ``n`` samples of the stream, of its two parts (the music as ducked,
+        the voice) and whether a line is being said at each (for measuring the mix)."""
         np = S._np()
         with self._lock:
             p0 = self.pos
@@ -132,12 +139,16 @@ class LiveMix:
                 if len(v):
                     spans.append((at, at + len(v)))
                     S._place(voice, v, (at - p0) / S.RATE)
-            out = music * S.duck_envelope(n, spans, self.duck_db, offset=p0) + voice
+            music *= S.duck_envelope(n, spans, self.duck_db, offset=p0)
+            out = music + voice
+            speaking = np.zeros(n, dtype=bool)
+            for a, b in spans:
+                speaking[max(0, a - p0) : max(0, min(n, b - p0))] = True
             self.pos = p0 + n
             release = int(0.3 * S.RATE)
             self._stings = [(a, s) for a, s in self._stings if a + len(s) > self.pos]
             self._voices = [(a, v) for a, v in self._voices if a + len(v) + release > self.pos]
-        return np.clip(out, -1.0, 1.0).astype(np.float32)
+        return np.clip(out, -1.0, 1.0).astype(np.float32), music, voice, speaking
 
 
 class Output(Protocol):

@@ -9,11 +9,13 @@ ducking, and measured.
   rising, a drum roll, a falling gong);
 * :func:`mix` — speech laid over the bed at given times, the bed ducked by ``duck_db``
   while a line is spoken (20 ms attack, 300 ms release);
-* :func:`rms_db` — loudness as RMS in dBFS (not LUFS: no K-weighting), for the note.
+* :func:`rms_db` — a level as RMS in dBFS (the mix's loudness is measured in LUFS, with
+  pyloudnorm, by tests/companion/khufu_mix.py).
 
 All of it is mono float32 at :data:`RATE`; :func:`to_wav` writes 16-bit PCM. numpy is an
-optional dependency (``pip install obelisk[sound]``). Not yet wired into the terminal or
-the page: see the report of issue 36.
+optional dependency (``pip install obelisk[sound]``). The page plays the bed in parts
+(``web_khufu``), the terminal mixes it live with the voice (:mod:`khufu_music`); a part
+rendered after another joins it seamlessly.
 """
 
 from __future__ import annotations
@@ -123,7 +125,7 @@ def sting(kind: str) -> Any:
     if kind == "challenge":  # a drum roll that grows
         out = np.zeros(int(1.6 * RATE), dtype=np.float32)
         for i in range(16):
-            _place(out, drum(0.15 + 0.03 * i), i * 0.09)
+            _place(out, drum(0.075 + 0.015 * i), i * 0.09)  # about -21 LUFS, as the others
         return out
     if kind == "end":  # a falling gong
         t = _t(3.0)

@@ -42,18 +42,23 @@ SPEED = 132
 #: espeak-ng's pitch (0-99, default 50) and gap between words (in 10 ms).
 PITCH = 32
 WORD_GAP = 3
+#: espeak-ng's amplitude (0-200, default 100): a little louder, so that Khufu speaks at
+#: about -19 LUFS, broadcast-like (issue 36; measured by tests/companion/khufu_mix.py).
+AMPLITUDE = 120
 PLAYERS = ("aplay", "paplay")
 
 
 @dataclass(frozen=True)
 class Voice:
     """How espeak-ng says one language's lines: its voice (``de+m3``: the German voice,
-    the deep male variant m3), words per minute, pitch (0-99) and gap between words (10 ms)."""
+    the deep male variant m3), words per minute, pitch (0-99), gap between words (10 ms)
+    and amplitude (0-200)."""
 
     voice: str
     speed: int
     pitch: int = PITCH
     word_gap: int = WORD_GAP
+    amplitude: int = AMPLITUDE
 
 
 #: Khufu's voice in each language Obelisk speaks. German words are longer than English
@@ -100,6 +105,7 @@ def command(text: str, lang: str | None = None) -> list[str]:
     # to stdout, not to a file: a line holds the players' names, and nothing a network
     # client sends reaches the server's disk
     cmd = [exe, "-v", v.voice, "-s", str(v.speed), "-p", str(v.pitch), "-g", str(v.word_gap)]
+    cmd += ["-a", str(v.amplitude)]
     return [*cmd, "--stdout", "--", line]
 
 
@@ -240,6 +246,12 @@ class Speaker:
         if self._playing is not None and self._playing.poll() is None:
             return
         self._playing = None
+        if getattr(self.library, "failed", None) is not None:
+            # Khufu's music could not play: his lines go to aplay/paplay or the library
+            self.library = None
+            self.player = audio_player()
+            if self.player is None:
+                self.library = library_player()
         if self.library is not None and self._queue and not self.library.busy:
             self.library.play(self._queue.pop(0).read_bytes())
             return
