@@ -8,7 +8,8 @@ BS.1770 integrated loudness (LUFS, with ``pyloudnorm``): the speech alone, the m
 under the speech (as ducked), the music between lines and the whole mix; and the share
 of the game with sound (100 ms windows above -50 dBFS) and with speech.
 ``python tests/companion/khufu_mix.py [MINUTES] [WAV]`` prints them for the first MINUTES
-(default: the whole game) and writes the first three minutes of the mix to WAV.
+(default: the whole game) and writes the first three minutes of the mix to WAV; with
+``OBELISK_LANG=de`` the game is German.
 """
 
 from __future__ import annotations
@@ -87,6 +88,9 @@ def _lufs(meter: Any, samples: Any) -> float:
 
 
 if __name__ == "__main__":
+    from obelisk.core.i18n import from_environment, use_language
+
+    use_language(from_environment())  # OBELISK_LANG=de: Khufu's German game
     minutes = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
     m = measure(minutes)
     for k, v in m.items():

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -40,6 +40,9 @@ from .khufu import (
     symbol_id,
 )
 from .speech import Speaker
+
+if TYPE_CHECKING:
+    from .khufu_music import MusicPlayer
 
 W = Words("obelisk.companion")
 _ = W.gettext
@@ -226,7 +229,7 @@ def khufu(
     )
 
 
-def _music(console: Any) -> Any:
+def _music(console: Any) -> MusicPlayer | None:
     """Khufu's music, playing (:func:`khufu_music.terminal_music`), or None: without numpy
     it says so; without any way of playing, the speaker's notice says so."""
     from .khufu_music import terminal_music
@@ -251,7 +254,7 @@ def _run(
     path: Path,
     keep: bool,
     resumed: bool = False,
-    music: Any = None,
+    music: MusicPlayer | None = None,
 ) -> None:
     """The live loop; a resumed running game waits for Enter before its clock goes on.
 
@@ -284,7 +287,7 @@ def _loop(
     path: Path,
     keep: bool,
     resumed: bool,
-    music: Any,
+    music: MusicPlayer | None,
 ) -> None:
     """The frames of :func:`_run`, until the game is over or ``q``; then the record is
     saved and what is left to say is said."""
