@@ -182,6 +182,8 @@ def _fake_music(monkeypatch: Any) -> tuple[FakeOut, list[str], list[MusicPlayer]
     monkeypatch.setattr(speech, "espeak", lambda: "/usr/bin/espeak-ng")
     monkeypatch.setattr(speech, "render", lambda text, *a: S.to_wav(_voice(0.1)))
     monkeypatch.setattr(cli_khufu, "FADE", 0.05)
+    monkeypatch.setattr(khufu_music, "STING_LEAD", 0.05)  # lines follow each other sooner
+    monkeypatch.setattr(khufu_music, "GAP", 0.05)
     return out, stings, made
 
 
