@@ -1,12 +1,15 @@
-"""Khufu's audio over a whole rehearsed game, measured (issue 36 item 5).
+"""Khufu's audio over a rehearsed game, measured (issue 36): the terminal's own live mix
+(:class:`obelisk.companion.khufu_music.LiveMix`: bed, stings, espeak-ng's voice, the bed
+ducked under it), played second by second with the game's countdown.
 
 A session of 4 players is played in one-second ticks to its end (a Challenge lost every
-ten minutes); every moment Khufu speaks is rendered by espeak-ng and laid over the music
-bed with its sting, the bed ducked under the voice. Measured, in 30-second blocks so that
-45 minutes never sit in memory at once: the loudness (RMS, dBFS) of the speech alone, of
-the music under the speech and of the music between lines, and the share of the game with
-sound (100 ms windows above -50 dBFS). ``python tests/companion/khufu_mix.py [WAV]`` prints
-them and writes the first three minutes of the mix to WAV.
+ten minutes); every moment Khufu speaks gets its sting and its line. Measured, as ITU-R
+BS.1770 integrated loudness (LUFS, with ``pyloudnorm``): the speech alone, the music
+under the speech (as ducked), the music between lines and the whole mix; and the share
+of the game with sound (100 ms windows above -50 dBFS) and with speech.
+``python tests/companion/khufu_mix.py [MINUTES] [WAV]`` prints them for the first MINUTES
+(default: the whole game) and writes the first three minutes of the mix to WAV; with
+``OBELISK_LANG=de`` the game is German.
 """
 
 from __future__ import annotations
@@ -18,112 +21,82 @@ from typing import Any
 from obelisk.companion import khufu_sound as S
 from obelisk.companion import speech
 from obelisk.companion.khufu import KhufuSession, Player
-
-BLOCK = 30.0
-STINGS = {"order": "arrival", "challenge": "challenge", "end": "end"}
+from obelisk.companion.khufu_music import STINGS, LiveMix
 
 
-def rehearsed(seed: int = 3) -> tuple[list[tuple[float, str, str]], float]:
-    """(game second, kind, speech) of every moment of a rehearsed game, and its length."""
+def measure(minutes: float = 60.0, seed: int = 3, head_minutes: float = 3.0) -> dict[str, Any]:
+    """The numbers of the module docstring over the first ``minutes`` of a rehearsed game
+    (at most the whole game), and its first ``head_minutes`` of mix (``head``)."""
+    import numpy as np
+    import pyloudnorm
+
     s = KhufuSession([Player(n) for n in ("Ann", "Bob", "Cleo", "Dan")], seed)
-    out = []
-    t = 0.0
-
-    def said(moments: Any) -> None:
-        for m in moments:
-            out.append((t, m.kind, m.speech))
-
-    said(s.start())
-    while not s.over and t < 60 * 60:
+    mix = LiveMix()
+    parts: dict[str, list[Any]] = {"mix": [], "speech": [], "under": [], "between": []}
+    speaking = 0
+    said = [*s.moments, *s.start()]  # Khufu's greeting, then the countdown begins
+    t = 0
+    while True:
+        for m in said:
+            if STINGS.get(m.kind):
+                mix.sting(STINGS[m.kind])
+            mix.voice(S.from_wav(speech.render(m.speech, m.lang)))
+        mix.clock(s.remaining, s.running)
+        out, music, voice, talking = mix.render_parts(S.RATE)
+        parts["mix"].append(out)
+        parts["speech"].append(voice[talking])
+        parts["under"].append(music[talking])
+        parts["between"].append(music[~talking])
+        speaking += int(talking.sum())
         t += 1
-        said(s.tick(1))
-        if int(t) % 600 == 0 and s.running:
-            said(s.summon(0))
-            said(s.result("LOSE"))
-    return out, t
-
-
-def measure(first_minutes: float = 3.0, seed: int = 3) -> dict[str, Any]:
-    """The numbers of the module docstring, and the first minutes of the mix."""
-    np = S._np()
-    moments, length = rehearsed(seed)
-    voices: list[tuple[float, Any]] = []
-    stings: list[tuple[float, Any]] = []
-    for at, kind, text in moments:
-        sting = STINGS.get(kind)
-        lead = 0.0
-        if sting:
-            sound = S.sting(sting)
-            stings.append((at, sound))
-            lead = len(sound) / S.RATE * 0.6
-        voices.append((at + lead, S.from_wav(speech.render(text))))
-    sums = {"speech": [0.0, 0], "under": [0.0, 0], "between": [0.0, 0]}
-    loud = windows = 0
-    head = []
-    t = 0.0
-    while t < length:
-        n = int(min(BLOCK, length - t) * S.RATE)
-        music = S.bed(t, n / S.RATE)[:n]
-        for at, sound in stings:
-            _lay(music, sound, at - t)
-        alone = np.zeros(n, dtype=np.float32)
-        spans = []
-        for at, v in voices:
-            if at < t + BLOCK and at + len(v) / S.RATE > t:
-                _lay(alone, v, at - t)
-                spans.append((int((at - t) * S.RATE), int((at - t) * S.RATE) + len(v)))
-        gain = S.duck_envelope(n, spans, -12.0)
-        ducked = music * gain
-        mixed = np.clip(ducked + alone, -1, 1)
-        talking = np.abs(alone) > 0  # speech samples (espeak's own pauses count as music)
-        mask = np.zeros(n, dtype=bool)
-        for a, b in spans:
-            mask[max(0, a) : min(n, b)] = True
-        for key, part in (
-            ("speech", alone[mask]),
-            ("under", ducked[mask]),
-            ("between", ducked[~mask]),
-        ):
-            sums[key][0] += float(np.sum(np.square(part, dtype=np.float64)))
-            sums[key][1] += len(part)
-        w = int(0.1 * S.RATE)
-        for i in range(0, n - w + 1, w):
-            windows += 1
-            loud += S.rms_db(mixed[i : i + w]) > -50
-        if t < first_minutes * 60:
-            head.append(mixed)
-        t += n / S.RATE
-        del talking
-    db = {k: 10 * math.log10(v[0] / v[1]) if v[1] and v[0] else -math.inf for k, v in sums.items()}
-    speech_seconds = sums["speech"][1] / S.RATE
+        if t >= minutes * 60 or (s.over and not mix.busy and t > 5):
+            break
+        said = []
+        if not s.over:
+            said = s.tick(1)
+            if t % 600 == 0 and s.running:
+                said += s.summon(0) + s.result("LOSE")
+    meter = pyloudnorm.Meter(S.RATE)
+    whole = {k: np.concatenate(v) for k, v in parts.items()}
+    lufs = {k: _lufs(meter, v) for k, v in whole.items()}
+    w = int(0.1 * S.RATE)
+    blocks = whole["mix"][: len(whole["mix"]) // w * w].reshape(-1, w).astype(np.float64)
+    rms = np.sqrt(np.mean(np.square(blocks), axis=1))
+    loud = float(np.mean(rms > 10 ** (-50 / 20)))
     return {
-        "length_s": length,
-        "moments": len(moments),
-        "speech_s": speech_seconds,
-        "speech_db": db["speech"],
-        "music_under_speech_db": db["under"],
-        "music_between_db": db["between"],
-        "share_with_sound": loud / max(1, windows),
-        "head": np.concatenate(head)[: int(first_minutes * 60 * S.RATE)],
+        "seconds": t,
+        "moments": len(s.moments),
+        "speech_s": speaking / S.RATE,
+        "speech_lufs": lufs["speech"],
+        "music_under_speech_lufs": lufs["under"],
+        "music_between_lufs": lufs["between"],
+        "mix_lufs": lufs["mix"],
+        "speech_over_music_lu": lufs["speech"] - lufs["under"],
+        "share_with_sound": loud,
+        "share_with_speech": speaking / (t * S.RATE),
+        "peak": float(np.max(np.abs(whole["mix"]))),
+        "clipped_samples": int(np.sum(np.abs(whole["mix"]) >= 0.999)),
+        "head": whole["mix"][: int(head_minutes * 60 * S.RATE)],
     }
 
 
-def _lay(out: Any, sound: Any, offset: float) -> None:
-    i = int(offset * S.RATE)
-    if i < 0:
-        sound = sound[-i:]
-        i = 0
-    n = min(len(sound), len(out) - i)
-    if n > 0:
-        out[i : i + n] += sound[:n]
+def _lufs(meter: Any, samples: Any) -> float:
+    """Integrated loudness (LUFS) of ``samples``; -inf for less than a 400 ms block."""
+    if len(samples) < int(0.4 * S.RATE):
+        return -math.inf
+    return float(meter.integrated_loudness(samples.astype("float64")))
 
 
 if __name__ == "__main__":
-    m = measure()
+    from obelisk.core.i18n import from_environment, use_language
+
+    use_language(from_environment())  # OBELISK_LANG=de: Khufu's German game
+    minutes = float(sys.argv[1]) if len(sys.argv) > 1 else 60.0
+    m = measure(minutes)
     for k, v in m.items():
         if k != "head":
             print(f"{k:24} {v:.2f}" if isinstance(v, float) else f"{k:24} {v}")
-    if len(sys.argv) > 1:
-        with open(sys.argv[1], "wb") as f:
+    if len(sys.argv) > 2:
+        with open(sys.argv[2], "wb") as f:
             f.write(S.to_wav(m["head"]))
-        print(f"wrote the first minutes to {sys.argv[1]}")
+        print(f"wrote the first minutes to {sys.argv[2]}")

@@ -7,6 +7,7 @@ Every text is made in German with untranslated words marked ``⟦…⟧``
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import sys
@@ -25,7 +26,7 @@ from obelisk.companion.khufu import (
     from_record,
     parse_player,
 )
-from obelisk.companion.khufu_orders import STOPS, TAUNTS, Table, order_words
+from obelisk.companion.khufu_orders import STOPS, TAUNTS, Table, order_words, phrasings
 from obelisk.companion.khufu_terms import (
     a_symbol,
     hand_words,
@@ -96,9 +97,9 @@ def test_every_line_khufu_can_say_is_german() -> None:
             for seed in range(3):
                 lines += session_lines(seed, lucky)
             for eid in K.EVENT_INDEX:  # each of the twenty orders, each chamber/suit/symbol
-                for seed in range(12):
+                for seed, said_as in itertools.product(range(12), range(phrasings(eid))):
                     t = Table(list(NAMES), [p.lucky for p in players(lucky)], 0)
-                    o = order_words(eid, t, random.Random(seed))
+                    o = order_words(eid, t, random.Random(seed), said_as)  # every phrasing
                     lines += [o.title, o.speech]
         lines += [khufu_orders.W.gettext(s) for s in (*STOPS, *TAUNTS)]
         for result in RESULTS:  # the Challenge's end, with and without the challenger named
@@ -565,7 +566,7 @@ def test_the_terminal_commands_help_is_german() -> None:
         khufu = command.commands["companion"].commands["khufu"]  # type: ignore[attr-defined]
         texts = [khufu.help, *(p.help for p in khufu.params if p.help)]
     assert texts[0].startswith("Khufus DVD für das echte Spielbrett")
-    assert len(texts) == 9
+    assert len(texts) == 10  # the help and nine options
     german(texts)
 
 

@@ -3,7 +3,8 @@
 A large countdown (rich Live), Khufu's orders in large words and spoken with
 espeak-ng, the five-minute warning, the Ultimate Challenge and the end. Keys: ``s``
 summons Khufu, ``q`` quits and saves; in the Challenge the number of the player who
-won, ``l`` (Khufu won) or ``d`` (a draw).
+won, ``l`` (Khufu won) or ``d`` (a draw). Khufu's music (:mod:`khufu_music`) plays under
+his voice unless ``--no-music``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -40,11 +41,16 @@ from .khufu import (
 )
 from .speech import Speaker
 
+if TYPE_CHECKING:
+    from .khufu_music import MusicPlayer
+
 W = Words("obelisk.companion")
 _ = W.gettext
 
 #: Seconds between two redraws of the countdown.
 FRAME = 0.05
+#: Seconds over which the music fades out at the end of the game.
+FADE = 2.5
 
 
 def _ask(console: Any, question: str, parse: Any) -> Any:
@@ -148,6 +154,16 @@ def khufu(
     speak: Annotated[
         bool, typer.Option("--speak/--no-speak", help=N_("Say Khufu's lines aloud (espeak-ng)."))
     ] = True,
+    music: Annotated[
+        bool,
+        typer.Option(
+            "--music/--no-music",
+            help=N_(
+                "Play Khufu's music under his voice: a drone, drums, a clock that ticks ever "
+                "faster in the last five minutes (with --speak)."
+            ),
+        ),
+    ] = True,
     audio_dir: Annotated[
         Path | None,
         typer.Option(help=N_("Also write every spoken line here as a numbered WAV file and text.")),
@@ -190,12 +206,44 @@ def khufu(
                 return
             session = new_session(table, seed)
         clock = WallClock(time_scale)
-        speaker = Speaker(speak, audio_dir)
+        band = _music(console) if music and speak else None
+        try:
+            speaker = Speaker(speak, audio_dir, out=band)
+        except OSError:
+            if band is not None:
+                band.close()
+            raise
     except (CompanionError, OSError) as exc:
         fail(str(exc))
         return
     path = save or _default_save(session.seed)
-    _run(session, clock, speaker, console, path, keep=save is not None, resumed=resume is not None)
+    _run(
+        session,
+        clock,
+        speaker,
+        console,
+        path,
+        keep=save is not None,
+        resumed=resume is not None,
+        music=band,
+    )
+
+
+def _music(console: Any) -> MusicPlayer | None:
+    """Khufu's music, playing (:func:`khufu_music.terminal_music`), or None: without numpy
+    it says so; without any way of playing, the speaker's notice says so."""
+    from .khufu_music import terminal_music
+
+    band = terminal_music()
+    if band is None:
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            console.print(
+                _("Khufu's music needs numpy (pip install obelisk[sound]): he speaks without it."),
+                highlight=False,
+            )
+    return band
 
 
 def _run(
@@ -206,8 +254,43 @@ def _run(
     path: Path,
     keep: bool,
     resumed: bool = False,
+    music: MusicPlayer | None = None,
 ) -> None:
-    """The live loop; a resumed running game waits for Enter before its clock goes on."""
+    """The live loop; a resumed running game waits for Enter before its clock goes on.
+
+    ``music`` (a :class:`khufu_music.MusicPlayer`, playing) hears every moment's sting and
+    the countdown at every frame; it stops on quit, at the end (after a fade) and on
+    Ctrl-C.
+    """
+    try:
+        _loop(session, clock, speaker, console, path, keep, resumed, music)
+    finally:
+        if music is not None:
+            music.close(fade=FADE if session.over else 0.0)
+    if session.over:
+        console.print(game_over_words(session), highlight=False)
+    else:
+        console.print(
+            _(
+                "Stopped with {time} left. Continue with: obelisk companion khufu --resume {path}"
+            ).format(time=clock_words(session.remaining), path=path),
+            highlight=False,
+        )
+    console.print(_("Record saved to {path}").format(path=path), highlight=False)
+
+
+def _loop(
+    session: KhufuSession,
+    clock: WallClock,
+    speaker: Speaker,
+    console: Any,
+    path: Path,
+    keep: bool,
+    resumed: bool,
+    music: MusicPlayer | None,
+) -> None:
+    """The frames of :func:`_run`, until the game is over or ``q``; then the record is
+    saved and what is left to say is said."""
     from rich.live import Live
 
     from .khufu_screen import screen
@@ -230,6 +313,8 @@ def _run(
                     highlight=False,
                     markup=False,
                 )
+            if music is not None:
+                music.sting(m.kind)
             speaker.say(m.speech, m.title, m.lang)
             if speaker.notice and speaker.notice != notice_shown:
                 notice_shown = speaker.notice
@@ -259,6 +344,8 @@ def _run(
             )
             if not session.started:
                 last = session.moments[-1]
+                if music is not None:
+                    music.sting(last.kind)
                 speaker.say(last.speech, last.title, last.lang)
         if not session.started and not interactive:
             said(session.start())  # a script or a pipe: no Enter to wait for
@@ -295,22 +382,14 @@ def _run(
                 said(session.tick(min(due, MAX_TICK)))
             if live is not None:
                 live.update(screen(shown(), latest, None, console.width), refresh=True)
+            if music is not None:
+                music.mix.clock(session.remaining, session.running and not held)
             speaker.pump()
             if session.over:
                 break
             time.sleep(FRAME)
     speaker.close(wait=8.0 if session.over else 0.0)
     session.save(path)
-    if session.over:
-        console.print(game_over_words(session), highlight=False)
-    else:
-        console.print(
-            _(
-                "Stopped with {time} left. Continue with: obelisk companion khufu --resume {path}"
-            ).format(time=clock_words(session.remaining), path=path),
-            highlight=False,
-        )
-    console.print(_("Record saved to {path}").format(path=path), highlight=False)
 
 
 def _replay(path: Path, console: Any, fail: Any) -> None:

@@ -34,7 +34,7 @@ from obelisk.games.khufu import components as K
 from obelisk.games.khufu.options import KhufuOptions
 
 from .khufu_director import Director
-from .khufu_orders import Table, order_words, stop_words
+from .khufu_orders import Table, order_words, pick_phrasing, stop_words
 from .khufu_players import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -134,6 +134,10 @@ class KhufuSession:
         #: the phrasing of each order's "Stop!" (its own stream: the orders stay as before)
         self.words = random.Random(f"khufu-words:{seed}")
         self.last_stop: str | None = None
+        #: the phrasing of each order's own words (a stream of its own, as the "Stop!"'s),
+        #: and the one each order had the last time it was given (issue 36)
+        self.phrasing = random.Random(f"khufu-phrasing:{seed}")
+        self.last_phrasing: dict[str, int] = {}
         self.table = Table(
             [p.name for p in self.players],
             [p.lucky for p in self.players],
@@ -516,7 +520,8 @@ class KhufuSession:
     def _order(self) -> list[Moment]:
         """khufu:14.10: Khufu appears with the Director's next order."""
         eid = self.director.next_order().event
-        order = order_words(eid, self.table, self.rng)
+        said_as = pick_phrasing(eid, self.phrasing, self.last_phrasing)
+        order = order_words(eid, self.table, self.rng, said_as)
         self.last_stop = stop_words(self.words, self.last_stop)
         said = [
             self._say(

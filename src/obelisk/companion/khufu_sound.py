@@ -9,11 +9,13 @@ ducking, and measured.
   rising, a drum roll, a falling gong);
 * :func:`mix` — speech laid over the bed at given times, the bed ducked by ``duck_db``
   while a line is spoken (20 ms attack, 300 ms release);
-* :func:`rms_db` — loudness as RMS in dBFS (not LUFS: no K-weighting), for the note.
+* :func:`rms_db` — a level as RMS in dBFS (the mix's loudness is measured in LUFS, with
+  pyloudnorm, by tests/companion/khufu_mix.py).
 
 All of it is mono float32 at :data:`RATE`; :func:`to_wav` writes 16-bit PCM. numpy is an
-optional dependency (``pip install obelisk[sound]``). Not yet wired into the terminal or
-the page: see the report of issue 36.
+optional dependency (``pip install obelisk[sound]``). The page plays the bed in parts
+(``web_khufu``), the terminal mixes it live with the voice (:mod:`khufu_music`); a part
+rendered after another joins it seamlessly.
 """
 
 from __future__ import annotations
@@ -58,18 +60,22 @@ def tick(level: float = 0.35) -> Any:
 
 
 def _place(out: Any, sound: Any, at: float) -> None:
-    i = int(at * RATE)
+    """Add ``sound`` into ``out`` from second ``at`` (before 0: only the part inside)."""
+    i = round(at * RATE)
+    if i < 0:
+        sound, i = sound[-i:], 0
     if i >= len(out):
         return
     n = min(len(sound), len(out) - i)
-    out[i : i + n] += sound[:n]
+    if n > 0:
+        out[i : i + n] += sound[:n]
 
 
 def bed(start: float, seconds: float, countdown: float = 45 * 60) -> Any:
     """The music from game second ``start`` for ``seconds``: drone, drums and (in the last
     five minutes of ``countdown``) the ticking that speeds up."""
     np = _np()
-    t = _t(seconds) + np.float32(start)
+    t = np.arange(int(seconds * RATE), dtype=np.float64) / RATE + start  # float64: no jitter
     swell = 0.55 + 0.45 * np.sin(2 * math.pi * t / 23.0)
     drone = (
         0.05
@@ -82,13 +88,14 @@ def bed(start: float, seconds: float, countdown: float = 45 * 60) -> Any:
     )
     out = drone.astype(np.float32)
     hit = drum(0.3)
-    first = math.ceil(start / 2.0) * 2.0
-    k = first
+    # a hit or tick that began before ``start`` rings on into it: parts join seamlessly
+    k = max(0.0, math.ceil((start - len(hit) / RATE) / 2.0) * 2.0)
     while k < start + seconds:
-        _place(out, hit * (1.0 if int(k / 2) % 4 == 0 else 0.6), k - start)
+        _place(out, hit * (1.0 if round(k / 2) % 4 == 0 else 0.6), k - start)
         k += 2.0
     ping = tick()
-    for at in tick_times(start, seconds, countdown):
+    ring = len(ping) / RATE
+    for at in tick_times(max(0.0, start - ring), seconds + ring, countdown):
         _place(out, ping, at - start)
     return out
 
@@ -118,7 +125,7 @@ def sting(kind: str) -> Any:
     if kind == "challenge":  # a drum roll that grows
         out = np.zeros(int(1.6 * RATE), dtype=np.float32)
         for i in range(16):
-            _place(out, drum(0.15 + 0.03 * i), i * 0.09)
+            _place(out, drum(0.075 + 0.015 * i), i * 0.09)  # about -21 LUFS, as the others
         return out
     if kind == "end":  # a falling gong
         t = _t(3.0)
@@ -129,22 +136,22 @@ def sting(kind: str) -> Any:
     raise ValueError(f"no sting '{kind}': arrival, challenge or end")
 
 
-def duck_envelope(length: int, spans: list[tuple[int, int]], duck_db: float) -> Any:
-    """A gain per sample: 1, and ``duck_db`` under each (start, end) span, with a 20 ms
-    attack before and a 300 ms release after."""
+def duck_envelope(
+    length: int, spans: list[tuple[int, int]], duck_db: float, offset: int = 0
+) -> Any:
+    """A gain per sample for samples ``offset`` to ``offset + length``: 1, and ``duck_db``
+    under each (start, end) span (sample numbers on the same count as ``offset``), with a
+    20 ms attack before and a 300 ms release after; a stream's parts join seamlessly."""
     np = _np()
     low = 10 ** (duck_db / 20.0)
+    at = np.arange(offset, offset + length, dtype=np.float64)
     gain = np.ones(length, dtype=np.float32)
     attack, release = int(0.02 * RATE), int(0.3 * RATE)
     for a, b in spans:
-        a0, b1 = max(0, a - attack), min(length, b + release)
-        gain[max(0, a) : min(length, b)] = np.minimum(gain[max(0, a) : min(length, b)], low)
-        if a > a0:
-            ramp = np.linspace(1.0, low, a - a0, dtype=np.float32)
-            gain[a0:a] = np.minimum(gain[a0:a], ramp)
-        if b1 > b:
-            ramp = np.linspace(low, 1.0, b1 - b, dtype=np.float32)
-            gain[b:b1] = np.minimum(gain[b:b1], ramp)
+        if b + release <= offset or a - attack >= offset + length:
+            continue
+        ramp = np.interp(at, [a - attack, a, b, b + release], [1.0, low, low, 1.0])
+        gain = np.minimum(gain, ramp.astype(np.float32))
     return gain
 
 

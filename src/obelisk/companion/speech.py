@@ -2,7 +2,7 @@
 
 :func:`render` runs ``espeak-ng -w FILE TEXT`` (no shell, with a timeout) and gives
 the WAV bytes; :class:`Speaker` plays lines in the terminal with ``aplay`` or
-``paplay`` when one is installed, and writes every line to ``--audio-dir`` as a
+``paplay`` when one is installed (or through Khufu's music, which mixes them in), and writes every line to ``--audio-dir`` as a
 numbered WAV file with the text beside it. Where espeak-ng is missing nothing is
 rendered; the caller shows text instead (and says so once).
 
@@ -22,6 +22,7 @@ import time
 import wave
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from obelisk.core.i18n import SOURCE, Words, language
 
@@ -41,18 +42,23 @@ SPEED = 132
 #: espeak-ng's pitch (0-99, default 50) and gap between words (in 10 ms).
 PITCH = 32
 WORD_GAP = 3
+#: espeak-ng's amplitude (0-200, default 100): a little louder, so that Khufu speaks at
+#: about -19 LUFS, broadcast-like (issue 36; measured by tests/companion/khufu_mix.py).
+AMPLITUDE = 120
 PLAYERS = ("aplay", "paplay")
 
 
 @dataclass(frozen=True)
 class Voice:
     """How espeak-ng says one language's lines: its voice (``de+m3``: the German voice,
-    the deep male variant m3), words per minute, pitch (0-99) and gap between words (10 ms)."""
+    the deep male variant m3), words per minute, pitch (0-99), gap between words (10 ms)
+    and amplitude (0-200)."""
 
     voice: str
     speed: int
     pitch: int = PITCH
     word_gap: int = WORD_GAP
+    amplitude: int = AMPLITUDE
 
 
 #: Khufu's voice in each language Obelisk speaks. German words are longer than English
@@ -99,6 +105,7 @@ def command(text: str, lang: str | None = None) -> list[str]:
     # to stdout, not to a file: a line holds the players' names, and nothing a network
     # client sends reaches the server's disk
     cmd = [exe, "-v", v.voice, "-s", str(v.speed), "-p", str(v.pitch), "-g", str(v.word_gap)]
+    cmd += ["-a", str(v.amplitude)]
     return [*cmd, "--stdout", "--", line]
 
 
@@ -161,15 +168,21 @@ class Speaker:
     when they are spoken); a face shows it once.
     """
 
-    def __init__(self, speak: bool = True, audio_dir: str | Path | None = None) -> None:
+    def __init__(
+        self, speak: bool = True, audio_dir: str | Path | None = None, out: Any = None
+    ) -> None:
         self.speak = speak
         self.audio_dir = Path(audio_dir) if audio_dir else None
         if self.audio_dir:
             self.audio_dir.mkdir(parents=True, exist_ok=True)
         self.count = 0
-        self.player = audio_player() if speak else None
-        #: where no aplay/paplay exists: a Python audio library (issue 36), else None
-        self.library = library_player() if speak and self.player is None else None
+        self.player = audio_player() if speak and out is None else None
+        #: where the lines are played in-process: ``out`` (Khufu's music, which mixes them
+        #: in, :class:`obelisk.companion.khufu_music.MusicPlayer`), else where no
+        #: aplay/paplay exists a Python audio library (issue 36), else None
+        self.library = out if speak else None
+        if speak and self.library is None and self.player is None:
+            self.library = library_player()
         self._playing: subprocess.Popen[bytes] | None = None
         self._queue: list[Path] = []
         self.notice: str | None = None
@@ -233,6 +246,12 @@ class Speaker:
         if self._playing is not None and self._playing.poll() is None:
             return
         self._playing = None
+        if getattr(self.library, "failed", None) is not None:
+            # Khufu's music could not play: his lines go to aplay/paplay or the library
+            self.library = None
+            self.player = audio_player()
+            if self.player is None:
+                self.library = library_player()
         if self.library is not None and self._queue and not self.library.busy:
             self.library.play(self._queue.pop(0).read_bytes())
             return
