@@ -20,10 +20,12 @@ Only ``observation(seat)`` is ever encoded, so nothing hidden can reach a learne
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -356,6 +358,82 @@ class ObservationEncoder:
         rows: list[tuple[int, int, str, str]] = []
         self.root.describe("", 0, rows)
         return rows
+
+
+def _no_fields(action: Action) -> tuple[()]:
+    return ()
+
+
+class ActionIndex:
+    """The ids of actions in a fixed action list, found fast.
+
+    The adapters map every legal action to its id at every decision, so this is on
+    their hot path. The engines hand out the same action objects again and again (each
+    keeps its own table of them), and a game's legal lists repeat too (a few hundred
+    different ones in thousands of decisions), so a legal list's sorted ids are
+    remembered by the identities of its objects: ``tuple(map(id, actions))`` and one dict
+    lookup, all in C. A list seen for the first time is looked up action by action: by
+    object if the object was seen before, else by value, each action class having a dict
+    keyed by its field values read with a C-level ``attrgetter`` (a dataclass's own
+    ``__hash__`` and ``__eq__`` are Python code), which matches what ``==`` matches.
+
+    The memo keeps every object it names alive, so an identity in it is never reused by
+    another object; it is emptied when it grows past :attr:`MEMO_LIMIT` objects or
+    lists (an engine that makes new objects each time).
+    """
+
+    #: Most action objects, and most legal lists, remembered at once.
+    MEMO_LIMIT = 16384
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self._by_class: dict[type, tuple[Callable[[Action], Any], dict[Any, int]]] = {}
+        for i, a in enumerate(actions):
+            cls = type(a)
+            entry = self._by_class.get(cls)
+            if entry is None:
+                names = (
+                    [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(a) else []
+                )
+                get: Callable[[Action], Any] = attrgetter(*names) if names else _no_fields
+                entry = self._by_class[cls] = (get, {})
+            entry[1].setdefault(entry[0](a), i)
+        self._lists: dict[tuple[int, ...], list[int]] = {}  # identities -> sorted ids
+        self._objects: dict[int, int] = {}  # id(action object) -> its id in the list
+        self._alive: list[Action] = []  # the objects named in the memo
+
+    def ids(self, actions: Sequence[Action]) -> list[int]:
+        """The sorted ids of ``actions`` (those outside the list are left out). The list
+        may be shared with later calls: read it, do not change it."""
+        key = tuple(map(id, actions))
+        out = self._lists.get(key)
+        if out is None:
+            out = self._find(actions, key)
+        return out
+
+    def _find(self, actions: Sequence[Action], key: tuple[int, ...]) -> list[int]:
+        """The sorted ids of ``actions`` looked up one by one, remembered from now on."""
+        objects, alive, by_class = self._objects, self._alive, self._by_class
+        if len(objects) + len(actions) > self.MEMO_LIMIT or len(self._lists) >= self.MEMO_LIMIT:
+            self._lists.clear()
+            objects.clear()
+            alive.clear()
+        out = []
+        for a in actions:
+            i = objects.get(id(a))
+            if i is None:
+                entry = by_class.get(type(a))
+                if entry is None:
+                    continue
+                i = entry[1].get(entry[0](a))
+                if i is None:
+                    continue
+                objects[id(a)] = i
+                alive.append(a)
+            out.append(i)
+        out.sort()
+        if len(out) == len(actions):  # every object is kept alive: the key stays true
+            self._lists[key] = out
+        return out
 
 
 def action_space(game: Game, num_players: int, options: Any) -> tuple[list[Action], bool]:
