@@ -186,31 +186,42 @@ class _Node:
         """A function that writes a (not None) value's slots into a zeroed vector at an
         offset: what :meth:`encode` does, but built once for this node's shape and
         touching only the slots that are not 0 (most of a vector is absent fields,
-        empty list places and the cold slots of one-hots)."""
+        empty list places and the cold slots of one-hots).
+
+        The first part of a node also writes its presence bit (its ``lead_*`` flag), so a node of
+        one part (most of them: a number, a one-hot, a dict, a list) is that part, with
+        no function around it: a call less for every value written."""
         parts: list[Writer] = []
         rel = 1  # after the presence bit
         if self.num:
-            scale, r_num = self.scale, rel
+            scale, r_num, lead_num = self.scale, rel, not parts
 
             def number(v: Any, out: Vector, off: int) -> None:
+                if lead_num:
+                    out[off] = 1.0
                 if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    out[off + r_num] = _clip(v / scale)
+                    x = v / scale  # clipped as _clip does (inline: a call less)
+                    out[off + r_num] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
             parts.append(number)
             rel += 1
         if self.bool_:
-            r_bool = rel
+            r_bool, lead_bool = rel, not parts
 
             def boolean(v: Any, out: Vector, off: int) -> None:
+                if lead_bool:
+                    out[off] = 1.0
                 if v is True:
                     out[off + r_bool] = 1.0
 
             parts.append(boolean)
             rel += 1
         if self.index:
-            index, other, r_hot = self.index, len(self.index), rel
+            index, other, r_hot, lead_hot = self.index, len(self.index), rel, not parts
 
             def one_hot(v: Any, out: Vector, off: int) -> None:
+                if lead_hot:
+                    out[off] = 1.0
                 if isinstance(v, str):
                     out[off + r_hot + index.get(v, other)] = 1.0
 
@@ -218,8 +229,11 @@ class _Node:
             rel += len(self.index) + 1
         if self.chars:
             ci, cw, strlen, r_text = self.char_index, len(self.chars) + 1, self.strlen, rel
+            lead_text = not parts
 
             def text(v: Any, out: Vector, off: int) -> None:
+                if lead_text:
+                    out[off] = 1.0
                 if isinstance(v, str):
                     base = off + r_text
                     for i, c in enumerate(v[:strlen]):
@@ -232,9 +246,11 @@ class _Node:
             for k, n in self.keys.items():
                 children.append((k, n.writer(), rel))
                 rel += n.size
-            fields_ = tuple(children)
+            fields_, lead_fields = tuple(children), not parts
 
             def fields(v: Any, out: Vector, off: int) -> None:
+                if lead_fields:
+                    out[off] = 1.0
                 if isinstance(v, dict):
                     get = v.get
                     for k, w, r in fields_:
@@ -247,8 +263,11 @@ class _Node:
             m, denom, r_len = self.maxlen, float(max(1, self.maxlen)), rel
             item = self.items.writer() if self.items is not None else None
             step = self.items.size if self.items is not None else 0
+            lead_items = not parts
 
             def items(v: Any, out: Vector, off: int) -> None:
+                if lead_items:
+                    out[off] = 1.0
                 if isinstance(v, (list, tuple)) and v:
                     base = off + r_len
                     out[base] = min(1.0, len(v) / denom)
@@ -261,13 +280,7 @@ class _Node:
 
             parts.append(items)
         if len(parts) == 1:
-            (part,) = parts
-
-            def single(v: Any, out: Vector, off: int) -> None:
-                out[off] = 1.0
-                part(v, out, off)
-
-            return single
+            return parts[0]
         if not parts:
 
             def present(v: Any, out: Vector, off: int) -> None:
@@ -277,8 +290,7 @@ class _Node:
         all_parts = tuple(parts)
 
         def several(v: Any, out: Vector, off: int) -> None:
-            out[off] = 1.0
-            for part in all_parts:
+            for part in all_parts:  # the first writes the presence bit
                 part(v, out, off)
 
         return several
