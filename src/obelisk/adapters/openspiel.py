@@ -354,7 +354,9 @@ class _Inner:
 
     def current(self) -> int:
         """OpenSpiel's current player: the seat to move, or TERMINAL (cached)."""
-        state = self.fresh()
+        state = self._state
+        if state is None or state.history._n != self.at:
+            state = self.fresh()
         player = self.player
         if player is None:
             player = self.player = TERMINAL if state.is_terminal() else state.current_player
@@ -362,7 +364,9 @@ class _Inner:
 
     def legal_ids(self) -> list[int]:
         """The ids of the current player's legal actions, sorted (cached: don't change it)."""
-        state = self.fresh()
+        state = self._state
+        if state is None or state.history._n != self.at:
+            state = self.fresh()
         legal = self.legal
         if legal is None:
             legal = self.legal = self.game.action_index.ids(state.legal_actions())
@@ -512,11 +516,7 @@ class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
         is the current player), sorted; a new list each call."""
         inner = self._inner
         if player is None or player == inner.current():
-            state = inner._state
-            legal = inner.legal
-            if legal is None or state is None or state.history._n != inner.at:
-                legal = inner.legal_ids()  # (an Obelisk state has none when it is over)
-            return legal.copy()
+            return inner.legal_ids().copy()  # (an Obelisk state has none when it is over)
         if player >= 0:
             return []
         return list(pyspiel.State.legal_actions(self, player))  # OpenSpiel's refusal
