@@ -300,7 +300,6 @@ class _Inner:
     """
 
     __slots__ = (
-        "__weakref__",
         "_state",
         "at",
         "det_recall",
