@@ -409,7 +409,10 @@ class ActionIndex:
                 get: Callable[[Action], Any] = attrgetter(*names) if names else _no_fields
                 entry = self._by_class[cls] = (get, {})
             entry[1].setdefault(entry[0](a), i)
-        self._lists: dict[tuple[int, ...], list[int]] = {}  # identities -> sorted ids
+        #: The sorted ids of the legal lists seen, by the identities of their objects: a
+        #: hot loop may read ``lists.get(tuple(map(id, actions)))`` itself and call
+        #: :meth:`ids` when that is None.
+        self.lists: dict[tuple[int, ...], list[int]] = {}
         self._objects: dict[int, int] = {}  # id(action object) -> its id in the list
         self._alive: list[Action] = []  # the objects named in the memo
 
@@ -417,7 +420,7 @@ class ActionIndex:
         """The sorted ids of ``actions`` (those outside the list are left out). The list
         may be shared with later calls: read it, do not change it."""
         key = tuple(map(id, actions))
-        out = self._lists.get(key)
+        out = self.lists.get(key)
         if out is None:
             out = self._find(actions, key)
         return out
@@ -425,8 +428,8 @@ class ActionIndex:
     def _find(self, actions: Sequence[Action], key: tuple[int, ...]) -> list[int]:
         """The sorted ids of ``actions`` looked up one by one, remembered from now on."""
         objects, alive, by_class = self._objects, self._alive, self._by_class
-        if len(objects) + len(actions) > self.MEMO_LIMIT or len(self._lists) >= self.MEMO_LIMIT:
-            self._lists.clear()
+        if len(objects) + len(actions) > self.MEMO_LIMIT or len(self.lists) >= self.MEMO_LIMIT:
+            self.lists.clear()
             objects.clear()
             alive.clear()
         out = []
@@ -444,7 +447,7 @@ class ActionIndex:
             out.append(i)
         out.sort()
         if len(out) == len(actions):  # every object is kept alive: the key stays true
-            self._lists[key] = out
+            self.lists[key] = out
         return out
 
 

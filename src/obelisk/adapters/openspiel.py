@@ -368,7 +368,12 @@ class _Inner:
             state = self.fresh()
         legal = self.legal
         if legal is None:
-            legal = self.legal = self.game.action_index.ids(state.legal_actions())
+            actions = state.legal_actions()
+            index = self.game.action_index
+            legal = index.lists.get(tuple(map(id, actions)))  # ids(), a call less
+            if legal is None:
+                legal = index.ids(actions)
+            self.legal = legal
         return legal
 
     def play(self) -> State:
