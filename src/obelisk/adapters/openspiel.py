@@ -358,7 +358,7 @@ class _Inner:
             state = self.fresh()
         player = self.player
         if player is None:
-            player = self.player = TERMINAL if state.is_terminal() else state.current_player
+            player = self.player = TERMINAL if state.is_terminal() else int(state.current_player)
         return player
 
     def legal_ids(self) -> list[int]:
