@@ -414,12 +414,12 @@ def test_action_index_finds_what_equality_finds(game):
     dict gives, for the engine's objects and for equal copies of them."""
     import copy
 
-    from obelisk.adapters.encoding import ActionIndex, spaces
+    from obelisk.adapters.encoding import ActionIndex, action_space
     from obelisk.core import get_game
 
     g = get_game(game)
     n = min(g.player_counts())
-    actions, _, _ = spaces(g, n, g.make_options(None))
+    actions, _ = action_space(g, n, g.make_options(None))
     by_value = {a: i for i, a in enumerate(actions)}
     index = ActionIndex(actions)
     rng = random.Random(5)
