@@ -406,3 +406,75 @@ def test_pettingzoo_observations_lie_in_their_bounded_space():
             break
         assert space.contains(obs["observation"])
         e.step(rng.choice([i for i, m in enumerate(obs["action_mask"]) if m]))
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+def test_action_index_finds_what_equality_finds(game):
+    """ActionIndex (by object, then by field values) gives the ids the action list's own
+    dict gives, for the engine's objects and for equal copies of them."""
+    import copy
+
+    from obelisk.adapters.encoding import ActionIndex, action_space
+    from obelisk.core import get_game
+
+    g = get_game(game)
+    n = min(g.player_counts())
+    actions, _ = action_space(g, n, g.make_options(None))
+    by_value = {a: i for i, a in enumerate(actions)}
+    index = ActionIndex(actions)
+    rng = random.Random(5)
+    state = g.new_state(n, 3, g.make_options(None))
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        legal = state.legal_actions()
+        expected = sorted(by_value[a] for a in legal)
+        assert index.ids(legal) == expected
+        assert index.ids(legal) == expected  # the second time from the memo
+        assert index.ids([copy.copy(a) for a in legal]) == expected
+        state.apply_unchecked(rng.choice(legal))
+
+
+def test_openspiel_legal_actions_answered_in_python_are_openspiels():
+    """The Python legal_actions() gives what OpenSpiel's C++ path gives, for the current
+    player and the others, as a new list each time (a caller may shuffle it)."""
+    g, s = _played("sobek", 3, 5)
+    base = pyspiel.State
+    while not s.is_terminal():
+        p = s.current_player()
+        legal = s.legal_actions()
+        assert legal == list(base.legal_actions(s)) == sorted(legal) and legal
+        for q in range(3):
+            assert s.legal_actions(q) == list(base.legal_actions(s, q))
+        assert s.legal_actions_mask(p) == [int(a in legal) for a in range(g.num_distinct_actions())]
+        legal.reverse()
+        assert s.legal_actions() == sorted(legal)
+        s.apply_action(legal[len(legal) // 2])
+        if len(s.history()) > 40:
+            break
+    assert s.legal_actions(0) == list(base.legal_actions(s, 0))
+
+
+def test_openspiel_sees_a_move_made_on_the_obelisk_state():
+    """What the adapter keeps per position (legal ids, current player, text) follows a move
+    made on the Obelisk state directly (``state.inner``)."""
+    g, s = _played("ramses", 2, 3)
+    inner = s.inner
+    before = (s.legal_actions(), s.current_player(), str(s))
+    inner.apply(inner.legal_actions()[0])
+    ids = sorted(g.index[a] for a in inner.legal_actions())
+    assert s.legal_actions() == ids
+    assert s.current_player() == inner.current_player and str(s) == inner.to_text(None)
+    assert (s.legal_actions(), s.current_player(), str(s)) != before
+
+
+def test_openspiel_refuses_an_illegal_action_with_its_rule():
+    from obelisk.core.errors import IllegalAction
+
+    g, s = _played("sobek", 2, 2)
+    illegal = next(a for a in range(g.num_distinct_actions()) if a not in s.legal_actions())
+    with pytest.raises(IllegalAction, match=r"\[sobek:"):
+        s.apply_action(illegal)
+    with pytest.raises(ValueError, match="outside"):
+        s.apply_action(g.num_distinct_actions())
+    assert len(s.history()) == 2  # nothing was played

@@ -20,10 +20,12 @@ Only ``observation(seat)`` is ever encoded, so nothing hidden can reach a learne
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -184,31 +186,42 @@ class _Node:
         """A function that writes a (not None) value's slots into a zeroed vector at an
         offset: what :meth:`encode` does, but built once for this node's shape and
         touching only the slots that are not 0 (most of a vector is absent fields,
-        empty list places and the cold slots of one-hots)."""
+        empty list places and the cold slots of one-hots).
+
+        The first part of a node also writes its presence bit (its ``lead_*`` flag), so a node of
+        one part (most of them: a number, a one-hot, a dict, a list) is that part, with
+        no function around it: a call less for every value written."""
         parts: list[Writer] = []
         rel = 1  # after the presence bit
         if self.num:
-            scale, r_num = self.scale, rel
+            scale, r_num, lead_num = self.scale, rel, not parts
 
             def number(v: Any, out: Vector, off: int) -> None:
+                if lead_num:
+                    out[off] = 1.0
                 if isinstance(v, (int, float)) and not isinstance(v, bool):
-                    out[off + r_num] = _clip(v / scale)
+                    x = v / scale  # clipped as _clip does (inline: a call less)
+                    out[off + r_num] = -1.0 if x < -1.0 else 1.0 if x > 1.0 else x
 
             parts.append(number)
             rel += 1
         if self.bool_:
-            r_bool = rel
+            r_bool, lead_bool = rel, not parts
 
             def boolean(v: Any, out: Vector, off: int) -> None:
+                if lead_bool:
+                    out[off] = 1.0
                 if v is True:
                     out[off + r_bool] = 1.0
 
             parts.append(boolean)
             rel += 1
         if self.index:
-            index, other, r_hot = self.index, len(self.index), rel
+            index, other, r_hot, lead_hot = self.index, len(self.index), rel, not parts
 
             def one_hot(v: Any, out: Vector, off: int) -> None:
+                if lead_hot:
+                    out[off] = 1.0
                 if isinstance(v, str):
                     out[off + r_hot + index.get(v, other)] = 1.0
 
@@ -216,8 +229,11 @@ class _Node:
             rel += len(self.index) + 1
         if self.chars:
             ci, cw, strlen, r_text = self.char_index, len(self.chars) + 1, self.strlen, rel
+            lead_text = not parts
 
             def text(v: Any, out: Vector, off: int) -> None:
+                if lead_text:
+                    out[off] = 1.0
                 if isinstance(v, str):
                     base = off + r_text
                     for i, c in enumerate(v[:strlen]):
@@ -230,9 +246,11 @@ class _Node:
             for k, n in self.keys.items():
                 children.append((k, n.writer(), rel))
                 rel += n.size
-            fields_ = tuple(children)
+            fields_, lead_fields = tuple(children), not parts
 
             def fields(v: Any, out: Vector, off: int) -> None:
+                if lead_fields:
+                    out[off] = 1.0
                 if isinstance(v, dict):
                     get = v.get
                     for k, w, r in fields_:
@@ -245,8 +263,11 @@ class _Node:
             m, denom, r_len = self.maxlen, float(max(1, self.maxlen)), rel
             item = self.items.writer() if self.items is not None else None
             step = self.items.size if self.items is not None else 0
+            lead_items = not parts
 
             def items(v: Any, out: Vector, off: int) -> None:
+                if lead_items:
+                    out[off] = 1.0
                 if isinstance(v, (list, tuple)) and v:
                     base = off + r_len
                     out[base] = min(1.0, len(v) / denom)
@@ -259,13 +280,7 @@ class _Node:
 
             parts.append(items)
         if len(parts) == 1:
-            (part,) = parts
-
-            def single(v: Any, out: Vector, off: int) -> None:
-                out[off] = 1.0
-                part(v, out, off)
-
-            return single
+            return parts[0]
         if not parts:
 
             def present(v: Any, out: Vector, off: int) -> None:
@@ -275,8 +290,7 @@ class _Node:
         all_parts = tuple(parts)
 
         def several(v: Any, out: Vector, off: int) -> None:
-            out[off] = 1.0
-            for part in all_parts:
+            for part in all_parts:  # the first writes the presence bit
                 part(v, out, off)
 
         return several
@@ -356,6 +370,85 @@ class ObservationEncoder:
         rows: list[tuple[int, int, str, str]] = []
         self.root.describe("", 0, rows)
         return rows
+
+
+def _no_fields(action: Action) -> tuple[()]:
+    return ()
+
+
+class ActionIndex:
+    """The ids of actions in a fixed action list, found fast.
+
+    The adapters map every legal action to its id at every decision, so this is on
+    their hot path. The engines hand out the same action objects again and again (each
+    keeps its own table of them), and a game's legal lists repeat too (a few hundred
+    different ones in thousands of decisions), so a legal list's sorted ids are
+    remembered by the identities of its objects: ``tuple(map(id, actions))`` and one dict
+    lookup, all in C. A list seen for the first time is looked up action by action: by
+    object if the object was seen before, else by value, each action class having a dict
+    keyed by its field values read with a C-level ``attrgetter`` (a dataclass's own
+    ``__hash__`` and ``__eq__`` are Python code), which matches what ``==`` matches.
+
+    The memo keeps every object it names alive, so an identity in it is never reused by
+    another object; it is emptied when it grows past :attr:`MEMO_LIMIT` objects or
+    lists (an engine that makes new objects each time).
+    """
+
+    #: Most action objects, and most legal lists, remembered at once.
+    MEMO_LIMIT = 16384
+
+    def __init__(self, actions: Iterable[Action]) -> None:
+        self._by_class: dict[type, tuple[Callable[[Action], Any], dict[Any, int]]] = {}
+        for i, a in enumerate(actions):
+            cls = type(a)
+            entry = self._by_class.get(cls)
+            if entry is None:
+                names = (
+                    [f.name for f in dataclasses.fields(cls)] if dataclasses.is_dataclass(a) else []
+                )
+                get: Callable[[Action], Any] = attrgetter(*names) if names else _no_fields
+                entry = self._by_class[cls] = (get, {})
+            entry[1].setdefault(entry[0](a), i)
+        #: The sorted ids of the legal lists seen, by the identities of their objects: a
+        #: hot loop may read ``lists.get(tuple(map(id, actions)))`` itself and call
+        #: :meth:`ids` when that is None.
+        self.lists: dict[tuple[int, ...], list[int]] = {}
+        self._objects: dict[int, int] = {}  # id(action object) -> its id in the list
+        self._alive: list[Action] = []  # the objects named in the memo
+
+    def ids(self, actions: Sequence[Action]) -> list[int]:
+        """The sorted ids of ``actions`` (those outside the list are left out). The list
+        may be shared with later calls: read it, do not change it."""
+        key = tuple(map(id, actions))
+        out = self.lists.get(key)
+        if out is None:
+            out = self._find(actions, key)
+        return out
+
+    def _find(self, actions: Sequence[Action], key: tuple[int, ...]) -> list[int]:
+        """The sorted ids of ``actions`` looked up one by one, remembered from now on."""
+        objects, alive, by_class = self._objects, self._alive, self._by_class
+        if len(objects) + len(actions) > self.MEMO_LIMIT or len(self.lists) >= self.MEMO_LIMIT:
+            self.lists.clear()
+            objects.clear()
+            alive.clear()
+        out = []
+        for a in actions:
+            i = objects.get(id(a))
+            if i is None:
+                entry = by_class.get(type(a))
+                if entry is None:
+                    continue
+                i = entry[1].get(entry[0](a))
+                if i is None:
+                    continue
+                objects[id(a)] = i
+                alive.append(a)
+            out.append(i)
+        out.sort()
+        if len(out) == len(actions):  # every object is kept alive: the key stays true
+            self.lists[key] = out
+        return out
 
 
 def action_space(game: Game, num_players: int, options: Any) -> tuple[list[Action], bool]:

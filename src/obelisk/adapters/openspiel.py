@@ -18,7 +18,6 @@ OpenSpiel's Python ``ISMCTSBot`` plays every game.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import heapq
 import json
@@ -35,7 +34,7 @@ from obelisk.agents.ismcts import evaluate
 from obelisk.core import Game, PlayerView, State, all_games, get_game
 from obelisk.core.record import Record, replay
 
-from .encoding import spaces
+from .encoding import ActionIndex, spaces
 
 _REGISTERED: dict[str, Game] = {}
 
@@ -138,6 +137,7 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         self._reseeds = random.Random(rng_seed ^ 0x5EEDC10E)
         self.actions, self.exact, self.encoder = spaces(game, self.players, self.options)
         self.index = {a: i for i, a in enumerate(self.actions)}
+        self.action_index = ActionIndex(self.actions)
         self._next_seed = rng_seed
         self._free: list[int] = []  # seeds handed back by unplayed states (a heap)
         self._holders: dict[int, int] = {}  # seed -> live unplayed states dealt from it
@@ -250,23 +250,13 @@ class ObeliskSpielGame(pyspiel.Game):  # type: ignore[misc]
         return ObeliskObserver(self)
 
 
-class _Shared:
-    """Holds the game: OpenSpiel deep-copies a Python state's attributes to clone it,
-    and the game must be shared, not copied."""
-
-    def __init__(self, game: ObeliskSpielGame) -> None:
-        self.game = game
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Shared:
-        return self
-
-    def __reduce__(self) -> tuple[type[_UnboundShared], tuple[()]]:
-        # the game is not pickled: a deserialised state keeps the game that made it
-        return (_UnboundShared, ())
-
-
 class _UnboundShared:
-    """A ``_Shared`` out of a pickle: the state being deserialised keeps its own game."""
+    """What a state pickled by an older Obelisk held beside its ``_Inner`` (the game, which
+    is never pickled): ignored on arrival, the state keeps its own game."""
+
+
+#: OpenSpiel's player id of a terminal state.
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 
 
 class _UnboundInner:
@@ -295,13 +285,32 @@ class _UnboundInner:
 
 
 class _Inner:
-    """Holds the Obelisk state; a deep copy is the state's own fast ``clone()``.
+    """Holds the game and the Obelisk state; a deep copy is the state's own fast
+    ``clone()`` (the game is shared, not copied).
 
     The state is dealt on first use: OpenSpiel clones a Python state by making a new
     initial state and deep-copying the attributes over it, so the new initial state
-    of a clone is never looked at, and dealing it would be wasted work. ``text`` caches
-    the state's text until the next action.
+    of a clone is never looked at, and dealing it would be wasted work.
+
+    What OpenSpiel asks many times of one position is kept until the position changes:
+    the current player, the legal action ids and the text. They belong to the position
+    where the state's history had ``at`` steps (an Obelisk state only grows, so that
+    count names its position), so a change made to the Obelisk state directly
+    (``ObeliskSpielState.inner``) is noticed too.
     """
+
+    __slots__ = (
+        "_state",
+        "at",
+        "det_recall",
+        "game",
+        "legal",
+        "played",
+        "player",
+        "recall",
+        "seed",
+        "text",
+    )
 
     def __init__(
         self, game: ObeliskSpielGame, seed: int, state: State | None = None, played: bool = False
@@ -310,6 +319,9 @@ class _Inner:
         self.seed = seed
         self._state = state
         self.played = played
+        self.at = -1  # the position the caches below belong to (none yet)
+        self.player: int | None = None
+        self.legal: list[int] | None = None
         self.text: str | None = None
         #: seat -> (events seen, the SHA-256 chain over their canonical JSON): the recall
         #: part of the information-state string, extended as the seat sees more
@@ -321,16 +333,54 @@ class _Inner:
 
     @property
     def state(self) -> State:
+        """The Obelisk state (dealt on first use)."""
         if self._state is None:
             self._state = self.game._deal(self.seed)
         return self._state
 
+    def fresh(self) -> State:
+        """The Obelisk state, the caches of its position valid (emptied if it moved on)."""
+        state = self._state
+        if state is None:
+            state = self.state
+        at = state.history._n  # the number of steps, read as the engine's _do reads it
+        if at != self.at:
+            self.at = at
+            self.player = None
+            self.legal = None
+            self.text = None
+        return state
+
+    def current(self) -> int:
+        """OpenSpiel's current player: the seat to move, or TERMINAL (cached)."""
+        state = self._state
+        if state is None or state.history._n != self.at:
+            state = self.fresh()
+        player = self.player
+        if player is None:
+            player = self.player = TERMINAL if state.is_terminal() else int(state.current_player)
+        return player
+
+    def legal_ids(self) -> list[int]:
+        """The ids of the current player's legal actions, sorted (cached: don't change it)."""
+        state = self._state
+        if state is None or state.history._n != self.at:
+            state = self.fresh()
+        legal = self.legal
+        if legal is None:
+            actions = state.legal_actions()
+            index = self.game.action_index
+            legal = index.lists.get(tuple(map(id, actions)))  # ids(), a call less
+            if legal is None:
+                legal = index.ids(actions)
+            self.legal = legal
+        return legal
+
     def play(self) -> State:
-        """The state, about to change: its seed is spent, its cached text stale."""
+        """The state, about to change: its seed is spent."""
         if not self.played:
             self.played = True
             self.game._drop(self.seed, played=True)
-        self.text = None
         return self.state
 
     def info_state(self, player: int) -> str:
@@ -371,12 +421,26 @@ class _Inner:
         return new
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Inner:
-        state = None if self._state is None else self._state.clone()
-        if state is not None and self.game.resample_chance:
-            state.chance.reseed(self.game._reseeds.getrandbits(64))
-        new = _Inner(self.game, self.seed, state, self.played)
+        # _Inner.__init__ by hand: a clone is on the hot path of every search
+        game = self.game
+        state = self._state
+        if state is not None:
+            state = state.clone()
+            if game.resample_chance:
+                state.chance.reseed(game._reseeds.getrandbits(64))
+        new = _Inner.__new__(_Inner)
+        new.game = game
+        new.seed = self.seed
+        new._state = state
+        new.played = played = self.played
+        new.at = self.at
+        new.player = self.player
+        new.legal = self.legal
         new.text = self.text
-        new.recall = dict(self.recall)
+        new.recall = self.recall.copy()
+        new.det_recall = {}
+        if not played:
+            game._hold(self.seed)
         return new
 
     def __reduce__(self) -> tuple[type[_UnboundInner], tuple[int, bool, Any]]:
@@ -395,26 +459,35 @@ class _Inner:
     def __del__(self) -> None:
         if not getattr(self, "played", True):
             # at interpreter shutdown there may be nothing left to hand the seed back to
-            with contextlib.suppress(Exception):
+            # (try, not contextlib.suppress: every clone drops an unplayed state)
+            try:  # noqa: SIM105
                 self.game._drop(self.seed)
+            except Exception:
+                pass
 
 
 class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
-    """A position, wrapping an Obelisk ``State`` (dealt from ``seed`` on first use)."""
+    """A position, wrapping an Obelisk ``State`` (dealt from ``seed`` on first use).
+
+    Its one Python attribute is ``_inner`` (what OpenSpiel copies to clone a state and
+    pickles to serialise one). ``legal_actions()`` is answered in Python from the
+    position's cached ids (OpenSpiel's C++ path asks the current player three times and
+    converts the list twice); C++ callers get the same ids through ``_legal_actions``.
+    """
 
     def __init__(self, game: ObeliskSpielGame, seed: int) -> None:
         super().__init__(game)
-        self._shared = _Shared(game)
         self._inner = _Inner(game, seed)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # OpenSpiel deserialises a state by making a new initial state of the game and
-        # setting the unpickled attributes on it: the placeholders bind to that game.
-        if isinstance(value, _UnboundShared):
+        # setting the unpickled attributes on it: the placeholder binds to that game.
+        cls = type(value)
+        if cls is _UnboundInner:
+            value = value.bind(self._inner.game)
+        elif cls is _UnboundShared:
             return
-        if isinstance(value, _UnboundInner):
-            value = value.bind(self._shared.game)
-        super().__setattr__(name, value)
+        _set_attribute(self, name, value)
 
     def __reduce__(self) -> tuple[Callable[[str], Any], tuple[str]]:
         # pickle through OpenSpiel's own serialisation, by a function that registers the
@@ -424,34 +497,62 @@ class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
     @property
     def g(self) -> ObeliskSpielGame:
         """The OpenSpiel game."""
-        return self._shared.game
+        return self._inner.game
 
     @property
     def inner(self) -> State:
         """The Obelisk state (handed out for changing: the state counts as played)."""
         return self._inner.play()
 
+    # The hot methods read the caches of ``_Inner`` in place (a Python call less each):
+    # what they return is cached for the position of ``at`` steps, as ``_Inner.fresh``.
+
     def current_player(self) -> int:
-        state = self._inner.state
-        if state.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(state.current_player)
+        inner = self._inner
+        state = inner._state
+        player = inner.player
+        if player is None or state is None or state.history._n != inner.at:
+            return inner.current()
+        return player
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids of the current player (or of ``player``: none unless it
+        is the current player), sorted; a new list each call."""
+        inner = self._inner
+        if player is None or player == inner.current():
+            return inner.legal_ids().copy()  # (an Obelisk state has none when it is over)
+        if player >= 0:
+            return []
+        return list(pyspiel.State.legal_actions(self, player))  # OpenSpiel's refusal
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self._inner.state
-        if player != state.current_player:
+        inner = self._inner
+        if player != inner.current():
             return []
-        index = self.g.index
-        return sorted(index[a] for a in state.legal_actions() if a in index)
+        return inner.legal_ids()  # pybind11 copies it into a vector
 
     def _apply_action(self, action: int) -> None:
-        self._inner.play().apply(self.g.actions[action])
+        inner = self._inner
+        state = inner._state
+        legal = inner.legal
+        if legal is None or state is None or state.history._n != inner.at:
+            legal = inner.legal_ids()
+            state = inner.state
+        if not inner.played:
+            inner.play()
+        actions = inner.game.actions
+        if action in legal:
+            state.apply_unchecked(actions[action])
+            return
+        if not 0 <= action < len(actions):
+            raise ValueError(f"action {action} is outside 0..{len(actions) - 1}")
+        state.apply(actions[action])  # raises IllegalAction, naming the rule
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.g.actions[action].text()
 
     def is_terminal(self) -> bool:
-        return bool(self._inner.state.is_terminal())
+        return self.current_player() == TERMINAL
 
     def returns(self) -> list[float]:
         return [float(x) for x in self._inner.state.returns()]
@@ -476,9 +577,14 @@ class ObeliskSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         inner = self._inner
+        inner.fresh()
         if inner.text is None:
             inner.text = inner.state.to_text(None)
         return inner.text
+
+
+#: Sets an attribute of a state past its ``__setattr__`` (pybind11's own setter).
+_set_attribute = pyspiel.State.__setattr__
 
 
 class ObeliskObserver:

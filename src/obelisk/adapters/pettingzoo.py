@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 
 from obelisk.core import get_game
 
-from .encoding import spaces
+from .encoding import ActionIndex, spaces
 
 
 class ObeliskEnv(AECEnv):  # type: ignore[misc]
@@ -44,6 +44,7 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
             self.game, self.num_players, self.game_options
         )
         self.index = {a: i for i, a in enumerate(self.actions)}
+        self.action_index = ActionIndex(self.actions)
         self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
         self.agent_name_mapping = {a: i for i, a in enumerate(self.possible_agents)}
         obs = gspaces.Dict(
@@ -56,6 +57,11 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: gspaces.Discrete(len(self.actions)) for a in self.possible_agents}
         self.state_: Any = None
         self._seed_counter: int | None = None
+        #: The legal ids of one position: that of state ``_at_state`` after ``_at``
+        #: history steps (an Obelisk state only grows, so the count names its position).
+        self._at_state: Any = None
+        self._at = -1
+        self._legal: list[int] = []
 
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.observation_spaces[agent]
@@ -79,13 +85,20 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.state_.current_player]
 
+    def _legal_ids(self) -> list[int]:
+        """The current player's legal action ids (cached for the position: read only)."""
+        state = self.state_
+        at = state.history._n
+        if self._at_state is not state or self._at != at:
+            self._legal = self.action_index.ids(state.legal_actions())
+            self._at_state = state
+            self._at = at
+        return self._legal
+
     def _mask(self, seat: int) -> np.ndarray:
         mask = np.zeros(len(self.actions), np.int8)
         if self.state_.current_player == seat:
-            for a in self.state_.legal_actions():
-                i = self.index.get(a)
-                if i is not None:
-                    mask[i] = 1
+            mask[self._legal_ids()] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -100,7 +113,11 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None or not 0 <= int(action) < len(self.actions):
             raise ValueError(f"action {action!r} is outside 0..{len(self.actions) - 1}")
-        self.state_.apply(self.actions[int(action)])
+        action = int(action)
+        if action in self._legal_ids():
+            self.state_.apply_unchecked(self.actions[action])
+        else:
+            self.state_.apply(self.actions[action])  # raises IllegalAction, naming the rule
         self._cumulative_rewards[agent] = 0.0
         if self.state_.is_terminal():
             returns = self.state_.returns()
