@@ -137,7 +137,7 @@ def main() -> None:
     games = list(args.game)
     if "all" in games:
         games = ["tiny", *(g.name for g in all_games() if g.name != "tiny")]
-    prof = cProfile.Profile() if args.profile else None
+    prof = cProfile.Profile(time.process_time) if args.profile else None
     print(f"{'game':<12}{'steps':>7}{'CPU ms/step':>13}{'steps/s':>9}{'bytes/step':>12}")
     for game in games:
         if prof is not None:

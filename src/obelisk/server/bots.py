@@ -67,7 +67,8 @@ async def bot_turns(room: Room) -> None:
     """Play the computer players' turns while one of them is to move.
 
     Each action takes at least its :func:`pace`: the time it thinks counts towards it (a
-    search of a second is not followed by the delay as well)."""
+    search of a second is not followed by the delay as well). A quick bot with nobody to
+    pace for moves at once, in the same hold of the room's lock that found it to move."""
     loop = asyncio.get_running_loop()
     while not room._closing:
         # let the writers send what the last move produced (quick bots move without awaiting)
@@ -82,8 +83,14 @@ async def bot_turns(room: Room) -> None:
             idx = len(room._state.history)
             # a quick bot moves on the live position, under the lock, with no copy
             inline = room._quick.get(seat, False) and not searches(agent)
-            snapshot = None if inline else room._state.clone()
             began, least = loop.time(), pace(room, seat)
+            if inline and least <= 0:
+                legal = room._now().legal()
+                action = think_inline(room, agent, room._state, seat, room.rng, legal)
+                if not await _play(room, seat, action):
+                    return
+                continue
+            snapshot = None if inline else room._state.clone()
         # the room's dice; a thread gets dice of its own (it may outlive its budget)
         rng = room.rng if snapshot is None else random.Random(room.rng.getrandbits(64))
         if snapshot is not None:
@@ -98,20 +105,27 @@ async def bot_turns(room: Room) -> None:
                 continue  # a clock event changed the position: think again
             if snapshot is None:
                 action = think_inline(room, agent, room._state, seat, rng, room._now().legal())
-            try:
-                await room._commit(seat, action)
-            except IllegalAction as e:
-                log.error("room %s: bot seat %d chose an illegal action: %s", room.id, seat, e)
-                try:
-                    await room._commit(seat, room._state.legal_actions()[0])
-                except (ObeliskError, ServerError):
-                    return
-            except ServerError as e:
-                if e.code == "internal":
-                    return  # the engine fails here: a person must look at it
-                await asyncio.sleep(0.5)  # storage trouble: retry the turn
-                continue
+            if not await _play(room, seat, action):
+                return
         # loop: the same or another computer player may be to move next
+
+
+async def _play(room: Room, seat: int, action: Action) -> bool:
+    """Commit a computer player's action (the lock is held); an illegal one is replaced by
+    the first legal action. False when the bot must stop (the engine fails here)."""
+    try:
+        await room._commit(seat, action)
+    except IllegalAction as e:
+        log.error("room %s: bot seat %d chose an illegal action: %s", room.id, seat, e)
+        try:
+            await room._commit(seat, room._state.legal_actions()[0])
+        except (ObeliskError, ServerError):
+            return False
+    except ServerError as e:
+        if e.code == "internal":
+            return False  # the engine fails here: a person must look at it
+        await asyncio.sleep(0.5)  # storage trouble: retry the turn
+    return True
 
 
 async def think(room: Room, agent: Agent, snapshot: State, seat: int, rng: random.Random) -> Action:

@@ -113,7 +113,7 @@ class Room:
         self.agents: dict[int, Agent] = {}
         self._quick: dict[int, bool] = {}  # bot seats proven quick enough to move inline
         self.decisions = [0] * row.num_players
-        self._offered: tuple[int, tuple[Action, ...], int] | None = None
+        self._offered: tuple[int, int, tuple[Action, ...]] | None = None
         #: What is computed once per position (legal actions, turn context, each
         #: connected reader's view and choices): see :meth:`_now`.
         self._moment = Moment()
@@ -192,7 +192,8 @@ class Room:
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
-        return tuple(s["name"] for s in self.public_seats())
+        # as public_seat names them, without building the rest of each seat's entry
+        return tuple(s.get("name") or f"Seat {i + 1}" for i, s in enumerate(self.row.seats))
 
     def watched(self) -> bool:
         """Whether anybody (a player or a spectator) has the room open now."""
@@ -771,10 +772,12 @@ class Room:
             return
         h = s.history
         played = (
-            len(h) if h and h[-1].seat != SYSTEM else (self._offered[2] if self._offered else 0)
+            len(h) if h and h[-1].seat != SYSTEM else (self._offered[1] if self._offered else 0)
         )
         # actions are frozen dataclasses: equal exactly when their JSON forms are
-        offered = (s.current_player, self._now().legal(), played)
+        # the seat and the steps played first: they tell most decisions apart without
+        # comparing the choices one by one
+        offered = (s.current_player, played, self._now().legal())
         if offered != self._offered:
             self._offered = offered
             if 0 <= s.current_player < len(self.decisions):

@@ -119,16 +119,21 @@ class Writer:
                 except Exception as e:
                     results.append(e)
         self.writes += sum(1 for r in results if r is None)
+        # one wake-up of each event loop for the whole group, not one per write
+        answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], Any]]] = {}
         for j, r in zip(group, results, strict=True):
+            answers.setdefault(j.loop, []).append((j.future, r))
+        for loop, settled in answers.items():
             # the loop may be closing (shutdown): then nobody waits for the answer
             with contextlib.suppress(RuntimeError):
-                j.loop.call_soon_threadsafe(_settle, j.future, r)
+                loop.call_soon_threadsafe(_settle, settled)
 
 
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():  # its waiter was cancelled (a room closing)
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(error)
+def _settle(answers: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, error in answers:
+        if future.done():  # its waiter was cancelled (a room closing)
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)
