@@ -63,20 +63,23 @@ def test_spectators_at_one_point_of_the_story_share_one_encoded_message(
             )
             _, token = await room.join(0, "Ann")
             await room.join(1, "Bob")
-            seat = room.seat_of(token)
-            assert seat == 0
+            assert room.seat_of(token) == 0
             watchers = [Conn(None, lobby.config, clock=room.clock) for _ in range(5)]
             for w in watchers:
                 await room.attach(w, 0)
+            players = [Conn(i, lobby.config, clock=room.clock) for i in range(2)]
+            for p in players:
+                await room.attach(p, 0)
+            mover, legal = None, []
+            for p in players:
+                while not p.outbox.empty():
+                    msg = p.outbox.get_nowait()
+                    data = json.loads(msg) if isinstance(msg, str) else msg
+                    if data and data.get("type") == "state" and data["legal"]:
+                        mover, legal = p.seat, data["legal"]
+            assert mover is not None
             encoded.clear()
-            player = Conn(0, lobby.config, clock=room.clock)
-            await room.attach(player, 0)
-            while not player.outbox.empty():
-                msg = player.outbox.get_nowait()
-                if isinstance(msg, str) and json.loads(msg).get("type") == "state":
-                    legal = json.loads(msg)["legal"]
-            encoded.clear()
-            await room.act(0, {"type": "action", "action": legal[0]["action"]})
+            await room.act(mover, {"type": "action", "action": legal[0]["action"]})
             got = []
             for w in watchers:
                 mine = []
@@ -89,8 +92,8 @@ def test_spectators_at_one_point_of_the_story_share_one_encoded_message(
             await lobby.stop()
 
     got = asyncio.run(go())
-    # one state message for the player, one for all five spectators: the same text
-    assert len(encoded) == 2
+    # one state message for each player, one for all five spectators: the same text
+    assert len(encoded) == 3
     last = [m[-1] for m in got]
     assert all(isinstance(m, str) for m in last)
     assert len(set(last)) == 1 and json.loads(str(last[0]))["seat"] is None
