@@ -486,8 +486,8 @@ def main() -> None:
     ap.add_argument(
         "--options",
         default=None,
-        help="game options as JSON (default: the game's own; for tiny, its longest game, of "
-        "about 60 steps)",
+        help="game options as JSON, for every game played (default: each game's own; for "
+        "tiny, its longest game, of about 60 steps)",
     )
     ap.add_argument(
         "--players", type=int, default=3, help="seats per room (1 scripted, the rest bots)"
