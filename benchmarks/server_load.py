@@ -16,6 +16,10 @@ a while on a busy machine) and lasts ``--seconds``. Each measurement is
 repeated ``--runs`` times; the median run is shown.
 
     python benchmarks/server_load.py --rooms 100 --seconds 20 --think 0.5
+
+``--game all`` measures the test game ``tiny`` and every registered game in turn, one
+row per game (the server's CPU per step is the figure to compare between them: the
+rest of a shared machine stretches it least).
 """
 
 from __future__ import annotations
@@ -55,6 +59,22 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def thread_cpu(pid: int) -> dict[str, float]:
+    """CPU seconds so far of a process's threads (Linux): ``loop`` (the main thread: the
+    event loop) and ``other`` (the database writer's commits, the pools of computer
+    players and of reads)."""
+    out = {"loop": 0.0, "other": 0.0}
+    tick = os.sysconf("SC_CLK_TCK")
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        kind = "loop" if task.name == str(pid) else "other"
+        out[kind] += (int(fields[11]) + int(fields[12])) / tick
+    return out
 
 
 def rss_mib(pid: int) -> float:
@@ -142,6 +162,14 @@ class Site:
     def cpu(self) -> float:
         """CPU seconds of every server process so far (not the proxy's)."""
         return sum(cpu_seconds(p) for p in self.pids)
+
+    def threads(self) -> dict[str, float]:
+        """CPU seconds of every server process's threads by kind (see :func:`thread_cpu`)."""
+        total = {"loop": 0.0, "other": 0.0}
+        for p in self.pids:
+            for k, v in thread_cpu(p).items():
+                total[k] += v
+        return total
 
     def rss(self) -> float:
         """Resident memory of every server process (MiB)."""
@@ -349,7 +377,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     start = time.monotonic()
                     peak = base
                     steps0 = await total_steps(srv, client)
-                    cpu0 = srv.cpu()
+                    cpu0, threads0 = srv.cpu(), srv.threads()
                     lag0 = (await srv.health(client))["loop_lag"]
                     load0 = os.getloadavg()[0]
                     spy = None
@@ -366,6 +394,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                         progress.update(task, completed=min(args.seconds, time.monotonic() - start))
                     elapsed = time.monotonic() - start
                     cpu = srv.cpu() - cpu0
+                    threads = {k: v - threads0[k] for k, v in srv.threads().items()}
                     steps = await total_steps(srv, client) - steps0
                     h1 = await srv.health(client)
                     Path(stop_file).touch()
@@ -404,6 +433,9 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         "kib_per_room": (peak - base) * 1024 / max(1, h1["rooms"] - h0["rooms"]),
         "rooms_held": h1["rooms"],
         "server_cpu_ms_per_step": cpu * 1000 / max(1, steps),
+        # the same by thread: the event loop, the others (the database writer's commits)
+        "loop_cpu_ms_per_step": threads["loop"] * 1000 / max(1, steps),
+        "other_cpu_ms_per_step": threads["other"] * 1000 / max(1, steps),
         "server_cpu_share": cpu / elapsed,
         "loop_busy_stalls": lag["busy_over_50ms"] - lag0["busy_over_50ms"],
         # writes per database commit over the run (the writer groups them; 1: inline)
@@ -444,12 +476,18 @@ def main() -> None:
         default=0.5,
         help="mean seconds a scripted client waits before acting",
     )
-    ap.add_argument("--game", default="tiny")
+    ap.add_argument(
+        "--game",
+        nargs="+",
+        default=["tiny"],
+        help="the game(s) to play: tiny (the test game), a registered game's name, or all "
+        "(tiny and every registered game, one row each)",
+    )
     ap.add_argument(
         "--options",
         default=None,
-        help="game options as JSON (default: the game's own; for tiny, its longest game, of "
-        "about 60 steps)",
+        help="game options as JSON, for every game played (default: each game's own; for "
+        "tiny, its longest game, of about 60 steps)",
     )
     ap.add_argument(
         "--players", type=int, default=3, help="seats per room (1 scripted, the rest bots)"
@@ -472,24 +510,48 @@ def main() -> None:
         help="write py-spy's raw samples of the server over the measured window to this file",
     )
     args = ap.parse_args()
-    if args.options is None:
-        args.options = '{"deck_size": 40, "hand_size": 5}' if args.game == "tiny" else "{}"
+    games = list(args.game)
+    if "all" in games:
+        from obelisk.core import all_games
+
+        games = ["tiny", *(g.name for g in all_games())]
     results = []
     with Progress(console=console, transient=True) as progress:
-        for n in args.rooms:
-            runs = []
-            for _ in range(args.runs):
-                a = argparse.Namespace(**{**vars(args), "rooms": n})
-                runs.append(asyncio.run(one_run(a, progress)))
-            runs.sort(key=lambda r: r["p99_ms"])
-            results.append(runs[len(runs) // 2])
+        for game in games:
+            options = args.options
+            if options is None:
+                options = '{"deck_size": 40, "hand_size": 5}' if game == "tiny" else "{}"
+            for n in args.rooms:
+                runs = []
+                for _ in range(args.runs):
+                    a = argparse.Namespace(
+                        **{**vars(args), "rooms": n, "game": game, "options": options}
+                    )
+                    runs.append({"game": game, **asyncio.run(one_run(a, progress))})
+                # the median run by the server's CPU per step (the figure a busy machine
+                # stretches least)
+                runs.sort(key=lambda r: r["server_cpu_ms_per_step"])
+                results.append(runs[len(runs) // 2])
     if args.json:
         print(json.dumps(results, indent=1))
         return
-    console.width = max(console.width, 160)
+    console.width = max(console.width, 170)
+    if len(games) > 1:
+        # one row per game, the figures to compare between games
+        t = Table(
+            title=f"obelisk serve under load: {args.players} seats, think {args.think}s, "
+            f"{args.processes} process(es), median of {args.runs} by server CPU per step"
+        )
+        for col in GAME_COLUMNS:
+            t.add_column(col, justify="right")
+        for r in results:
+            t.add_row(*game_row(r))
+        console.print(t)
+        return
     t = Table(
-        title=f"obelisk serve under load: {args.game}, {args.players} seats, think {args.think}s, "
-        f"{args.processes} process(es) (median of {args.runs})"
+        title=f"obelisk serve under load: {', '.join(games)}, {args.players} seats, "
+        f"think {args.think}s, {args.processes} process(es) (median of {args.runs} by "
+        "server CPU per step)"
     )
     for col in COLUMNS:
         t.add_column(col, justify="right")
@@ -500,6 +562,7 @@ def main() -> None:
 
 #: The table's headers, one per value of :func:`row`.
 COLUMNS = (
+    "game",
     "rooms",
     "rooms held",
     "warm-up s",
@@ -523,9 +586,43 @@ COLUMNS = (
 )
 
 
-def row(r: dict[str, float]) -> list[str]:
+#: The headers of the table of several games, one per value of :func:`game_row`.
+GAME_COLUMNS = (
+    "game",
+    "rooms",
+    "steps/s",
+    "p50 ms",
+    "p99 ms",
+    "server CPU ms/step",
+    "event loop",
+    "other threads",
+    "server CPU %",
+    "load avg",
+)
+
+
+def game_row(r: dict[str, Any]) -> list[str]:
+    """One game's result as the cells of the table of several games."""
+    cells = [
+        str(r["game"]),
+        str(r["rooms"]),
+        f"{r['steps_per_s']:.0f}",
+        f"{r['p50_ms']:.1f}",
+        f"{r['p99_ms']:.1f}",
+        f"{r['server_cpu_ms_per_step']:.3f}",
+        f"{r['loop_cpu_ms_per_step']:.3f}",
+        f"{r['other_cpu_ms_per_step']:.3f}",
+        f"{r['server_cpu_share'] * 100:.0f}",
+        f"{r['load_average']:.1f}",
+    ]
+    assert len(cells) == len(GAME_COLUMNS), "a value without its header"
+    return cells
+
+
+def row(r: dict[str, Any]) -> list[str]:
     """One result as the table's cells (as many as :data:`COLUMNS`)."""
     cells = [
+        str(r["game"]),
         str(r["rooms"]),
         str(r["rooms_held"]),
         f"{r['warmup_s']:.0f}",

@@ -154,8 +154,8 @@ async def _attach(room: Room, seat: int | None, seen: int, text: bool) -> list[J
     out = []
     while not conn.outbox.empty():
         msg = conn.outbox.get_nowait()
-        if msg is not None:
-            out.append(msg)
+        if msg is not None:  # a message many readers get is queued as its encoded text
+            out.append(json.loads(msg) if isinstance(msg, str) else msg)
     room.conns.discard(conn)
     return out
 

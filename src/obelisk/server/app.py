@@ -486,15 +486,9 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
     return app
 
 
-async def _send(ws: WebSocket, msg: dict[str, Any]) -> None:
-    try:
-        text = protocol.dumps(msg)
-    except ValueError:  # a NaN or infinity from a game: never send non-standard JSON
-        log.error("a %s message held a value that is not standard JSON", msg.get("type"))
-        text = protocol.dumps(
-            protocol.error_frame("internal", "the server could not encode a message")
-        )
-    await ws.send_text(text)
+async def _send(ws: WebSocket, msg: dict[str, Any] | str) -> None:
+    # a NaN or infinity from a game is never sent as non-standard JSON (protocol.encode)
+    await ws.send_text(msg if isinstance(msg, str) else protocol.encode(msg))
 
 
 async def _writer(ws: WebSocket, conn: Conn) -> None:
@@ -505,8 +499,8 @@ async def _writer(ws: WebSocket, conn: Conn) -> None:
             with contextlib.suppress(Exception):
                 await ws.close(conn.close_code, conn.close_reason or None)
             return
-        read_at = msg.pop(READ_AT, None)
-        if read_at is not None:
+        read_at = msg.pop(READ_AT, None) if isinstance(msg, dict) else None
+        if read_at is not None and isinstance(msg, dict):
             # from reading the ping to writing its pong: the time, and the event loop's
             # CPU time (its own work, for this client and the others, not the machine's)
             msg["server_ms"] = round((time.perf_counter() - read_at[0]) * 1000, 3)

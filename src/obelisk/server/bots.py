@@ -13,8 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-import secrets
 import time
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from obelisk.core import SYSTEM, Action, Agent, IllegalAction, ObeliskError, PlayerView, State
@@ -67,7 +67,8 @@ async def bot_turns(room: Room) -> None:
     """Play the computer players' turns while one of them is to move.
 
     Each action takes at least its :func:`pace`: the time it thinks counts towards it (a
-    search of a second is not followed by the delay as well)."""
+    search of a second is not followed by the delay as well). A quick bot with nobody to
+    pace for moves at once, in the same hold of the room's lock that found it to move."""
     loop = asyncio.get_running_loop()
     while not room._closing:
         # let the writers send what the last move produced (quick bots move without awaiting)
@@ -82,9 +83,16 @@ async def bot_turns(room: Room) -> None:
             idx = len(room._state.history)
             # a quick bot moves on the live position, under the lock, with no copy
             inline = room._quick.get(seat, False) and not searches(agent)
-            snapshot = None if inline else room._state.clone()
             began, least = loop.time(), pace(room, seat)
-        rng = random.Random(secrets.randbits(64))
+            if inline and least <= 0:
+                legal = room._now().legal()
+                action = think_inline(room, agent, room._state, seat, room.rng, legal)
+                if not await _play(room, seat, action):
+                    return
+                continue
+            snapshot = None if inline else room._state.clone()
+        # the room's dice; a thread gets dice of its own (it may outlive its budget)
+        rng = room.rng if snapshot is None else random.Random(room.rng.getrandbits(64))
         if snapshot is not None:
             action = await think(room, agent, snapshot, seat, rng)
         rest = least - (loop.time() - began)
@@ -96,21 +104,28 @@ async def bot_turns(room: Room) -> None:
             if len(room._state.history) != idx or room._state.current_player != seat:
                 continue  # a clock event changed the position: think again
             if snapshot is None:
-                action = think_inline(room, agent, room._state, seat, rng)
-            try:
-                await room._commit(seat, action)
-            except IllegalAction as e:
-                log.error("room %s: bot seat %d chose an illegal action: %s", room.id, seat, e)
-                try:
-                    await room._commit(seat, room._state.legal_actions()[0])
-                except (ObeliskError, ServerError):
-                    return
-            except ServerError as e:
-                if e.code == "internal":
-                    return  # the engine fails here: a person must look at it
-                await asyncio.sleep(0.5)  # storage trouble: retry the turn
-                continue
+                action = think_inline(room, agent, room._state, seat, rng, room._now().legal())
+            if not await _play(room, seat, action):
+                return
         # loop: the same or another computer player may be to move next
+
+
+async def _play(room: Room, seat: int, action: Action) -> bool:
+    """Commit a computer player's action (the lock is held); an illegal one is replaced by
+    the first legal action. False when the bot must stop (the engine fails here)."""
+    try:
+        await room._commit(seat, action)
+    except IllegalAction as e:
+        log.error("room %s: bot seat %d chose an illegal action: %s", room.id, seat, e)
+        try:
+            await room._commit(seat, room._state.legal_actions()[0])
+        except (ObeliskError, ServerError):
+            return False
+    except ServerError as e:
+        if e.code == "internal":
+            return False  # the engine fails here: a person must look at it
+        await asyncio.sleep(0.5)  # storage trouble: retry the turn
+    return True
 
 
 async def think(room: Room, agent: Agent, snapshot: State, seat: int, rng: random.Random) -> Action:
@@ -138,13 +153,37 @@ async def think(room: Room, agent: Agent, snapshot: State, seat: int, rng: rando
     return rng.choice(legal)
 
 
-def think_inline(room: Room, agent: Agent, state: State, seat: int, rng: random.Random) -> Action:
+class KnownChoices(PlayerView):
+    """A seat's view whose legal actions the room has computed already for this position
+    (the bot would compute them again)."""
+
+    __slots__ = ("_legal",)
+
+    def __init__(self, state: State, seat: int, legal: Sequence[Action]) -> None:
+        super().__init__(state, seat)
+        self._legal = legal
+
+    def legal_actions(self) -> list[Action]:
+        """The seat's legal actions (the seat is to move: see :func:`think_inline`)."""
+        return list(self._legal)
+
+
+def think_inline(
+    room: Room,
+    agent: Agent,
+    state: State,
+    seat: int,
+    rng: random.Random,
+    legal: Sequence[Action] | None = None,
+) -> Action:
     """A quick bot's move, on the event loop, on the live position (the lock is held; the
-    bot sees it through its seat's view only). Its first slow move sends it back to the
+    bot sees it through its seat's view only; ``legal``: the position's legal actions when
+    the room has them, the seat being to move). Its first slow move sends it back to the
     thread pool."""
     t0 = time.perf_counter()
+    view = PlayerView(state, seat) if legal is None else KnownChoices(state, seat, legal)
     try:
-        action = agent.act(PlayerView(state, seat), rng)
+        action = agent.act(view, rng)
     except Exception:
         log.exception("room %s: bot seat %d failed; random move", room.id, seat)
         return rng.choice(state.legal_actions())

@@ -66,7 +66,9 @@ class Conn:
         self.text = text
         #: The language this reader reads (sentences, choices, refusals), from its hello.
         self.lang = lang
-        self.outbox: asyncio.Queue[dict[str, JSON] | None] = asyncio.Queue(self.OUTBOX)
+        #: Messages to send: a dict, or the text of one already encoded (a message many
+        #: readers get is encoded once); None closes the connection.
+        self.outbox: asyncio.Queue[dict[str, JSON] | str | None] = asyncio.Queue(self.OUTBOX)
         self.cursor = 0  # index in state.events up to which this client is served
         self.seen = 0  # how many events it was sent (its resume point)
         self.last: tuple[Any, ...] | None = None
@@ -82,8 +84,9 @@ class Conn:
         self._stamp = self.clock.monotonic()
         self._warned = 0.0
 
-    def send(self, msg: dict[str, JSON]) -> None:
-        """Queue a message; a client too slow to read its outbox is dropped."""
+    def send(self, msg: dict[str, JSON] | str) -> None:
+        """Queue a message (or its encoded text); a client too slow to read its outbox is
+        dropped."""
         if self.closed:
             return
         try:

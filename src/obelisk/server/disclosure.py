@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from obelisk.core import State, Voice, redacted
+from obelisk.core import Action, State, Voice, redacted
 from obelisk.core.i18n import N_, Words
 from obelisk.core.record import seed_commitment
 
@@ -155,9 +155,18 @@ def view(room: Room, reader: Reader) -> dict[str, JSON]:
     }
 
 
-def legal(state: State, seat: int | None) -> list[dict[str, JSON]]:
-    """The seat's choices, with their words (empty unless the seat is to move)."""
-    return protocol.legal_for(state, seat)
+def legal(
+    state: State, seat: int | None, actions: Sequence[Action] | None = None
+) -> list[dict[str, JSON]]:
+    """The seat's choices, with their words (empty unless the seat is to move);
+    ``actions``: the position's legal actions when the caller has them already."""
+    return protocol.legal_for(state, seat, actions)
+
+
+def paused_by(room: Room) -> str | None:
+    """Why the server holds a real-time room's clock, in the reader's language (None when
+    it does not): shown in every reader's ``ctx``."""
+    return _("no player is connected") if room.clock_paused() else None
 
 
 def state_frame(
@@ -169,9 +178,14 @@ def state_frame(
     legal: list[dict[str, JSON]],
     text: bool,
     names: tuple[str, ...] | None,
+    *,
+    ctx: dict[str, JSON] | None = None,
+    may_undo: bool | None = None,
 ) -> dict[str, JSON]:
     """A ``state`` message for ``seat`` (already narrated ``events``), with ``can_undo``:
-    whether this seat may take back its last decision now."""
+    whether this seat may take back its last decision now. ``ctx`` (the public turn
+    context's JSON form) and ``may_undo`` (:func:`can_undo`) are computed here unless
+    the caller has them (a room computes them once per position)."""
     frame = protocol.state_frame(
         room._state,
         seat,
@@ -184,9 +198,10 @@ def state_frame(
         legal=legal if room.status == "playing" else [],
         text=text,
         names=names,
-        paused_by=_("no player is connected") if room.clock_paused() else None,
+        ctx=ctx,
+        paused_by=paused_by(room) if ctx is None else None,
     )
-    frame["can_undo"] = can_undo(room, seat)
+    frame["can_undo"] = can_undo(room, seat) if may_undo is None else may_undo
     return frame
 
 

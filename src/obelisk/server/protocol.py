@@ -9,17 +9,19 @@ clock and the final result. Nothing else of the state is read.
 from __future__ import annotations
 
 import json
+import logging
 import math
 from collections.abc import Sequence
 from typing import Any
 
 import orjson
 
-from obelisk.core import Outcome, State, TurnContext
+from obelisk.core import Action, Outcome, State, TurnContext
 
 from .config import ServerError
 
 JSON = Any
+log = logging.getLogger("obelisk.server")
 
 #: The protocol version; a client says which one it speaks in ``hello``.
 VERSION = 1
@@ -43,6 +45,17 @@ def dumps(msg: JSON) -> str:
         return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
     except orjson.JSONEncodeError:
         return json.dumps(msg, separators=(",", ":"), allow_nan=False)
+
+
+def encode(msg: JSON) -> str:
+    """A message as the text a client is sent: :func:`dumps`, or, for a message holding a
+    value that is not standard JSON (a NaN from a game), an ``internal`` error instead
+    (logged). A message for many readers is encoded once and the text sent to each."""
+    try:
+        return dumps(msg)
+    except ValueError:
+        log.error("a %s message held a value that is not standard JSON", msg.get("type"))
+        return dumps(error_frame("internal", "the server could not encode a message"))
 
 
 def _no_constant(name: str) -> JSON:
@@ -100,14 +113,17 @@ def loads_strict(text: str | bytes, max_depth: int = MAX_DEPTH) -> JSON:
 CLOCK_WORDS = ("clock", "elapsed", "remaining", "countdown", "paused", "time")
 
 
-def legal_for(state: State, seat: int | None) -> list[dict[str, JSON]]:
+def legal_for(
+    state: State, seat: int | None, actions: Sequence[Action] | None = None
+) -> list[dict[str, JSON]]:
     """The seat's legal actions with their wire and text forms, and ``choice``: what each
-    does in words from the chooser's side (empty unless the seat is to move)."""
+    does in words from the chooser's side (empty unless the seat is to move).
+    ``actions``: ``state.legal_actions()`` when the caller has them already."""
     if seat is None or state.is_terminal() or state.current_player != seat:
         return []
     return [
         {"action": a.to_json(), "text": a.text(), "choice": state.choice_text(a)}
-        for a in state.legal_actions()
+        for a in (state.legal_actions() if actions is None else actions)
     ]
 
 
@@ -124,7 +140,7 @@ def state_frame(
     legal: list[dict[str, JSON]] | None = None,
     text: bool = False,
     names: Sequence[str] | None = None,
-    ctx: TurnContext | None = None,
+    ctx: TurnContext | dict[str, JSON] | None = None,
     paused_by: str | None = None,
 ) -> dict[str, JSON]:
     """A ``state`` message for ``seat`` (None: a spectator).
@@ -132,13 +148,15 @@ def state_frame(
     ``events`` are the new events the seat may see; ``seen`` counts every
     event it has been sent so far (a client resumes from it). ``text`` adds
     the game's text rendering of the observation (clients ask for it in hello), with the
-    seats by ``names``. ``ctx`` is the turn context (public: one for every reader of a
-    broadcast, built here when not given); ``paused_by`` says why the server holds the
+    seats by ``names``. ``ctx`` is the turn context or its JSON form (public: one for
+    every reader of a broadcast, built here when not given); ``paused_by`` says why the server holds the
     game's clock ("no player connected").
     """
     obs = state.observation(seat) if observation is None else observation
     acts = legal_for(state, seat) if legal is None else legal
-    turn = TurnContext.of(state, paused_by=paused_by) if ctx is None else ctx
+    if ctx is None:
+        ctx = TurnContext.of(state, paused_by=paused_by)
+    turn = ctx if isinstance(ctx, dict) else ctx.to_json()
     return {
         "type": "state",
         "v": VERSION,
@@ -152,7 +170,7 @@ def state_frame(
         "legal": acts,
         "events": events,
         "seen": seen,
-        "ctx": {**turn.to_json(), "your_turn": bool(acts)},
+        "ctx": {**turn, "your_turn": bool(acts)},
     }
 
 

@@ -16,6 +16,7 @@ import contextlib
 import hashlib
 import hmac
 import logging
+import random
 import secrets
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,7 @@ from . import bots, disclosure, protocol
 from .clock import Ticker, has_clock
 from .config import ServerError
 from .conn import Conn
+from .moment import Moment
 from .preview import MAX_STEPS, check_steps, copy_key
 from .preview import preview as preview_of
 from .store import RoomRow
@@ -111,7 +113,13 @@ class Room:
         self.agents: dict[int, Agent] = {}
         self._quick: dict[int, bool] = {}  # bot seats proven quick enough to move inline
         self.decisions = [0] * row.num_players
-        self._offered: tuple[int, tuple[Action, ...], int] | None = None
+        self._offered: tuple[int, int, tuple[Action, ...]] | None = None
+        #: What is computed once per position (legal actions, turn context, each
+        #: connected reader's view and choices): see :meth:`_now`.
+        self._moment = Moment()
+        #: The computer players' dice (drawn from the system's randomness once, not at
+        #: every move: a system call per move cost more than the move).
+        self.rng = random.Random(secrets.randbits(128))
         self._bot_task: asyncio.Task[None] | None = None
         self._clock_task: asyncio.Task[None] | None = None
         self.ticker = Ticker(game) if has_clock(game) else None
@@ -135,6 +143,10 @@ class Room:
             if s["kind"] == "bot":
                 self.agents[i] = make_agent(game, s["level"])
         self._track_decision()
+
+    def _now(self) -> Moment:
+        """The facts of the current position, computed once each (see :mod:`.moment`)."""
+        return self._moment.at(self._state)
 
     # -- what everybody may know ---------------------------------------------
     @property
@@ -180,7 +192,8 @@ class Room:
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
-        return tuple(s["name"] for s in self.public_seats())
+        # as public_seat names them, without building the rest of each seat's entry
+        return tuple(s.get("name") or f"Seat {i + 1}" for i, s in enumerate(self.row.seats))
 
     def watched(self) -> bool:
         """Whether anybody (a player or a spectator) has the room open now."""
@@ -446,40 +459,43 @@ class Room:
         names: tuple[str, ...] | None,
         narrated: bool,
     ) -> None:
-        s = conn.seat
+        s, lang = conn.seat, conn.lang
+        if cache is None:
+            cache = {}
         # readers of one seat and language (a seat's second tab, the spectators) at the same
-        # point of the story share its events and their sentences within one broadcast
-        told = (s, conn.lang, conn.cursor)
+        # point of the story share its events, their sentences and the encoded message
+        # within one broadcast
+        told = (s, lang, conn.cursor)
+        shared = events is None
         if events is None:
-            if cache is not None and ("events", told) in cache:
-                events = cache[("events", told)]
-            else:
-                events = self._state.events_for(s, conn.cursor)
-                if cache is not None:
-                    cache[("events", told)] = events
+            events = cache.get(("events", told))
+            if events is None:
+                events = cache[("events", told)] = self._state.events_for(s, conn.cursor)
             conn.cursor = len(self._state.events)
-        key = (s, conn.lang)
-        if cache is not None and key in cache:
-            obs, legal = cache[key]
-        else:
-            obs, legal = self._state.observation(s), disclosure.legal(self._state, s)
-            if cache is not None:
-                cache[key] = (obs, legal)
+        now = self._now()
+        state = self._state
+        # the view and the choices: once per position for each (seat, language) read
+        obs = now.seat(("obs", s, lang), lambda: state.observation(s))
+        legal = now.seat(("legal", s, lang), lambda: disclosure.legal(state, s, now.legal()))
         # the status too: a seat's choices are sent only once the room plays (disclosure);
         # and whether it may take back its last decision (that ends when another acts)
-        view = (obs, legal, self.status, disclosure.can_undo(self, s))
+        status = self.status
+        undo = now.seat(("undo", s, status), lambda: disclosure.can_undo(self, s))
+        view = (obs, legal, status, undo)
         if force or events or view != conn.last:
             if events and not narrated:
-                if cache is not None and ("said", told) in cache:
-                    events = cache[("said", told)]
-                else:
-                    events = disclosure.narrated(self, events, s, live=True, names=names)
-                    if cache is not None:
-                        cache[("said", told)] = events
+                said = cache.get(("said", told))
+                if said is None:
+                    said = disclosure.narrated(self, events, s, live=True, names=names)
+                    cache[("said", told)] = said
+                events = said
             conn.seen += len(events)
             conn.last = view
-            conn.send(
-                disclosure.state_frame(
+            key = ("frame", told, conn.seen, conn.text)
+            text = cache.get(key) if shared else None
+            if text is None:
+                paused = disclosure.paused_by(self)
+                frame = disclosure.state_frame(
                     self,
                     s,
                     events,
@@ -488,11 +504,19 @@ class Room:
                     legal,
                     conn.text,
                     (names or self.names()) if conn.text else None,
+                    ctx=now.context(paused),
+                    may_undo=undo,
                 )
-            )
-        if self._state.is_terminal() and not conn.over_sent:
+                text = protocol.encode(frame)
+                if shared:
+                    cache[key] = text
+            conn.send(text)
+        if state.is_terminal() and not conn.over_sent:
             conn.over_sent = True
-            conn.send(disclosure.game_over(self))
+            over = cache.get(("over", lang))
+            if over is None:
+                over = cache[("over", lang)] = protocol.encode(disclosure.game_over(self))
+            conn.send(over)
 
     def _broadcast(self) -> None:
         cache: dict[Any, Any] = {}
@@ -502,7 +526,7 @@ class Room:
 
     def _room_changed(self, skip: Conn | None = None) -> None:
         """Tell every client the public room summary, and get the game going if it can."""
-        msg = {"type": "room", "v": protocol.VERSION, "summary": self.summary()}
+        msg = protocol.encode({"type": "room", "v": protocol.VERSION, "summary": self.summary()})
         for c in list(self.conns):
             if c is not skip:
                 c.send(msg)
@@ -522,7 +546,9 @@ class Room:
             self._crowd_pending = None
             if self._closing:
                 return
-            msg = {"type": "room", "v": protocol.VERSION, "summary": self.summary()}
+            msg = protocol.encode(
+                {"type": "room", "v": protocol.VERSION, "summary": self.summary()}
+            )
             for c in list(self.conns):
                 c.send(msg)
 
@@ -695,8 +721,11 @@ class Room:
         try:
             if seat == SYSTEM:
                 state.apply_system(action)
+            elif action in self._now().legal():
+                # checked against this position's legal actions, computed once for it
+                state.apply_unchecked(action)
             else:
-                state.apply(action)
+                state.apply(action)  # refused, with the rule that forbids it
         except IllegalAction:
             raise
         except Exception:
@@ -743,10 +772,12 @@ class Room:
             return
         h = s.history
         played = (
-            len(h) if h and h[-1].seat != SYSTEM else (self._offered[2] if self._offered else 0)
+            len(h) if h and h[-1].seat != SYSTEM else (self._offered[1] if self._offered else 0)
         )
         # actions are frozen dataclasses: equal exactly when their JSON forms are
-        offered = (s.current_player, tuple(s.legal_actions()), played)
+        # the seat and the steps played first: they tell most decisions apart without
+        # comparing the choices one by one
+        offered = (s.current_player, played, self._now().legal())
         if offered != self._offered:
             self._offered = offered
             if 0 <= s.current_player < len(self.decisions):
@@ -842,7 +873,7 @@ class Room:
                     self._broadcast()
                     self.wake()
                 after = protocol.clock_info(self._state)
-                frame = disclosure.clock(self, self.wall, after != before)
+                frame = protocol.encode(disclosure.clock(self, self.wall, after != before))
                 for c in list(self.conns):
                     c.send(frame)
 

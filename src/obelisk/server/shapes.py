@@ -6,12 +6,14 @@ and the lobby imports the room, which knows its lobby only as :class:`LobbyLike`
 from __future__ import annotations
 
 import asyncio
+import random
 from concurrent.futures import Executor
 from typing import Any, Protocol
 
 from obelisk.core import Action, Agent, Game, Record, State
 
 from .config import ServerConfig
+from .moment import Moment
 from .store import RoomRow
 from .timing import Clock
 
@@ -45,6 +47,7 @@ class RoomLike(Protocol):
     _quick: dict[int, bool]
     _closing: bool
     decisions: list[int]
+    rng: random.Random
 
     @property
     def lobby(self) -> LobbyLike: ...
@@ -64,6 +67,8 @@ class RoomLike(Protocol):
     def seat_of(self, token: str | None, former: bool = False) -> int | None: ...
 
     def clock_paused(self) -> bool: ...
+
+    def _now(self) -> Moment: ...
 
     def watched(self) -> bool: ...
 

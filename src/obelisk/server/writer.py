@@ -8,6 +8,10 @@ committing and commits it in one transaction (a *group commit*), so a busy
 server pays one commit for many steps, and the event loop never waits on the
 database: it runs the other rooms meanwhile.
 
+The writes one turn of the event loop asks for are handed to the thread together, at
+the end of that turn: one hand-over (which wakes the thread) for all of them, not one
+per write.
+
 If a group fails, its writes are tried again one by one, so only the write at
 fault fails (its room takes its step back, see ``Room._commit``).
 """
@@ -44,7 +48,10 @@ class Writer:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
+        #: Writes asked for in this turn of the event loop, handed over at its end.
+        self._pending: list[_Job] = []
+        self._handing = threading.Lock()
         self._thread = threading.Thread(target=self._run, name="obelisk-db-writer", daemon=True)
         self._thread.start()
         #: Transactions and writes committed so far (for the load figures).
@@ -55,11 +62,23 @@ class Writer:
         """Queue one write and wait until it is committed (or raise why it was not)."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._jobs.put(_Job(op, args, loop, future))
+        with self._handing:
+            first = not self._pending
+            self._pending.append(_Job(op, args, loop, future))
+        if first:
+            loop.call_soon(self._hand_over)
         await future
+
+    def _hand_over(self) -> None:
+        """Give the thread the writes asked for so far (in the order they were asked)."""
+        with self._handing:
+            jobs, self._pending = self._pending, []
+        if jobs:
+            self._jobs.put(jobs)
 
     def close(self) -> None:
         """Commit what is queued, then stop the thread."""
+        self._hand_over()
         self._jobs.put(None)
         self._thread.join(30)
 
@@ -68,18 +87,19 @@ class Writer:
             first = self._jobs.get()
             if first is None:
                 return
-            group = [first]
+            group = list(first)
             stop = False
             while len(group) < MAX_GROUP:
                 try:
-                    job = self._jobs.get_nowait()
+                    jobs = self._jobs.get_nowait()
                 except queue.Empty:
                     break
-                if job is None:
+                if jobs is None:
                     stop = True
                     break
-                group.append(job)
-            self._commit(group)
+                group.extend(jobs)
+            for i in range(0, len(group), MAX_GROUP):
+                self._commit(group[i : i + MAX_GROUP])
             if stop:
                 return
 
@@ -99,16 +119,21 @@ class Writer:
                 except Exception as e:
                     results.append(e)
         self.writes += sum(1 for r in results if r is None)
+        # one wake-up of each event loop for the whole group, not one per write
+        answers: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], Any]]] = {}
         for j, r in zip(group, results, strict=True):
+            answers.setdefault(j.loop, []).append((j.future, r))
+        for loop, settled in answers.items():
             # the loop may be closing (shutdown): then nobody waits for the answer
             with contextlib.suppress(RuntimeError):
-                j.loop.call_soon_threadsafe(_settle, j.future, r)
+                loop.call_soon_threadsafe(_settle, settled)
 
 
-def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
-    if future.done():  # its waiter was cancelled (a room closing)
-        return
-    if error is None:
-        future.set_result(None)
-    else:
-        future.set_exception(error)
+def _settle(answers: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:
+    for future, error in answers:
+        if future.done():  # its waiter was cancelled (a room closing)
+            continue
+        if error is None:
+            future.set_result(None)
+        else:
+            future.set_exception(error)

@@ -1,0 +1,160 @@
+"""The server's CPU per step, in one process, without the network (not part of the test run).
+
+Builds a :class:`~obelisk.server.lobby.Lobby` on a fresh SQLite file and plays N rooms at
+once as fast as they go: in each, seat 1 is a client connection that answers every
+``state`` message offering it choices with a random legal action (its messages encoded as
+the WebSocket writer encodes them), and the other seats are ``random`` computer players.
+Reports the process's CPU time per committed step for each game: the room's own work
+(engine, narration, choices, disclosure, JSON, the writer's commits) without the HTTP
+and WebSocket layers that ``benchmarks/server_load.py`` measures as well. ``--profile``
+runs it under cProfile and prints the costliest functions.
+
+    python benchmarks/server_step.py --game all --steps 3000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import pstats
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import orjson
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+async def play(game: str, rooms: int, steps: int, seats: int, spectators: int) -> dict[str, Any]:
+    """Play ``rooms`` rooms of ``game`` until ``steps`` steps are committed in all; the
+    process CPU per step."""
+    from obelisk.server import protocol
+    from obelisk.server.config import ServerConfig
+    from obelisk.server.conn import Conn
+    from obelisk.server.lobby import Lobby
+
+    with tempfile.TemporaryDirectory() as tmp:
+        cfg = ServerConfig(db=str(Path(tmp) / "step.sqlite3"), rate=1e9, burst=10**9)
+        lobby = Lobby(cfg)
+        done = asyncio.Event()
+        count: dict[str, float] = {"steps": 0, "bytes": 0, "client_cpu": 0.0}
+        options = {"deck_size": 40, "hand_size": 5} if game == "tiny" else None
+
+        async def reader(conn: Conn, room: Any, rng: random.Random, acts: bool) -> None:
+            while True:
+                msg = await conn.outbox.get()
+                if msg is None:
+                    return
+                if isinstance(msg, str):  # encoded by the room (once for all its readers)
+                    count["bytes"] += len(msg)
+                    if not acts:
+                        continue
+                    t0 = time.process_time()  # reading it is the client's work, not counted
+                    msg = orjson.loads(msg)
+                    count["client_cpu"] += time.process_time() - t0
+                else:  # encoded by the connection's writer
+                    count["bytes"] += len(protocol.dumps(msg))
+                if not acts or msg.get("type") != "state" or not msg["legal"]:
+                    continue
+                action = rng.choice(msg["legal"])["action"]
+                try:
+                    await room.act(conn.seat, {"type": "action", "action": action})
+                except Exception as e:  # a stale choice: the next state offers another
+                    print("refused:", e, file=sys.stderr)
+
+        async def one_room(i: int) -> None:
+            rng = random.Random(i)
+            while not done.is_set():
+                bots = [{"kind": "bot", "level": "random"}] * (seats - 1)
+                room = await lobby.create(
+                    game, seats, [{"kind": "human"}, *bots], options, trusted=True
+                )
+                await room.join(0, "P1")
+                before = len(room.steps)
+                conns = [Conn(0, cfg, clock=room.clock)]
+                conns += [Conn(None, cfg, clock=room.clock) for _ in range(spectators)]
+                tasks = [
+                    asyncio.create_task(reader(c, room, rng, c.seat is not None)) for c in conns
+                ]
+                for c in conns:
+                    await room.attach(c, 0)
+                while not done.is_set() and not room.over:
+                    await asyncio.sleep(0.01)
+                count["steps"] += len(room.steps) - before
+                for c in conns:
+                    await room.detach(c)
+                await room.close()
+                await asyncio.gather(*tasks)
+                lobby.rooms.pop(room.id, None)
+
+        async def watch() -> None:
+            while True:
+                live = sum(len(r.steps) for r in lobby.rooms.values())
+                if count["steps"] + live >= steps:
+                    done.set()
+                    return
+                await asyncio.sleep(0.05)
+
+        t0, c0 = time.perf_counter(), time.process_time()
+        await asyncio.gather(watch(), *(one_room(i) for i in range(rooms)))
+        cpu = time.process_time() - c0 - count["client_cpu"]
+        wall = time.perf_counter() - t0
+        lobby.bots.shutdown(wait=False)
+        lobby.writer.close()
+        lobby.store.close()
+        n = max(1, int(count["steps"]))
+        return {
+            "game": game,
+            "steps": n,
+            "cpu_ms_per_step": cpu * 1000 / n,
+            "steps_per_s": n / wall,
+            "bytes_per_step": count["bytes"] / n,
+        }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--game", nargs="+", default=["all"], help="games (all: tiny and every one)")
+    ap.add_argument("--rooms", type=int, default=20, help="rooms played at once")
+    ap.add_argument("--steps", type=int, default=3000, help="steps to play per game")
+    ap.add_argument("--players", type=int, default=3, help="seats per room (1 client)")
+    ap.add_argument("--spectators", type=int, default=0, help="spectators per room")
+    ap.add_argument("--profile", action="store_true", help="cProfile, top functions printed")
+    args = ap.parse_args()
+    sys.path[:0] = [str(ROOT / "tests")]
+    from obelisk.core import all_games
+    from obelisk.server import load_plugins
+
+    load_plugins(["tinycards"])  # the test game ``tiny``
+
+    games = list(args.game)
+    if "all" in games:
+        games = ["tiny", *(g.name for g in all_games() if g.name != "tiny")]
+    prof = cProfile.Profile(time.process_time) if args.profile else None
+    print(f"{'game':<12}{'steps':>7}{'CPU ms/step':>13}{'steps/s':>9}{'bytes/step':>12}")
+    for game in games:
+        if prof is not None:
+            prof.enable()
+        r = asyncio.run(play(game, args.rooms, args.steps, args.players, args.spectators))
+        if prof is not None:
+            prof.disable()
+        print(
+            f"{r['game']:<12}{r['steps']:>7}{r['cpu_ms_per_step']:>13.3f}"
+            f"{r['steps_per_s']:>9.0f}{r['bytes_per_step']:>12.0f}",
+            flush=True,
+        )
+    if prof is not None:
+        stats = pstats.Stats(prof)
+        stats.sort_stats("cumulative").print_stats(45)
+        stats.sort_stats("tottime").print_stats(30)
+
+
+if __name__ == "__main__":
+    main()
