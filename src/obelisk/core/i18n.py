@@ -198,6 +198,8 @@ class Words:
 
     def gettext(self, message: str) -> str:
         """``message`` in the reader's language."""
+        if _current.get() == SOURCE:  # English: the code's own words, without a lookup
+            return message
         found = _lookup(self.package, message)
         if found is not None:
             return found
@@ -211,6 +213,8 @@ class Words:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         """The form of ``singular``/``plural`` for ``n`` things, in the reader's language
         (by that language's plural rule: ``1 Karte``, ``2 Karten``)."""
+        if _current.get() == SOURCE:
+            return singular if n == 1 else plural
         found = _lookup(self.package, singular, plural, n)
         if found is not None:
             return found
@@ -219,6 +223,8 @@ class Words:
     def pgettext(self, context: str, message: str) -> str:
         """``message`` in the reader's language, told apart from the same English word in
         another ``context`` (``pgettext("card", "Queen")``)."""
+        if _current.get() == SOURCE:
+            return message
         found = _lookup(self.package, f"{context}{_CONTEXT_SEP}{message}")
         if found is not None:
             return found
