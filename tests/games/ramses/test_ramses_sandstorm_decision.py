@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from games.ramses.ramses_helpers import card_of, draw, empty_stack, make
+from obelisk.server.moment import Moment
 from obelisk.server.room import Room
 
 
@@ -40,6 +41,8 @@ def test_after_a_sandstorm_the_same_seat_faces_the_same_choice_again() -> None:
 def _counted(st: Any) -> Any:
     """The server's decision count over ``st`` (a room without a lobby: only the counter)."""
     room: Any = SimpleNamespace(_state=st, decisions=[0] * st.num_players, _offered=None)
+    moment = Moment()
+    room._now = lambda: moment.at(room._state)
     Room._track_decision(room)
     return room
 
