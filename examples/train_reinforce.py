@@ -2,7 +2,8 @@
 random opponents, through the PettingZoo adapter, and show what it learned.
 
     python examples/train_reinforce.py sobek --players 2 --episodes 600 --save sobek.npz
-    python examples/train_reinforce.py all --episodes 300   # every game it can learn
+    python examples/train_reinforce.py khufu --players 3 --episodes 600 --progress 1
+    python examples/train_reinforce.py all --episodes 300   # every game
 
 The policy is a softmax over the seat's legal actions with linear logits in ``x``, the
 seat's observation vector. The *flat* head has one row of weights per action (logit
@@ -12,12 +13,18 @@ pass ``FLAT_LIMIT`` bytes: Khufu's 34,360 actions times its observation vector),
 (``env.action_parts()``: its kind, each field value, each card of a selection): one row
 per part, and the logit of an action is the sum of its parts' logits, so a challenge's
 choice of three cards is scored card by card. Either way the softmax runs over the
-legal actions only. The learner takes each seat in turn
+legal actions only.
+
+The learner is trained on its return (1 win, 0 loss), plus ``--progress`` times its
+progress at the end by the game's own measure (``State.sim_progress()``, as a share of
+the leader's): a random Khufu seat wins about one game in 150, too rarely to learn from
+the wins alone in minutes, but it can learn to take Treasures and win Scarabs. The
+learner takes each seat in turn
 (one running baseline per seat, since in some games the seat decides much: the mummy
 under random play); the others play uniformly at random. The training budget is a
 number of games (``--episodes``), so a seed gives the same policy on any machine.
 Before and after training it plays ``--eval`` games in every seat and prints the win
-share per seat and role with 95% intervals, and the gain over the untrained (uniform)
+share per seat and role with 95% (Wilson) intervals, its progress, and the gain over the untrained (uniform)
 policy in that seat. ``--save`` writes the weights and those numbers (``.npz``).
 """
 
@@ -142,9 +149,20 @@ def play(env, head, learner: str, rng, greedy: bool = False):
     return reward, traj, progress(env, env.agent_name_mapping[learner])
 
 
-def evaluate(env, head, games: int, seed: int) -> list[tuple[float, float, int, float]]:
-    """Per seat: the learner's win share in that seat, its 95% half-width, games played,
-    and its mean progress at the end (:func:`progress`).
+def wilson(share: float, n: int) -> tuple[float, float]:
+    """The 95% Wilson interval of a share of ``n`` games (sound near 0 and 1, where a
+    random Khufu seat's win share lies)."""
+    if n == 0:
+        return 0.0, 1.0
+    z2 = 1.96**2 / n
+    mid = (share + z2 / 2) / (1 + z2)
+    half = 1.96 * math.sqrt(share * (1 - share) / n + z2 / (4 * n)) / (1 + z2)
+    return max(0.0, mid - half), min(1.0, mid + half)
+
+
+def evaluate(env, head, games: int, seed: int) -> list[tuple[float, float, float, int, float]]:
+    """Per seat: the learner's win share in that seat, its 95% interval (low, high),
+    games played, and its mean progress at the end (:func:`progress`).
 
     Every seat plays on the same deals (game ``g`` for each seat), so seats compare.
     """
@@ -165,8 +183,7 @@ def evaluate(env, head, games: int, seed: int) -> list[tuple[float, float, int, 
             played += 1
         n = max(played, 1)
         share = total / n
-        half = 1.96 * math.sqrt(max(share * (1 - share), 1e-9) / n)
-        out.append((share, half, played, ahead / n))
+        out.append((share, *wilson(share, played), played, ahead / n))
     return out
 
 
@@ -200,7 +217,7 @@ def train(
     )
     before = evaluate(env, None, evals, 1)  # the untrained policy is uniform
     rng = np.random.default_rng(seed)
-    baseline = [s + bonus * a for s, _, _, a in before]  # one running baseline per seat
+    baseline = [s + bonus * a for s, _, _, _, a in before]  # one running baseline per seat
     for ep in range(episodes):
         env.reset(seed=seed * 1_000_003 + ep)
         k = ep % players
@@ -217,13 +234,13 @@ def train(
     shaped = f" (reward: return + {bonus:g} × progress)" if bonus else ""
     print(f"trained on {episodes} games{shaped}; {evals} evaluation games per seat against random:")
     print(
-        f"  {'seat':<6}{'role':<10}{'untrained':>18}{'trained':>18}{'gain':>9}"
-        f"{'progress before → after':>27}"
+        f"  {'seat':<6}{'role':<10}{'untrained win share':<24}{'trained win share':<24}"
+        f"{'gain':<11}progress"
     )
-    for j, ((b, bh, _, ba), (t, th, _, ta)) in enumerate(zip(before, after, strict=True)):
+    for j, ((b, bl, bh, _, ba), (t, tl, th, _, ta)) in enumerate(zip(before, after, strict=True)):
         print(
-            f"  {j + 1:<6}{roles[j]:<10}{b:>9.3f} ± {bh:.3f}{t:>11.3f} ± {th:.3f}"
-            f"{100 * (t - b):>+8.1f}%{ba:>17.3f} → {ta:.3f}"
+            f"  {j + 1:<6}{roles[j]:<10}{b:.3f} [{bl:.3f}, {bh:.3f}]    {t:.3f} [{tl:.3f}, {th:.3f}]"
+            f"    {100 * (t - b):+5.1f} pts  {ba:.2f} → {ta:.2f}"
         )
     by_role: dict[str, list[int]] = {}
     for j, r in enumerate(roles):
@@ -274,17 +291,22 @@ def main() -> None:
         "(its sim_progress() as a share of the leader's; for sparse wins such as Khufu's)",
     )
     args = ap.parse_args()
-    from obelisk.core import all_games
+    from obelisk.core import all_games, get_game
 
-    names = [g.name for g in all_games()] if args.game == "all" else [args.game]
-    for name in names:
+    games = list(all_games()) if args.game == "all" else [get_game(args.game)]
+    for g in games:
+        name, counts = g.name, g.player_counts()
+        players = args.players
+        if args.game == "all" and players not in counts:  # e.g. Khufu is for 3-6
+            players = min(max(players, counts.start), counts.stop - 1)
+            print(f"{g.title} is for {counts.start}-{counts.stop - 1} players: {players} play")
         save = args.save
         if save and args.game == "all":
             os.makedirs(save, exist_ok=True)
             save = os.path.join(save, f"{name}.npz")
         train(
             name,
-            args.players,
+            players,
             args.episodes,
             args.eval,
             args.lr,

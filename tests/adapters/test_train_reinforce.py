@@ -92,4 +92,4 @@ def test_one_khufu_training_game_runs_and_saves(tr, tmp_path, capsys) -> None:
     assert "factored head of" in capsys.readouterr().out
     saved = np.load(out)
     assert str(saved["head"]) == "factored" and saved["W"].shape[0] == len(saved["parts"])
-    assert saved["after"].shape == (3, 4)  # per seat: share, half-width, games, progress
+    assert saved["after"].shape == (3, 5)  # per seat: share, interval, games, progress
