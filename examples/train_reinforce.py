@@ -17,15 +17,14 @@ legal actions only.
 
 The learner is trained on its return (1 win, 0 loss), plus ``--progress`` times its
 progress at the end by the game's own measure (``State.sim_progress()``, as a share of
-the leader's): a random Khufu seat wins about one game in 150, too rarely to learn from
+the leader's): a random Khufu seat wins about one game in 200, too rarely to learn from
 the wins alone in minutes, but it can learn to take Treasures and win Scarabs. The
-learner takes each seat in turn
-(one running baseline per seat, since in some games the seat decides much: the mummy
-under random play); the others play uniformly at random. The training budget is a
-number of games (``--episodes``), so a seed gives the same policy on any machine.
-Before and after training it plays ``--eval`` games in every seat and prints the win
-share per seat and role with 95% (Wilson) intervals, its progress, and the gain over the untrained (uniform)
-policy in that seat. ``--save`` writes the weights and those numbers (``.npz``).
+learner takes each seat in turn (one running baseline per seat, since in some games
+the seat decides much: the mummy under random play); the others play uniformly at
+random. The training budget is a number of games (``--episodes``), so a seed gives the
+same policy on any machine. Before and after training it plays ``--eval`` games in
+every seat and prints the win share per seat and role with 95% (Wilson) intervals, its
+progress, and the gain over the untrained (uniform) policy in that seat. ``--save`` writes the weights and those numbers (``.npz``).
 """
 
 from __future__ import annotations
@@ -42,6 +41,7 @@ from obelisk.adapters.pettingzoo import env as make_env
 
 
 def softmax(z: np.ndarray) -> np.ndarray:
+    """The softmax of logits ``z``."""
     p = np.exp(z - z.max())
     return p / p.sum()
 
@@ -269,7 +269,7 @@ def train(
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("game", help="a game, or 'all' for every game it can learn")
+    ap.add_argument("game", help="a game, or 'all' for every game")
     ap.add_argument("--players", type=int, default=2)
     ap.add_argument("--episodes", type=int, default=600, help="training games")
     ap.add_argument("--eval", type=int, default=200, help="evaluation games per seat")
