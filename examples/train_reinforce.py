@@ -215,7 +215,7 @@ def train(
         f"{g.title}, {players} players: {A:,} actions, observation vector of {D:,}; "
         f"{head.name} head of {head.W.shape[0]:,} rows ({head.W.nbytes / 2**20:,.1f} MiB)"
     )
-    before = evaluate(env, None, evals, 1)  # the untrained policy is uniform
+    before = evaluate(env, make_head(env, head_kind), evals, 1)  # untrained: uniform
     rng = np.random.default_rng(seed)
     baseline = [s + bonus * a for s, _, _, _, a in before]  # one running baseline per seat
     for ep in range(episodes):
