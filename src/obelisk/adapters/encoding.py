@@ -376,7 +376,7 @@ def action_space(game: Game, num_players: int, options: Any) -> tuple[list[Actio
     return [seen[k] for k in sorted(seen)], False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # an array compares element-wise: identity is equality
 class ActionParts:
     """A factored description of an action space (see :func:`action_parts`).
 
