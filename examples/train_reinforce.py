@@ -17,7 +17,7 @@ legal actions only.
 
 The learner is trained on its return (1 win, 0 loss), plus ``--progress`` times its
 progress at the end by the game's own measure (``State.sim_progress()``, as a share of
-the leader's): a random Khufu seat wins about one game in 200, too rarely to learn from
+the leader's): a random Khufu seat wins about one game in 150, too rarely to learn from
 the wins alone in minutes, but it can learn to take Treasures and win Scarabs. The
 learner takes each seat in turn (one running baseline per seat, since in some games
 the seat decides much: the mummy under random play); the others play uniformly at
