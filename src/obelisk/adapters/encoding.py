@@ -14,6 +14,10 @@ Both are derived from the game through the core protocol only:
   than ``MAX_CATEGORIES`` values: one-hot character by character); lists hold their
   length and up to the longest length seen, item by item; dicts hold their keys in
   sorted order. :meth:`ObservationEncoder.describe` lists the layout.
+* **Action parts.** :func:`action_parts` describes each action of a space by its parts
+  (its kind, and the value of each field; a list field by each of its items), for a
+  learner whose action space is too big for one output per action (Khufu's): it scores
+  the parts and an action by the sum of its parts' scores.
 
 Only ``observation(seat)`` is ever encoded, so nothing hidden can reach a learner.
 """
@@ -24,6 +28,7 @@ import dataclasses
 import json
 import random
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from functools import cache
 from operator import attrgetter
 from typing import Any
@@ -462,6 +467,55 @@ def action_space(game: Game, num_players: int, options: Any) -> tuple[list[Actio
         for a in state.legal_actions():
             seen.setdefault(json.dumps(a.to_json(), sort_keys=True), a)
     return [seen[k] for k in sorted(seen)], False
+
+
+@dataclass(frozen=True, eq=False)  # an array compares element-wise: identity is equality
+class ActionParts:
+    """A factored description of an action space (see :func:`action_parts`).
+
+    ``names[k]`` reads one part (``"select"``, ``"steal.target=2"``,
+    ``"select.cards∋T5"``); row ``i`` of ``table`` holds the part indices of action
+    ``i``, padded with -1 to the longest row (an action whose list field holds an item
+    twice has that part twice).
+    """
+
+    names: tuple[str, ...]
+    table: np.ndarray  # int32, shape (number of actions, most parts of one action)
+
+    def of(self, index: int) -> list[int]:
+        """The part indices of action ``index`` (without the padding)."""
+        return [int(k) for k in self.table[index] if k >= 0]
+
+
+def _part_value(v: Any) -> str:
+    return v if isinstance(v, str) else json.dumps(v, sort_keys=True)
+
+
+def action_parts(actions: Sequence[Action]) -> ActionParts:
+    """Each action of ``actions`` as its parts: its kind, then ``kind.field=value`` for
+    each field, and for a list field ``kind.field∋item`` for each of its items (so a
+    list's order is not a part: Khufu's challenge selection of three cards is its kind
+    and its three cards). Parts are numbered in order of first use, so the description
+    is the same in every process for the same action list. Different actions may share
+    all their parts (a list's order); a learner scoring parts scores them alike.
+    """
+    index: dict[str, int] = {}
+    rows: list[list[int]] = []
+    for a in actions:
+        wire = a.to_json()
+        kind = str(wire.pop("kind"))
+        names = [kind]
+        for field, v in wire.items():
+            if isinstance(v, list):
+                names += [f"{kind}.{field}∋{_part_value(x)}" for x in v]
+            else:
+                names.append(f"{kind}.{field}={_part_value(v)}")
+        rows.append([index.setdefault(n, len(index)) for n in names])
+    width = max((len(r) for r in rows), default=0)
+    table = np.full((len(rows), width), -1, np.int32)
+    for i, r in enumerate(rows):
+        table[i, : len(r)] = r
+    return ActionParts(tuple(index), table)
 
 
 @cache

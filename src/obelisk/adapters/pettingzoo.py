@@ -22,7 +22,7 @@ from pettingzoo import AECEnv
 
 from obelisk.core import get_game
 
-from .encoding import ActionIndex, spaces
+from .encoding import ActionIndex, ActionParts, action_parts, spaces
 
 
 class ObeliskEnv(AECEnv):  # type: ignore[misc]
@@ -62,12 +62,21 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
         self._at_state: Any = None
         self._at = -1
         self._legal: list[int] = []
+        self._parts: ActionParts | None = None
 
     def observation_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.Space[Any]:
         return self.action_spaces[agent]
+
+    def action_parts(self) -> ActionParts:
+        """The action space described by parts (kind, field values, each item of a list
+        field; see :func:`obelisk.adapters.encoding.action_parts`): for a policy that
+        scores parts where one output per action is too many (Khufu's 34,360)."""
+        if self._parts is None:
+            self._parts = action_parts(self.actions)
+        return self._parts
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None:
@@ -100,6 +109,11 @@ class ObeliskEnv(AECEnv):  # type: ignore[misc]
         if self.state_.current_player == seat:
             mask[self._legal_ids()] = 1
         return mask
+
+    def action_mask(self, agent: str) -> np.ndarray:
+        """The ``action_mask`` of :meth:`observe` without the observation vector (a player
+        that only needs the legal actions, e.g. a random opponent, skips the encoding)."""
+        return self._mask(self.agent_name_mapping[agent])
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]

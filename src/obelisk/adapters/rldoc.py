@@ -15,7 +15,7 @@ from pathlib import Path
 from obelisk.core import get_game
 
 from . import encoding
-from .encoding import spaces
+from .encoding import action_parts, spaces
 
 #: The games in the doc's order.
 GAMES = ("sobek", "ramses", "mummy", "abu_simbel", "khufu")
@@ -43,15 +43,21 @@ def sizes() -> str:
 
 
 def khufu_selections() -> str:
-    """How many of Khufu's actions are 3-card selections (a challenge's choice)."""
+    """How many of Khufu's actions are 3-card selections (a challenge's choice), and how
+    many parts describe them all (``action_parts``, the factored head's rows)."""
     g = get_game("khufu")
-    actions, _, _ = spaces(g, 3, g.make_options(None))
+    actions, _, enc = spaces(g, 3, g.make_options(None))
     picks = sum(1 for a in actions if type(a).__name__ == "Select")
+    parts = action_parts(actions)
+    flat = len(actions) * enc.size * 8 / 1e9
     return (
         f"Every game's action set is enumerable. Khufu's is large because a challenge picks "
         f"3 of its cards and each selection is one action ({picks:,} of the {len(actions):,} "
-        "with 3 players); `examples/train_reinforce.py` leaves Khufu out for that reason "
-        "(a flat linear head over them does not fit in memory)."
+        f"with 3 players): a flat linear head over them, one row of {enc.size:,} weights per "
+        f"action, would take {flat:.1f} GB. Described by parts (`env.action_parts()`: the "
+        f"kind, each field's value, each card of a selection) they are {len(parts.names)} "
+        f"parts, at most {parts.table.shape[1]} to an action, so a head that scores parts "
+        f"has {len(parts.names)} rows."
     )
 
 
