@@ -660,7 +660,9 @@ class State(ABC):
         # a step is a barrier to undo if it drew chance or showed somebody something
         barrier = self._barrier or end != start
         if not barrier:
-            for e in events.since(ev_start):
+            items = events._items
+            for i in range(ev_start, events._n):
+                e = items[i]
                 if e.to is not None and e.kind != "action":
                     barrier = True
                     break
