@@ -64,7 +64,7 @@ class Chance:
 
     __slots__ = ("_forced", "log", "shown_to", "sink", "state")
 
-    def __init__(self, seed: int, sink: AppendLog[Event] | list[Event] | None = None) -> None:
+    def __init__(self, seed: int = 0, sink: AppendLog[Event] | list[Event] | None = None) -> None:
         self.state = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
         self.log: AppendLog[tuple[str, Raw]] = AppendLog()
         #: Who saw each logged outcome (parallel to ``log``; None: public).

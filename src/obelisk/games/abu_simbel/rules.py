@@ -21,6 +21,7 @@ from obelisk.core import (
     State,
     seats,
 )
+from obelisk.core.compiled import mypyc_attr
 from obelisk.core.i18n import SOURCE, Words, language
 
 from .actions import (
@@ -108,6 +109,7 @@ def token_of(card: str) -> str:
     return t
 
 
+@mypyc_attr(native_class=False)
 class AbuSimbelState(State):
     """One position of Abu Simbel."""
 

@@ -29,6 +29,7 @@ from obelisk.core import (
     State,
     seats,
 )
+from obelisk.core.compiled import mypyc_attr
 
 from . import components as K
 from . import director as D
@@ -126,6 +127,7 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
+@mypyc_attr(native_class=False)
 class KhufuState(State):
     """One position of Khufu. See the module docstring for the flow."""
 

@@ -9,9 +9,10 @@ Seat 0 is the mummy; seats 1.. are the explorers in turn order (mummy:5.6). Expl
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
 from obelisk.core import TERMINAL, Action, ActionFormatError, Event, State, seats
+from obelisk.core.compiled import mypyc_attr
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .belief import Belief
@@ -86,6 +87,7 @@ _STEP_EVENTS: dict[Board, tuple[list[Event | None], ...]] = {}
 _HAND_COLOURS: dict[tuple[str, ...], dict[str, int]] = {}
 
 
+@mypyc_attr(native_class=False)
 class MummyState(State):
     """A position of Fluch der Mumie."""
 
@@ -98,9 +100,9 @@ class MummyState(State):
 
     #: What the mummy and spectators are told of each phase (mummy:14); the table of
     #: the companion (:mod:`.table`) has phases of its own.
-    PUBLIC_PHASES: dict[str, str] = PUBLIC_PHASE
+    PUBLIC_PHASES: ClassVar[dict[str, str]] = PUBLIC_PHASE
     #: The phases in which the announced face is public (the figure is moving with it).
-    ANNOUNCING: frozenset[str] = frozenset({MOVE, CARD})
+    ANNOUNCING: ClassVar[frozenset[str]] = frozenset({MOVE, CARD})
 
     # -- set-up (mummy:5) -------------------------------------------------------------
     def _setup(self) -> None:

@@ -22,6 +22,7 @@ from obelisk.core import (
     State,
     seats,
 )
+from obelisk.core.compiled import mypyc_attr
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import (
@@ -83,6 +84,7 @@ def _slides(turns: int, empty: int, diagonal: bool) -> tuple[Slide, ...]:
     return got
 
 
+@mypyc_attr(native_class=False)
 class RamsesState(State):
     """One Ramses II position (see the module docstring)."""
 

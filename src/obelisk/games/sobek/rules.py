@@ -24,6 +24,7 @@ from obelisk.core import (
     State,
     seats,
 )
+from obelisk.core.compiled import mypyc_attr
 
 from . import components as C
 from . import words as W
@@ -177,6 +178,7 @@ def _sets_views_for(names: tuple[str, ...]) -> _SetsViews:
 # and replaced, never changed in place ("copy on write")
 
 
+@mypyc_attr(native_class=False)
 class SobekState(State):
     """A Sobek position. See the module docstring for the knowledge fields."""
 
