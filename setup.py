@@ -7,7 +7,7 @@ headers are needed) into the installed package, never into the source tree; wher
 is missing it says so and installs the pure package. ``benchmarks/compile_engine.py``
 builds a compiled copy in a directory of its own, for the benchmark and the test that
 the compiled and the pure engine play identical records
-(``tests/core/test_compiled.py``).
+(``tests/games/test_compiled.py``).
 """
 
 from __future__ import annotations

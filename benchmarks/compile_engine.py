@@ -7,7 +7,7 @@ Run a program against it with ``PYTHONPATH=OUT/src``, e.g. the benchmark::
     python benchmarks/compile_engine.py
     PYTHONPATH=build/compiled/src python benchmarks/engine_vs_openspiel.py
 
-``tests/core/test_compiled.py`` plays seeded games of every game with it and checks that
+``tests/games/test_compiled.py`` plays seeded games of every game with it and checks that
 they are identical to the pure engine's (it is skipped while no compiled copy exists).
 """
 

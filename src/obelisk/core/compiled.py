@@ -1,11 +1,10 @@
 """What the optional compiled engine (mypyc, issue 37; ``setup.py``) needs from the source.
 
 :func:`mypyc_attr` marks a class for mypyc; the pure package runs without mypy installed,
-and then it is a decorator that changes nothing. A game's state is marked
-``@mypyc_attr(native_class=False)``: the core copies a state through its ``__dict__``
-(:meth:`State.clone`) and games and tests subclass states, which mypyc's native classes
-(attributes in C slots, no subclassing from Python) do not allow; the methods are
-compiled all the same.
+and then it is a decorator that changes nothing. A compiled game's state is a native
+class (its fields in C slots: :meth:`State.clone` copies them, see
+``obelisk.core.game.native_fields``); a state that a module left pure subclasses (the
+Mummy's table) is marked ``@mypyc_attr(allow_interpreted_subclasses=True)``.
 """
 
 from __future__ import annotations

@@ -490,6 +490,37 @@ _BASE_FIELDS = frozenset(
 )
 
 
+#: A field's value when it was never set.
+_UNSET = object()
+
+#: Per state class, the fields a compiled game keeps outside the instance's ``__dict__``.
+_NATIVE: dict[type, tuple[str, ...]] = {}
+
+
+def native_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a state class compiled with mypyc (``setup.py``, issue 37) that live in
+    the compiled class's slots, not in the instance's ``__dict__``: none in the pure package."""
+    got = _NATIVE.get(cls)
+    if got is None:
+        names: list[str] = []
+        for c in cls.__mro__:
+            for name in c.__dict__.get("__mypyc_attrs__", ()):
+                if name != "__dict__" and name not in names:
+                    names.append(name)
+        got = _NATIVE[cls] = tuple(names)
+    return got
+
+
+def state_fields(state: State) -> dict[str, Any]:
+    """Every field of ``state`` by name: its ``__dict__``, and a compiled game's fields."""
+    data = dict(vars(state))
+    for name in native_fields(type(state)):
+        value = getattr(state, name, _UNSET)
+        if value is not _UNSET:  # else not set in this game
+            data[name] = value
+    return data
+
+
 #: Builds a :class:`Step` from one tuple (faster than ``Step(...)`` on the hot path).
 _new_step: Callable[[type[Step], tuple[Any, ...]], Step] = tuple.__new__
 
@@ -731,13 +762,21 @@ class State(ABC):
 
     def clone(self) -> State:
         """An exact, independent copy (chance generator included)."""
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)
         new.__dict__ = d = self.__dict__.copy()
         d["events"] = events = self.events.fork()
         d["history"] = self.history.fork()
         d["chance"] = self.chance.copy(events)
         d["_seen"] = {}
         d["_det_seen"] = {}
+        native = _NATIVE.get(cls)
+        if native is None:
+            native = native_fields(cls)
+        for name in native:  # a compiled game's fields (none in the pure package)
+            value = getattr(self, name, _UNSET)
+            if value is not _UNSET:  # else not set in this game
+                setattr(new, name, value)
         self._clone_into(new)
         return new
 

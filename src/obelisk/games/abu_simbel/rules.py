@@ -18,10 +18,11 @@ from obelisk.core import (
     ActionFormatError,
     Event,
     IllegalAction,
-    State,
     seats,
 )
-from obelisk.core.compiled import mypyc_attr
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 from obelisk.core.i18n import SOURCE, Words, language
 
 from .actions import (
@@ -63,22 +64,6 @@ DECKS: tuple[ChooseTreasureDeck, ...] = tuple(ChooseTreasureDeck(k) for k in ran
 _TOKEN_OF: dict[str, str] = {}
 _ACTION_JSON: dict[Action, tuple[dict[str, Any], str]] = {}
 
-#: Fields that ``_clone_into`` copies by hand (everything else is immutable or shared).
-_LIST_FIELDS = (
-    "main_deck",
-    "discard",
-    "route",
-    "covers",
-    "pool",
-    "deck_counts",
-    "graveyard",
-    "charms",
-    "charm_graveyard",
-    "has_mummy",
-    "mummy_gained",
-    "cover_in_use",
-)
-
 
 def _ordered_draws(m: int, k: int) -> int:
     """How many ordered draws of k cards a deck of m cards allows."""
@@ -109,7 +94,6 @@ def token_of(card: str) -> str:
     return t
 
 
-@mypyc_attr(native_class=False)
 class AbuSimbelState(State):
     """One position of Abu Simbel."""
 
@@ -719,10 +703,21 @@ class AbuSimbelState(State):
         return obs
 
     def _clone_into(self, new: State) -> None:
-        d = new.__dict__
-        for name in _LIST_FIELDS:
-            d[name] = list(d[name])
-        d["tableaux"] = [list(t) for t in self.tableaux]
+        """The lists a step changes in place (everything else is immutable or shared)."""
+        assert isinstance(new, AbuSimbelState)
+        new.main_deck = list(self.main_deck)
+        new.discard = list(self.discard)
+        new.route = list(self.route)
+        new.covers = list(self.covers)
+        new.pool = list(self.pool)
+        new.deck_counts = list(self.deck_counts)
+        new.graveyard = list(self.graveyard)
+        new.charms = list(self.charms)
+        new.charm_graveyard = list(self.charm_graveyard)
+        new.has_mummy = list(self.has_mummy)
+        new.mummy_gained = list(self.mummy_gained)
+        new.cover_in_use = list(self.cover_in_use)
+        new.tableaux = [list(t) for t in self.tableaux]
 
     def check_invariants(self) -> None:
         """Conservation of every component (abu_simbel:14 A-27)."""

@@ -26,10 +26,11 @@ from obelisk.core import (
     Action,
     Event,
     IllegalAction,
-    State,
     seats,
 )
-from obelisk.core.compiled import mypyc_attr
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from . import components as K
 from . import director as D
@@ -127,7 +128,6 @@ def _popcount(x: int) -> int:
     return bin(x).count("1")
 
 
-@mypyc_attr(native_class=False)
 class KhufuState(State):
     """One position of Khufu. See the module docstring for the flow."""
 

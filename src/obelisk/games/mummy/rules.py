@@ -11,8 +11,11 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, ClassVar
 
-from obelisk.core import TERMINAL, Action, ActionFormatError, Event, State, seats
+from obelisk.core import TERMINAL, Action, ActionFormatError, Event, seats
 from obelisk.core.compiled import mypyc_attr
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .belief import Belief
@@ -87,7 +90,7 @@ _STEP_EVENTS: dict[Board, tuple[list[Event | None], ...]] = {}
 _HAND_COLOURS: dict[tuple[str, ...], dict[str, int]] = {}
 
 
-@mypyc_attr(native_class=False)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MummyState(State):
     """A position of Fluch der Mumie."""
 

@@ -19,10 +19,11 @@ from obelisk.core import (
     Action,
     ActionFormatError,
     Event,
-    State,
     seats,
 )
-from obelisk.core.compiled import mypyc_attr
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import (
@@ -84,7 +85,6 @@ def _slides(turns: int, empty: int, diagonal: bool) -> tuple[Slide, ...]:
     return got
 
 
-@mypyc_attr(native_class=False)
 class RamsesState(State):
     """One Ramses II position (see the module docstring)."""
 

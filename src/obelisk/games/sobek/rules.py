@@ -21,10 +21,11 @@ from obelisk.core import (
     Action,
     ActionFormatError,
     Event,
-    State,
     seats,
 )
-from obelisk.core.compiled import mypyc_attr
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from . import components as C
 from . import words as W
@@ -178,7 +179,6 @@ def _sets_views_for(names: tuple[str, ...]) -> _SetsViews:
 # and replaced, never changed in place ("copy on write")
 
 
-@mypyc_attr(native_class=False)
 class SobekState(State):
     """A Sobek position. See the module docstring for the knowledge fields."""
 
@@ -1277,15 +1277,15 @@ class SobekState(State):
 
     def _clone_into(self, new: State) -> None:
         """Copy the lists changed in place (see the note above :class:`SobekState`)."""
-        d = new.__dict__
-        d["market"] = self.market.copy()
-        d["known"] = self.known.copy()
-        d["pub"] = self.pub.copy()
-        d["pend"] = self.pend.copy()
-        d["hands"] = list(map(list.copy, self.hands))
-        d["corr"] = list(map(list.copy, self.corr))
-        d["sets"] = self.sets.copy()
-        d["more"] = self.more.copy()
+        assert isinstance(new, SobekState)
+        new.market = self.market.copy()
+        new.known = self.known.copy()
+        new.pub = self.pub.copy()
+        new.pend = self.pend.copy()
+        new.hands = list(map(list.copy, self.hands))
+        new.corr = list(map(list.copy, self.corr))
+        new.sets = self.sets.copy()
+        new.more = self.more.copy()
 
     def check_invariants(self) -> None:
         t = self.t

@@ -48,7 +48,7 @@ def _compiled_build() -> Path:
 
 def test_the_compiled_engine_plays_every_game_as_the_pure_one():
     src = _compiled_build()
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(src), str(ROOT / "tests")]))
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(src), str(ROOT / "tests" / "games")]))
     run = subprocess.run(
         [sys.executable, "-c", _PLAY], env=env, capture_output=True, text=True, check=True
     )
