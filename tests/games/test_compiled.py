@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -19,6 +20,8 @@ import pytest
 from corpus_check import GAMES, QUICK_SEEDS, digest
 
 import obelisk.core.chance
+from obelisk.core import get_game
+from obelisk.core.game import _BASE_FIELDS
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED = Path(os.environ.get("OBELISK_COMPILED", ROOT / "build" / "compiled" / "src"))
@@ -56,3 +59,19 @@ def test_the_compiled_engine_plays_every_game_as_the_pure_one():
     assert got["compiled"], "the compiled copy imported pure Python modules"
     for name in GAMES:
         assert got["digests"][name] == list(digest(name, QUICK_SEEDS, quick=True)), name
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_compiled_clone_copies_every_field_of_the_game(name):
+    """A game's ``_copy_fields`` (what a compiled clone copies) lists every field of its
+    state, after the set-up and a few moves (checked on the pure engine, in every run)."""
+    game = get_game(name)
+    state = game.new_state(game.min_players, 1)
+    rng = random.Random(1)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        state.apply(rng.choice(state.legal_actions()))
+    new = object.__new__(type(state))
+    state._copy_fields(new)
+    assert set(vars(state)) - _BASE_FIELDS <= set(vars(new))

@@ -702,6 +702,48 @@ class AbuSimbelState(State):
                 obs["scores"] = self.score_table()
         return obs
 
+    def _copy_fields(self, new: State) -> None:
+        """Every field of the game, written out: a compiled clone's copy (see
+        ``State._copy_fields``; ``tests/games/test_compiled.py`` checks the list)."""
+        assert isinstance(new, AbuSimbelState)
+        new.referee = self.referee
+        new.hotseat = self.hotseat
+        new.coop = self.coop
+        new.ultimate = self.ultimate
+        new.forward = self.forward
+        new.helpers = self.helpers
+        new.checking = self.checking
+        new.free = self.free
+        new.charm_jewels = self.charm_jewels
+        new.chamber_total = self.chamber_total
+        new.treasure_total = self.treasure_total
+        new.main_deck = self.main_deck
+        new.discard = self.discard
+        new.route = self.route
+        new.covers = self.covers
+        new.pool = self.pool
+        new.deck_counts = self.deck_counts
+        new.tableaux = self.tableaux
+        new.graveyard = self.graveyard
+        new.pending = self.pending
+        new.pending_deck = self.pending_deck
+        new.charms = self.charms
+        new.charm_graveyard = self.charm_graveyard
+        new.team_charms = self.team_charms
+        new.has_mummy = self.has_mummy
+        new.mummy_gained = self.mummy_gained
+        new.cover_in_use = self.cover_in_use
+        new.mummy_supply = self.mummy_supply
+        new.round_no = self.round_no
+        new.active = self.active
+        new.phase = self.phase
+        new.progress = self.progress
+        new.cover_k = self.cover_k
+        new.check_k = self.check_k
+        new.turned_away = self.turned_away
+        new.end_reason = self.end_reason
+        new.team_won = self.team_won
+
     def _clone_into(self, new: State) -> None:
         """The lists a step changes in place (everything else is immutable or shared)."""
         assert isinstance(new, AbuSimbelState)
