@@ -9,6 +9,9 @@ less). The machine's load average is printed: compare ratios, not microseconds, 
 runs.
 
     python benchmarks/engine_vs_openspiel.py --runs 5 --seconds 1
+
+With ``PYTHONPATH=build/compiled/src`` it measures the compiled engine
+(``benchmarks/compile_engine.py``, docs/performance.md); the title says which ran.
 """
 
 from __future__ import annotations
@@ -74,6 +77,13 @@ def bench_openspiel(name: str, runs: int, seconds: float) -> dict[str, Any]:
     }
 
 
+def engine_kind() -> str:
+    """Which Obelisk engine runs: "compiled" (mypyc, docs/performance.md) or "pure Python"."""
+    import obelisk.core.chance
+
+    return "compiled" if obelisk.core.chance.__file__.endswith(".so") else "pure Python"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -101,10 +111,14 @@ def main() -> None:
         ours.append(r)
     load = (load + os.getloadavg()[0]) / 2
     if args.json:
-        print(json.dumps({"load": load, "openspiel": spiel, "obelisk": ours}, indent=1))
+        out = {"load": load, "engine": engine_kind(), "openspiel": spiel, "obelisk": ours}
+        print(json.dumps(out, indent=1))
         return
     console = Console()
-    t = Table(title=f"Engines, uniform random play (median of {args.runs}; load {load:.1f})")
+    t = Table(
+        title=f"Engines, uniform random play (median of {args.runs}; load {load:.1f}; "
+        f"Obelisk {engine_kind()})"
+    )
     for col in ("game", "µs/step", "µs/clone", "step ÷ fastest Python", "clone ÷ fastest Python"):
         t.add_column(col, justify="right")
     for r in spiel:
