@@ -513,7 +513,7 @@ def native_fields(cls: type) -> tuple[str, ...]:
 
 def state_fields(state: State) -> dict[str, Any]:
     """Every field of ``state`` by name: its ``__dict__``, and a compiled game's fields."""
-    data = dict(vars(state))
+    data = dict(getattr(state, "__dict__", {}))  # a compiled state just made has none yet
     for name in native_fields(type(state)):
         value = getattr(state, name, _UNSET)
         if value is not _UNSET:  # else not set in this game
