@@ -16,6 +16,9 @@ shown is the median of each run's ratio (the goal of issue 37: at most 1.5).
 
     python benchmarks/engine_vs_openspiel.py --runs 5 --seconds 1
     python benchmarks/engine_vs_openspiel.py --adapter-only --runs 5
+
+With ``PYTHONPATH=build/compiled/src`` it measures the compiled engine
+(``benchmarks/compile_engine.py``, docs/performance.md); the title says which ran.
 """
 
 from __future__ import annotations
@@ -142,6 +145,13 @@ def engine_and_adapter(game: Game, players: int, runs: int, seconds: float) -> d
     }
 
 
+def engine_kind() -> str:
+    """Which Obelisk engine runs: "compiled" (mypyc, docs/performance.md) or "pure Python"."""
+    import obelisk.core.chance
+
+    return "compiled" if obelisk.core.chance.__file__.endswith(".so") else "pure Python"
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -173,7 +183,8 @@ def main() -> None:
         ours.append(r)
     load = (load + os.getloadavg()[0]) / 2
     if args.json:
-        print(json.dumps({"load": load, "openspiel": spiel, "obelisk": ours}, indent=1))
+        out = {"load": load, "engine": engine_kind(), "openspiel": spiel, "obelisk": ours}
+        print(json.dumps(out, indent=1))
         return
     console = Console(width=max(100, Console().width))
     if fastest is not None and fastest_clone is not None:
@@ -209,7 +220,10 @@ def print_engines(
     load: float,
 ) -> None:
     """The first table: OpenSpiel's games and Obelisk's engine."""
-    t = Table(title=f"Engines, uniform random play (median of {runs}; load {load:.1f})")
+    t = Table(
+        title=f"Engines, uniform random play (median of {runs}; load {load:.1f}; "
+        f"Obelisk {engine_kind()})"
+    )
     for col in ("game", "µs/step", "µs/clone", "step ÷ fastest Python", "clone ÷ fastest Python"):
         t.add_column(col, justify="right")
     for r in spiel:

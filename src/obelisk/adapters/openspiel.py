@@ -32,6 +32,7 @@ import pyspiel
 
 from obelisk.agents.ismcts import evaluate
 from obelisk.core import Game, PlayerView, State, all_games, get_game
+from obelisk.core.game import state_fields
 from obelisk.core.record import Record, replay
 
 from .encoding import ActionIndex, spaces
@@ -278,8 +279,9 @@ class _UnboundInner:
                 state.chance.state = chance_state
             else:  # a determinized copy: its fields as they were
                 _, cls, blob = self.body
-                state = object.__new__(cls)
-                state.__dict__.update(pickle.loads(blob))
+                state = cls.__new__(cls)
+                for name, value in pickle.loads(blob).items():
+                    setattr(state, name, value)
                 state.game = game.obelisk
         return _Inner(game, self.seed, state, self.played)
 
@@ -452,7 +454,7 @@ class _Inner:
             if state.replayable:
                 body = ("record", Record.from_state(state).to_json(), state.chance.state)
             else:
-                data = {k: v for k, v in vars(state).items() if k != "game"}
+                data = {k: v for k, v in state_fields(state).items() if k != "game"}
                 body = ("fields", type(state), pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
         return (_UnboundInner, (self.seed, self.played, body))
 

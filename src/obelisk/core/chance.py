@@ -26,7 +26,7 @@ against the draw's domain, so a damaged record fails with a clear reason.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import MutableSequence, Sequence
+from collections.abc import Callable, MutableSequence, Sequence
 from typing import Any, TypeVar
 
 from .errors import ChanceError
@@ -34,8 +34,15 @@ from .events import Event
 from .log import AppendLog
 
 T = TypeVar("T")
+#: Builds an :class:`Event` from one tuple (faster than ``Event(...)``, whose NamedTuple
+#: ``__new__`` is a Python function).
+_new_event: Callable[[type[Event], tuple[Any, ...]], Event] = tuple.__new__
 MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+
+#: Per number of outcomes n, the largest multiple of n that fits 64 bits (draws at or
+#: above it are redrawn, which keeps ``_below`` free of modulo bias).
+_LIMITS: dict[int, int] = {}
 
 #: A raw outcome as stored in a record: an int or a list of ints.
 Raw = int | list[int]
@@ -57,7 +64,7 @@ class Chance:
 
     __slots__ = ("_forced", "log", "shown_to", "sink", "state")
 
-    def __init__(self, seed: int, sink: AppendLog[Event] | list[Event] | None = None) -> None:
+    def __init__(self, seed: int = 0, sink: AppendLog[Event] | list[Event] | None = None) -> None:
         self.state = (seed * 0x2545F4914F6CDD1D + 0x1234567) & MASK64
         self.log: AppendLog[tuple[str, Raw]] = AppendLog()
         #: Who saw each logged outcome (parallel to ``log``; None: public).
@@ -118,11 +125,17 @@ class Chance:
 
     def _below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
-        if n <= 0:
-            raise ChanceError(f"cannot draw from an empty range ({n} outcomes)")
-        limit = MASK64 + 1 - ((MASK64 + 1) % n)
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ChanceError(f"cannot draw from an empty range ({n} outcomes)")
+            limit = _LIMITS[n] = MASK64 + 1 - ((MASK64 + 1) % n)
         while True:
-            r = self._next64()
+            # splitmix64 (the body of ``_next64``, inlined: this is every draw's hot path)
+            self.state = z = (self.state + _GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            r = z ^ (z >> 31)
             if r < limit:
                 return r % n
 
@@ -145,12 +158,12 @@ class Chance:
         self.log.append((label, raw))
         self.shown_to.append(to)
         if self.sink is not None:
-            self.sink.append(Event("chance", {"label": label, "value": shown}, to))
+            self.sink.append(_new_event(Event, ("chance", {"label": label, "value": shown}, to)))
 
     # -- draws -------------------------------------------------------------
     def randint(self, lo: int, hi: int, label: str, to: frozenset[int] | None = None) -> int:
         """A uniform integer in [lo, hi] (both included): a die is ``randint(1, 6, "die")``."""
-        f = self._take(label)
+        f = self._take(label) if self._forced else None
         if f is None:
             value = lo + self._below(hi - lo + 1)
         else:
@@ -164,7 +177,7 @@ class Chance:
         """One element of ``items``, uniformly."""
         if not items:
             raise ChanceError(f"'{label}': cannot choose from an empty sequence")
-        f = self._take(label)
+        f = self._take(label) if self._forced else None
         if f is None:
             index = self._below(len(items))
         elif f.is_raw:
@@ -189,7 +202,7 @@ class Chance:
         n = len(items)
         if not 0 <= k <= n:
             raise ChanceError(f"'{label}': cannot draw {k} of {n}")
-        f = self._take(label)
+        f = self._take(label) if self._forced else None
         if f is None:
             pool = list(range(n))
             idx = []
@@ -219,7 +232,7 @@ class Chance:
     ) -> None:
         """Shuffle ``items`` in place (Fisher-Yates); logged as the permutation."""
         n = len(items)
-        f = self._take(label)
+        f = self._take(label) if self._forced else None
         if f is None:
             perm = list(range(n))
             for i in range(n - 1, 0, -1):

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple, Protocol
 
 from .actions import Action
 from .errors import IllegalAction, ObeliskError
-from .game import _BASE_FIELDS, TERMINAL, Agent, Game, PlayerView, State
+from .game import _BASE_FIELDS, TERMINAL, Agent, Game, PlayerView, State, state_fields
 from .record import Record, replay
 
 
@@ -28,7 +28,7 @@ class ConformanceError(AssertionError):
 
 def fingerprint(state: State) -> bytes:
     """A byte image of a state's data, to check that a failed action changed nothing."""
-    data = {k: v for k, v in vars(state).items() if k != "game"}
+    data = {k: v for k, v in state_fields(state).items() if k != "game"}
     data["_chance"] = (state.chance.state, state.chance.log, state.chance.shown_to)
     data.pop("chance", None)
     return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
@@ -173,7 +173,7 @@ def sample_steps(
 
 def _game_fields(state: State) -> bytes:
     """The game's own fields (not the log, history or chance), for "did anything change"."""
-    data = {k: v for k, v in vars(state).items() if k not in _BASE_FIELDS}
+    data = {k: v for k, v in state_fields(state).items() if k not in _BASE_FIELDS}
     return pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
 
 

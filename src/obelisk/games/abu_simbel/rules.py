@@ -18,9 +18,11 @@ from obelisk.core import (
     ActionFormatError,
     Event,
     IllegalAction,
-    State,
     seats,
 )
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 from obelisk.core.i18n import SOURCE, Words, language
 
 from .actions import (
@@ -61,22 +63,6 @@ PASS_COVER = PassCover()
 DECKS: tuple[ChooseTreasureDeck, ...] = tuple(ChooseTreasureDeck(k) for k in range(64))
 _TOKEN_OF: dict[str, str] = {}
 _ACTION_JSON: dict[Action, tuple[dict[str, Any], str]] = {}
-
-#: Fields that ``_clone_into`` copies by hand (everything else is immutable or shared).
-_LIST_FIELDS = (
-    "main_deck",
-    "discard",
-    "route",
-    "covers",
-    "pool",
-    "deck_counts",
-    "graveyard",
-    "charms",
-    "charm_graveyard",
-    "has_mummy",
-    "mummy_gained",
-    "cover_in_use",
-)
 
 
 def _ordered_draws(m: int, k: int) -> int:
@@ -716,11 +702,64 @@ class AbuSimbelState(State):
                 obs["scores"] = self.score_table()
         return obs
 
+    def _copy_fields(self, new: State) -> None:
+        """Every field of the game, written out: a compiled clone's copy (see
+        ``State._copy_fields``; ``tests/games/test_compiled.py`` checks the list)."""
+        assert isinstance(new, AbuSimbelState)
+        new.referee = self.referee
+        new.hotseat = self.hotseat
+        new.coop = self.coop
+        new.ultimate = self.ultimate
+        new.forward = self.forward
+        new.helpers = self.helpers
+        new.checking = self.checking
+        new.free = self.free
+        new.charm_jewels = self.charm_jewels
+        new.chamber_total = self.chamber_total
+        new.treasure_total = self.treasure_total
+        new.main_deck = self.main_deck
+        new.discard = self.discard
+        new.route = self.route
+        new.covers = self.covers
+        new.pool = self.pool
+        new.deck_counts = self.deck_counts
+        new.tableaux = self.tableaux
+        new.graveyard = self.graveyard
+        new.pending = self.pending
+        new.pending_deck = self.pending_deck
+        new.charms = self.charms
+        new.charm_graveyard = self.charm_graveyard
+        new.team_charms = self.team_charms
+        new.has_mummy = self.has_mummy
+        new.mummy_gained = self.mummy_gained
+        new.cover_in_use = self.cover_in_use
+        new.mummy_supply = self.mummy_supply
+        new.round_no = self.round_no
+        new.active = self.active
+        new.phase = self.phase
+        new.progress = self.progress
+        new.cover_k = self.cover_k
+        new.check_k = self.check_k
+        new.turned_away = self.turned_away
+        new.end_reason = self.end_reason
+        new.team_won = self.team_won
+
     def _clone_into(self, new: State) -> None:
-        d = new.__dict__
-        for name in _LIST_FIELDS:
-            d[name] = list(d[name])
-        d["tableaux"] = [list(t) for t in self.tableaux]
+        """The lists a step changes in place (everything else is immutable or shared)."""
+        assert isinstance(new, AbuSimbelState)
+        new.main_deck = list(self.main_deck)
+        new.discard = list(self.discard)
+        new.route = list(self.route)
+        new.covers = list(self.covers)
+        new.pool = list(self.pool)
+        new.deck_counts = list(self.deck_counts)
+        new.graveyard = list(self.graveyard)
+        new.charms = list(self.charms)
+        new.charm_graveyard = list(self.charm_graveyard)
+        new.has_mummy = list(self.has_mummy)
+        new.mummy_gained = list(self.mummy_gained)
+        new.cover_in_use = list(self.cover_in_use)
+        new.tableaux = [list(t) for t in self.tableaux]
 
     def check_invariants(self) -> None:
         """Conservation of every component (abu_simbel:14 A-27)."""

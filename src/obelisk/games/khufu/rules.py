@@ -26,9 +26,11 @@ from obelisk.core import (
     Action,
     Event,
     IllegalAction,
-    State,
     seats,
 )
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from . import components as K
 from . import director as D
@@ -1359,6 +1361,61 @@ class KhufuState(State):
     # ------------------------------------------------------------ determinize
 
     # ------------------------------------------------------------------ clone
+
+    def _copy_fields(self, new: State) -> None:
+        """Every field of the game, written out: a compiled clone's copy (see
+        ``State._copy_fields``; ``tests/games/test_compiled.py`` checks the list)."""
+        assert isinstance(new, KhufuState)
+        new.t = self.t
+        new.all_mask = self.all_mask
+        new.realtime = self.realtime
+        new.elapsed = self.elapsed
+        new.f2 = self.f2
+        new.over = self.over
+        new.winner = self.winner
+        new.pool = self.pool
+        new.returned = self.returned
+        new.known = self.known
+        new.hands = self.hands
+        new.cpool = self.cpool
+        new.creturned = self.creturned
+        new.lucky_sym = self.lucky_sym
+        new.pos = self.pos
+        new.room = self.room
+        new.scarabs = self.scarabs
+        new.miss = self.miss
+        new.grip = self.grip
+        new.no_entry = self.no_entry
+        new.sarc = self.sarc
+        new.block = self.block
+        new.lucky = self.lucky
+        new.piece = self.piece
+        new.turn_seat = self.turn_seat
+        new.active = self.active
+        new.turns_done = self.turns_done
+        new.extra_pending = self.extra_pending
+        new.in_challenge = self.in_challenge
+        new.in_event = self.in_event
+        new.dec = self.dec
+        new.dec_ticks = self.dec_ticks
+        new.waits = self.waits
+        new.wager = self.wager
+        new.stack = self.stack
+        new.mummy_silent = self.mummy_silent
+        new.ch_seat = self.ch_seat
+        new.ch_khufu = self.ch_khufu
+        new.ch_dealt = self.ch_dealt
+        new.ch_sel = self.ch_sel
+        new.ch_dice = self.ch_dice
+        new.ch_result = self.ch_result
+        new.last_event = self.last_event
+        new.step_drawn = self.step_drawn
+        new.dir_state = self.dir_state
+        new.next_due = self.next_due
+        new.dir_base = self.dir_base
+        new.dir_checked = self.dir_checked
+        new.sim_mid_turn = self.sim_mid_turn
+
     def _clone_into(self, new: State) -> None:
         assert isinstance(new, KhufuState)
         new.hands = [h[:] for h in self.hands]

@@ -9,9 +9,13 @@ Seat 0 is the mummy; seats 1.. are the explorers in turn order (mummy:5.6). Expl
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
-from obelisk.core import TERMINAL, Action, ActionFormatError, Event, State, seats
+from obelisk.core import TERMINAL, Action, ActionFormatError, Event, seats
+from obelisk.core.compiled import mypyc_attr
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from .actions import Arrow, Choose, Lost, Move, Play, Reroll, Resolve, Step, Stop
 from .belief import Belief
@@ -86,21 +90,22 @@ _STEP_EVENTS: dict[Board, tuple[list[Event | None], ...]] = {}
 _HAND_COLOURS: dict[tuple[str, ...], dict[str, int]] = {}
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MummyState(State):
     """A position of Fluch der Mumie."""
 
     options: MummyOptions
     #: Search only (:meth:`standing`): the most a card not yet played is worth when a
     #: figure stands on its symbol, as a share of a played card.
-    NEAR_CARD = 0.5
+    NEAR_CARD: ClassVar[float] = 0.5
     #: Search only (:meth:`standing`): steps from a symbol at which its card starts to count.
-    NEAR_STEPS = 12
+    NEAR_STEPS: ClassVar[int] = 12
 
     #: What the mummy and spectators are told of each phase (mummy:14); the table of
     #: the companion (:mod:`.table`) has phases of its own.
-    PUBLIC_PHASES: dict[str, str] = PUBLIC_PHASE
+    PUBLIC_PHASES: ClassVar[dict[str, str]] = PUBLIC_PHASE
     #: The phases in which the announced face is public (the figure is moving with it).
-    ANNOUNCING: frozenset[str] = frozenset({MOVE, CARD})
+    ANNOUNCING: ClassVar[frozenset[str]] = frozenset({MOVE, CARD})
 
     # -- set-up (mummy:5) -------------------------------------------------------------
     def _setup(self) -> None:
@@ -813,6 +818,43 @@ class MummyState(State):
         return None
 
     # -- copies and determinization -------------------------------------------------------
+
+    def _copy_fields(self, new: State) -> None:
+        """Every field of the game, written out: a compiled clone's copy (see
+        ``State._copy_fields``; ``tests/games/test_compiled.py`` checks the list)."""
+        assert isinstance(new, MummyState)
+        new.options = self.options  # typed by the game: a compiled slot
+        new.hands = self.hands
+        new.board = self.board
+        new.fig_seat = self.fig_seat
+        new.fig_colour = self.fig_colour
+        new.explorers = self.explorers
+        new.threshold = self.threshold
+        new.pos = self.pos
+        new.ankhs = self.ankhs
+        new.played = self.played
+        new.mummy = self.mummy
+        new.aside = self.aside
+        new.aside_public = self.aside_public
+        new.dice = self.dice
+        new.face = self.face
+        new.rolls = self.rolls
+        new.phase = self.phase
+        new.fig = self.fig
+        new.round = self.round
+        new.move_left = self.move_left
+        new.move_kind = self.move_kind
+        new.move_cont = self.move_cont
+        new.dest = self.dest
+        new.arrows = self.arrows
+        new.belief = self.belief
+        new.winners_ = self.winners_
+        new.reason = self.reason
+        new.nsteps = self.nsteps
+        new._mummy_steps = self._mummy_steps
+        new._legal = self._legal
+        new._to_move = self._to_move
+
     def _clone_into(self, new: State) -> None:
         assert isinstance(new, MummyState)
         new.pos = list(self.pos)

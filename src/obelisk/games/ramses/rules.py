@@ -19,9 +19,11 @@ from obelisk.core import (
     Action,
     ActionFormatError,
     Event,
-    State,
     seats,
 )
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from .actions import Draw, GiftDeclare, GiveCard, PlaceTreasure, PokerDeclare, RiskDeclare, Slide
 from .components import (
@@ -886,6 +888,45 @@ class RamsesState(State):
         return {"event": kind, "treasures": [tid(t) for t in self.decl]}
 
     # -- search support ------------------------------------------------------------------
+
+    def _copy_fields(self, new: State) -> None:
+        """Every field of the game, written out: a compiled clone's copy (see
+        ``State._copy_fields``; ``tests/games/test_compiled.py`` checks the list)."""
+        assert isinstance(new, RamsesState)
+        new.deck = self.deck
+        new.card_json = self.card_json
+        new.token_names = self.token_names
+        new.inplay = self.inplay
+        new.pools = self.pools
+        new.all_known = self.all_known
+        new.sides = self.sides
+        new.colours = self.colours
+        new.started = self.started
+        new.current = self.current
+        new.misses = self.misses
+        new.discard = self.discard
+        new.hands = self.hands
+        new.masks = self.masks
+        new.elim = self.elim
+        new.search = self.search
+        new.slides = self.slides
+        new.ev_card = self.ev_card
+        new.decl = self.decl
+        new.give_rest = self.give_rest
+        new.give_to = self.give_to
+        new.end_reason = self.end_reason
+        new.seq = self.seq
+        new.orient = self.orient
+        new.tokens = self.tokens
+        new.pyr = self.pyr
+        new.empty = self.empty
+        new.seen = self.seen
+        new.first = self.first
+        new.active = self.active
+        new.to_move = self.to_move
+        new.phase = self.phase
+        new.placed = self.placed
+
     def _clone_into(self, new: State) -> None:
         assert isinstance(new, RamsesState)
         new.pyr = self.pyr[:]

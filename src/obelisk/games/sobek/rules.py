@@ -21,9 +21,11 @@ from obelisk.core import (
     Action,
     ActionFormatError,
     Event,
-    State,
     seats,
 )
+
+# State from its own module: mypyc's compiled subclass needs that module imported by name
+from obelisk.core.game import State
 
 from . import components as C
 from . import words as W
@@ -1273,17 +1275,56 @@ class SobekState(State):
 
     # -- determinize (sobek:14) ------------------------------------------------------
 
+    def _copy_fields(self, new: State) -> None:
+        """Every field of the game, written out: a compiled clone's copy (see
+        ``State._copy_fields``; ``tests/games/test_compiled.py`` checks the list)."""
+        assert isinstance(new, SobekState)
+        new.options = self.options  # typed by the game: a compiled slot
+        new.t = self.t
+        new.actions = self.actions
+        new.all_mask = self.all_mask
+        new.round = self.round
+        new.totals = self.totals
+        new.bonus = self.bonus
+        new.last_corruption = self.last_corruption
+        new.last_result = self.last_result
+        new.over = self.over
+        new.pend = self.pend
+        new.known = self.known
+        new.pub = self.pub
+        new.hands = self.hands
+        new.corr = self.corr
+        new.sets = self.sets
+        new.more = self.more
+        new.last_set = self.last_set
+        new.market = self.market
+        new.discard_up = self.discard_up
+        new.discard_down = self.discard_down
+        new.extra = self.extra
+        new.in_extra = self.in_extra
+        new.free = self.free
+        new.sets_played = self.sets_played
+        new.start_player = self.start_player
+        new.turn = self.turn
+        new.aside = self.aside
+        new.deck_goods = self.deck_goods
+        new.deck_chars = self.deck_chars
+        new.dealable = self.dealable
+        new.pool = self.pool
+        new.used = self.used
+        new.pool_seen = self.pool_seen
+
     def _clone_into(self, new: State) -> None:
         """Copy the lists changed in place (see the note above :class:`SobekState`)."""
-        d = new.__dict__
-        d["market"] = self.market.copy()
-        d["known"] = self.known.copy()
-        d["pub"] = self.pub.copy()
-        d["pend"] = self.pend.copy()
-        d["hands"] = list(map(list.copy, self.hands))
-        d["corr"] = list(map(list.copy, self.corr))
-        d["sets"] = self.sets.copy()
-        d["more"] = self.more.copy()
+        assert isinstance(new, SobekState)
+        new.market = self.market.copy()
+        new.known = self.known.copy()
+        new.pub = self.pub.copy()
+        new.pend = self.pend.copy()
+        new.hands = list(map(list.copy, self.hands))
+        new.corr = list(map(list.copy, self.corr))
+        new.sets = self.sets.copy()
+        new.more = self.more.copy()
 
     def check_invariants(self) -> None:
         t = self.t
