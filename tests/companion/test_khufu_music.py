@@ -252,3 +252,19 @@ def test_quitting_stops_the_music_at_once(monkeypatch, tmp_path, how):
         run()
     assert out.closed and not player.running
     assert time.monotonic() - began < 2.0
+
+
+def test_without_a_player_the_notice_names_the_extra_to_install(monkeypatch, tmp_path):
+    """The notice's ``obelisk[sound]`` is printed as written (not read as console markup,
+    which swallowed ``[sound]``)."""
+    from typer.testing import CliRunner
+
+    from obelisk.cli.main import app
+
+    monkeypatch.setattr(speech, "espeak", lambda: "/usr/bin/espeak-ng")
+    monkeypatch.setattr(speech, "audio_player", lambda: None)
+    monkeypatch.setattr(speech, "library_player", lambda: None)
+    args = ["companion", "khufu", "-p", "Ann,Bob,Cleo", "--time-scale", "10000", "--no-music"]
+    done = CliRunner().invoke(app, [*args, "--save", str(tmp_path / "k.json")])
+    assert done.exit_code == 0, done.output
+    assert "pip install obelisk[sound])" in " ".join(done.output.split()), done.output

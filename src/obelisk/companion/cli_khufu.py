@@ -242,6 +242,7 @@ def _music(console: Any) -> MusicPlayer | None:
             console.print(
                 _("Khufu's music needs numpy (pip install obelisk[sound]): he speaks without it."),
                 highlight=False,
+                markup=False,
             )
     return band
 
@@ -298,7 +299,7 @@ def _loop(
     live_mode = console.is_terminal
     latest: dict[str, Any] | None = session.moments[-1].to_json() if session.moments else None
     if speaker.notice:
-        console.print(speaker.notice, highlight=False)
+        console.print(speaker.notice, highlight=False, markup=False)
     notice_shown = speaker.notice
 
     def said(moments: list[Moment]) -> None:
@@ -318,7 +319,7 @@ def _loop(
             speaker.say(m.speech, m.title, m.lang)
             if speaker.notice and speaker.notice != notice_shown:
                 notice_shown = speaker.notice
-                console.print(speaker.notice, highlight=False)
+                console.print(speaker.notice, highlight=False, markup=False)
         if moments and keep:
             session.save(path)
 
