@@ -127,14 +127,7 @@ export function translatePage(root = document) {
  */
 export async function offerLanguages(select, storage = globalThis.localStorage) {
   if (!select) return;
-  let known = [{ code: current.lang, name: current.name }];
-  try {
-    const reply = await fetch("/api/languages");
-    if (reply.ok) known = (await reply.json()).languages;
-  } catch {
-    // offline: only the language the page reads now
-  }
-  select.replaceChildren(...known.map((l) => {
+  const fill = (known) => select.replaceChildren(...known.map((l) => {
     const option = document.createElement("option");
     option.value = l.code;
     option.textContent = l.name;
@@ -142,7 +135,17 @@ export async function offerLanguages(select, storage = globalThis.localStorage) 
     option.selected = l.code === current.lang;
     return option;
   }));
+  // the language the page reads now, at once (the menu is never empty while the list loads)
+  let known = [{ code: current.lang, name: current.name }];
+  fill(known);
   select.setAttribute("aria-label", t("Language"));
+  try {
+    const reply = await fetch("/api/languages");
+    if (reply.ok) known = (await reply.json()).languages;
+  } catch {
+    // offline: only the language the page reads now
+  }
+  fill(known);
   select.addEventListener("change", async () => {
     await loadLanguage(select.value, storage);
     location.reload();
