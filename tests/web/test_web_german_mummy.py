@@ -51,14 +51,7 @@ def test_the_table_and_the_companion_page_in_german(server: ServerProc, browser:
             assert text.strip(), part
             assert english_left(text, NAMES) == [], (part, text)
         assert "würfelt" in _german(p.page, "#log")
-        p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
-        p.page.screenshot(path=str(shots / "mummy-de-1280.png"), full_page=True)
-        drawn = p.states()
-        p.page.set_viewport_size({"width": 390, "height": 844})
-        p.wait_drawn(drawn)
-        p.page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
-        p.page.screenshot(path=str(shots / "mummy-de-390.png"))
+        p.shots_desk_and_phone(shots, "mummy-de-1280", "mummy-de-390")
     finally:
         p.close()
 

@@ -50,14 +50,7 @@ def test_khufus_table_reads_german_at_a_decision(
         text = p.page.evaluate(TEXT)
         assert "Schatzkarten" in text and "Dienerkammer" in text, text
         assert english_left(text, NAMES) == [], text
-        p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
-        p.page.screenshot(path=str(shots / "khufu-de-1280.png"), full_page=True)
-        drawn = p.states()
-        p.page.set_viewport_size({"width": 390, "height": 844})
-        p.wait_drawn(drawn)
-        p.page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
-        p.page.screenshot(path=str(shots / "khufu-de-390.png"))
+        p.shots_desk_and_phone(shots, "khufu-de-1280", "khufu-de-390")
         assert p.errors == []
     finally:
         p.close()

@@ -56,15 +56,7 @@ def test_a_table_mid_game_at_both_sizes_names_seats_plainly(
         assert m is None, (
             f"{game}: a name nested in another's words: {table[max(0, m.start() - 60) : m.end() + 40]!r}"
         )
-        p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
-        p.page.screenshot(path=str(shots / f"{game}-1280-decision.png"), full_page=True)
-        drawn = p.states()
-        p.page.set_viewport_size({"width": 390, "height": 844})
-        p.wait_drawn(drawn)
-        p.page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-        p.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
-        # what a phone shows without scrolling (the place to play brought into sight)
-        p.page.screenshot(path=str(shots / f"{game}-390-decision.png"))
+        p.shots_desk_and_phone(shots, f"{game}-1280-decision", f"{game}-390-decision")
     finally:
         p.close()
 

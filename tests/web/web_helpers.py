@@ -138,6 +138,21 @@ class Person:
         self.page.screenshot(path=str(path), full_page=True)
         return path
 
+    def shots_desk_and_phone(self, folder: Path, desk: str, phone: str) -> None:
+        """The table as it stands, animations finished: the whole page at the desk's size
+        as ``desk``, then drawn again at 390x844 and what a phone shows without scrolling
+        (the place to play brought into sight) as ``phone``. The page stays at 390x844."""
+        self.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
+        self.page.screenshot(path=str(folder / f"{desk}.png"), full_page=True)
+        drawn = self.states()
+        self.page.set_viewport_size({"width": 390, "height": 844})
+        self.wait_drawn(drawn)
+        self.page.evaluate(
+            "new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+        )
+        self.page.evaluate("document.getAnimations().forEach((a) => a.finish())")
+        self.page.screenshot(path=str(folder / f"{phone}.png"))
+
     def timings(self, part: str = "painted") -> list[float]:
         """Click-to-redrawn times (ms); ``part`` "answer" is click to the server's answer,
         "draw" the drawing alone."""
