@@ -81,13 +81,18 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8")).hexdigest()
 
 
+def seat_name(i: int, seat: dict[str, JSON]) -> str:
+    """Seat ``i``'s name as everybody reads it (``Seat 1`` … for an unnamed seat)."""
+    return str(seat.get("name") or f"Seat {i + 1}")
+
+
 def public_seat(i: int, seat: dict[str, JSON], connected: bool = False) -> dict[str, JSON]:
     """What everybody may know about a seat."""
     return {
         "seat": i,
         "kind": seat["kind"],
         "level": seat.get("level"),
-        "name": seat.get("name") or f"Seat {i + 1}",
+        "name": seat_name(i, seat),
         "taken": bool(seat.get("taken")),
         "connected": connected,
     }
@@ -192,8 +197,8 @@ class Room:
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
-        # as public_seat names them, without building the rest of each seat's entry
-        return tuple(s.get("name") or f"Seat {i + 1}" for i, s in enumerate(self.row.seats))
+        # without building the rest of each seat's public entry
+        return tuple(seat_name(i, s) for i, s in enumerate(self.row.seats))
 
     def watched(self) -> bool:
         """Whether anybody (a player or a spectator) has the room open now."""
