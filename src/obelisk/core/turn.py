@@ -194,9 +194,12 @@ class TurnContext:
     outcome: Outcome | None = None
 
     @classmethod
-    def of(cls, state: State, *, paused_by: str | None = None) -> TurnContext:
+    def of(
+        cls, state: State, *, paused_by: str | None = None, turn: int | None = None
+    ) -> TurnContext:
         """The context of ``state``; ``paused_by`` stops its clock for a reason of the caller
-        (the server's "no player connected")."""
+        (the server's "no player connected"); ``turn``: :func:`turns_passed` of its history
+        when the caller counts it on from step to step (a long game's history is long)."""
         over = state.is_terminal()
         p = state.current_player
         to_move = p if not over and 0 <= p < state.num_players else None
@@ -206,7 +209,7 @@ class TurnContext:
         return cls(
             to_move=to_move,
             chance=not over and p == CHANCE,
-            turn=turns_passed(state.history, p),
+            turn=turns_passed(state.history, p) if turn is None else turn,
             clock=clock,
             outcome=Outcome.of(state) if over else None,
         )
@@ -232,15 +235,42 @@ def turns_passed(history: Sequence[Any], current: int) -> int:
     """How many times the decision passed from one seat (or chance) to another, given the
     ``history`` of steps and the ``current_player`` now; clock ticks are nobody's decision.
     """
-    n = 0
-    last: int | None = None
-    for step in history:
-        seat = step.seat
-        if seat == _SYSTEM:
-            continue
-        if last is not None and seat != last:
-            n += 1
-        last = seat
-    if last is not None and current != last and current != _TERMINAL:
-        n += 1
-    return n
+    return TurnTally().turn(history, current)
+
+
+class TurnTally:
+    """The public turn counter (``TurnContext.turn``: how many times the decision passed
+    from one seat to another, clock ticks left out), counted over the steps added since
+    the last call instead of over the whole history at every message (a game of
+    thousands of steps made that the costliest part of the server's ``state`` message)."""
+
+    def __init__(self) -> None:
+        self._history: Sequence[Any] | None = None
+        self._counted = 0
+        self._tail: Any = None
+        self._turns = 0
+        self._last: int | None = None
+
+    def turn(self, history: Sequence[Any], current: int) -> int:
+        """``turns_passed(history, current)``, counted on from the last call."""
+        n = len(history)
+        if (
+            history is not self._history
+            or n < self._counted
+            or (self._counted and history[self._counted - 1] is not self._tail)
+        ):
+            # another history, or this one shortened: count again from its start
+            self._history, self._counted, self._turns, self._last = history, 0, 0, None
+        turns, last = self._turns, self._last
+        for i in range(self._counted, n):
+            seat = history[i].seat
+            if seat == _SYSTEM:
+                continue
+            if last is not None and seat != last:
+                turns += 1
+            last = seat
+        self._counted, self._turns, self._last = n, turns, last
+        self._tail = history[n - 1] if n else None
+        if last is not None and current != last and current != _TERMINAL:
+            turns += 1
+        return turns

@@ -13,53 +13,16 @@ seats of computer players and of people not connected cost nothing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from obelisk.core import CHANCE, SYSTEM, TERMINAL, Action, Outcome, TurnContext
+from obelisk.core import Action, TurnContext
+from obelisk.core.turn import TurnTally
 
 if TYPE_CHECKING:
     from obelisk.core import State
 
 JSON = Any
-
-
-class TurnTally:
-    """The public turn counter (``TurnContext.turn``: how many times the decision passed
-    from one seat to another, clock ticks left out), counted over the steps added since
-    the last call instead of over the whole history at every message (a game of
-    thousands of steps made that the costliest part of a ``state`` message)."""
-
-    def __init__(self) -> None:
-        self._history: Sequence[Any] | None = None
-        self._counted = 0
-        self._tail: Any = None
-        self._turns = 0
-        self._last: int | None = None
-
-    def turn(self, history: Sequence[Any], current: int) -> int:
-        """``turns_passed(history, current)`` (see :mod:`obelisk.core.turn`)."""
-        n = len(history)
-        if (
-            history is not self._history
-            or n < self._counted
-            or (self._counted and history[self._counted - 1] is not self._tail)
-        ):
-            # another history, or this one shortened: count again from its start
-            self._history, self._counted, self._turns, self._last = history, 0, 0, None
-        turns, last = self._turns, self._last
-        for i in range(self._counted, n):
-            seat = history[i].seat
-            if seat == SYSTEM:
-                continue
-            if last is not None and seat != last:
-                turns += 1
-            last = seat
-        self._counted, self._turns, self._last = n, turns, last
-        self._tail = history[n - 1] if n else None
-        if last is not None and current != last and current != TERMINAL:
-            turns += 1
-        return turns
 
 
 class Moment:
@@ -103,18 +66,8 @@ class Moment:
         ctx = self._ctx.get(paused_by)
         if ctx is None:
             pos = self.pos
-            over = pos.is_terminal()
-            p = pos.current_player
-            clock = pos.game.clock(pos)
-            if clock is not None and paused_by and not over:
-                clock = clock.paused(paused_by)
-            ctx = TurnContext(
-                to_move=p if not over and 0 <= p < pos.num_players else None,
-                chance=not over and p == CHANCE,
-                turn=self._tally.turn(pos.history, p),
-                clock=clock,
-                outcome=Outcome.of(pos) if over else None,
-            ).to_json()
+            turn = self._tally.turn(pos.history, pos.current_player)
+            ctx = TurnContext.of(pos, paused_by=paused_by, turn=turn).to_json()
             self._ctx[paused_by] = ctx
         return ctx
 
