@@ -10,7 +10,6 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
@@ -30,9 +29,10 @@ out = Console()
 
 
 def _fail(message: str) -> None:
-    # the message as written: an extra's name (obelisk[tune]) is not console markup
-    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
-    raise typer.Exit(2)
+    """The command line's one error line (``obelisk.cli.main.fail``), and exit 2."""
+    from obelisk.cli.main import fail
+
+    fail(message)
 
 
 class _Rate(ProgressColumn):
