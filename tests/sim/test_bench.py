@@ -33,6 +33,9 @@ def test_bench_reports_random_and_playout_rows_with_steps_and_seats():
     assert by["abu_simbel", "playout"]["seats_every_game"] == [0, 1]
     for x in rows:
         assert x["us_per_step"] > 0 and x["games_per_second"] > 0 and x["steps_per_game"] > 0
+    # the quiet step (a simulation's) beside the loud one, where the playout reads no events
+    assert by["sobek", "random"]["quiet_us_per_step"] > 0
+    assert by["sobek", "playout"]["quiet_us_per_step"] is None
 
 
 def test_bench_table_and_one_playout():
@@ -56,7 +59,9 @@ def test_bench_measures_the_search_on_an_iteration_budget():
     assert r.exit_code == 0, r.output
     rows = json.loads(r.output)
     search = [x for x in rows if "iterations_per_second" in x]
-    assert len(search) == 1
-    (row,) = search
-    assert row["game"] == "sobek" and row["decisions"] == 2 and row["iterations"] == 300
-    assert row["iterations_per_second"] >= row["slowest_iterations_per_second"] > 0
+    # the search levels' heuristic rollouts (Sobek's player reads events: loud copies), and
+    # uniform rollouts on quiet copies
+    assert [(x["rollout"], x["quiet"]) for x in search] == [("heuristic", False), ("random", True)]
+    for row in search:
+        assert row["game"] == "sobek" and row["decisions"] == 2 and row["iterations"] == 300
+        assert row["iterations_per_second"] >= row["slowest_iterations_per_second"] > 0

@@ -11,6 +11,8 @@ class RandomAgent:
     """Chooses uniformly among the legal actions, with the rng it is given."""
 
     name = "random"
+    #: It reads only the legal actions, so it may play a quiet state (``State.quiet``).
+    reads_events = False
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """A uniformly random legal action."""

@@ -293,9 +293,10 @@ def bench(
         ),
     ] = 0,
 ) -> None:
-    """Playouts per game, random and by the game's own playout player: microseconds per step,
-    clone cost, games per second, steps per game, the seats that decided, peak memory; with
-    --search N, the search's iterations per second too."""
+    """Playouts per game, random and by the game's own playout player: microseconds per step
+    and clone cost, with events (loud) and on quiet states (what a simulation pays), games
+    per second, steps per game, the seats that decided, peak memory; with --search N, the
+    search's iterations per second too (heuristic and random rollouts)."""
     from obelisk.sim.bench import bench_game, bench_search
 
     if playout not in ("both", "random", "playout"):
@@ -316,27 +317,36 @@ def bench(
     searches = []
     for g in targets if search else []:
         n = players if players is not None else min(g.max_players, g.min_players + 1)
-        searches.append(bench_search(g, n, decisions=search))
+        for rollout in ("heuristic", "random"):
+            searches.append(bench_search(g, n, decisions=search, rollout=rollout))
     if as_json:
         sys.stdout.write(json.dumps(results + searches, indent=1) + "\n")
         return
     if searches:
         st = Table(title=f"ISMCTS search: iterations per second over {search} decisions")
-        for col in ("game", "players", "iterations", "median it/s", "slowest it/s"):
+        for col in ("game", "players", "rollout", "quiet", "iterations"):
+            st.add_column(col, justify="right")
+        for col in ("median it/s", "slowest it/s"):
             st.add_column(col, justify="right")
         for r in searches:
             st.add_row(
                 r["game"],
                 str(r["players"]),
+                r["rollout"],
+                "yes" if r["quiet"] else "no",
                 str(r["iterations"]),
                 f"{r['iterations_per_second']:.0f}",
                 f"{r['slowest_iterations_per_second']:.0f}",
             )
         console.print(st)
     t = Table(title=f"Playouts (median of {runs} runs): random, and the game's playout player")
-    cols = ("game", "players", "playout", "µs/step", "µs/clone", "µs/decision", "games/s")
-    for col in (*cols, "steps/game", "seats", "peak MiB"):
+    cols = ("game", "players", "playout", "µs/step", "quiet µs/step", "µs/clone", "quiet µs/clone")
+    for col in (*cols, "µs/decision", "games/s", "steps/game", "seats", "peak MiB"):
         t.add_column(col, justify="right")
+
+    def quiet(value: float | None) -> str:
+        return "—" if value is None else f"{value:.1f}"  # the playout player reads events
+
     for r in results:
         seats = r["seats_every_game"]
         t.add_row(
@@ -344,7 +354,9 @@ def bench(
             str(r["players"]),
             r["playout"],
             f"{r['us_per_step']:.1f}",
+            quiet(r["quiet_us_per_step"]),
             f"{r['us_per_clone']:.1f}",
+            quiet(r["quiet_us_per_clone"]),
             f"{r['us_per_decision']:.1f}",
             f"{r['games_per_second']:.1f}",
             f"{r['steps_per_game']:.0f}",

@@ -11,6 +11,7 @@ from .errors import (
     IllegalAction,
     InvalidOptions,
     ObeliskError,
+    QuietStateError,
     RecordError,
     UndoError,
     UnknownGame,
@@ -28,6 +29,7 @@ from .game import (
     ScoreMeaning,
     State,
     Step,
+    reads_events,
 )
 from .narration import Narrator, Voice, join_words, plural, raw_fragment
 from .options import (
@@ -72,6 +74,7 @@ __all__ = [
     "Outcome",
     "PlayerLevel",
     "PlayerView",
+    "QuietStateError",
     "Record",
     "RecordError",
     "Refusals",
@@ -97,6 +100,7 @@ __all__ = [
     "parse_assignments",
     "plural",
     "raw_fragment",
+    "reads_events",
     "redact",
     "redacted",
     "register",

@@ -6,7 +6,8 @@ for a search costs nothing (copying a ``random.Random`` costs tens of
 microseconds). Each draw is
 
 * logged as ``(label, raw)`` in :attr:`Chance.log` (the omniscient record),
-* emitted as a ``chance`` event with the visibility the game gives it,
+* emitted as a ``chance`` event with the visibility the game gives it (to its
+  ``sink``; a quiet state's chance has none and builds no event, ``State.quiet``),
 * and can be scripted: :meth:`Chance.force` queues the values the next draws
   must return, so a test sets up any position exactly.
 
@@ -192,7 +193,7 @@ class Chance:
                     f"'{label}': {f.value!r} is not among the {len(items)} choices"
                 ) from None
         item = items[index]
-        self._emit(label, index, _shown(item), to)
+        self._emit(label, index, _shown(item) if self.sink is not None else None, to)
         return item
 
     def sample(
@@ -224,7 +225,8 @@ class Chance:
             if len(idx) != k:
                 raise ChanceError(f"'{label}': expected {k} scripted elements, got {len(idx)}")
         out = [items[i] for i in idx]
-        self._emit(label, list(idx), [_shown(x) for x in out], to)
+        shown = [_shown(x) for x in out] if self.sink is not None else None
+        self._emit(label, list(idx), shown, to)
         return out
 
     def shuffle(
@@ -248,7 +250,8 @@ class Chance:
                 raise ChanceError(f"'{label}': a scripted shuffle must list all {n} elements")
         old = list(items)
         items[:] = [old[i] for i in perm]
-        self._emit(label, list(perm), [_shown(x) for x in items], to)
+        shown = [_shown(x) for x in items] if self.sink is not None else None
+        self._emit(label, list(perm), shown, to)
 
 
 def _indices_of(items: Sequence[Any], wanted: Any, label: str) -> list[int]:

@@ -55,3 +55,8 @@ class RecordError(ObeliskError):
 
 class UndoError(ObeliskError):
     """A take-back the undo policy does not allow."""
+
+
+class QuietStateError(ObeliskError, RuntimeError):
+    """Something that needs a state's events (a seat's view of the past, a record, undo,
+    determinize) was asked of a quiet state, which keeps none (``State.quiet``)."""

@@ -26,10 +26,10 @@ from typing import Any, ClassVar, NamedTuple, Protocol, cast, runtime_checkable
 
 from .actions import Action, action_from_json, parse_action_text
 from .chance import Chance
-from .errors import ActionFormatError, IllegalAction, InvalidOptions
+from .errors import ActionFormatError, IllegalAction, InvalidOptions, QuietStateError
 from .events import Event, json_form, redact, visible_to
 from .i18n import Words, translate_lesson, translate_markdown
-from .log import AppendLog
+from .log import AppendLog, NullLog
 from .narration import Narrator, Voice
 from .options import make_options, options_to_json
 from .turn import ClockTick, GameClock
@@ -483,6 +483,7 @@ _BASE_FIELDS = frozenset(
         "chance",
         "history",
         "replayable",
+        "loud",
         "_barrier",
         "_seen",
         "_det_seen",
@@ -542,6 +543,9 @@ class State(ABC):
         self.history: AppendLog[Step] = AppendLog()
         #: False for a determinized copy, whose hidden parts were invented.
         self.replayable = True
+        #: False for a quiet state (:meth:`quiet`): it keeps no events, so a game's rules
+        #: skip building them (``if self.loud:``) on their hot paths.
+        self.loud = True
         self._barrier = False
         #: Per seat: (how many events were read, the ones the seat saw, their JSON forms),
         #: kept up to date lazily.
@@ -675,6 +679,14 @@ class State(ABC):
         # slots and the Step is built without NamedTuple's Python-level __new__.
         log = self.chance.log
         start = log._n
+        if not self.loud:
+            # a quiet state: no announcement, and no barrier (it is never undone)
+            if seat != SYSTEM:
+                self._apply(action)
+            else:
+                self._apply_system(action)
+            self.history.append(_new_step(Step, (seat, action, start, log._n, False)))
+            return
         events = self.events
         ev_start = events._n
         if seat != SYSTEM:
@@ -749,6 +761,7 @@ class State(ABC):
 
     def events_for(self, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
         """The events ``seat`` may see (from index ``start`` of :attr:`events`), as JSON."""
+        self._refuse_quiet("events_for")
         return redact(self.events[start:], seat)
 
     def seen_events_for(self, seat: int | None, start: int = 0) -> list[dict[str, JSON]]:
@@ -767,7 +780,7 @@ class State(ABC):
         new.__dict__ = d = self.__dict__.copy()
         d["events"] = events = self.events.fork()
         d["history"] = self.history.fork()
-        d["chance"] = self.chance.copy(events)
+        d["chance"] = self.chance.copy(events if self.loud else None)
         d["_seen"] = {}
         d["_det_seen"] = {}
         native = _NATIVE.get(cls)
@@ -796,6 +809,36 @@ class State(ABC):
             if k not in _BASE_FIELDS:
                 setattr(new, k, copy.deepcopy(v))
 
+    def quiet(self) -> State:
+        """Make this state *quiet*, in place, and return it: a copy for a search or a
+        playout that nobody reads the events of (issue 37).
+
+        From now on it keeps no events (its log drops what is appended, chance builds no
+        event), a step skips the action's announcement and the undo bookkeeping, and the
+        game's rules skip building their events (``if self.loud:``). What the game does is
+        unchanged: the same actions give the same positions, history, scores and end.
+        What needs events is refused with :class:`QuietStateError`: a seat's events
+        (``events_for``, ``seen_events_for``, a :class:`PlayerView`'s ``events`` and
+        ``step``), ``determinize``, a record and undo. So hand a quiet state only to players
+        that read no events (see ``obelisk.agents.reads_events``).
+        """
+        if self.loud:
+            self.loud = False
+            self.events = NullLog()
+            self.chance.sink = None
+            self.replayable = False
+            self._seen = {}
+            self._det_seen = {}
+        return self
+
+    def _refuse_quiet(self, what: str) -> None:
+        """Raise :class:`QuietStateError` if this state is quiet: ``what`` needs its events."""
+        if not self.loud:
+            raise QuietStateError(
+                f"{what} needs the events of the game, and this {self.game.title} state is "
+                "quiet (a simulation copy that keeps none, see State.quiet)"
+            )
+
     def determinize(self, seat: int, rng: random.Random) -> State:
         """A copy in which everything ``seat`` cannot know is re-drawn from ``rng``.
 
@@ -804,6 +847,7 @@ class State(ABC):
         chance generator is reseeded from ``rng``, so a search that reads the
         copy learns nothing the seat could not know.
         """
+        self._refuse_quiet("determinize")
         new = self.clone()
         view = self._seen_view(seat)
         new.events = view[1].fork()
@@ -820,6 +864,7 @@ class State(ABC):
     def _seen_view(self, seat: int | None) -> _Seen:
         """The events ``seat`` may see, in order, and their JSON forms, brought up to date
         (cached: events only grow; do not modify)."""
+        self._refuse_quiet("a seat's view of the past")
         events = self.events
         n = len(events)
         cached = self._seen.get(seat)
@@ -1012,3 +1057,14 @@ class Agent(Protocol):
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         """Choose an action for ``view.seat``."""
         ...
+
+
+def reads_events(agent: Agent | None) -> bool:
+    """Whether ``agent`` may read its seat's past (``PlayerView.events`` or ``step``), so
+    must never be handed a quiet state (:meth:`State.quiet`).
+
+    True unless the agent says otherwise with a class attribute ``reads_events = False``
+    (a player that reads only the observation and the legal actions); None, uniformly
+    random play, reads nothing.
+    """
+    return agent is not None and bool(getattr(agent, "reads_events", True))

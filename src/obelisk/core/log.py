@@ -11,6 +11,9 @@ prefix is the same for every log that sees it.
 Search clones a position thousands of times and throws most clones away
 after a few moves; with plain lists each clone copied the whole past, which
 made a clone cost grow with the length of the game.
+
+A :class:`NullLog` is the event log of a *quiet* state (``State.quiet``, issue 37): a
+simulation copy nobody reads the events of, so what is appended is dropped.
 """
 
 from __future__ import annotations
@@ -117,3 +120,33 @@ class AppendLog(Sequence[T], Generic[T]):
         import copy
 
         return AppendLog(copy.deepcopy(self.to_list(), memo))
+
+
+class NullLog(AppendLog[T]):
+    """An :class:`AppendLog` that drops what is appended: always empty (a quiet state's
+    events, ``State.quiet``). Its forks are new empty null logs."""
+
+    __slots__ = ()
+
+    def __init__(self, items: Iterable[T] = ()) -> None:
+        self._items = []
+        self._n = 0
+
+    def fork(self) -> AppendLog[T]:
+        """Another empty null log."""
+        return NullLog()
+
+    def append(self, item: T) -> None:
+        """Drop ``item``."""
+
+    def extend(self, items: Iterable[T]) -> None:
+        """Drop ``items``."""
+
+    def __repr__(self) -> str:
+        return "NullLog()"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (NullLog, ())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> AppendLog[T]:
+        return NullLog()

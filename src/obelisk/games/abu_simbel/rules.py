@@ -191,13 +191,14 @@ class AbuSimbelState(State):
                     break
                 self.route.append(drawn)
                 self.covers.append(-1)
-        self.events.append(
-            Event(
-                "round_started",
-                {"round": self.round_no, "starter": starter, "route": list(self.route)},
-                None,
+        if self.loud:  # a quiet state builds no events (State.quiet)
+            self.events.append(
+                Event(
+                    "round_started",
+                    {"round": self.round_no, "starter": starter, "route": list(self.route)},
+                    None,
+                )
             )
-        )
         self._start_turn(starter)
 
     def _start_turn(self, seat: int) -> None:
@@ -208,12 +209,13 @@ class AbuSimbelState(State):
         self.pending_deck = -1
         self.turned_away = False
         self.check_k = 0
-        data = {"seat": seat, "n": len(self.route), "round": self.round_no}
-        if seat in self.forward:
-            data["forward"] = True  # abu_simbel:9.1 — out in the way-in order
-        if seat in self.free:
-            data["free"] = True  # abu_simbel:9.1 — every move passes
-        self.events.append(Event("turn_started", data, None))
+        if self.loud:
+            data = {"seat": seat, "n": len(self.route), "round": self.round_no}
+            if seat in self.forward:
+                data["forward"] = True  # abu_simbel:9.1 — out in the way-in order
+            if seat in self.free:
+                data["free"] = True  # abu_simbel:9.1 — every move passes
+            self.events.append(Event("turn_started", data, None))
         if self.ultimate:
             self.phase = PRE_TURN
             self.cover_k = 0
@@ -299,8 +301,9 @@ class AbuSimbelState(State):
         if ok:
             # the slot and the route's length are public: the narration counts chambers
             # in words (abu_simbel:11: MOVE_OK never names a token)
-            data = {"seat": self.active, "phase": way, "i": i, "slot": self.slot_at(i), "n": n}
-            self.events.append(Event("move_ok", self._judged_by(data), None))
+            if self.loud:
+                data = {"seat": self.active, "phase": way, "i": i, "slot": self.slot_at(i), "n": n}
+                self.events.append(Event("move_ok", self._judged_by(data), None))
             self.progress = i + 1
             self.check_k = 0
             if self.progress >= len(self.route):
@@ -309,20 +312,21 @@ class AbuSimbelState(State):
                 else:
                     self._success()
             return
-        slot = self.slot_at(i)
-        data = {
-            "seat": self.active,
-            "phase": way,
-            "i": i,
-            "slot": slot,
-            "expected": self.expected_token(slot),
-            "entered": entered,
-            "n": n,
-            "card": self.route[slot],
-            "covered": self.covers[slot] >= 0,
-            "timeout": timeout,
-        }
-        self.events.append(Event("mistake", self._judged_by(data, False), None))
+        if self.loud:
+            slot = self.slot_at(i)
+            data = {
+                "seat": self.active,
+                "phase": way,
+                "i": i,
+                "slot": slot,
+                "expected": self.expected_token(slot),
+                "entered": entered,
+                "n": n,
+                "card": self.route[slot],
+                "covered": self.covers[slot] >= 0,
+                "timeout": timeout,
+            }
+            self.events.append(Event("mistake", self._judged_by(data, False), None))
         self._failure()
 
     def _finish_way_in(self) -> None:
@@ -344,9 +348,10 @@ class AbuSimbelState(State):
         self.pending = card
         self.pending_deck = deck
         auto = self.phase != TREASURE  # the only deck with cards (abu_simbel:7)
-        left = self.deck_counts[deck]
-        self._emit("treasure_taken", {"seat": a, "deck": deck, "left": left, "auto": auto})
-        self._emit("treasure_drawn", {"seat": a, "deck": deck, "card": card}, seats(a))
+        if self.loud:
+            left = self.deck_counts[deck]
+            self._emit("treasure_taken", {"seat": a, "deck": deck, "left": left, "auto": auto})
+            self._emit("treasure_drawn", {"seat": a, "deck": deck, "card": card}, seats(a))
         self.phase = WAY_OUT
         self.progress = 0
         self.check_k = 0
@@ -361,11 +366,12 @@ class AbuSimbelState(State):
         self.tableaux[a].append(self.pending)
         self.tableaux[a].sort()
         self.pending = None
-        kept: dict[str, Any] = {"seat": a, "count": len(self.tableaux[a])}
-        if self.coop:
-            kept["team"] = sum(len(t) for t in self.tableaux)
-            kept["target"] = self.options.team_target
-        self._emit("treasure_kept", kept)
+        if self.loud:
+            kept: dict[str, Any] = {"seat": a, "count": len(self.tableaux[a])}
+            if self.coop:
+                kept["team"] = sum(len(t) for t in self.tableaux)
+                kept["target"] = self.options.team_target
+            self._emit("treasure_kept", kept)
         mummy_route = "MUMMY" in self.route or any(v >= 0 for v in self.covers)
         if mummy_route and not self.coop and not self.mummy_gained[a] and self.mummy_supply > 0:
             self.mummy_supply -= 1
@@ -394,7 +400,8 @@ class AbuSimbelState(State):
         if self.coop:
             self.team_charms -= 1
             self.charm_graveyard.append((-1, 0))
-            self._emit("charm_lost", {"team": True, "seat": a, "remaining": self.team_charms})
+            if self.loud:
+                self._emit("charm_lost", {"team": True, "seat": a, "remaining": self.team_charms})
             if self.team_charms <= 0:
                 self._game_over("team_charms")
                 return
@@ -402,13 +409,14 @@ class AbuSimbelState(State):
             top = len(self.charm_jewels) - self.charms[a]
             self.charms[a] -= 1
             self.charm_graveyard.append((a, self.charm_jewels[top]))
-            self.events.append(
-                Event(
-                    "charm_lost",
-                    {"seat": a, "remaining": self.charms[a], "jewels": self.charm_jewels[top]},
-                    None,
+            if self.loud:
+                self.events.append(
+                    Event(
+                        "charm_lost",
+                        {"seat": a, "remaining": self.charms[a], "jewels": self.charm_jewels[top]},
+                        None,
+                    )
                 )
-            )
             if self.charms[a] <= 0:
                 self._game_over("charms")  # abu_simbel:8 trigger 1 (A-9)
                 return
@@ -419,9 +427,10 @@ class AbuSimbelState(State):
         self.covers = []
         n = self.num_players
         starter = a if self.options.new_round_starter == "failing_player" else (a + 1) % n
-        self.events.append(
-            Event("round_ended", {"round": self.round_no, "starter_next": starter}, None)
-        )
+        if self.loud:
+            self.events.append(
+                Event("round_ended", {"round": self.round_no, "starter_next": starter}, None)
+            )
         self._start_round(starter)
 
     def _return_covers(self) -> None:
@@ -437,6 +446,9 @@ class AbuSimbelState(State):
         """abu_simbel:8 — reveal every kept treasure and score."""
         self.phase = GAME_OVER
         self.end_reason = reason
+        self.mark_barrier()
+        if not self.loud:
+            return
         data: dict[str, Any] = {
             "reason": reason,
             "seat": self.active,
@@ -450,7 +462,6 @@ class AbuSimbelState(State):
             data["scores"] = table
             data["winners"] = winners_of([p["total"] for p in table], self.charms)
         self._emit("game_over", data)
-        self.mark_barrier()
 
     # -- protocol hooks ------------------------------------------------------------
     @property

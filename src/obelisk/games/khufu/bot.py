@@ -40,6 +40,10 @@ from .components import CHAMBERS, SYMBOLS, category, tables
 class KhufuHeuristic:
     """The heuristic player (see the module docstring)."""
 
+    #: It reads the observation only, never the events: a search may roll out with it on
+    #: a quiet state (``State.quiet``).
+    reads_events = False
+
     def __init__(self, min_challenge_hand: int = 3, hurry_seconds: int = 600) -> None:
         self.min_challenge_hand = min_challenge_hand
         self.hurry_seconds = hurry_seconds

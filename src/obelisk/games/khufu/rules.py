@@ -573,16 +573,17 @@ class KhufuState(State):
                 stop = True
                 break
         self.pos[p] = pos
-        data: dict[str, Any] = {
-            "seat": p,
-            "die": die,
-            "from": K.CHAMBERS[left] if left >= 0 else None,
-            "start": start,
-        }
-        data.update(self._space_json(pos))
-        if stop:
-            data["pips_left"] = pips
-        self._ev("move", data)
+        if self.loud:  # a quiet state builds no events (State.quiet)
+            data: dict[str, Any] = {
+                "seat": p,
+                "die": die,
+                "from": K.CHAMBERS[left] if left >= 0 else None,
+                "start": start,
+            }
+            data.update(self._space_json(pos))
+            if stop:
+                data["pips_left"] = pips
+            self._ev("move", data)
         if stop:
             self.dec = (DOOR_D, p, t.door_chamber[pos], pips)  # khufu:6.2
             return
@@ -634,7 +635,7 @@ class KhufuState(State):
                 break
             self.hands[p].append(c)
             got.append(c)
-        if got:
+        if got and self.loud:
             self._ev("draw", {"seat": p, **self._cards_json(got)}, seats(p))
             self._ev("draw", {"seat": p, "count": len(got)})  # khufu:17.1 how many is public
         return len(got)
@@ -675,8 +676,9 @@ class KhufuState(State):
         c = self.chance.choice(hand, label, to=seats(p))
         self._to_bottom(p, c, False)
         self._blur(p, 0)
-        self._ev("returned", {"seat": p, **self._cards_json([c]), "why": label}, seats(p))
-        self._ev("returned", {"seat": p, "count": 1, "why": label})
+        if self.loud:
+            self._ev("returned", {"seat": p, **self._cards_json([c]), "why": label}, seats(p))
+            self._ev("returned", {"seat": p, "count": 1, "why": label})
 
     def _pass_card(self, giver: int, receiver: int, c: int, why: str) -> None:
         """Move a card between two hands, seen by the two of them (khufu:17.2)."""
@@ -685,6 +687,8 @@ class KhufuState(State):
         both = (1 << giver) | (1 << receiver)
         self.known[c] = both
         self._blur(giver, both)
+        if not self.loud:
+            return
         t = self.t
         self._ev(
             "card_moved",

@@ -242,10 +242,11 @@ class MummyState(State):
         self.rolls = 0
         self.dice = ()
         self.face = ""
-        data = self._who(f)
-        data["round"] = self.round
-        data["first"] = first  # the round's first turn
-        self.events.append(Event("turn", data))
+        if self.loud:  # a quiet state builds no events (State.quiet)
+            data = self._who(f)
+            data["round"] = self.round
+            data["first"] = first  # the round's first turn
+            self.events.append(Event("turn", data))
         self._turn_checks()
 
     def _turn_checks(self) -> None:
@@ -287,9 +288,10 @@ class MummyState(State):
 
     def _resolve(self) -> None:
         """mummy:7.1 the dice aside are resolved before the first roll: the mummy moves."""
-        data = self._who(self.fig)
-        data["aside"] = self.aside
-        self.events.append(Event("resolve", data))
+        if self.loud:
+            data = self._who(self.fig)
+            data["aside"] = self.aside
+            self.events.append(Event("resolve", data))
         self._mummy_move(self.aside, "intermediate", AFTER_TURN)
 
     def _lost(self) -> None:
@@ -340,17 +342,18 @@ class MummyState(State):
         self.dice = dice
         seat = self.fig_seat[self.fig]
         # what the explorers saw on the table (the mummy is behind the screen, mummy:14)
-        f = self.fig
-        data = {
-            "figure": f,
-            "seat": seat,
-            "explorer": self.fig_colour[f],
-            "faces": faces,
-            "before": before,
-            "aside": self.aside,
-            "reroll": self.rolls > 1,
-        }
-        self.events.append(Event("rolled", data, self.explorers))
+        if self.loud:
+            f = self.fig
+            data = {
+                "figure": f,
+                "seat": seat,
+                "explorer": self.fig_colour[f],
+                "faces": faces,
+                "before": before,
+                "aside": self.aside,
+                "reroll": self.rolls > 1,
+            }
+            self.events.append(Event("rolled", data, self.explorers))
         if self.aside == 5:
             self._set(LOST, seat, (_LOST,))
             return
@@ -430,18 +433,20 @@ class MummyState(State):
         event, then the explorers' win (mummy:12) or the next turn."""
         f = self.fig
         seat = self.fig_seat[f]
-        data: dict[str, Any] = {"figure": f, "face": self.face, "card": None}
-        data["seat"] = seat
-        data["explorer"] = self.fig_colour[f]
         if card:
             self.played[seat] = (*self.played[seat], card)
             self.belief.exact(f, self.pos[f])
-            data["card"] = card
-            data["colour"] = SYMBOLS[card][0]
-            data["cell"] = self._rc(self.pos[f])
-            data["name"] = SYMBOLS[card][1]
-        data["cards_left"] = cards_left
-        self.events.append(Event("moved", data))
+        if self.loud:
+            data: dict[str, Any] = {"figure": f, "face": self.face, "card": None}
+            data["seat"] = seat
+            data["explorer"] = self.fig_colour[f]
+            if card:
+                data["card"] = card
+                data["colour"] = SYMBOLS[card][0]
+                data["cell"] = self._rc(self.pos[f])
+                data["name"] = SYMBOLS[card][1]
+            data["cards_left"] = cards_left
+            self.events.append(Event("moved", data))
         if card and not cards_left:
             self._game_over([seat], "explorer")  # mummy:12
             return
@@ -476,9 +481,10 @@ class MummyState(State):
         """A mummy move of ``n`` steps begins (its public event); ``cont`` says what
         follows it (mummy:9.2, 11.2)."""
         self.aside_public = self.aside
-        self.events.append(
-            Event("mummy_move", {"move": kind, "steps": n, "die": die, "aside": self.aside})
-        )
+        if self.loud:
+            self.events.append(
+                Event("mummy_move", {"move": kind, "steps": n, "die": die, "aside": self.aside})
+            )
         self.move_left = n
         self.move_kind = kind
         self.move_cont = cont

@@ -190,7 +190,10 @@ class RamsesState(State):
     # -- small helpers -----------------------------------------------------------------
     def _emit(self, kind: str, data: dict[str, Any], to: frozenset[int] | None = None) -> None:
         """Append an event; public ones are numbered (``n``) so a bot can tell new from old.
-        Every event carries a ``text`` without coordinates (ramses:11.3)."""
+        Every event carries a ``text`` without coordinates (ramses:11.3). A quiet state
+        (``State.quiet``) keeps none, and counts none: ``seq`` numbers events only."""
+        if not self.loud:
+            return
         self._name_treasures(data)
         data["text"] = self._event_text(kind, data)
         if to is None:
@@ -557,19 +560,20 @@ class RamsesState(State):
         """ramses:6.4 step 1 and ramses:6.3: announce, then the lucky rule or the slide loop."""
         self.search = (searcher, target, ctx)
         self.slides = 0
-        card_stack = self.deck[self.current].stack if ctx == CARD else 0
-        self._emit(
-            "search_started",
-            {
-                "searcher": searcher,
-                "target": tid(target),
-                "context": ctx,
-                "stack": card_stack,
-                "misses": self.misses if ctx == CARD else 0,
-                "empty": self.empty,
-                "showing": tid(self.showing()),
-            },
-        )
+        if self.loud:
+            card_stack = self.deck[self.current].stack if ctx == CARD else 0
+            self._emit(
+                "search_started",
+                {
+                    "searcher": searcher,
+                    "target": tid(target),
+                    "context": ctx,
+                    "stack": card_stack,
+                    "misses": self.misses if ctx == CARD else 0,
+                    "empty": self.empty,
+                    "showing": tid(self.showing()),
+                },
+            )
         if self.showing() == target:
             self._emit("lucky", {"seat": searcher, "treasure": tid(target)})
             self._success()
@@ -640,10 +644,16 @@ class RamsesState(State):
         a = self.active
         if ctx == CARD:  # ramses:6.5 WRONG
             stack = self.deck[self.current].stack
-            self._emit(
-                "miss",
-                {"seat": searcher, "target": tid(target), "found": tid(found), "stalled": stalled},
-            )
+            if self.loud:
+                self._emit(
+                    "miss",
+                    {
+                        "seat": searcher,
+                        "target": tid(target),
+                        "found": tid(found),
+                        "stalled": stalled,
+                    },
+                )
             if stack in self.options.elimination_stacks and not self.options.small_children:
                 self.elim[searcher] = True  # ramses:8
                 self._emit("eliminated", {"seat": searcher})

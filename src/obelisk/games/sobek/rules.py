@@ -381,7 +381,7 @@ class SobekState(State):
         if self.t.card_char[c]:
             self.known[c] = 1 << p
             self.pub[c] = C.PUB_CHAR
-        if announce:
+        if announce and self.loud:
             self.events.append(
                 Event("took", {"seat": p, "position": index + 1, "card": self._shown(c)})
             )
@@ -689,7 +689,8 @@ class SobekState(State):
                     return
                 # a choice with one option inside an effect is made for the player
                 seat, action = top[1], legal[0]
-                self.events.extend(self.action_event(seat, action))
+                if self.loud:  # a quiet state builds no events (State.quiet)
+                    self.events.extend(self.action_event(seat, action))
                 _HANDLERS[type(action)](self, action)
                 continue
             pend.pop()
@@ -701,10 +702,12 @@ class SobekState(State):
             self.extra -= 1
             if self.can_act(self.turn):
                 self.in_extra = True
-                self.events.append(Event("extra action", {"seat": self.turn}))
+                if self.loud:
+                    self.events.append(Event("extra action", {"seat": self.turn}))
                 return
             # sobek:5 an extra action without any legal option is forfeited
-            self.events.append(Event("extra action forfeited", {"seat": self.turn}))
+            if self.loud:
+                self.events.append(Event("extra action forfeited", {"seat": self.turn}))
         self.in_extra = False
         self._end_turn()
 
@@ -786,7 +789,8 @@ class SobekState(State):
             self._fits(k, top[2]) for k in self._kinds(self.hands[p])
         ):
             # nothing more to lay: the set is finished without a separate "done"
-            self.events.append(Event("set", self._set_summary(top)))
+            if self.loud:
+                self.events.append(Event("set", self._set_summary(top)))
             return self._do_done(DONE)
         return False
 
@@ -845,7 +849,10 @@ class SobekState(State):
         self.sets_played += 1
         if self.pool:  # sobek:6.3 an event for each of the first sets of a round
             self.pool_seen |= 1 << p
-            self.events.append(Event("tokens", {"seat": p, "tokens": list(self.pool)}, seats(p)))
+            if self.loud:
+                self.events.append(
+                    Event("tokens", {"seat": p, "tokens": list(self.pool)}, seats(p))
+                )
             self.pend.append((P_TOKEN, p, g))
             return False
         return True
