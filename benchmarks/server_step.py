@@ -158,6 +158,12 @@ def main() -> None:
     from obelisk.server import load_plugins
 
     load_plugins(["tinycards"])  # the test game ``tiny``
+    try:
+        from obelisk.server.heap import settle
+    except ImportError:  # a server from before heap.py (to measure it against)
+        pass
+    else:
+        settle()  # as ``obelisk serve`` does once it has started up
 
     games = list(args.game)
     if "all" in games:
