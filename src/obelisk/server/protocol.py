@@ -114,7 +114,7 @@ CLOCK_WORDS = ("clock", "elapsed", "remaining", "countdown", "paused", "time")
 
 
 #: The most actions whose wire and text forms :func:`forms` keeps.
-FORMS_KEPT = 50_000
+FORMS_KEPT = 10_000
 _FORMS: dict[Action, tuple[dict[str, JSON], str]] = {}
 
 
