@@ -285,7 +285,9 @@ class Store:
 def _dumps(value: Any) -> str:
     """A step's action or chance outcomes as JSON text: orjson (a tenth of the standard
     library's time, on the writer thread, for every step), or the standard library for
-    what orjson cannot write (an integer beyond 64 bits)."""
+    what orjson cannot write (an integer beyond 64 bits, a key that is not a string). The
+    text differs from ``json.dumps``'s only in spacing (and a NaN, which no step holds,
+    would be written as null); it is read back with ``json.loads``."""
     try:
         return orjson.dumps(value).decode()
     except orjson.JSONEncodeError:
