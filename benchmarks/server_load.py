@@ -9,10 +9,13 @@ the step is committed and broadcast) as p50/p99, the server's own share of it
 (the ack's ``server_ms``: from reading the action to writing the ack) and the
 event loop's CPU time in that (``server_cpu_ms``: its own work, for that room
 and the others, which other processes on the machine cannot stretch: about what
-the server's time would be on a core of its own), and the server's memory per
-room. The measurement starts once every room's client is
-connected (a warm-up of at most ``--warmup`` seconds: opening 1,000 rooms takes
-a while on a busy machine) and lasts ``--seconds``. Each measurement is
+the server's time would be on a core of its own), the server's memory per
+room, and what the rest of the machine spent per step (the load clients, the
+database, the proxy: ``rest CPU ms/step``) with the ``ceiling`` that puts on the
+steps a second the machine's cores could hold however many server processes share
+them (on a quiet machine: other work counts as rest). The measurement starts once
+every room's client is connected (a warm-up of at most ``--warmup`` seconds:
+opening 1,000 rooms takes a while on a busy machine) and lasts ``--seconds``. Each measurement is
 repeated ``--runs`` times; the median run is shown.
 
     python benchmarks/server_load.py --rooms 100 --seconds 20 --think 0.5
@@ -38,6 +41,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
 from rich.console import Console
 from rich.progress import Progress
@@ -59,6 +63,14 @@ def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def machine_cpu() -> float:
+    """CPU seconds the whole machine has spent busy so far, all cores (Linux ``/proc/stat``:
+    user, nice, system, irq, softirq and steal; idle and I/O wait left out)."""
+    fields = Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(f) for f in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
 def thread_cpu(pid: int) -> dict[str, float]:
@@ -260,13 +272,13 @@ async def _play_room(
     counts["rooms"] += 1
     url = f"ws://127.0.0.1:{port}/ws/rooms/{room}"
     async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token}))
+        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
         sent_at: float | None = None
         sent_mono = 0.0
         last: dict[str, Any] | None = None
         acted_on = None
         while True:
-            m = json.loads(await ws.recv())
+            m = orjson.loads(await ws.recv(decode=False))
             t = m["type"]
             if t == "state":
                 last = m
@@ -294,7 +306,7 @@ async def _play_room(
                 a = rng.choice(last["legal"])["action"]
                 acted_on = last
                 sent_at, sent_mono = time.perf_counter(), time.monotonic()
-                await ws.send(json.dumps({"type": "action", "action": a}))
+                await ws.send(orjson.dumps({"type": "action", "action": a}).decode())
 
 
 def client_process(
@@ -329,7 +341,13 @@ def client_process(
             )
         return lat, counts
 
-    return asyncio.run(run())
+    # the clients' own CPU is what the servers share the machine's cores with: uvloop (as
+    # the server's uvicorn runs) and orjson keep it small
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(run())
+    return uvloop.run(run())
 
 
 async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, float]:
@@ -377,7 +395,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     start = time.monotonic()
                     peak = base
                     steps0 = await total_steps(srv, client)
-                    cpu0, threads0 = srv.cpu(), srv.threads()
+                    cpu0, threads0, machine0 = srv.cpu(), srv.threads(), machine_cpu()
                     lag0 = (await srv.health(client))["loop_lag"]
                     load0 = os.getloadavg()[0]
                     spy = None
@@ -394,6 +412,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                         progress.update(task, completed=min(args.seconds, time.monotonic() - start))
                     elapsed = time.monotonic() - start
                     cpu = srv.cpu() - cpu0
+                    machine = machine_cpu() - machine0
                     threads = {k: v - threads0[k] for k, v in srv.threads().items()}
                     steps = await total_steps(srv, client) - steps0
                     h1 = await srv.health(client)
@@ -437,6 +456,12 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         "loop_cpu_ms_per_step": threads["loop"] * 1000 / max(1, steps),
         "other_cpu_ms_per_step": threads["other"] * 1000 / max(1, steps),
         "server_cpu_share": cpu / elapsed,
+        # everything else the machine spent per step: the load clients, the database, the
+        # proxy (what more server processes on the same cores must share the cores with)
+        "rest_cpu_ms_per_step": max(0.0, machine - cpu) * 1000 / max(1, steps),
+        "machine_cpu_share": machine / elapsed,
+        # the steps a second the machine's cores could hold at these costs per step
+        "ceiling_steps_per_s": (os.cpu_count() or 1) * steps / max(machine, 1e-9),
         "loop_busy_stalls": lag["busy_over_50ms"] - lag0["busy_over_50ms"],
         # writes per database commit over the run (the writer groups them; 1: inline)
         "writes_per_commit": h1.get("writes", 0) / max(1, h1.get("commits", 0)),
@@ -580,6 +605,9 @@ COLUMNS = (
     "KiB/room",
     "server CPU ms/step",
     "server CPU %",
+    "rest CPU ms/step",
+    "machine CPU %",
+    "ceiling steps/s",
     "loop stalls",
     "writes/commit",
     "load avg",
@@ -640,6 +668,9 @@ def row(r: dict[str, Any]) -> list[str]:
         f"{r['kib_per_room']:.0f}",
         f"{r['server_cpu_ms_per_step']:.2f}",
         f"{r['server_cpu_share'] * 100:.0f}",
+        f"{r['rest_cpu_ms_per_step']:.2f}",
+        f"{r['machine_cpu_share'] * 100:.0f}",
+        f"{r['ceiling_steps_per_s']:.0f}",
         str(r["loop_busy_stalls"]),
         f"{r['writes_per_commit']:.1f}",
         f"{r['load_average']:.1f}",

@@ -67,6 +67,8 @@ def language() -> str:
 def check_language(code: str) -> str:
     """``code`` as one of :data:`LANGUAGES` (``"de_DE.UTF-8"`` → ``"de"``), or raise
     :class:`UnknownLanguage` naming the languages there are."""
+    if code in LANGUAGES:  # already a language's code (every server message checks one)
+        return code
     short = _short(code)
     if short not in LANGUAGES:
         known = ", ".join(f"{c} ({n})" for c, n in LANGUAGES.items())

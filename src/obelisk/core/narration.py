@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .i18n import Words
@@ -251,6 +252,7 @@ def blank_field(obj: dict[str, JSON], path: list[str]) -> None:
     obj[key] = [None] * len(value) if isinstance(value, list) else None
 
 
+@lru_cache(maxsize=1024)  # a game has a few dozen kinds; the server narrates every event
 def handler_name(prefix: str, kind: str) -> str:
     """The method for an event kind: ``on_round_end`` for ``"round end"`` or ``"round-end"``."""
     return f"{prefix}_" + re.sub(r"[^0-9a-zA-Z_]", "_", kind)

@@ -48,6 +48,28 @@ def pace(room: Room, seat: int) -> float:
     return delay
 
 
+def _level(room: Room, seat: int) -> tuple[str, str]:
+    return room.game.name, str(room.row.seats[seat].get("level"))
+
+
+def quick(room: Room, seat: int) -> bool:
+    """Whether the computer player at ``seat`` moves on the event loop: it has shown it
+    answers quickly in this room, or, before its first move here, its level of this game
+    has in another room of the lobby (one move in the thread pool per room and seat, a
+    copy of the position and two thread hand-overs, was a large part of a short game)."""
+    known = room._quick.get(seat)
+    if known is None:
+        known = room.lobby.quick_levels.get(_level(room, seat), False)
+    return known
+
+
+def _note_speed(room: Room, seat: int, fast: bool) -> None:
+    """Remember whether the bot at ``seat`` moved quickly enough to move inline, in the
+    room and for its level in the lobby."""
+    room._quick[seat] = fast
+    room.lobby.quick_levels[_level(room, seat)] = fast
+
+
 def searches(agent: Agent) -> bool:
     """Whether a computer player searches (declares its time cap ``seconds``): it always
     thinks in the thread pool."""
@@ -82,7 +104,7 @@ async def bot_turns(room: Room) -> None:
                 return
             idx = len(room._state.history)
             # a quick bot moves on the live position, under the lock, with no copy
-            inline = room._quick.get(seat, False) and not searches(agent)
+            inline = quick(room, seat) and not searches(agent)
             began, least = loop.time(), pace(room, seat)
             if inline and least <= 0:
                 legal = room._now().legal()
@@ -144,7 +166,7 @@ async def think(room: Room, agent: Agent, snapshot: State, seat: int, rng: rando
     fut = loop.run_in_executor(room.lobby.bots, timed)
     try:
         action, cpu = await asyncio.wait_for(asyncio.shield(fut), budget(room, agent))
-        room._quick[seat] = cpu < INLINE_BOT_SECONDS / 3 and not slow
+        _note_speed(room, seat, cpu < INLINE_BOT_SECONDS / 3 and not slow)
         return action
     except TimeoutError:
         log.warning("room %s: bot seat %d overran its budget; random move", room.id, seat)
@@ -188,5 +210,5 @@ def think_inline(
         log.exception("room %s: bot seat %d failed; random move", room.id, seat)
         return rng.choice(state.legal_actions())
     if time.perf_counter() - t0 > INLINE_BOT_SECONDS:
-        room._quick[seat] = False
+        _note_speed(room, seat, False)
     return action

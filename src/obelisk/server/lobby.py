@@ -59,6 +59,9 @@ class Lobby:
         self._inline = self.store.is_sqlite
         self._db = ThreadPoolExecutor(4, thread_name_prefix="obelisk-db")
         self.bots = ThreadPoolExecutor(max(1, config.bot_workers), thread_name_prefix="obelisk-bot")
+        #: Whether a computer player of (game, level) has shown it moves quickly enough to
+        #: move on the event loop (see :func:`.bots.quick`): a new room's bots start from it.
+        self.quick_levels: dict[tuple[str, str], bool] = {}
         self.rooms: dict[str, Room] = {}
         self._create_lock = asyncio.Lock()
         self._load_lock = asyncio.Lock()

@@ -72,8 +72,10 @@ class Moment:
         return ctx
 
     def seat(self, key: Any, make: Callable[[], Any]) -> Any:
-        """What ``make`` computes for a reader (``key`` names the seat, the language and
-        what is asked: an observation, choices), once for this position."""
+        """What ``make`` computes for a reader, once for this position: ``key`` names the
+        seat, the language and what else the value depends on (the room keeps a reader's
+        whole view, its observation, choices in words and undo flag, under
+        ``(seat, language, status)``)."""
         try:
             return self._seats[key]
         except KeyError:

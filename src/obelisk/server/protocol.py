@@ -113,6 +113,27 @@ def loads_strict(text: str | bytes, max_depth: int = MAX_DEPTH) -> JSON:
 CLOCK_WORDS = ("clock", "elapsed", "remaining", "countdown", "paused", "time")
 
 
+#: The most actions whose wire and text forms :func:`forms` keeps.
+FORMS_KEPT = 10_000
+_FORMS: dict[Action, tuple[dict[str, JSON], str]] = {}
+
+
+def forms(action: Action) -> tuple[dict[str, JSON], str]:
+    """An action's wire form and short text form (``to_json``, ``text``): functions of the
+    action's value only, so each is computed once and shared (every legal action of every
+    state message asks). Read the wire form; do not change it."""
+    try:
+        return _FORMS[action]
+    except KeyError:
+        pass
+    except TypeError:  # an action that cannot be hashed: computed each time
+        return action.to_json(), action.text()
+    if len(_FORMS) >= FORMS_KEPT:
+        _FORMS.clear()
+    made = _FORMS[action] = (action.to_json(), action.text())
+    return made
+
+
 def legal_for(
     state: State, seat: int | None, actions: Sequence[Action] | None = None
 ) -> list[dict[str, JSON]]:
@@ -121,10 +142,11 @@ def legal_for(
     ``actions``: ``state.legal_actions()`` when the caller has them already."""
     if seat is None or state.is_terminal() or state.current_player != seat:
         return []
-    return [
-        {"action": a.to_json(), "text": a.text(), "choice": state.choice_text(a)}
-        for a in (state.legal_actions() if actions is None else actions)
-    ]
+    out = []
+    for a in state.legal_actions() if actions is None else actions:
+        wire, text = forms(a)
+        out.append({"action": wire, "text": text, "choice": state.choice_text(a)})
+    return out
 
 
 def state_frame(

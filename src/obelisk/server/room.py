@@ -34,7 +34,7 @@ from obelisk.core import (
     UndoError,
     replay,
 )
-from obelisk.core.i18n import Words, speaking
+from obelisk.core.i18n import Words, language, speaking
 from obelisk.core.record import step_json
 from obelisk.core.record import undo as undo_steps
 
@@ -144,6 +144,8 @@ class Room:
         #: When a player last did something here (a move, an undo, a seat taken or handed
         #: over): wall time, shown in the lobby; the store's last change until then.
         self.active_at = max(row.updated_at, row.created_at)
+        #: The seats' names and the seat list they were read from (see :meth:`names`).
+        self._names: tuple[list[dict[str, JSON]] | None, tuple[str, ...]] = (None, ())
         for i, s in enumerate(row.seats):
             if s["kind"] == "bot":
                 self.agents[i] = make_agent(game, s["level"])
@@ -197,8 +199,12 @@ class Room:
 
     def names(self) -> tuple[str, ...]:
         """The seats' names as everybody reads them (``Seat 1`` … for an unnamed seat)."""
-        # without building the rest of each seat's public entry
-        return tuple(seat_name(i, s) for i, s in enumerate(self.row.seats))
+        # read again only when the seats change (every change replaces the list); every
+        # message that names a seat asks
+        seats = self.row.seats
+        if self._names[0] is not seats:
+            self._names = (seats, tuple(seat_name(i, s) for i, s in enumerate(seats)))
+        return self._names[1]
 
     def watched(self) -> bool:
         """Whether anybody (a player or a spectator) has the room open now."""
@@ -452,6 +458,9 @@ class Room:
         they happen (with their flashes), or, ``narrated``, events already in the form
         :mod:`.disclosure` gave them (a catch-up). Every word is in the reader's language
         (``conn.lang``); ``cache`` keeps the view and choices per seat and language."""
+        if conn.lang == language():  # the language read already (most readers read English)
+            self._push_words(conn, events, force, cache, names, narrated)
+            return
         with speaking(conn.lang):
             self._push_words(conn, events, force, cache, names, narrated)
 
@@ -479,14 +488,20 @@ class Room:
             conn.cursor = len(self._state.events)
         now = self._now()
         state = self._state
-        # the view and the choices: once per position for each (seat, language) read
-        obs = now.seat(("obs", s, lang), lambda: state.observation(s))
-        legal = now.seat(("legal", s, lang), lambda: disclosure.legal(state, s, now.legal()))
-        # the status too: a seat's choices are sent only once the room plays (disclosure);
-        # and whether it may take back its last decision (that ends when another acts)
-        status = self.status
-        undo = now.seat(("undo", s, status), lambda: disclosure.can_undo(self, s))
-        view = (obs, legal, status, undo)
+        # the view, the choices and whether the seat may take back its last decision (that
+        # ends when another acts): once per position for each (seat, language) read; and
+        # the status, since a seat's choices are sent only once the room plays (disclosure)
+        status = self.row.status
+        view = now.seat(
+            (s, lang, status),
+            lambda: (
+                state.observation(s),
+                disclosure.legal(state, s, now.legal()),
+                status,
+                disclosure.can_undo(self, s),
+            ),
+        )
+        obs, legal, _status, undo = view
         if force or events or view != conn.last:
             if events and not narrated:
                 said = cache.get(("said", told))

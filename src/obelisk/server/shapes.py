@@ -32,6 +32,9 @@ class LobbyLike(Protocol):
     @property
     def bots(self) -> Executor: ...
 
+    @property
+    def quick_levels(self) -> dict[tuple[str, str], bool]: ...
+
     async def write(self, op: str, *args: Any) -> None: ...
 
 

@@ -249,9 +249,11 @@ def register(app: typer.Typer) -> None:
             application = create_app(cfg)
         except ObeliskError as e:
             fail(str(e))
+        from obelisk.server.heap import settle
         from obelisk.server.security import redact_access_log
 
         redact_access_log()
+        settle()  # what the server loaded lives as long as it: out of the collector's way
         uvicorn.run(
             application,
             host=host,

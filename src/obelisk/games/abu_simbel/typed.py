@@ -8,7 +8,7 @@ keep the English forms only.
 
 from __future__ import annotations
 
-from obelisk.core import Action
+from obelisk.core import Action, i18n
 from obelisk.core.i18n import SOURCE, Words, language
 
 from .actions import (
@@ -36,7 +36,21 @@ def move_typed(token: str) -> str:
 
 def _typed_word(english: str) -> str:
     """One typed form (``crab 2``, ``no cover``) in the reader's language."""
-    words = {
+    # the table is read once per language (every choice of every state message asks)
+    key = (language(), i18n.MARK_MISSING)
+    words = _TYPED.get(key)
+    if words is None:
+        words = _TYPED[key] = _typed_words()
+    return words.get(english, english)
+
+
+#: The typed forms by (language, whether missing words are marked), read once each.
+_TYPED: dict[tuple[str, bool], dict[str, str]] = {}
+
+
+def _typed_words() -> dict[str, str]:
+    """Every typed form, English to the reader's language."""
+    return {
         "punch": W.pgettext("typed command", "punch"),
         "duck": W.pgettext("typed command", "duck"),
         "jump": W.pgettext("typed command", "jump"),
@@ -54,7 +68,6 @@ def _typed_word(english: str) -> str:
         "no cover": W.pgettext("typed command", "no cover"),
         "turned away": W.pgettext("typed command", "turned away"),
     }
-    return words.get(english, english)
 
 
 def typed_action(action: Action) -> str:
