@@ -5,30 +5,49 @@ table is checked in German by its own test (tests/web/test_web_german_<game>.py)
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from server_helpers import ServerProc
 from web_helpers import Person
 
+from browser_fixtures import serve
 from german_check import english_left
 
 #: Names that stay as they are in every language (the games' titles, the brand).
 NAMES = ("Obelisk", "Sobek", "Abu Simbel", "Ramses II", "Fluch der Mumie", "Khufu", "Deutsch")
 
 
+@pytest.fixture(scope="module")
+def lobby_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProc]:
+    """A server of this module's own whose lobby lists one known room (a Sobek table with
+    an open seat and a computer player): the shared test server's lobby lists whatever
+    rooms the other tests of its worker made, in their test games' English."""
+    proc = serve(tmp_path_factory, "lobby-de", "--rate", "300", "--room-rate", "0")
+    seats = [{"kind": "human"}, {"kind": "bot", "level": "normal"}]
+    r = httpx.post(f"{proc.http}/api/rooms", json={"game": "sobek", "seats": seats})
+    r.raise_for_status()
+    yield proc
+    proc.stop()
+
+
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_the_lobby_speaks_german_to_a_german_browser(
-    server: ServerProc, browser: Any, shots: Path, width: int, height: int
+    lobby_server: ServerProc, browser: Any, shots: Path, width: int, height: int
 ) -> None:
-    p = Person(browser, server.http, width, height, f"lobby de {width}", locale="de-DE")
+    p = Person(browser, lobby_server.http, width, height, f"lobby de {width}", locale="de-DE")
     try:
         p.goto("/")
         p.page.wait_for_selector("#game-cards .game-card")
         p.page.wait_for_function("document.documentElement.lang === 'de'")
         assert p.page.inner_text("h1") == "Fünf ägyptische Brettspiele an einem Tisch"
         assert p.page.locator("#lang-select").input_value() == "de"
+        # the room is listed, in German (its status and seats are Obelisk's words)
+        p.page.wait_for_selector("#rooms li:not(.muted)")
+        assert "Sobek" in p.page.inner_text("#rooms")
         # the test server's own test games (Tiny Tricks) speak English only: not Obelisk's
         p.page.evaluate(
             "document.querySelectorAll('.game-card[data-game^=tiny]').forEach((n) => n.remove());"
