@@ -212,3 +212,45 @@ def test_a_room_on_its_way_in_keeps_its_lease_through_a_renewal(tmp_path: Path) 
             await lobby.stop()
 
     asyncio.run(go())
+
+
+def test_a_room_that_comes_in_during_a_renewal_is_not_taken_for_lost(tmp_path: Path) -> None:
+    """A room loaded while the renewal's query runs (its lease taken after the renewal read
+    this process's leases) is not in what the renewal returns, yet it is this process's:
+    it must stay open (under load, 1,000 rooms opening at once, such rooms were closed as
+    "taken over by another process" and their clients dropped)."""
+    import tinycards
+    from obelisk.core import register
+    from obelisk.server.config import ServerConfig
+    from obelisk.server.lobby import Lobby
+    from obelisk.server.timing import FakeClock
+
+    register(tinycards.GAME)
+
+    async def go() -> None:
+        cfg = ServerConfig(db=str(tmp_path / "site.sqlite3"), cluster_url="http://127.0.0.1:1")
+        lobby = Lobby(cfg, FakeClock())
+        await lobby.start()
+        try:
+            room = await lobby.create("tiny", 2, [{"kind": "human"}, {"kind": "human"}])
+            assert lobby.leases is not None
+            renew = lobby.leases.renew
+            lobby._inline = False  # reads on storage threads, as on PostgreSQL (the race)
+
+            def renew_then_a_room_comes_in(now: float) -> set[str]:
+                held = renew(now)  # read before the room's lease is taken ...
+                asyncio.run_coroutine_threadsafe(lobby.get(room.id), loop).result(10)
+                return held  # ... so the room is not among them
+
+            loop = asyncio.get_running_loop()
+            lobby.leases.renew = renew_then_a_room_comes_in  # type: ignore[method-assign]
+            await lobby.tend_leases()
+            assert room.id in lobby.rooms, "a room that came in during the renewal was closed"
+            lobby.leases.renew = renew  # type: ignore[method-assign]
+            await lobby.tend_leases()
+            assert room.id in lobby.rooms
+            assert lobby.leases.renew(lobby.clock.time()) == {room.id}
+        finally:
+            await lobby.stop()
+
+    asyncio.run(go())

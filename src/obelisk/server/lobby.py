@@ -139,8 +139,11 @@ class Lobby:
         if self.leases is None:
             return
         now = self.clock.time()
+        # only the rooms served before the renewal can have been lost: one that comes in
+        # while it runs (its lease taken after the renewal read the leases) is ours
+        before = list(self.rooms)
         held = await self.db(self.leases.renew, now)
-        for rid in [r for r in self.rooms if r not in held]:
+        for rid in [r for r in before if r not in held and r in self.rooms]:
             room = self.rooms.pop(rid)
             log.warning("room %s: its lease was taken over by another process", rid)
             await room.close()
