@@ -151,7 +151,15 @@ class Site:
     """One server, or ``--processes`` servers on one database behind nginx (docs/deploy.md)."""
 
     def __init__(self, args: argparse.Namespace, tmp: str) -> None:
-        self.db = args.db or str(Path(tmp) / "load.sqlite3")
+        #: A PostgreSQL --db names the server: each run gets a new empty database on it,
+        #: dropped at the end (a server reloads every unfinished room of its database at
+        #: start, so the rooms an earlier run left playing would be taken over and
+        #: replayed, and measured, again).
+        self.fresh_pg: str | None = None
+        if args.db and not args.db.startswith("sqlite"):
+            self.db = self.fresh_pg = fresh_pg_database(args.db)
+        else:
+            self.db = args.db or str(Path(tmp) / "load.sqlite3")
         extra = list(args.server_arg or [])
         self.proxy: Any = None
         if args.processes == 1:
@@ -203,6 +211,42 @@ class Site:
             self.proxy.stop()
         for srv in self.servers:
             srv.stop()
+        if self.fresh_pg is not None:
+            drop_pg_database(self.fresh_pg)
+
+
+def _admin_engine(url: str) -> Any:
+    import sqlalchemy as sa
+
+    from obelisk.server.store import normalize_url
+
+    return sa.create_engine(normalize_url(url), isolation_level="AUTOCOMMIT")
+
+
+def fresh_pg_database(url: str) -> str:
+    """A new empty database on the PostgreSQL server of ``url`` (its role may create
+    databases); its URL."""
+    import uuid
+
+    import sqlalchemy as sa
+
+    name = "obelisk_load_" + uuid.uuid4().hex[:10]
+    eng = _admin_engine(url)
+    with eng.connect() as c:
+        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    eng.dispose()
+    return f"{url.rpartition('/')[0]}/{name}"
+
+
+def drop_pg_database(url: str) -> None:
+    """Drop the database :func:`fresh_pg_database` made."""
+    import sqlalchemy as sa
+
+    base, _, name = url.rpartition("/")
+    eng = _admin_engine(f"{base}/postgres")
+    with eng.connect() as c:
+        c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    eng.dispose()
 
 
 async def _post(client: httpx.AsyncClient, path: str, body: Any) -> Any:
@@ -519,7 +563,12 @@ def main() -> None:
     )
     ap.add_argument("--clients", type=int, default=4, help="client processes sharing the rooms")
     ap.add_argument("--runs", type=int, default=3, help="runs per setting; the median is shown")
-    ap.add_argument("--db", default=None, help="database URL (default: a temp SQLite file)")
+    ap.add_argument(
+        "--db",
+        default=None,
+        help="database URL (default: a temp SQLite file); for PostgreSQL, the server: each "
+        "run makes a new database on it and drops it after",
+    )
     ap.add_argument(
         "--processes",
         type=int,
