@@ -254,3 +254,52 @@ def test_a_room_that_comes_in_during_a_renewal_is_not_taken_for_lost(tmp_path: P
             await lobby.stop()
 
     asyncio.run(go())
+
+
+def test_a_lease_taken_while_the_renewal_runs_is_not_given_up(tmp_path: Path) -> None:
+    """The renewal may read a lease this process has just taken before the taking returns
+    (the two run on storage threads): the room is on its way in, and its lease must not be
+    given up as forgotten (the room was then served without a lease, and closed at the next
+    renewal as "taken over by another process")."""
+    import threading
+
+    import tinycards
+    from obelisk.core import register
+    from obelisk.server.config import ServerConfig
+    from obelisk.server.lobby import Lobby
+    from obelisk.server.timing import FakeClock
+
+    register(tinycards.GAME)
+
+    async def go() -> None:
+        cfg = ServerConfig(db=str(tmp_path / "site.sqlite3"), cluster_url="http://127.0.0.1:1")
+        lobby = Lobby(cfg, FakeClock())
+        await lobby.start()
+        try:
+            room = await lobby.create("tiny", 2, [{"kind": "human"}, {"kind": "human"}])
+            assert lobby.leases is not None
+            leases = lobby.leases
+            lobby._inline = False  # reads on storage threads, as on PostgreSQL (the race)
+            taken, renewed = threading.Event(), threading.Event()
+            take = leases.take
+
+            def take_and_linger(room_id: str, now: float) -> Any:
+                held = take(room_id, now)  # the lease is committed ...
+                taken.set()
+                renewed.wait(10)  # ... and the renewal runs before the taking returns
+                return held
+
+            leases.take = take_and_linger  # type: ignore[method-assign]
+            loading = asyncio.ensure_future(lobby.get(room.id))
+            await asyncio.get_running_loop().run_in_executor(None, taken.wait, 10)
+            await lobby.tend_leases()
+            renewed.set()
+            await loading
+            leases.take = take  # type: ignore[method-assign]
+            assert leases.renew(lobby.clock.time()) == {room.id}, "the new lease was given up"
+            await lobby.tend_leases()
+            assert room.id in lobby.rooms
+        finally:
+            await lobby.stop()
+
+    asyncio.run(go())

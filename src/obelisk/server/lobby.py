@@ -127,9 +127,17 @@ class Lobby:
     async def _lease(self, room_id: str) -> Holder | None:
         """Take ``room_id``'s lease for this process; the process holding it otherwise."""
         assert self.leases is not None
-        holder = await self.db(self.leases.take, room_id, self.clock.time())
-        if holder is None:  # held, not yet in ``rooms``: the renewal must not let it go
-            self._arriving.add(room_id)
+        # marked as arriving before the lease is taken: a renewal that runs meanwhile (on
+        # another storage thread) may see the new lease before this returns, and must not
+        # give it up as forgotten
+        self._arriving.add(room_id)
+        try:
+            holder = await self.db(self.leases.take, room_id, self.clock.time())
+        except BaseException:
+            self._arriving.discard(room_id)
+            raise
+        if holder is not None:  # another process holds it
+            self._arriving.discard(room_id)
         return holder
 
     async def tend_leases(self) -> None:
