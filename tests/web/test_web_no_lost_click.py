@@ -108,9 +108,12 @@ def _clock_redraws(p: Person) -> dict[str, int]:
     )
 
 
-#: Ramses' whole game is 200-odd presses (85 s on 2 cores): it runs with ``-m slow``, to keep
-#: the default run within its 10 minutes; the other four run every time.
-GAMES = [pytest.param(g, marks=pytest.mark.slow) if g == "ramses" else g for g in ROOMS]
+#: The longest whole games run with ``-m slow``, to keep the default run within its 10
+#: minutes on 2 cores: Ramses' (200-odd presses, 85 s), Khufu's (52 s) and Sobek's (45 s).
+#: Abu Simbel's and the Mummy's run every time; each table's own click tests (test_web_<game>)
+#: run every time too.
+SOAKS = ("ramses", "khufu", "sobek")
+GAMES = [pytest.param(g, marks=pytest.mark.slow) if g in SOAKS else g for g in ROOMS]
 
 
 @pytest.mark.parametrize("game", GAMES)
