@@ -214,11 +214,10 @@ def test_a_room_on_its_way_in_keeps_its_lease_through_a_renewal(tmp_path: Path) 
     asyncio.run(go())
 
 
-def test_a_room_that_comes_in_during_a_renewal_is_not_taken_for_lost(tmp_path: Path) -> None:
-    """A room loaded while the renewal's query runs (its lease taken after the renewal read
-    this process's leases) is not in what the renewal returns, yet it is this process's:
-    it must stay open (under load, 1,000 rooms opening at once, such rooms were closed as
-    "taken over by another process" and their clients dropped)."""
+async def _racing_lobby(tmp_path: Path) -> tuple[Any, Any]:
+    """A started lobby of a site (leases on, SQLite) with one waiting room of the test game,
+    its reads on storage threads as on PostgreSQL, where a renewal and a taking of a lease
+    can run at once."""
     import tinycards
     from obelisk.core import register
     from obelisk.server.config import ServerConfig
@@ -226,16 +225,25 @@ def test_a_room_that_comes_in_during_a_renewal_is_not_taken_for_lost(tmp_path: P
     from obelisk.server.timing import FakeClock
 
     register(tinycards.GAME)
+    cfg = ServerConfig(db=str(tmp_path / "site.sqlite3"), cluster_url="http://127.0.0.1:1")
+    lobby = Lobby(cfg, FakeClock())
+    await lobby.start()
+    room = await lobby.create("tiny", 2, [{"kind": "human"}, {"kind": "human"}])
+    lobby._inline = False
+    return lobby, room
+
+
+def test_a_room_that_comes_in_during_a_renewal_is_not_taken_for_lost(tmp_path: Path) -> None:
+    """A room loaded while the renewal's query runs (its lease taken after the renewal read
+    this process's leases) is not in what the renewal returns, yet it is this process's:
+    it must stay open (under load, 1,000 rooms opening at once, such rooms were closed as
+    "taken over by another process" and their clients dropped)."""
 
     async def go() -> None:
-        cfg = ServerConfig(db=str(tmp_path / "site.sqlite3"), cluster_url="http://127.0.0.1:1")
-        lobby = Lobby(cfg, FakeClock())
-        await lobby.start()
+        lobby, room = await _racing_lobby(tmp_path)
         try:
-            room = await lobby.create("tiny", 2, [{"kind": "human"}, {"kind": "human"}])
             assert lobby.leases is not None
             renew = lobby.leases.renew
-            lobby._inline = False  # reads on storage threads, as on PostgreSQL (the race)
 
             def renew_then_a_room_comes_in(now: float) -> set[str]:
                 held = renew(now)  # read before the room's lease is taken ...
@@ -263,23 +271,11 @@ def test_a_lease_taken_while_the_renewal_runs_is_not_given_up(tmp_path: Path) ->
     renewal as "taken over by another process")."""
     import threading
 
-    import tinycards
-    from obelisk.core import register
-    from obelisk.server.config import ServerConfig
-    from obelisk.server.lobby import Lobby
-    from obelisk.server.timing import FakeClock
-
-    register(tinycards.GAME)
-
     async def go() -> None:
-        cfg = ServerConfig(db=str(tmp_path / "site.sqlite3"), cluster_url="http://127.0.0.1:1")
-        lobby = Lobby(cfg, FakeClock())
-        await lobby.start()
+        lobby, room = await _racing_lobby(tmp_path)
         try:
-            room = await lobby.create("tiny", 2, [{"kind": "human"}, {"kind": "human"}])
             assert lobby.leases is not None
             leases = lobby.leases
-            lobby._inline = False  # reads on storage threads, as on PostgreSQL (the race)
             taken, renewed = threading.Event(), threading.Event()
             take = leases.take
 
