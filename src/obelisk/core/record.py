@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .errors import ChanceError, IllegalAction, ObeliskError, QuietStateError, RecordError
+from .errors import ChanceError, IllegalAction, ObeliskError, RecordError
 from .game import SYSTEM, Game, State, Step
 from .turn import Outcome
 
@@ -66,8 +66,7 @@ class Record:
         meta: Mapping[str, JSON] | None = None,
     ) -> Record:
         """The record of everything played on ``state`` so far."""
-        if not state.loud:
-            raise QuietStateError("a quiet state (a simulation copy) keeps no record")
+        state._refuse_quiet("a record")
         if not state.replayable:
             raise RecordError("a determinized state has no record")
         log = state.chance.log
