@@ -48,6 +48,8 @@ from rich.progress import Progress
 from rich.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
+# the tests' helpers: nginx in front of several processes, a fresh PostgreSQL database
+sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "server")]
 console = Console()
 
 
@@ -151,13 +153,15 @@ class Site:
     """One server, or ``--processes`` servers on one database behind nginx (docs/deploy.md)."""
 
     def __init__(self, args: argparse.Namespace, tmp: str) -> None:
+        from server_helpers import fresh_pg_database
+
         #: A PostgreSQL --db names the server: each run gets a new empty database on it,
         #: dropped at the end (a server reloads every unfinished room of its database at
         #: start, so the rooms an earlier run left playing would be taken over and
         #: replayed, and measured, again).
         self.fresh_pg: str | None = None
         if args.db and not args.db.startswith("sqlite"):
-            self.db = self.fresh_pg = fresh_pg_database(args.db)
+            self.db = self.fresh_pg = fresh_pg_database(args.db, prefix="obelisk_load_")
         else:
             self.db = args.db or str(Path(tmp) / "load.sqlite3")
         extra = list(args.server_arg or [])
@@ -166,7 +170,6 @@ class Site:
             self.servers = [Server(self.db, extra)]
             self.port = self.servers[0].port
         else:
-            sys.path[:0] = [str(ROOT / "tests"), str(ROOT / "tests" / "server")]
             from nginx_proxy import Proxy
 
             ports = [free_port() for _ in range(args.processes)]
@@ -212,41 +215,9 @@ class Site:
         for srv in self.servers:
             srv.stop()
         if self.fresh_pg is not None:
+            from server_helpers import drop_pg_database
+
             drop_pg_database(self.fresh_pg)
-
-
-def _admin_engine(url: str) -> Any:
-    import sqlalchemy as sa
-
-    from obelisk.server.store import normalize_url
-
-    return sa.create_engine(normalize_url(url), isolation_level="AUTOCOMMIT")
-
-
-def fresh_pg_database(url: str) -> str:
-    """A new empty database on the PostgreSQL server of ``url`` (its role may create
-    databases); its URL."""
-    import uuid
-
-    import sqlalchemy as sa
-
-    name = "obelisk_load_" + uuid.uuid4().hex[:10]
-    eng = _admin_engine(url)
-    with eng.connect() as c:
-        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    eng.dispose()
-    return f"{url.rpartition('/')[0]}/{name}"
-
-
-def drop_pg_database(url: str) -> None:
-    """Drop the database :func:`fresh_pg_database` made."""
-    import sqlalchemy as sa
-
-    base, _, name = url.rpartition("/")
-    eng = _admin_engine(f"{base}/postgres")
-    with eng.connect() as c:
-        c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    eng.dispose()
 
 
 async def _post(client: httpx.AsyncClient, path: str, body: Any) -> Any:

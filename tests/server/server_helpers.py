@@ -297,3 +297,35 @@ async def play_humans(
 
     await asyncio.gather(*(one(c) for c in clients))
     return acked
+
+
+def fresh_pg_database(url: str, prefix: str = "obelisk_test_") -> str:
+    """A new empty database, named ``prefix`` and a random tail, on the PostgreSQL server
+    of ``url`` (its role may create databases); its URL. :func:`drop_pg_database` drops it
+    (the tests' and ``benchmarks/server_load.py``'s)."""
+    import uuid
+
+    import sqlalchemy as sa
+
+    from obelisk.server.store import normalize_url
+
+    name = prefix + uuid.uuid4().hex[:10]
+    eng = sa.create_engine(normalize_url(url), isolation_level="AUTOCOMMIT")
+    with eng.connect() as c:
+        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    eng.dispose()
+    base, _, _db = url.rpartition("/")
+    return f"{base}/{name}"
+
+
+def drop_pg_database(url: str) -> None:
+    """Drop the database :func:`fresh_pg_database` made (its connections closed first)."""
+    import sqlalchemy as sa
+
+    from obelisk.server.store import normalize_url
+
+    base, _, name = url.rpartition("/")
+    eng = sa.create_engine(normalize_url(f"{base}/postgres"), isolation_level="AUTOCOMMIT")
+    with eng.connect() as c:
+        c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+    eng.dispose()

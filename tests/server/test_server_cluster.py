@@ -16,8 +16,14 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import Client, ServerProc, free_port, play_humans
-from test_server_crash import _drop_pg_database, _fresh_pg_database
+from server_helpers import (
+    Client,
+    ServerProc,
+    drop_pg_database,
+    free_port,
+    fresh_pg_database,
+    play_humans,
+)
 
 from obelisk.server.leases import Holder, Leases
 from obelisk.server.store import RoomRow, Store
@@ -92,14 +98,14 @@ def test_the_rooms_nobody_holds_are_found_for_taking_over(tmp_path: Path) -> Non
 @pytest.fixture
 def site() -> Any:
     assert PG is not None
-    db = _fresh_pg_database(PG)
+    db = fresh_pg_database(PG)
     a = _process(db, free_port())
     b = _process(db, free_port())
     yield a, b
     for p in (a, b):
         if p.proc is not None and p.proc.poll() is None:
             p.stop()
-    _drop_pg_database(db)
+    drop_pg_database(db)
 
 
 def _seats() -> list[dict[str, Any]]:

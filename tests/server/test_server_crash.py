@@ -9,12 +9,11 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import uuid
 from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Client, ServerProc, play_humans
+from server_helpers import Client, ServerProc, drop_pg_database, fresh_pg_database, play_humans
 from server_leakcheck import check_messages
 
 PG = os.environ.get("OBELISK_TEST_PG_URL")
@@ -37,7 +36,7 @@ def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path, backend: str) -
         pytest.skip("OBELISK_TEST_PG_URL is not set (.ci/run starts PostgreSQL and sets it)")
     if backend == "postgresql":
         # a fresh database per run keeps runs apart
-        db = _fresh_pg_database(db)
+        db = fresh_pg_database(db)
     server = ServerProc(db).start()
     seats = [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "level": "random"}]
     room = server.create("tiny", seats, seed=21, options={"deck_size": 16, "hand_size": 4})["id"]
@@ -97,7 +96,7 @@ def test_kill_9_mid_game_then_restart_and_finish(tmp_path: Path, backend: str) -
     finally:
         server.stop()
         if backend == "postgresql":
-            _drop_pg_database(db)
+            drop_pg_database(db)
 
 
 def test_reconnect_resumes_exactly(server: ServerProc) -> None:
@@ -132,30 +131,3 @@ def test_reconnect_resumes_exactly(server: ServerProc) -> None:
             await c.close()
 
     asyncio.run(go())
-
-
-def _fresh_pg_database(url: str) -> str:
-    """A new empty database on the test PostgreSQL server (dropped with the cluster)."""
-    import sqlalchemy as sa
-
-    from obelisk.server.store import normalize_url
-
-    name = "obelisk_test_" + uuid.uuid4().hex[:10]
-    eng = sa.create_engine(normalize_url(url), isolation_level="AUTOCOMMIT")
-    with eng.connect() as c:
-        c.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    eng.dispose()
-    base, _, _db = url.rpartition("/")
-    return f"{base}/{name}"
-
-
-def _drop_pg_database(url: str) -> None:
-    import sqlalchemy as sa
-
-    from obelisk.server.store import normalize_url
-
-    base, _, name = url.rpartition("/")
-    eng = sa.create_engine(normalize_url(f"{base}/postgres"), isolation_level="AUTOCOMMIT")
-    with eng.connect() as c:
-        c.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-    eng.dispose()

@@ -15,9 +15,15 @@ import httpx
 import pytest
 import sqlalchemy as sa
 from nginx_proxy import NGINX, Proxy
-from server_helpers import Client, ServerProc, free_port, play_humans
+from server_helpers import (
+    Client,
+    ServerProc,
+    drop_pg_database,
+    free_port,
+    fresh_pg_database,
+    play_humans,
+)
 from test_server_cluster import LEASE, _process, _seats, finish_after_failover
-from test_server_crash import _drop_pg_database, _fresh_pg_database
 
 from obelisk.server.store import leases, normalize_url
 
@@ -32,7 +38,7 @@ pytestmark = [
 @pytest.fixture
 def proxied(tmp_path: Path) -> Iterator[tuple[Proxy, ServerProc, ServerProc, str]]:
     assert PG is not None
-    db = _fresh_pg_database(PG)
+    db = fresh_pg_database(PG)
     a = _process(db, free_port())
     b = _process(db, free_port())
     proxy = Proxy(tmp_path, [a.port, b.port])
@@ -41,7 +47,7 @@ def proxied(tmp_path: Path) -> Iterator[tuple[Proxy, ServerProc, ServerProc, str
     for p in (a, b):
         if p.proc is not None and p.proc.poll() is None:
             p.stop()
-    _drop_pg_database(db)
+    drop_pg_database(db)
 
 
 def _holder(db: str, room: str) -> str:
