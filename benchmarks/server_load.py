@@ -40,9 +40,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import httpx
 import orjson
-import websockets
 from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
@@ -88,6 +88,31 @@ def thread_cpu(pid: int) -> dict[str, float]:
             continue
         kind = "loop" if task.name == str(pid) else "other"
         out[kind] += (int(fields[11]) + int(fields[12])) / tick
+    return out
+
+
+def cpu_by_part(servers: list[int]) -> dict[str, float]:
+    """CPU seconds so far of the site's other parts on this machine (Linux ``/proc``):
+    ``clients`` (this benchmark's load clients: its child processes other than the
+    servers), ``database`` (PostgreSQL's processes), ``proxy`` (nginx's). What else runs
+    on the machine is left out, so these figures hold on a machine that is not quiet."""
+    me, tick = os.getpid(), os.sysconf("SC_CLK_TCK")
+    out = {"clients": 0.0, "database": 0.0, "proxy": 0.0}
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit() or int(proc.name) in servers:
+            continue
+        try:
+            head, tail = (proc / "stat").read_text().rsplit(")", 1)
+        except OSError:  # the process ended meanwhile
+            continue
+        comm, fields = head.split("(", 1)[1], tail.split()
+        used = (int(fields[11]) + int(fields[12])) / tick
+        if comm.startswith("postgres"):
+            out["database"] += used
+        elif comm.startswith("nginx"):
+            out["proxy"] += used
+        elif int(fields[1]) == me:
+            out["clients"] += used
     return out
 
 
@@ -220,22 +245,25 @@ class Site:
             drop_pg_database(self.fresh_pg)
 
 
-async def _post(client: httpx.AsyncClient, path: str, body: Any) -> Any:
+async def _post(client: aiohttp.ClientSession, path: str, body: Any) -> Any:
     """POST with a retry: a kept-alive connection the server just closed fails once."""
     for attempt in range(3):
         try:
-            r = await client.post(path, json=body)
-            r.raise_for_status()
-            return r.json()
-        except httpx.TransportError:
+            async with client.post(path, data=orjson.dumps(body), headers=JSON) as r:
+                r.raise_for_status()
+                return orjson.loads(await r.read())
+        except aiohttp.ServerDisconnectedError:
             if attempt == 2:
                 raise
     raise AssertionError("unreachable")
 
 
+#: The header of a JSON body.
+JSON = {"Content-Type": "application/json"}
+
+
 async def room_player(
-    port: int,
-    client: httpx.AsyncClient,
+    client: aiohttp.ClientSession,
     game: str,
     options: dict[str, Any],
     players: int,
@@ -255,9 +283,9 @@ async def room_player(
     while time.monotonic() < stop_at and not os.path.exists(stop_file):
         try:
             await _play_room(
-                port, client, game, options, players, think, stop_at, lat, counts, rng, stop_file
+                client, game, options, players, think, stop_at, lat, counts, rng, stop_file
             )
-        except (TimeoutError, OSError, websockets.ConnectionClosed, httpx.HTTPError) as e:
+        except (TimeoutError, OSError, aiohttp.ClientError) as e:
             if os.environ.get("DEBUG_LOAD"):
                 print(repr(e)[:300], file=sys.stderr)
             counts["failed"] += 1
@@ -265,8 +293,7 @@ async def room_player(
 
 
 async def _play_room(
-    port: int,
-    client: httpx.AsyncClient,
+    client: aiohttp.ClientSession,
     game: str,
     options: dict[str, Any],
     players: int,
@@ -285,15 +312,19 @@ async def _play_room(
     room = (await _post(client, "/api/rooms", body))["id"]
     token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
     counts["rooms"] += 1
-    url = f"ws://127.0.0.1:{port}/ws/rooms/{room}"
-    async with websockets.connect(url, max_size=None, open_timeout=60) as ws:
-        await ws.send(orjson.dumps({"type": "hello", "token": token}).decode())
+    async with client.ws_connect(
+        f"/ws/rooms/{room}", max_msg_size=0, timeout=aiohttp.ClientWSTimeout(ws_receive=None)
+    ) as ws:
+        await ws.send_str(orjson.dumps({"type": "hello", "token": token}).decode())
         sent_at: float | None = None
         sent_mono = 0.0
         last: dict[str, Any] | None = None
         acted_on = None
         while True:
-            m = orjson.loads(await ws.recv(decode=False))
+            msg = await ws.receive()
+            if msg.type is not aiohttp.WSMsgType.TEXT:
+                raise aiohttp.ClientError(f"the server closed the connection: {msg.type!r}")
+            m = orjson.loads(msg.data)
             t = m["type"]
             if t == "state":
                 last = m
@@ -321,7 +352,7 @@ async def _play_room(
                 a = rng.choice(last["legal"])["action"]
                 acted_on = last
                 sent_at, sent_mono = time.perf_counter(), time.monotonic()
-                await ws.send(orjson.dumps({"type": "action", "action": a}).decode())
+                await ws.send_str(orjson.dumps({"type": "action", "action": a}).decode())
 
 
 def client_process(
@@ -333,16 +364,16 @@ def client_process(
     async def run() -> tuple[list[tuple[float, float, float, float]], dict[str, int]]:
         lat: list[tuple[float, float, float, float]] = []
         counts = {"rooms": 0, "actions": 0, "games": 0, "failed": 0}
-        limits = httpx.Limits(max_connections=rooms + 10)
         base = f"http://127.0.0.1:{port}"
-        async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
+        connector = aiohttp.TCPConnector(limit=rooms + 10)
+        timeout = aiohttp.ClientTimeout(total=60)
+        async with aiohttp.ClientSession(base, connector=connector, timeout=timeout) as client:
             await asyncio.gather(
                 *(
                     room_player(
-                        port,
                         client,
                         args["game"],
-                        json.loads(args["options"]),
+                        orjson.loads(args["options"]),
                         args["players"],
                         args["think"],
                         stop_at,
@@ -357,7 +388,8 @@ def client_process(
         return lat, counts
 
     # the clients' own CPU is what the servers share the machine's cores with: uvloop (as
-    # the server's uvicorn runs) and orjson keep it small
+    # the server's uvicorn runs), aiohttp's compiled HTTP parser and WebSocket reader, and
+    # orjson keep it small
     try:
         import uvloop
     except ImportError:
@@ -411,6 +443,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     peak = base
                     steps0 = await total_steps(srv, client)
                     cpu0, threads0, machine0 = srv.cpu(), srv.threads(), machine_cpu()
+                    parts0 = cpu_by_part(srv.pids)
                     lag0 = (await srv.health(client))["loop_lag"]
                     load0 = os.getloadavg()[0]
                     spy = None
@@ -429,6 +462,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     cpu = srv.cpu() - cpu0
                     machine = machine_cpu() - machine0
                     threads = {k: v - threads0[k] for k, v in srv.threads().items()}
+                    parts = {k: v - parts0[k] for k, v in cpu_by_part(srv.pids).items()}
                     steps = await total_steps(srv, client) - steps0
                     h1 = await srv.health(client)
                     Path(stop_file).touch()
@@ -475,6 +509,13 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         # proxy (what more server processes on the same cores must share the cores with)
         "rest_cpu_ms_per_step": max(0.0, machine - cpu) * 1000 / max(1, steps),
         "machine_cpu_share": machine / elapsed,
+        # the rest by part: this benchmark's clients, PostgreSQL, nginx
+        **{f"{k}_cpu_ms_per_step": v * 1000 / max(1, steps) for k, v in parts.items()},
+        # the steps a second the cores could hold at the site's own costs per step (the
+        # servers, clients, database and proxy: without whatever else the machine ran)
+        "site_ceiling_steps_per_s": (os.cpu_count() or 1)
+        * steps
+        / max(cpu + sum(parts.values()), 1e-9),
         # the steps a second the machine's cores could hold at these costs per step
         "ceiling_steps_per_s": (os.cpu_count() or 1) * steps / max(machine, 1e-9),
         "loop_busy_stalls": lag["busy_over_50ms"] - lag0["busy_over_50ms"],
@@ -626,8 +667,12 @@ COLUMNS = (
     "server CPU ms/step",
     "server CPU %",
     "rest CPU ms/step",
+    "clients ms/step",
+    "database ms/step",
+    "proxy ms/step",
     "machine CPU %",
     "ceiling steps/s",
+    "site ceiling steps/s",
     "loop stalls",
     "writes/commit",
     "load avg",
@@ -689,8 +734,12 @@ def row(r: dict[str, Any]) -> list[str]:
         f"{r['server_cpu_ms_per_step']:.2f}",
         f"{r['server_cpu_share'] * 100:.0f}",
         f"{r['rest_cpu_ms_per_step']:.2f}",
+        f"{r['clients_cpu_ms_per_step']:.2f}",
+        f"{r['database_cpu_ms_per_step']:.2f}",
+        f"{r['proxy_cpu_ms_per_step']:.2f}",
         f"{r['machine_cpu_share'] * 100:.0f}",
         f"{r['ceiling_steps_per_s']:.0f}",
+        f"{r['site_ceiling_steps_per_s']:.0f}",
         str(r["loop_busy_stalls"]),
         f"{r['writes_per_commit']:.1f}",
         f"{r['load_average']:.1f}",
