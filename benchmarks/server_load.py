@@ -232,6 +232,7 @@ class Site:
             for key in ("rooms", "connections", "writes", "commits"):
                 total[key] += h.get(key, 0)
             total["loop_lag"]["busy_over_50ms"] += h["loop_lag"]["busy_over_50ms"]
+            total["gc_ms"] = total.get("gc_ms", 0.0) + sum(h.get("gc", {}).get("ms", [0.0]))
         return total
 
     def stop(self) -> None:
@@ -444,7 +445,8 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     steps0 = await total_steps(srv, client)
                     cpu0, threads0, machine0 = srv.cpu(), srv.threads(), machine_cpu()
                     parts0 = cpu_by_part(srv.pids)
-                    lag0 = (await srv.health(client))["loop_lag"]
+                    hw = await srv.health(client)
+                    lag0 = hw["loop_lag"]
                     load0 = os.getloadavg()[0]
                     spy = None
                     if args.profile:
@@ -519,6 +521,8 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         # the steps a second the machine's cores could hold at these costs per step
         "ceiling_steps_per_s": (os.cpu_count() or 1) * steps / max(machine, 1e-9),
         "loop_busy_stalls": lag["busy_over_50ms"] - lag0["busy_over_50ms"],
+        # the cyclic garbage collector's time (in the servers' threads)
+        "gc_ms_per_step": (h1.get("gc_ms", 0.0) - hw.get("gc_ms", 0.0)) / max(1, steps),
         # writes per database commit over the run (the writer groups them; 1: inline)
         "writes_per_commit": h1.get("writes", 0) / max(1, h1.get("commits", 0)),
         "load_average": load,
@@ -674,6 +678,7 @@ COLUMNS = (
     "ceiling steps/s",
     "site ceiling steps/s",
     "loop stalls",
+    "GC ms/step",
     "writes/commit",
     "load avg",
 )
@@ -741,6 +746,7 @@ def row(r: dict[str, Any]) -> list[str]:
         f"{r['ceiling_steps_per_s']:.0f}",
         f"{r['site_ceiling_steps_per_s']:.0f}",
         str(r["loop_busy_stalls"]),
+        f"{r['gc_ms_per_step']:.3f}",
         f"{r['writes_per_commit']:.1f}",
         f"{r['load_average']:.1f}",
     ]

@@ -71,8 +71,18 @@ def test_the_names_follow_the_seats(tmp_path: Path) -> None:
     assert after == ("Seat 1", "Bob")
 
 
-def test_settling_freezes_the_start_up_heap() -> None:
+def test_settling_freezes_the_start_up_heap_and_times_the_collector() -> None:
+    thresholds = gc.get_threshold()
     try:
         assert heap.settle() == gc.get_freeze_count() > 0
+        assert gc.get_threshold() == heap.THRESHOLDS
+        before = heap.COLLECTOR.to_json()
+        gc.collect(0)
+        after = heap.COLLECTOR.to_json()
+        assert after["count"][0] == before["count"][0] + 1
+        assert after["ms"][0] >= before["ms"][0]
     finally:
-        gc.unfreeze()  # the rest of the test run is collected as before
+        # the rest of the test run is collected as before
+        gc.unfreeze()
+        gc.set_threshold(*thresholds)
+        gc.callbacks.remove(heap.COLLECTOR)

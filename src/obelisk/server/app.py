@@ -30,7 +30,7 @@ from obelisk.agents import default_level, ladder_of, levels
 from obelisk.core import all_games, option_info
 from obelisk.core.i18n import LANGUAGES, SOURCE, speaking
 
-from . import disclosure, protocol
+from . import disclosure, heap, protocol
 from .clock import has_clock
 from .cluster import Elsewhere, forward_http, relay_ws
 from .config import ServerConfig, ServerError, load_plugins
@@ -450,6 +450,8 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
             # the database writer: transactions committed, and the writes in them
             "commits": lb.writer.groups,
             "writes": lb.writer.writes,
+            # the cyclic garbage collector: collections by generation and their time
+            "gc": heap.COLLECTOR.to_json(),
         }
 
     @app.websocket("/ws/rooms/{room_id}")
