@@ -75,19 +75,33 @@ def machine_cpu() -> float:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
-def thread_cpu(pid: int) -> dict[str, float]:
+#: A server's threads by the start of their names.
+THREADS = (("obelisk-db-writer", "writer"), ("obelisk-db", "reads"), ("obelisk-bot", "bots"))
+
+
+def thread_cpu(pid: int, names: dict[str, str] | None = None) -> dict[str, float]:
     """CPU seconds so far of a process's threads (Linux): ``loop`` (the main thread: the
-    event loop) and ``other`` (the database writer's commits, the pools of computer
-    players and of reads)."""
-    out = {"loop": 0.0, "other": 0.0}
+    event loop) and ``other`` (all the rest), and, given the server's thread ``names`` by
+    system id (its ``/api/health``), the rest by kind: ``writer`` (the database writer's
+    commits), ``reads`` (the pool of database reads and lease work), ``bots`` (the
+    computer players' pool)."""
+    out = {"loop": 0.0, "other": 0.0, "writer": 0.0, "reads": 0.0, "bots": 0.0}
     tick = os.sysconf("SC_CLK_TCK")
     for task in Path(f"/proc/{pid}/task").iterdir():
         try:
             fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:  # the thread ended meanwhile
             continue
-        kind = "loop" if task.name == str(pid) else "other"
-        out[kind] += (int(fields[11]) + int(fields[12])) / tick
+        used = (int(fields[11]) + int(fields[12])) / tick
+        if task.name == str(pid):
+            out["loop"] += used
+            continue
+        out["other"] += used
+        name = (names or {}).get(task.name, "")
+        for prefix, kind in THREADS:
+            if name.startswith(prefix):
+                out[kind] += used
+                break
     return out
 
 
@@ -206,6 +220,8 @@ class Site:
             self.port = self.proxy.port
         self.http = f"http://127.0.0.1:{self.port}"
         self.pids = [srv.proc.pid for srv in self.servers]
+        #: Each server's thread names by system id, from its last ``/api/health``.
+        self.thread_names: list[dict[str, str]] = [{} for _ in self.servers]
 
     def cpu(self) -> float:
         """CPU seconds of every server process so far (not the proxy's)."""
@@ -213,9 +229,9 @@ class Site:
 
     def threads(self) -> dict[str, float]:
         """CPU seconds of every server process's threads by kind (see :func:`thread_cpu`)."""
-        total = {"loop": 0.0, "other": 0.0}
-        for p in self.pids:
-            for k, v in thread_cpu(p).items():
+        total = {"loop": 0.0, "other": 0.0, "writer": 0.0, "reads": 0.0, "bots": 0.0}
+        for p, names in zip(self.pids, self.thread_names, strict=True):
+            for k, v in thread_cpu(p, names).items():
                 total[k] += v
         return total
 
@@ -227,8 +243,9 @@ class Site:
         """``/api/health`` of every process, added up."""
         total: dict[str, Any] = {"rooms": 0, "connections": 0, "writes": 0, "commits": 0}
         total["loop_lag"] = {"busy_over_50ms": 0}
-        for srv in self.servers:
+        for i, srv in enumerate(self.servers):
             h = (await client.get(srv.http + "/api/health")).json()
+            self.thread_names[i] = h.get("threads", {})
             for key in ("rooms", "connections", "writes", "commits"):
                 total[key] += h.get(key, 0)
             total["loop_lag"]["busy_over_50ms"] += h["loop_lag"]["busy_over_50ms"]
@@ -463,6 +480,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     elapsed = time.monotonic() - start
                     cpu = srv.cpu() - cpu0
                     machine = machine_cpu() - machine0
+                    await srv.health(client)  # the names of threads started meanwhile
                     threads = {k: v - threads0[k] for k, v in srv.threads().items()}
                     parts = {k: v - parts0[k] for k, v in cpu_by_part(srv.pids).items()}
                     steps = await total_steps(srv, client) - steps0
@@ -506,6 +524,11 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         # the same by thread: the event loop, the others (the database writer's commits)
         "loop_cpu_ms_per_step": threads["loop"] * 1000 / max(1, steps),
         "other_cpu_ms_per_step": threads["other"] * 1000 / max(1, steps),
+        # the others by kind: the writer's commits, database reads and leases, bots
+        **{
+            f"{k}_cpu_ms_per_step": threads[k] * 1000 / max(1, steps)
+            for k in ("writer", "reads", "bots")
+        },
         "server_cpu_share": cpu / elapsed,
         # everything else the machine spent per step: the load clients, the database, the
         # proxy (what more server processes on the same cores must share the cores with)

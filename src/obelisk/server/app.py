@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -452,6 +453,8 @@ def create_app(config: ServerConfig | None = None, clock: Clock | None = None) -
             "writes": lb.writer.writes,
             # the cyclic garbage collector: collections by generation and their time
             "gc": heap.COLLECTOR.to_json(),
+            # the process's threads by their system ids (a profiler's or benchmark's key)
+            "threads": {str(t.native_id): t.name for t in threading.enumerate()},
         }
 
     @app.websocket("/ws/rooms/{room_id}")

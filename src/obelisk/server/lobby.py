@@ -393,6 +393,14 @@ class Lobby:
                 seed_chosen=chosen,
                 updated_at=self.clock.time(),
             )
+            if self.leases is not None and row.status == WAITING:
+                # nothing runs in a waiting room: the process that serves its first player
+                # (the one a proxy sends its requests to) holds it from then on; until it
+                # has waited --expire-waiting nobody takes it for an orphan
+                await self.write("create_room", row)
+                room = Room(self, row, game, state)
+                room.creator = creator
+                return room
             if self.leases is not None:
                 holder = await self._lease(room_id)  # before the row: never an orphan
                 if holder is not None:
@@ -401,11 +409,6 @@ class Lobby:
                 await self.write("create_room", row)
                 room = Room(self, row, game, state)
                 room.creator = creator
-                if self.leases is not None and room.status == WAITING:
-                    # nothing runs in a waiting room: the process that serves its first
-                    # player (the one a proxy sends its requests to) holds it from then on
-                    await self.db(self.leases.give_up, [room_id])
-                    return room
                 self.rooms[room_id] = room
             finally:
                 self._arriving.discard(room_id)
