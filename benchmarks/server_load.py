@@ -10,10 +10,15 @@ the step is committed and broadcast) as p50/p99, the server's own share of it
 event loop's CPU time in that (``server_cpu_ms``: its own work, for that room
 and the others, which other processes on the machine cannot stretch: about what
 the server's time would be on a core of its own), the server's memory per
-room, and what the rest of the machine spent per step (the load clients, the
-database, the proxy: ``rest CPU ms/step``) with the ``ceiling`` that puts on the
+room, the garbage collector's time per step (from ``/api/health``), and what the
+rest of the machine spent per step (``rest CPU ms/step``), split into this
+benchmark's load clients, PostgreSQL and nginx, with the ``ceiling`` that puts on the
 steps a second the machine's cores could hold however many server processes share
-them (on a quiet machine: other work counts as rest). The measurement starts once
+them (on a quiet machine: other work counts as rest) and the ``site ceiling`` at
+the site's own costs alone (the servers, clients, database and proxy: what another
+program running meanwhile does not change). ``--json`` adds the servers' other
+threads by kind (the writer's commits, the pool of database reads and leases, the
+computer players). The measurement starts once
 every room's client is connected (a warm-up of at most ``--warmup`` seconds:
 opening 1,000 rooms takes a while on a busy machine) and lasts ``--seconds``. Each measurement is
 repeated ``--runs`` times; the median run is shown.
