@@ -685,7 +685,14 @@ class State(ABC):
                 self._apply(action)
             else:
                 self._apply_system(action)
-            self.history.append(_new_step(Step, (seat, action, start, log._n, False)))
+            step = _new_step(Step, (seat, action, start, log._n, False))
+            history = self.history
+            steps = history._items
+            if len(steps) == history._n:  # AppendLog.append, written out for the hot path
+                steps.append(step)
+                history._n += 1
+            else:
+                history.append(step)
             return
         events = self.events
         ev_start = events._n
