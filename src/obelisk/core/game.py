@@ -785,9 +785,12 @@ class State(ABC):
         cls = type(self)
         new = cls.__new__(cls)
         new.__dict__ = d = self.__dict__.copy()
-        d["events"] = events = self.events.fork()
+        if self.loud:
+            d["events"] = events = self.events.fork()
+            d["chance"] = self.chance.copy(events)
+        else:  # a quiet state's NullLog keeps nothing: the copy shares it
+            d["chance"] = self.chance.copy(None)
         d["history"] = self.history.fork()
-        d["chance"] = self.chance.copy(events if self.loud else None)
         d["_seen"] = {}
         d["_det_seen"] = {}
         native = _NATIVE.get(cls)

@@ -895,8 +895,7 @@ class MummyState(State):
         new.ankhs = list(self.ankhs)
         new.hands = list(self.hands)
         new.played = list(self.played)
-        new.belief = self.belief.copy()
-        new.winners_ = list(self.winners_)
+        new.belief = self.belief.copy()  # (winners_ is replaced, never changed: shared)
 
     def check_invariants(self) -> None:
         b = self.board
