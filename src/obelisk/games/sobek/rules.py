@@ -127,45 +127,6 @@ class _Actions:
 
 _ACTIONS: dict[tuple[tuple[str, ...], int], _Actions] = {}
 
-#: A seat's hand actions (SobekState._hand_actions) by (hand counts, goods with a set, more
-#: sets), with each card's share of the hand counts, per card table (by identity: the table
-#: is kept in the entry) and the two options the actions depend on.
-_HandMemo = tuple[C.Table, tuple[int, ...], dict[Any, tuple[Action, ...]]]
-_HAND_MEMOS: dict[tuple[int, bool, str], _HandMemo] = {}
-
-
-def _hand_memo(t: C.Table, o: SobekOptions) -> _HandMemo:
-    """The memo of hand actions for card table ``t`` under options ``o``: the table, each
-    card's share of a hand's counts (see SobekState._hand_actions) and the memo."""
-    key = (id(t), o.new_set_needs_goods_card, o.second_set)
-    got = _HAND_MEMOS.get(key)
-    if got is None or got[0] is not t:
-        if len(_HAND_MEMOS) >= 64:  # tables of past games
-            _HAND_MEMOS.clear()
-        got = _HAND_MEMOS[key] = (t, _hand_shares(t), {})
-    return got
-
-
-def _hand_shares(t: C.Table) -> tuple[int, ...]:
-    """Per card, what it adds to a hand's counts packed in one integer, a byte per count
-    (fewer than 256 cards): per goods the cards that fit a set of it and the goods cards
-    alone, the amulets, and per kind the characters (ids from ``first_character`` on)."""
-    assert len(t.card_goods) < 256, "a count per byte"
-    amulet = 8 * 2 * NG
-    shares = []
-    for c, g in enumerate(t.card_goods):
-        share = 0
-        if g < 0:
-            share += 1 << amulet
-        else:
-            share += 1 << (8 * g)
-            if not t.card_char[c]:
-                share += 1 << (8 * (NG + g))
-        if c >= t.first_character:
-            share += 1 << (amulet + 8 + 8 * t.card_kind[c])
-        shares.append(share)
-    return tuple(shares)
-
 
 def _actions_for(t: C.Table, take_window: int) -> _Actions:
     """The :class:`_Actions` of a card table and take window."""
@@ -608,41 +569,26 @@ class SobekState(State):
 
     def can_act(self, p: int) -> bool:
         """sobek:5 whether p has any of the three actions."""
-        return bool(self.market) or bool(self._hand_actions(p))
+        if self.market:
+            return True
+        hand = self.hands[p]
+        if hand and hand[-1] >= self.t.first_character:  # a character (the highest ids)
+            return True
+        return bool(self.legal_sets(p))
 
     def _normal_actions(self, p: int) -> list[Action]:
         """sobek:5 take one of the first cards, play a character, lay a set (or pass an
         extra action where that is allowed), in that order."""
-        out: list[Action] = list(self.actions.takes[: len(self.market)])
-        out += self._hand_actions(p)
+        acts = self.actions
+        out: list[Action] = list(acts.takes[: len(self.market)])
+        hand = self.hands[p]
+        first = self.t.first_character
+        if hand and hand[-1] >= first:  # characters are the highest ids, last in the hand
+            out += [acts.play[k] for k in self._kinds(hand[bisect_left(hand, first) :])]
+        out += self._set_actions(p, *self._hand_counts(p))
         if self.in_extra and not self.options.extra_action_compulsory:
             out.append(PASS)
         return out
-
-    def _hand_actions(self, p: int) -> tuple[Action, ...]:
-        """sobek:5-6 the characters p may play and the sets p may lay, in that order: what
-        p's hand and sets allow, remembered by the hand's counts and the sets (the same
-        counts and sets give the same actions in every game of the same cards and rules).
-        The counts are one sum of small integers (one per card) instead of a loop that
-        counts the hand by goods at every decision; they are made from the hand itself,
-        so nothing has to be kept up to date where cards move."""
-        hand = self.hands[p]
-        _t, shares, memo = _hand_memo(self.t, self.options)
-        # the hand's counts by goods and its characters by kind decide the actions
-        # (and which goods p has a set of, and p's later sets: usually none)
-        key = (sum(map(shares.__getitem__, hand)), tuple(map(bool, self.sets[p])), self.more[p])
-        got = memo.get(key)
-        if got is None:
-            if len(memo) >= 50_000:  # bounded: a long simulation meets many hands
-                memo.clear()
-            acts = self.actions
-            out: list[Action] = []
-            first = self.t.first_character
-            if hand and hand[-1] >= first:  # characters: the highest ids, last in the hand
-                out += [acts.play[k] for k in self._kinds(hand[bisect_left(hand, first) :])]
-            out += self._set_actions(p, *self._hand_counts(p))
-            got = memo[key] = tuple(out)
-        return got
 
     def _fits(self, k: int, g: int) -> bool:
         t = self.t
