@@ -1,6 +1,6 @@
 """The engine's step and clone in CPU time, the best of several rounds: for a machine
 shared with other work, where the wall clock of ``engine_vs_openspiel.py`` measures the
-neighbours (docs/performance.md, "Measured again").
+neighbours (docs/performance.md, "The rules' own work").
 
 Each game replays recorded uniform random games (Obelisk: seeds 1..``--games``, the moves
 ``obelisk bench`` makes; OpenSpiel's python_kuhn_poker: 4000 games of a seeded
@@ -122,9 +122,8 @@ def obelisk_round(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.formatter_class = argparse.RawDescriptionHelpFormatter  # keep the example's lines
     ap.add_argument("--rounds", type=int, default=4, help="rounds; the minimum is kept")
     ap.add_argument("--games", type=int, default=25, help="recorded games per Obelisk game")
     ap.add_argument("--json", action="store_true", help="print JSON")
