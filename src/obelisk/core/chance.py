@@ -156,8 +156,22 @@ class Chance:
         return f
 
     def _emit(self, label: str, raw: Raw, shown: Any, to: frozenset[int] | None) -> None:
-        self.log.append((label, raw))
-        self.shown_to.append(to)
+        # AppendLog.append written out for both logs (every draw's hot path): a log that
+        # shares its list with a copy that appended first takes its own copy
+        log = self.log
+        items = log._items
+        if len(items) == log._n:
+            items.append((label, raw))
+            log._n += 1
+        else:
+            log.append((label, raw))
+        shown_to = self.shown_to
+        seen = shown_to._items
+        if len(seen) == shown_to._n:
+            seen.append(to)
+            shown_to._n += 1
+        else:
+            shown_to.append(to)
         if self.sink is not None:
             self.sink.append(_new_event(Event, ("chance", {"label": label, "value": shown}, to)))
 

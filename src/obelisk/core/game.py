@@ -685,7 +685,14 @@ class State(ABC):
                 self._apply(action)
             else:
                 self._apply_system(action)
-            self.history.append(_new_step(Step, (seat, action, start, log._n, False)))
+            step = _new_step(Step, (seat, action, start, log._n, False))
+            history = self.history
+            steps = history._items
+            if len(steps) == history._n:  # AppendLog.append, written out for the hot path
+                steps.append(step)
+                history._n += 1
+            else:
+                history.append(step)
             return
         events = self.events
         ev_start = events._n
@@ -778,9 +785,12 @@ class State(ABC):
         cls = type(self)
         new = cls.__new__(cls)
         new.__dict__ = d = self.__dict__.copy()
-        d["events"] = events = self.events.fork()
+        if self.loud:
+            d["events"] = events = self.events.fork()
+            d["chance"] = self.chance.copy(events)
+        else:  # a quiet state's NullLog keeps nothing: the copy shares it
+            d["chance"] = self.chance.copy(None)
         d["history"] = self.history.fork()
-        d["chance"] = self.chance.copy(events if self.loud else None)
         d["_seen"] = {}
         d["_det_seen"] = {}
         native = _NATIVE.get(cls)

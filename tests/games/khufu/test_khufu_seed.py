@@ -210,3 +210,28 @@ def test_a_record_saved_before_issue_27_replays_the_old_way():
     # a partial mapping (the command line's --option) gets the seed's defaults
     o = GAME.make_options({"director": False})
     assert o.sim_interrupts is True and o.pieces == "choose"
+
+
+@pytest.mark.rules("khufu:16.5")
+def test_the_packed_pool_hash_names_the_card_a_loop_over_the_pool_names():
+    """A treasure draw hashes the pool in 128-bit lanes of one integer (issue 37): the
+    card named is the one of least hash(key, card) found card by card, the first on a tie,
+    with the cards drawn in the same step after the pool (khufu:16.5)."""
+
+    def by_loop(key, *groups):
+        best, best_h = -1, 1 << 64
+        for group in groups:
+            for c in group:
+                z = (((key << 8) | c) * 0x9E3779B97F4A7C15) & R.MASK64
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & R.MASK64
+                z ^= z >> 31
+                if z < best_h:
+                    best_h, best = z, c
+        return best
+
+    rng = random.Random(3)
+    for _ in range(2000):
+        cards = rng.sample(range(60), rng.randrange(61))
+        k = rng.randrange(4)
+        key = rng.randrange(R.DRAW_KEYS + 1)
+        assert R._least(key, cards[k:], cards[:k]) == by_loop(key, cards[k:], cards[:k])

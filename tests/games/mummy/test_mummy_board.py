@@ -204,3 +204,23 @@ def test_fast_move_helpers_agree_with_the_reference_ones():
         assert B.slides(cell, blocked) == tuple((d, e) for d, e in slides if e != cell)
         for mask in (passable, blocked, 1 << cell, 0, B.full):
             assert B.cells_of(mask) == [i for i in range(B.size) if mask >> i & 1]
+
+
+@pytest.mark.rules("mummy:8.2")
+def test_slides_from_rays_end_where_a_walk_field_by_field_ends():
+    """A slide read off the precomputed rays (a few bit operations, issue 37) ends where
+    walking the direction field by field to the first obstacle ends (mummy:8.2)."""
+    import random
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        cell = rng.randrange(B.size)
+        blocked = B.sv_mask if rng.random() < 0.5 else 0
+        for _ in range(rng.randrange(12)):
+            blocked |= 1 << rng.randrange(B.size)
+        walked = []
+        for d in range(4):
+            end = B.slide(cell, d, blocked)
+            if end != cell:
+                walked.append((d, end))
+        assert B.slides(cell, blocked) == tuple(walked)

@@ -17,6 +17,8 @@ orders for programs that run no game (the Khufu companion).
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -108,20 +110,43 @@ def _steal_actions(n: int) -> tuple[Steal, ...]:
     return tuple(Steal(i) for i in range(n))
 
 
-def _least(key: int, *groups: Any) -> int:
-    """The card of least hash(key, card) among ``groups`` (see _pick_from_pool)."""
-    best = -1
-    best_h = MASK64 + 1
-    base = key << 8
+#: Per number of cards: the packed lanes of :func:`_least` (a 1 in each lane, the low 64
+#: bits of each lane, and the layout that reads the lanes' low halves back).
+_LANES: dict[int, tuple[int, int, struct.Struct]] = {}
+
+
+def _lanes(n: int) -> tuple[int, int, struct.Struct]:
+    got = _LANES.get(n)
+    if got is None:
+        ones = sum(1 << (128 * i) for i in range(n))
+        got = _LANES[n] = (ones, ones * MASK64, struct.Struct("<" + "Q8x" * n))
+    return got
+
+
+def _least(key: int, *groups: Sequence[int]) -> int:
+    """The card of least hash(key, card) among ``groups`` (see _pick_from_pool), the first
+    of them on a tie; -1 for none.
+
+    The hash is ``(key << 8 | card) * golden`` put through splitmix64's first mixing step
+    and final shift. It is computed for every card at once: the cards lie in 128-bit lanes
+    of one integer (a lane holds a 64-bit value times a 64-bit constant without spilling
+    into the next), so each step of the hash is one operation on a long integer, not a
+    Python loop over the cards (the pool holds up to 60 cards, and a treasure is drawn
+    every ninth step of a game)."""
+    cards: list[int] = []
     for group in groups:
-        for c in group:
-            z = ((base | c) * _GOLDEN) & MASK64
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-            z ^= z >> 31
-            if z < best_h:
-                best_h = z
-                best = c
-    return best
+        cards += group
+    n = len(cards)
+    if not n:
+        return -1
+    ones, low, layout = _lanes(n)
+    packed = bytearray(16 * n)
+    packed[0::16] = bytes(cards)  # card ids < 256 (the key is shifted by 8 bits)
+    z = (((key << 8) * ones + int.from_bytes(packed, "little")) * _GOLDEN) & low
+    z = (((z ^ (z >> 30)) & low) * 0xBF58476D1CE4E5B9) & low
+    z = (z ^ (z >> 31)) & low
+    hashes = layout.unpack(z.to_bytes(16 * n, "little"))
+    return cards[hashes.index(min(hashes))]
 
 
 def _popcount(x: int) -> int:
@@ -373,7 +398,8 @@ class KhufuState(State):
 
     # ------------------------------------------------------------------ apply
     def _apply(self, action: Action) -> None:
-        self.step_drawn = []
+        if self.step_drawn:  # (a clone has a list of its own)
+            self.step_drawn = []
         if self.realtime and self.dec is not None:
             # how long this decision had waited (for undo: see undoable)
             self.waits.append((len(self.history), self.dec[0], self.dec_ticks))
@@ -617,7 +643,8 @@ class KhufuState(State):
     def _relocate(self, p: int, steps: int, why: str) -> None:
         """khufu:6.8: a shift by a card or event; no door, Treasure or Steal effect."""
         self.pos[p] = (self.pos[p] + steps) % self.t.length
-        self._ev("relocate", {"seat": p, **self._space_json(self.pos[p]), "why": why})
+        if self.loud:
+            self._ev("relocate", {"seat": p, **self._space_json(self.pos[p]), "why": why})
 
     # ----------------------------------------------------------------- cards
     def _draw(self, p: int, count: int) -> int:
@@ -652,7 +679,7 @@ class KhufuState(State):
         c = _least(key, self.pool, self.step_drawn)
         if c in self.step_drawn:
             key = self.chance.randint(0, DRAW_KEYS, "treasure_again", to=seats(p))
-            c = _least(key, self.pool, ())
+            c = _least(key, self.pool)
         self.step_drawn.append(c)
         return c
 
@@ -716,21 +743,20 @@ class KhufuState(State):
         group = cobras if hit == "cobra" else plain
         # A cobra is revealed to all, so which one was hit is public too.
         c = self.chance.choice(group, "steal_card", to=None if hit == "cobra" else seats(p, v))
-        t = self.t
-        card = {
-            "card": t.card_ids[c],
-            "symbol": K.SYMBOLS[t.card_symbol[c]],
-            "cobra": t.card_cobra[c],
-        }
-        self._ev("steal", {"seat": p, "victim": v, **card}, seats(p, v))
+        loud = self.loud  # a quiet state builds no events (State.quiet)
+        card = self._face_json(c) if loud else {}
+        if loud:
+            self._ev("steal", {"seat": p, "victim": v, **card}, seats(p, v))
         if hit == "cobra":
             self.known[c] = self.all_mask  # revealed to all, stays with the victim
             must_give = bool(self.hands[p])
-            self._ev("cobra", {"seat": p, "victim": v, **card, "must_give": must_give})
+            if loud:
+                self._ev("cobra", {"seat": p, "victim": v, **card, "must_give": must_give})
             if must_give:
                 self.dec = (COBRA_D, p, v)
         else:
-            self._ev("steal", {"seat": p, "victim": v, "cobra": False})
+            if loud:
+                self._ev("steal", {"seat": p, "victim": v, "cobra": False})
             self._pass_card(v, p, c, "steal")
 
     def _give(self, p: int, receiver: int, c: int, kind: str) -> None:
@@ -749,42 +775,47 @@ class KhufuState(State):
         """khufu:8.1-8.6: play the chamber's game with the chosen wager."""
         sel = self.wager
         self.wager = []
-        ids = self.t.card_ids
-        data: dict[str, Any] = {"seat": p, "chamber": K.CHAMBERS[ch], "count": len(sel)}
+        loud = self.loud  # a quiet state builds no events (State.quiet)
+        data: dict[str, Any] = {}
+        if loud:
+            data = {"seat": p, "chamber": K.CHAMBERS[ch], "count": len(sel)}
         if ch == K.KING:  # khufu:8.2 the first two are the table cards, revealed
             for c in sel[:2]:
                 self.known[c] = self.all_mask
-            data["table"] = [ids[c] for c in sel[:2]]
-            data["table_symbols"] = [K.SYMBOLS[self.t.card_symbol[c]] for c in sel[:2]]
+            if loud:
+                ids = self.t.card_ids
+                data["table"] = [ids[c] for c in sel[:2]]
+                data["table_symbols"] = [K.SYMBOLS[self.t.card_symbol[c]] for c in sel[:2]]
         if not self._charge(self.options.cost_table):  # khufu:12.4
             self._ev("wager", data)
             return
+        roll: int | str
         if ch == K.SERVANT:
-            data["roll"] = die = self.chance.randint(1, 6, "die")
+            roll = die = self.chance.randint(1, 6, "die")
             win = die % 2 == 1
         elif ch == K.HIGH_PRIEST:
-            data["roll"] = die = self.chance.randint(1, 6, "die")
+            roll = die = self.chance.randint(1, 6, "die")
             win = die % 2 == 0
         elif ch == K.QUEEN:
-            data["roll"] = face = self.chance.choice(K.COIN, "coin")
+            roll = face = self.chance.choice(K.COIN, "coin")
             win = face == "TAILS"
         else:
-            data["roll"] = face = self.chance.choice(K.SYMBOLS, "symbol_die")
+            roll = face = self.chance.choice(K.SYMBOLS, "symbol_die")
             sym = K.SYMBOLS.index(face)
             win = sym in (self.t.card_symbol[sel[0]], self.t.card_symbol[sel[1]])
         bit = 1 << ch
         if win:
             if not self.scarabs[p] & bit:  # khufu:8.3 first win: a Scarab, stake kept
                 self.scarabs[p] |= bit
-                data["result"] = "SCARAB"
-                self._ev("wager", data)
+                if loud:
+                    self._ev("wager", {**data, "roll": roll, "result": "SCARAB"})
             else:  # khufu:8.4 the wager is doubled
-                data["result"] = "DOUBLE"
-                self._ev("wager", data)
+                if loud:
+                    self._ev("wager", {**data, "roll": roll, "result": "DOUBLE"})
                 self._draw(p, len(sel))
         else:  # khufu:8.5 every wagered card to the bottom, in the listed order
-            data["result"] = "LOSS"
-            self._ev("wager", data)
+            if loud:
+                self._ev("wager", {**data, "roll": roll, "result": "LOSS"})
             for i, c in enumerate(sel):
                 self._to_bottom(p, c, ch == K.KING and i < 2)
             self._blur(p, 0)
@@ -880,13 +911,14 @@ class KhufuState(State):
         self.creturned.append(card)  # khufu:15 back to the bottom (the deck cycles)
         cid = K.CURSE_IDS[self.t.curse_cards[card]]
         n = self.num_players
-        data: dict[str, Any] = {"seat": p, "card": cid}
-        if cid == "TOMB_TOLL":
-            data["to"] = (p + 1) % n
-        elif cid == "LUCKYS_ERRAND":
-            data["lucky"] = self.lucky
-        data["empty_hand"] = not self.hands[p]
-        self._ev("curse", data)
+        if self.loud:  # a quiet state builds no events (State.quiet)
+            data: dict[str, Any] = {"seat": p, "card": cid}
+            if cid == "TOMB_TOLL":
+                data["to"] = (p + 1) % n
+            elif cid == "LUCKYS_ERRAND":
+                data["lucky"] = self.lucky
+            data["empty_hand"] = not self.hands[p]
+            self._ev("curse", data)
         if cid == "SNAKE_BITE":
             self._random_return(p, "snake_bite")
         elif cid == "SAND_TRAP":
@@ -968,12 +1000,10 @@ class KhufuState(State):
 
     def due(self) -> bool:
         """khufu:14.10: is a Director event due now?"""
-        return (
-            self.options.director
-            and not self.in_challenge
-            and not self.in_event
-            and self._clock_value() >= self.next_due
-        )
+        o = self.options  # (checked at every checkpoint: _clock_value written out)
+        if not o.director or self.in_challenge or self.in_event:
+            return False
+        return (self.turns_done if o.schedule == "turns" else self.elapsed) >= self.next_due
 
     def _checkpoint(self) -> None:
         """khufu:14.3: the turn-boundary checkpoint."""
@@ -1001,7 +1031,9 @@ class KhufuState(State):
         self.in_event = True
         eid = K.EVENT_IDS[e]
         self.last_event = eid
-        self._ev("khufu", {"event": eid, "number": K.EVENT_TYPES[e].number, **self._order_json(e)})
+        if self.loud:
+            number = K.EVENT_TYPES[e].number
+            self._ev("khufu", {"event": eid, "number": number, **self._order_json(e)})
         self.stack.append(("event_done", gap))
         self._effect(e)
 

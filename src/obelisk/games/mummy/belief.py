@@ -33,7 +33,12 @@ class Belief:
 
     def copy(self) -> Belief:
         """An independent copy."""
-        return Belief(self.board, len(self.cells), self.allow_cross, self.allow_origin, self.cells)
+        new = Belief.__new__(Belief)  # every clone of a state copies its belief
+        new.board = self.board
+        new.allow_cross = self.allow_cross
+        new.allow_origin = self.allow_origin
+        new.cells = self.cells.copy()
+        return new
 
     def others(self, f: int) -> int:
         """Fields that may hold some figure other than ``f``."""
@@ -50,7 +55,15 @@ class Belief:
         passable = b.full & ~(1 << mummy)
         if not self.allow_cross:
             passable &= ~b.sv_mask
-        self.cells[f] = b.walk_ends(self.cells[f], k, passable) & ~b.sv_mask
+        # b.walk_ends with b.expand written out (a figure's every number move)
+        o0, o1, o2, o3 = b.open_mask
+        c = b.cols
+        r = self.cells[f]
+        for _ in range(k):
+            r = (((r & o0) >> c) | ((r & o2) << c) | ((r & o1) << 1) | ((r & o3) >> 1)) & passable
+            if not r:
+                break
+        self.cells[f] = r & ~b.sv_mask
 
     def arrow(self, f: int, mummy: int) -> None:
         """Figure ``f`` announced the arrow and slid in some direction.
@@ -129,8 +142,11 @@ class Belief:
 
     def step(self, cell: int) -> None:
         """The mummy stepped on ``cell``: nobody stands there now (or was just caught)."""
-        m = ~(1 << cell)
-        self.cells = [c & m for c in self.cells]
+        bit = 1 << cell
+        cells = self.cells
+        for f, c in enumerate(cells):
+            if c & bit:  # (in place: a copy has its own list)
+                cells[f] = c ^ bit
 
     def capture(self, f: int) -> None:
         """Figure ``f`` was caught: it is in the dungeon (mummy:10)."""

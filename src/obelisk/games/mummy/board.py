@@ -92,6 +92,22 @@ class Board:
         self.adj = tuple(
             tuple(nbr[d][i] for d in range(4) if nbr[d][i] >= 0) for i in range(self.size)
         )
+        #: ``adj_mask[i]``: the bit set of :attr:`adj` (the first step of every walk).
+        self.adj_mask = tuple(sum(1 << j for j in a) for a in self.adj)
+        #: ``rays[d][i]``: the bit set of the cells straight from ``i`` in direction ``d``
+        #: up to the first closed side, and ``ray_end[d][i]`` the last of them (``i`` when
+        #: none): a slide (:meth:`slides`) in a few bit operations instead of a walk.
+        rays: list[list[int]] = [[0] * self.size for _ in range(4)]
+        ends: list[list[int]] = [list(range(self.size)) for _ in range(4)]
+        for d in range(4):
+            for i in range(self.size):
+                cur = i
+                while nbr[d][cur] >= 0:
+                    cur = nbr[d][cur]
+                    rays[d][i] |= 1 << cur
+                ends[d][i] = cur
+        self.rays = tuple(tuple(x) for x in rays)
+        self.ray_end = tuple(tuple(x) for x in ends)
         #: ``chunks[k][byte]``: the cells of bit set ``byte << 8 * k`` (for :meth:`cells_of`).
         self._chunks = tuple(
             tuple(tuple(8 * k + i for i in range(8) if byte >> i & 1) for byte in range(256))
@@ -196,15 +212,34 @@ class Board:
     def slides(self, cell: int, blocked: int) -> tuple[tuple[int, int], ...]:
         """``(direction, end field)`` of every straight slide from ``cell`` that moves at
         all (see :meth:`slide`), in the order N, E, S, W."""
+        # the first blocked field of a ray is its lowest cell going E or S (the indices
+        # grow), its highest going N or W; the slide ends one field before it
         out = []
-        for d, nbr in enumerate(self.nbr):
-            cur = cell
-            nxt = nbr[cur]
-            while nxt >= 0 and not (blocked >> nxt) & 1:
-                cur = nxt
-                nxt = nbr[cur]
-            if cur != cell:
-                out.append((d, cur))
+        rays, ends, c = self.rays, self.ray_end, self.cols
+        ray = rays[0][cell]  # N
+        if ray:
+            x = blocked & ray
+            end = x.bit_length() - 1 + c if x else ends[0][cell]
+            if end != cell:
+                out.append((0, end))
+        ray = rays[1][cell]  # E
+        if ray:
+            x = blocked & ray
+            end = (x & -x).bit_length() - 2 if x else ends[1][cell]
+            if end != cell:
+                out.append((1, end))
+        ray = rays[2][cell]  # S
+        if ray:
+            x = blocked & ray
+            end = (x & -x).bit_length() - 1 - c if x else ends[2][cell]
+            if end != cell:
+                out.append((2, end))
+        ray = rays[3][cell]  # W
+        if ray:
+            x = blocked & ray
+            end = x.bit_length() if x else ends[3][cell]
+            if end != cell:
+                out.append((3, end))
         return tuple(out)
 
     def slide(self, cell: int, d: int, blocked: int) -> int:

@@ -8,7 +8,6 @@ Seat 0 is the mummy; seats 1.. are the explorers in turn order (mummy:5.6). Expl
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any, ClassVar
 
 from obelisk.core import TERMINAL, Action, ActionFormatError, Event, seats
@@ -311,20 +310,30 @@ class MummyState(State):
         b = self.board
         o = self.options
         f = self.fig
-        p0 = self.pos[f]
+        pos = self.pos
+        p0 = pos[f]
         others = 0
-        for g, p in enumerate(self.pos):
+        for g, p in enumerate(pos):
             if g != f and p >= 0:
                 others |= 1 << p
         mb = 1 << self.mummy
+        sv = b.sv_mask
         passable = b.full & ~mb
         if not o.allow_cross_start_dungeon:
-            passable &= ~b.sv_mask
-        forbid = b.sv_mask | others
+            passable &= ~sv
+        forbid = sv | others
         if not o.allow_return_to_origin:
             forbid |= 1 << p0
-        self.dest = tuple(r & ~forbid for r in b.walks(p0, passable))
-        self.arrows = b.slides(p0, mb | b.sv_mask | others)
+        # b.walks written out: the end fields of walks of 1 to 4 steps (mummy:8.1)
+        o0, o1, o2, o3 = b.open_mask
+        c = b.cols
+        r1 = b.adj_mask[p0] & passable
+        r2 = ((r1 & o0) >> c | (r1 & o2) << c | (r1 & o1) << 1 | (r1 & o3) >> 1) & passable
+        r3 = ((r2 & o0) >> c | (r2 & o2) << c | (r2 & o1) << 1 | (r2 & o3) >> 1) & passable
+        r4 = ((r3 & o0) >> c | (r3 & o2) << c | (r3 & o1) << 1 | (r3 & o3) >> 1) & passable
+        keep = ~forbid
+        self.dest = (r1 & keep, r2 & keep, r3 & keep, r4 & keep)
+        self.arrows = b.slides(p0, mb | sv | others)
 
     def _usable(self, face: str) -> bool:
         if face == ARROW:
@@ -358,7 +367,12 @@ class MummyState(State):
             self._set(LOST, seat, (_LOST,))
             return
         if self.options.only_usable_faces:
-            legal: list[Action] = [_CHOOSE[x] for x in shown if self._usable(x)]
+            # _usable written out for each shown face
+            dest = self.dest
+            legal: list[Action] = []
+            for x in shown:
+                if self.arrows if x == ARROW else dest[NUMBER_FACES[x] - 1]:
+                    legal.append(_CHOOSE[x])
         else:  # mummy:7.2 the seed: every rolled face may be announced
             legal = [_CHOOSE[x] for x in shown]
         legal.append(_REROLL)
@@ -411,11 +425,13 @@ class MummyState(State):
             self.belief.arrow(f, self.mummy)
         else:
             self.belief.number(f, NUMBER_FACES[self.face], self.mummy)
+        seat = self.fig_seat[f]
+        sym = self.board.cell_symbol[cell]  # self._matching(cell), written out
+        card = sym if sym and sym in self.hands[seat] else ""
         if not self.options.card_play_mandatory:
-            legal = (_PLAY_YES, _PLAY_NO) if self._matching(cell) else (_PLAY_NO,)
-            self._set(CARD, self.fig_seat[f], legal)
+            self._set(CARD, seat, (_PLAY_YES, _PLAY_NO) if card else (_PLAY_NO,))
             return
-        self._finish_explorer_move(self._matching(cell))
+        self._finish_explorer_move(card)
 
     def _matching(self, cell: int) -> str:
         sym = self.board.cell_symbol[cell]
@@ -513,11 +529,23 @@ class MummyState(State):
             self._end_round()
 
     def _step(self, d: int) -> None:
-        cell = self._mummy_step(d)
-        if cell in self.pos:
-            self._catch(self.pos.index(cell))
-        if self.phase != OVER:
-            self._mummy_next()
+        # the mummy's step (mummy:9), the hot path of a mummy move: _mummy_step and
+        # _mummy_next written out (the table of the companion keeps the two calls)
+        cell = self.board.nbr[d][self.mummy]
+        self.mummy = cell
+        self.move_left -= 1
+        self.belief.step(cell)
+        pos = self.pos
+        if cell in pos:
+            self._catch(pos.index(cell))
+            if self.phase == OVER:
+                return
+        if self.move_left > 0 and self.board.mummy_dirs[cell]:
+            self.phase = MUMMY_MOVE
+            self._to_move = MUMMY_SEAT
+            self._legal = self._mummy_steps[cell]
+            return
+        self._finish_mummy_move()
 
     def _mummy_step(self, d: int) -> int:
         """The mummy steps in direction ``d`` (mummy:9); her new field."""
@@ -619,7 +647,7 @@ class MummyState(State):
         elif t is Reroll:
             self._roll()
         elif t is Move:
-            self._arrived(self.board.cell(action.row, action.col))  # type: ignore[attr-defined]
+            self._arrived(action.row * self.board.cols + action.col)  # type: ignore[attr-defined]
         elif t is Arrow:
             d = _DIR_INDEX[action.direction]  # type: ignore[attr-defined]
             self._arrived(next(end for dd, end in self.arrows if dd == d))
@@ -867,8 +895,7 @@ class MummyState(State):
         new.ankhs = list(self.ankhs)
         new.hands = list(self.hands)
         new.played = list(self.played)
-        new.belief = self.belief.copy()
-        new.winners_ = list(self.winners_)
+        new.belief = self.belief.copy()  # (winners_ is replaced, never changed: shared)
 
     def check_invariants(self) -> None:
         b = self.board
@@ -933,11 +960,24 @@ def _mummy_steps(board: Board, may_stop: bool) -> tuple[tuple[Action, ...], ...]
     return table
 
 
-@cache
-def _roll_outcome(value: int, m: int) -> tuple[tuple[str, ...], int, tuple[str, ...], list[str]]:
+_Roll = tuple[tuple[str, ...], int, tuple[str, ...], list[str]]
+#: Per number of dice m, the outcome of each roll value (0 .. 6**m - 1), made when first
+#: rolled (a list index: cheaper than a cache keyed by both numbers).
+_ROLLS: tuple[list[_Roll | None], ...] = tuple([None] * 6**m for m in range(NUM_DICE + 1))
+
+
+def _roll_outcome(value: int, m: int) -> _Roll:
     """A roll of ``m`` dice drawn as ``value``: the dice that are not mummies, how many
     mummies, the choosable faces shown (in the engine's order), and every face die by die
     (one shared list, for the events: never modify it)."""
-    faces = roll_faces(value, m)
-    dice = tuple(x for x in faces if x != MUMMY)
-    return dice, m - len(dice), tuple(x for x in CHOOSABLE if x in dice), faces
+    out = _ROLLS[m][value]
+    if out is None:
+        faces = roll_faces(value, m)
+        dice = tuple(x for x in faces if x != MUMMY)
+        out = _ROLLS[m][value] = (
+            dice,
+            m - len(dice),
+            tuple(x for x in CHOOSABLE if x in dice),
+            faces,
+        )
+    return out

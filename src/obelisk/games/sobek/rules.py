@@ -272,11 +272,16 @@ class SobekState(State):
     def _take_by_name(self, cards: list[int], names: list[str]) -> list[int]:
         """Remove from ``cards`` (sorted) one card of each named kind (the lowest id: same-kind
         cards are interchangeable) and return them."""
+        index = self.t.kind_index
+        return self._take_by_kind(cards, [index[name] for name in names])
+
+    def _take_by_kind(self, cards: list[int], kinds: list[int]) -> list[int]:
+        """Remove from ``cards`` (sorted) one card of each of ``kinds`` (the lowest id) and
+        return them."""
         t = self.t
-        index, ck, first = t.kind_index, t.card_kind, t.kind_first
+        ck, first = t.card_kind, t.kind_first
         out = []
-        for name in names:
-            kind = index[name]
+        for kind in kinds:
             i = bisect_left(cards, first[kind])  # a kind's cards have consecutive ids
             if i < len(cards) and ck[cards[i]] == kind:
                 out.append(cards.pop(i))
@@ -324,19 +329,34 @@ class SobekState(State):
         # copy on write: clones share these lists (see _clone_into)
         self.deck_goods = goods = list(self.deck_goods)
         self.deck_chars = chars = list(self.deck_chars)
-        # the public chance event shows the shipment as the table sees it
-        drawn = self.chance.sample(self._names(goods) + ["character"] * len(chars), k, "shipment")
-        m = drawn.count("character")
+        ng = len(goods)
+        if self.loud or self.chance.pending:
+            # the public chance event shows the shipment as the table sees it (and a
+            # scripted shipment is given by its names)
+            names = self._names(goods) + ["character"] * len(chars)
+            index = self.t.kind_index
+            drawn = [
+                -1 if name == "character" else index[name]
+                for name in self.chance.sample(names, k, "shipment")
+            ]
+        else:
+            # a quiet state draws the same positions (the same draws) without naming them
+            ck = self.t.card_kind
+            drawn = [
+                ck[goods[i]] if i < ng else -1
+                for i in self.chance.sample(range(ng + len(chars)), k, "shipment")
+            ]
+        m = drawn.count(-1)  # the characters (face down)
         faces = self.chance.sample(chars, m, "face-down characters", to=HIDDEN) if m else []
         known, pub, all_mask = self.known, self.pub, self.all_mask
-        market = self._take_by_name(goods, [name for name in drawn if name != "character"])
+        market = self._take_by_kind(goods, [kind for kind in drawn if kind >= 0])
         for c in market:
             known[c] = all_mask
         if m:
             # the characters lie where they were drawn among the goods
             goods_at = iter(market)
             faces_at = iter(faces)
-            market = [next(faces_at if name == "character" else goods_at) for name in drawn]
+            market = [next(faces_at if kind < 0 else goods_at) for kind in drawn]
             for c in faces:
                 chars.remove(c)
                 pub[c] = C.PUB_CHAR
