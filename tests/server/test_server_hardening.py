@@ -529,3 +529,14 @@ def test_messages_are_standard_json_on_the_wire(server: ServerProc) -> None:
             assert pong == {"type": "pong", "v": 1, "id": 1.5e300}
 
     asyncio.run(go())
+
+
+def test_health_reports_the_collector_and_the_threads(limited: ServerProc) -> None:
+    """``/api/health`` tells the garbage collector's work by generation and names the
+    process's threads by system id (what ``benchmarks/server_load.py`` reads their CPU by)."""
+    h = limited.get("/api/health").json()
+    assert set(h["gc"]) == {"count", "ms", "collected"}
+    assert all(len(h["gc"][k]) == 3 for k in h["gc"])
+    names = set(h["threads"].values())
+    assert {"MainThread", "obelisk-db-writer"} <= names
+    assert all(tid.isdigit() for tid in h["threads"])
