@@ -65,8 +65,9 @@ def watch() -> None:
 #: so often, and reached the full collections so soon, that at 1,000 brisk rooms the
 #: collector took a third of the server's CPU (0.37 of 0.74 ms a step) in pauses of up to
 #: 2 s. With 100,000 it took 0.03 ms a step, the server 0.44 ms, and the p99 round trip
-#: fell from 2.7 s to 0.4 s (``benchmarks/server_load.py``, docs/performance.md); the
-#: cyclic garbage (a closed connection's objects, mostly) is still collected, later.
+#: fell from 2.7 s to 0.4 s (``benchmarks/server_load.py``, docs/performance.md). The
+#: cyclic garbage is still collected, later: some 40,000 objects at each collection of the
+#: middle generation there.
 THRESHOLDS = (100_000, 10, 10)
 
 
