@@ -393,15 +393,11 @@ class Lobby:
                 seed_chosen=chosen,
                 updated_at=self.clock.time(),
             )
-            if self.leases is not None and row.status == WAITING:
-                # nothing runs in a waiting room: the process that serves its first player
-                # (the one a proxy sends its requests to) holds it from then on; until it
-                # has waited --expire-waiting nobody takes it for an orphan
-                await self.write("create_room", row)
-                room = Room(self, row, game, state)
-                room.creator = creator
-                return room
-            if self.leases is not None:
+            # a waiting room of a site runs nothing and is held by nobody: the process that
+            # serves its first player (the one a proxy sends its requests to) holds it from
+            # then on, and until it has waited --expire-waiting nobody takes it for an orphan
+            unheld = self.leases is not None and row.status == WAITING
+            if self.leases is not None and not unheld:
                 holder = await self._lease(room_id)  # before the row: never an orphan
                 if holder is not None:
                     raise Elsewhere(holder)
@@ -409,6 +405,8 @@ class Lobby:
                 await self.write("create_room", row)
                 room = Room(self, row, game, state)
                 room.creator = creator
+                if unheld:
+                    return room
                 self.rooms[room_id] = room
             finally:
                 self._arriving.discard(room_id)
