@@ -66,10 +66,24 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def read_stat(path: Path) -> tuple[str, float, int] | None:
+    """A process's or thread's ``stat`` file (Linux ``/proc``): its command's name, the
+    user + system CPU seconds it has used so far and its parent's id; None once it ended."""
+    try:
+        head, tail = path.read_text().rsplit(")", 1)
+    except OSError:
+        return None
+    fields = tail.split()
+    used = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return head.split("(", 1)[1], used, int(fields[1])
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of a process so far (Linux)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    stat = read_stat(Path(f"/proc/{pid}/stat"))
+    if stat is None:
+        raise ProcessLookupError(f"process {pid} has ended")
+    return stat[1]
 
 
 def machine_cpu() -> float:
@@ -91,13 +105,11 @@ def thread_cpu(pid: int, names: dict[str, str] | None = None) -> dict[str, float
     commits), ``reads`` (the pool of database reads and lease work), ``bots`` (the
     computer players' pool)."""
     out = {"loop": 0.0, "other": 0.0, "writer": 0.0, "reads": 0.0, "bots": 0.0}
-    tick = os.sysconf("SC_CLK_TCK")
     for task in Path(f"/proc/{pid}/task").iterdir():
-        try:
-            fields = (task / "stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:  # the thread ended meanwhile
+        stat = read_stat(task / "stat")
+        if stat is None:  # the thread ended meanwhile
             continue
-        used = (int(fields[11]) + int(fields[12])) / tick
+        used = stat[1]
         if task.name == str(pid):
             out["loop"] += used
             continue
@@ -115,22 +127,20 @@ def cpu_by_part(servers: list[int]) -> dict[str, float]:
     ``clients`` (this benchmark's load clients: its child processes other than the
     servers), ``database`` (PostgreSQL's processes), ``proxy`` (nginx's). What else runs
     on the machine is left out, so these figures hold on a machine that is not quiet."""
-    me, tick = os.getpid(), os.sysconf("SC_CLK_TCK")
+    me = os.getpid()
     out = {"clients": 0.0, "database": 0.0, "proxy": 0.0}
     for proc in Path("/proc").iterdir():
         if not proc.name.isdigit() or int(proc.name) in servers:
             continue
-        try:
-            head, tail = (proc / "stat").read_text().rsplit(")", 1)
-        except OSError:  # the process ended meanwhile
+        stat = read_stat(proc / "stat")
+        if stat is None:  # the process ended meanwhile
             continue
-        comm, fields = head.split("(", 1)[1], tail.split()
-        used = (int(fields[11]) + int(fields[12])) / tick
+        comm, used, parent = stat
         if comm.startswith("postgres"):
             out["database"] += used
         elif comm.startswith("nginx"):
             out["proxy"] += used
-        elif int(fields[1]) == me:
+        elif parent == me:
             out["clients"] += used
     return out
 
