@@ -16,7 +16,11 @@ benchmark's load clients, PostgreSQL and nginx, with the ``ceiling`` that puts o
 steps a second the machine's cores could hold however many server processes share
 them (on a quiet machine: other work counts as rest) and the ``site ceiling`` at
 the site's own costs alone (the servers, clients, database and proxy: what another
-program running meanwhile does not change). ``--json`` adds the servers' other
+program running meanwhile does not change). After the load, a hundred rooms are
+made, joined and connected one after another with nobody playing: the servers' CPU for
+one room's life apart from its steps (``room ms``), and the step's cost net of the rooms
+made during the run (``net of rooms``: random play ends an Abu Simbel game in about eight
+steps, so its step otherwise carries most of a room's making). ``--json`` adds the servers' other
 threads by kind (the writer's commits, the pool of database reads and leases, the
 computer players). The measurement starts once
 every room's client is connected (a warm-up of at most ``--warmup`` seconds:
@@ -474,7 +478,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     task = progress.add_task(f"{args.rooms} rooms", total=args.seconds)
                     start = time.monotonic()
                     peak = base
-                    steps0 = await total_steps(srv, client)
+                    steps0, rooms0 = await db_counts(srv)
                     cpu0, threads0, machine0 = srv.cpu(), srv.threads(), machine_cpu()
                     parts0 = cpu_by_part(srv.pids)
                     hw = await srv.health(client)
@@ -498,7 +502,8 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                     await srv.health(client)  # the names of threads started meanwhile
                     threads = {k: v - threads0[k] for k, v in srv.threads().items()}
                     parts = {k: v - parts0[k] for k, v in cpu_by_part(srv.pids).items()}
-                    steps = await total_steps(srv, client) - steps0
+                    steps, made = await db_counts(srv)
+                    steps, made = steps - steps0, made - rooms0
                     h1 = await srv.health(client)
                     Path(stop_file).touch()
                     if spy is not None:
@@ -509,6 +514,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
                             counts[key] += ct[key]
                 load = (load0 + os.getloadavg()[0]) / 2
                 progress.remove_task(task)
+                per_room = await room_cost(srv, args)
         finally:
             srv.stop()
     trips = sorted(x[1] for x in lat)
@@ -520,6 +526,7 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
     lag = h1["loop_lag"]
     return {
         "rooms": args.rooms,
+        "seconds": elapsed,
         "warmup_s": warmup,
         "steps_per_s": steps / elapsed,
         "human_actions_per_s": len(lat) / elapsed,
@@ -536,6 +543,11 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
         "kib_per_room": (peak - base) * 1024 / max(1, h1["rooms"] - h0["rooms"]),
         "rooms_held": h1["rooms"],
         "server_cpu_ms_per_step": cpu * 1000 / max(1, steps),
+        # a room's life apart from its steps (made, joined, connected), the rooms made
+        # over the run, and the step's cost net of them
+        "room_cpu_ms": per_room,
+        "rooms_made": made,
+        "step_cpu_net_ms": max(0.0, cpu * 1000 - made * per_room) / max(1, steps),
         # the same by thread: the event loop, the others (the database writer's commits)
         "loop_cpu_ms_per_step": threads["loop"] * 1000 / max(1, steps),
         "other_cpu_ms_per_step": threads["other"] * 1000 / max(1, steps),
@@ -569,17 +581,49 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
 
 async def total_steps(srv: Server, client: httpx.AsyncClient) -> int:
     """Committed steps, counted in the server's database through the rooms' records."""
-    del client
+    return (await db_counts(srv))[0]
+
+
+async def db_counts(srv: Server) -> tuple[int, int]:
+    """Committed steps and rooms made so far, counted in the server's database."""
     import sqlalchemy as sa
 
-    from obelisk.server.store import Store, steps
+    from obelisk.server.store import Store, rooms, steps
 
     st = Store(srv.db)
     try:
         with st.engine.connect() as c:
-            return int(c.execute(sa.select(sa.func.count()).select_from(steps)).scalar_one())
+            n_steps = c.execute(sa.select(sa.func.count()).select_from(steps)).scalar_one()
+            n_rooms = c.execute(sa.select(sa.func.count()).select_from(rooms)).scalar_one()
+            return int(n_steps), int(n_rooms)
     finally:
         st.close()
+
+
+async def room_cost(srv: Server, args: argparse.Namespace, n: int = 100) -> float:
+    """The servers' CPU ms for one room's life apart from its steps, measured after the
+    load: a room made (every seat a person's, so nobody plays), a seat taken, its
+    WebSocket opened until the first ``state``, then closed; ``n`` rooms one after another.
+    A short game pays this once for few steps (random play ends an Abu Simbel game in
+    about 8 steps), so the step's cost is also shown net of it."""
+    body = {"game": args.game, "seats": [{"kind": "human"}] * args.players}
+    body["options"] = orjson.loads(args.options)
+    async with aiohttp.ClientSession(srv.http, timeout=aiohttp.ClientTimeout(total=60)) as c:
+
+        async def one() -> None:
+            room = (await _post(c, "/api/rooms", body))["id"]
+            token = (await _post(c, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
+            async with c.ws_connect(f"/ws/rooms/{room}", max_msg_size=0) as ws:
+                await ws.send_str(orjson.dumps({"type": "hello", "token": token}).decode())
+                while orjson.loads((await ws.receive()).data)["type"] != "state":
+                    pass
+
+        for _ in range(5):
+            await one()
+        cpu0 = srv.cpu()
+        for _ in range(n):
+            await one()
+        return (srv.cpu() - cpu0) * 1000 / n
 
 
 def main() -> None:
@@ -707,6 +751,8 @@ COLUMNS = (
     "RSS base MiB",
     "KiB/room",
     "server CPU ms/step",
+    "room ms",
+    "net of rooms",
     "server CPU %",
     "rest CPU ms/step",
     "clients ms/step",
@@ -730,6 +776,9 @@ GAME_COLUMNS = (
     "p50 ms",
     "p99 ms",
     "server CPU ms/step",
+    "steps/game",
+    "room ms",
+    "net of rooms",
     "event loop",
     "other threads",
     "server CPU %",
@@ -746,6 +795,9 @@ def game_row(r: dict[str, Any]) -> list[str]:
         f"{r['p50_ms']:.1f}",
         f"{r['p99_ms']:.1f}",
         f"{r['server_cpu_ms_per_step']:.3f}",
+        f"{r['steps_per_s'] * r['seconds'] / max(1, r['rooms_made']):.0f}",
+        f"{r['room_cpu_ms']:.2f}",
+        f"{r['step_cpu_net_ms']:.3f}",
         f"{r['loop_cpu_ms_per_step']:.3f}",
         f"{r['other_cpu_ms_per_step']:.3f}",
         f"{r['server_cpu_share'] * 100:.0f}",
@@ -775,6 +827,8 @@ def row(r: dict[str, Any]) -> list[str]:
         f"{r['rss_base_mib']:.0f}",
         f"{r['kib_per_room']:.0f}",
         f"{r['server_cpu_ms_per_step']:.2f}",
+        f"{r['room_cpu_ms']:.2f}",
+        f"{r['step_cpu_net_ms']:.2f}",
         f"{r['server_cpu_share'] * 100:.0f}",
         f"{r['rest_cpu_ms_per_step']:.2f}",
         f"{r['clients_cpu_ms_per_step']:.2f}",
