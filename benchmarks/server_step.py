@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import contextlib
 import cProfile
+import os
 import pstats
 import random
 import sys
@@ -196,6 +197,8 @@ def main() -> None:
         stats = pstats.Stats(prof)
         stats.sort_stats("cumulative").print_stats(45)
         stats.sort_stats("tottime").print_stats(30)
+        if os.environ.get("CALLERS"):
+            stats.print_callers(os.environ["CALLERS"])
 
 
 if __name__ == "__main__":
