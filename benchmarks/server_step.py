@@ -152,7 +152,12 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=3, help="seats per room (1 client)")
     ap.add_argument("--spectators", type=int, default=0, help="spectators per room")
     ap.add_argument("--runs", type=int, default=1, help="runs per game; the median is shown")
-    ap.add_argument("--profile", action="store_true", help="cProfile, top functions printed")
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="cProfile, top functions printed (with CALLERS=name in the environment, also "
+        "who calls the functions of that name)",
+    )
     args = ap.parse_args()
     sys.path[:0] = [str(ROOT / "tests")]
     from obelisk.core import all_games
