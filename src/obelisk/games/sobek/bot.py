@@ -1,8 +1,9 @@
 """A heuristic Sobek player: builds sets of its strongest goods, weighs skipped cards
 (corruption) against what a card adds to a set, and grabs the first event tokens.
 
-It reads only its :class:`~obelisk.core.PlayerView`: the observation, its own event
-history (to count the cards other players skipped) and the legal actions.
+It reads only its :class:`~obelisk.core.PlayerView`: the observation, its recall (the
+cards it saw go into and out of the other players' corruption piles this round) and the
+legal actions; never its events, so a search may roll out with it on quiet copies.
 """
 
 from __future__ import annotations
@@ -140,15 +141,14 @@ class SobekHeuristic:
     SPLIT_RISK = (0.0, 0.5, 0.95)
     #: how much better (points expected) a second set must be than adding, to be laid
     SPLIT_MARGIN = 1.0
+    #: it reads the observation and its recall, not its events (``obelisk.core.reads_events``)
+    reads_events = False
 
     def __init__(self, skip_cost: float = 1.6, risk_share: float = 0.12) -> None:
         self.skip_cost = skip_cost
         self.risk_share = risk_share
         self._cards: _Cards | None = None
         self._options: Any = None
-        #: (seat, round) -> where, among the events that seat saw, the round's "round" event
-        #: was found lately (a few places: the real game and the copies a search plays)
-        self._round_start: dict[tuple[int, int], list[int]] = {}
 
     # -- helpers -------------------------------------------------------------------
     def _kinds(self, view: PlayerView) -> _Cards:
@@ -158,49 +158,31 @@ class SobekHeuristic:
         return self._cards
 
     def _others_corruption(self, view: PlayerView, obs: dict[str, Any]) -> int:
-        """The largest corruption of another player this round, counted from the events."""
+        """The largest corruption of another player this round, as counted from what the
+        seat saw (``PlayerView.recall``): skipped and buried cards, less the purged ones,
+        and the shifted ones moved from one pile to the other.
+
+        A card shifted onto this seat counts twice against the shifter: the count was
+        first made from the events, where the seat that is shown the card reads both the
+        table's news of the shift and its own (kept as it was: the same decisions)."""
+        me = obs["seat"]
         if "corruption_counts" in obs:
             counts = obs["corruption_counts"]
-            return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
-        counts = [0] * len(obs["scores"])
-        for e in self._round_events(view, obs["round"]):
-            if e["kind"] != "action":
-                continue
-            if "skipped" in e:
-                if not e.get("free"):  # a free passage sends them to the discard
-                    counts[e["seat"]] += len(e["skipped"])
-                continue
-            kind = e["action"]["kind"]
-            if kind == "bury":
-                counts[e["seat"]] += 1
-            elif kind == "shift":
-                counts[e["seat"]] -= 1
-                if "other" in e:
-                    counts[e["other"]] += 1
-            elif kind == "purge":
-                counts[e["seat"]] -= 1
-        return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
-
-    def _round_events(self, view: PlayerView, round_no: int) -> list[dict[str, Any]]:
-        """The events the seat saw since the current round began (after its "round" event).
-
-        A remembered place is used only once the event there proves to be this round's
-        "round" event, which a game has just one of; so only the round is re-read, not
-        the whole game."""
-        places = self._round_start.setdefault((view.seat, round_no), [])
-        for i in places:
-            events = view.events(i)
-            if events and events[0]["kind"] == "round" and events[0]["round"] == round_no:
-                if i != places[0]:  # first next time
-                    places[:] = [i, *(x for x in places if x != i)]
-                return events[1:]
-        events = view.events()
-        for i in range(len(events) - 1, -1, -1):
-            if events[i]["kind"] == "round":
-                if events[i]["round"] == round_no:
-                    places[:] = [i, *places[:3]]
-                return events[i + 1 :]
-        return events
+        else:
+            r = view.recall()
+            counts = [
+                sk + bu - pu - away + onto - seen
+                for sk, bu, pu, away, onto, seen in zip(
+                    r["skipped"],
+                    r["buried"],
+                    r["purged"],
+                    r["shifted_away"],
+                    r["shifted_onto"],
+                    r["shifts_seen"],
+                    strict=True,
+                )
+            ]
+        return max((c for p, c in enumerate(counts) if p != me), default=0)
 
     # -- decisions -----------------------------------------------------------------------
     def act(self, view: PlayerView, rng: random.Random) -> Action:
