@@ -14,7 +14,12 @@ from obelisk.games.sobek.bot import SobekHeuristic
 
 
 class AlwaysCounts(SobekHeuristic):
-    """The heuristic without the shortcut: it always counts the others' corruption."""
+    """The heuristic without its shortcuts: it always counts the others' corruption, and
+    scores every card it may lay into a set from the observation."""
+
+    @staticmethod
+    def _plain_goods(k: Any, legal: list[Action]) -> list[Action] | None:
+        return None
 
     def _charge_most_corrupt(
         self,
@@ -99,13 +104,15 @@ def test_the_recalled_corruption_is_the_count_of_the_events(options):
     assert checked > 3000
 
 
-def test_counting_only_when_it_matters_changes_no_decision():
-    """Skipping the corruption count when it cannot matter picks the same actions."""
+def test_the_shortcuts_change_no_decision():
+    """Skipping the corruption count when it cannot matter, and the scoring of the cards to
+    lay when a goods card is among them, picks the same actions."""
     fast, plain = SobekHeuristic(), AlwaysCounts()
-    decisions = 0
+    decisions = lays = 0
     for s in positions(6):
         view = PlayerView(s, s.current_player)
         seed = random.getrandbits(32)
         assert fast.act(view, random.Random(seed)) == plain.act(view, random.Random(seed))
         decisions += 1
-    assert decisions > 500
+        lays += view.legal_actions()[0].kind == "add"
+    assert decisions > 500 and lays > 200

@@ -190,15 +190,38 @@ class SobekHeuristic:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
-        pos = _Position(self._kinds(view), obs)
-        pend = obs["pending"]
-        if pend is None:
-            scored = self._score_turn(view, pos, legal)
-        else:
-            scored = self._score_choice(pos, legal, pend)
-        top = [scored[i][1] for i in _best(scored)]
+        k = self._kinds(view)
+        top = self._plain_goods(k, legal) if legal[0].kind == "add" else None
+        if top is None:
+            obs = view.observation()
+            pos = _Position(k, obs)
+            pend = obs["pending"]
+            if pend is None:
+                scored = self._score_turn(view, pos, legal)
+            else:
+                scored = self._score_choice(pos, legal, pend)
+            top = [scored[i][1] for i in _best(scored)]
         return top[0] if len(top) == 1 else rng.choice(top)
+
+    @staticmethod
+    def _plain_goods(k: _Cards, legal: list[Action]) -> list[Action] | None:
+        """The best cards to lay next into a set (only a set offers "add"), when a goods card
+        that is not a character is among them: those with the most scarabs, the best
+        actions of :meth:`_score_choice` (10 + scarabs, above anything else it scores),
+        found without the observation. None when there is none."""
+        best: list[Action] = []
+        most = -1
+        power, scarabs = k.power, k.scarabs
+        for a in legal:
+            card = getattr(a, "card", "amulet")  # "done" lays nothing
+            if card == "amulet" or card in power:
+                continue
+            v = scarabs[card]
+            if v > most:
+                best, most = [a], v
+            elif v == most:
+                best.append(a)
+        return best or None
 
     def _score_turn(
         self, view: PlayerView, pos: _Position, legal: list[Action]
