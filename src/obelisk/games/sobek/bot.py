@@ -191,7 +191,7 @@ class SobekHeuristic:
         if len(legal) == 1:
             return legal[0]
         k = self._kinds(view)
-        top = self._plain_goods(k, legal) if legal[0].kind == "add" else None
+        top = self._by_the_cards(k, legal)
         if top is None:
             obs = view.observation()
             pos = _Position(k, obs)
@@ -204,19 +204,29 @@ class SobekHeuristic:
         return top[0] if len(top) == 1 else rng.choice(top)
 
     @staticmethod
-    def _plain_goods(k: _Cards, legal: list[Action]) -> list[Action] | None:
-        """The best cards to lay next into a set (only a set offers "add"), when a goods card
-        that is not a character is among them: those with the most scarabs, the best
-        actions of :meth:`_score_choice` (10 + scarabs, above anything else it scores),
-        found without the observation. None when there is none."""
+    def _by_the_cards(k: _Cards, legal: list[Action]) -> list[Action] | None:
+        """The best actions of :meth:`_score_choice`, found without the observation, for
+        the decisions whose scores depend on the cards alone (each offers actions of its
+        own kind): purging (any card), laundering and shifting (the most scarabs), and
+        laying into a set when a goods card that is not a character is among the cards
+        (the most scarabs: 10 + scarabs is above anything else it scores there). None for
+        any other decision."""
+        kind = legal[0].kind
+        if kind == "purge":
+            return [a for a in legal if a.kind != "done"]
+        lay = kind == "add"
+        if not lay and kind not in ("launder", "shift"):
+            return None
         best: list[Action] = []
         most = -1
         power, scarabs = k.power, k.scarabs
         for a in legal:
-            card = getattr(a, "card", "amulet")  # "done" lays nothing
-            if card == "amulet" or card in power:
+            if a.kind == "done":
                 continue
-            v = scarabs[card]
+            card = a.card  # type: ignore[attr-defined]
+            if lay and (card == "amulet" or card in power):
+                continue
+            v = scarabs.get(card, 0)
             if v > most:
                 best, most = [a], v
             elif v == most:
