@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from obelisk.core import Action, PlayerView
+from obelisk.core.compiled import mypyc_attr
 
 from .components import GOODS, GOODS_INDEX, parse_character
 
@@ -133,6 +134,7 @@ def _best(scored: list[tuple[float, Action]]) -> list[int]:
     return [i for i, (v, _) in enumerate(scored) if v >= best]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), tests subclass it
 class SobekHeuristic:
     """``heuristic`` level: sensible sets, corruption weighed against value."""
 
@@ -262,9 +264,9 @@ class SobekHeuristic:
             elif kind in ("set", "onto"):
                 g = GOODS_INDEX[a.goods]  # type: ignore[attr-defined]
                 size = n[g] + (amulets if n[g] < 3 else 0)
-                value = size * s[g]
+                worth = size * s[g]
                 urgent = obs["deck"] == 0 or obs["tokens_left"] > 0 or size >= 5
-                v = (8.0 + 0.5 * value) if urgent else 0.3 * value
+                v = (8.0 + 0.5 * worth) if urgent else 0.3 * worth
                 if kind == "onto":  # into the set worth most (ties: the first laid)
                     v += 0.01 * self._set_worth(pos, a.goods, a.number)  # type: ignore[attr-defined]
                 out.append((v, a))
