@@ -19,8 +19,9 @@ from typing import Any
 from setuptools import setup
 
 #: The modules a step and a clone run through: the core's logs, chance and events, and
-#: every game's rules. Each must type-check; what keeps the rest out is in
-#: ``docs/performance.md``.
+#: every game's rules; and Sobek's heuristic and determinization, which with the rules
+#: are most of its search's time (the ``search-expert`` calibration, docs/levels.md). Each
+#: must type-check; what keeps the rest out is in ``docs/performance.md``.
 COMPILED = [
     "src/obelisk/core/log.py",
     "src/obelisk/core/chance.py",
@@ -30,6 +31,8 @@ COMPILED = [
     "src/obelisk/games/mummy/rules.py",
     "src/obelisk/games/ramses/rules.py",
     "src/obelisk/games/sobek/rules.py",
+    "src/obelisk/games/sobek/bot.py",
+    "src/obelisk/games/sobek/determinize.py",
 ]
 
 

@@ -5,6 +5,10 @@
 #   benchmarks/calibrate_ladders.sh cheap      # the memory players, the heuristics, easy-normal
 #   benchmarks/calibrate_ladders.sh ramses     # Ramses' memory players (a few minutes)
 #   benchmarks/calibrate_ladders.sh search     # the pairs with search on both sides (hours)
+# The ladders play by iteration budgets alone, so the compiled engine plays the same games
+# at about 0.6 of the CPU (Sobek's search pairs; docs/levels.md):
+#   python benchmarks/compile_engine.py
+#   PYTHONPATH=$PWD/build/compiled/src benchmarks/calibrate_ladders.sh search
 set -u
 cd "$(dirname "$0")/.."
 out=benchmarks/agents_results/calibration

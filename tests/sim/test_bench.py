@@ -9,7 +9,7 @@ from typer.testing import CliRunner
 
 from obelisk.cli.main import app
 from obelisk.core import get_game
-from obelisk.sim.bench import bench_game
+from obelisk.sim.bench import bench_game, bench_search
 
 
 def test_bench_reports_random_and_playout_rows_with_steps_and_seats():
@@ -35,7 +35,8 @@ def test_bench_reports_random_and_playout_rows_with_steps_and_seats():
         assert x["us_per_step"] > 0 and x["games_per_second"] > 0 and x["steps_per_game"] > 0
     # the quiet step (a simulation's) beside the loud one, where the playout reads no events
     assert by["sobek", "random"]["quiet_us_per_step"] > 0
-    assert by["sobek", "playout"]["quiet_us_per_step"] is None
+    assert by["sobek", "playout"]["quiet_us_per_step"] > 0  # its heuristic reads its recall
+    assert by["abu_simbel", "playout"]["quiet_us_per_step"] is None  # a memory of events
 
 
 def test_bench_table_and_one_playout():
@@ -59,9 +60,11 @@ def test_bench_measures_the_search_on_an_iteration_budget():
     assert r.exit_code == 0, r.output
     rows = json.loads(r.output)
     search = [x for x in rows if "iterations_per_second" in x]
-    # the search levels' heuristic rollouts (Sobek's player reads events: loud copies), and
-    # uniform rollouts on quiet copies
-    assert [(x["rollout"], x["quiet"]) for x in search] == [("heuristic", False), ("random", True)]
+    # the search levels' heuristic rollouts (Sobek's player reads its recall, not its
+    # events: quiet copies), and uniform rollouts on quiet copies
+    assert [(x["rollout"], x["quiet"]) for x in search] == [("heuristic", True), ("random", True)]
     for row in search:
         assert row["game"] == "sobek" and row["decisions"] == 2 and row["iterations"] == 300
         assert row["iterations_per_second"] >= row["slowest_iterations_per_second"] > 0
+    # a heuristic that reads its events (Ramses' memory) keeps the copies loud
+    assert not bench_search(get_game("ramses"), 3, decisions=1, iterations=20)["quiet"]

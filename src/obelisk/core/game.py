@@ -596,6 +596,17 @@ class State(ABC):
     def observation(self, seat: int | None) -> dict[str, JSON]:
         """Everything ``seat`` may know now, JSON-ready; None is a spectator."""
 
+    def recall(self, seat: int) -> dict[str, JSON]:
+        """Figures ``seat`` could count from the events it saw, kept by the game as state
+        so that a quiet copy, which keeps no events, has them too (hook, issue 37).
+
+        A player that would otherwise read its past (``PlayerView.events``) for them reads
+        these instead and may then play quiet copies (``reads_events = False``). Only what
+        the seat's own events show, never more: not what it sees on the table now (that is
+        the observation) and nothing it could not have seen. Default: nothing.
+        """
+        return {}
+
     def _redraw_hidden(self, seat: int, rng: random.Random) -> None:
         """Re-draw, in place, everything ``seat`` cannot know: the game's sampler
         (:meth:`Game.redraw_hidden`, a game's ``determinize.py``)."""
@@ -1049,6 +1060,11 @@ class PlayerView:
         must not modify them."""
         return self.__state.seen_events_for(self.seat, start)
 
+    def recall(self) -> dict[str, Any]:
+        """Figures the seat could count from the events it saw (``State.recall``): what a
+        player remembers without reading its events, so also on a quiet state."""
+        return self.__state.recall(self.seat)
+
     def legal_actions(self) -> list[Action]:
         """The seat's legal actions (empty if it is not the seat's turn)."""
         if self.__state.current_player != self.seat:
@@ -1074,7 +1090,7 @@ def reads_events(agent: Agent | None) -> bool:
     must never be handed a quiet state (:meth:`State.quiet`).
 
     True unless the agent says otherwise with a class attribute ``reads_events = False``
-    (a player that reads only the observation and the legal actions); None, uniformly
-    random play, reads nothing.
+    (a player that reads only the observation, its recall (``PlayerView.recall``) and the
+    legal actions); None, uniformly random play, reads nothing.
     """
     return agent is not None and bool(getattr(agent, "reads_events", True))

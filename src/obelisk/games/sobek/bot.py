@@ -1,8 +1,9 @@
 """A heuristic Sobek player: builds sets of its strongest goods, weighs skipped cards
 (corruption) against what a card adds to a set, and grabs the first event tokens.
 
-It reads only its :class:`~obelisk.core.PlayerView`: the observation, its own event
-history (to count the cards other players skipped) and the legal actions.
+It reads only its :class:`~obelisk.core.PlayerView`: the observation, its recall (the
+cards it saw go into and out of the other players' corruption piles this round) and the
+legal actions; never its events, so a search may roll out with it on quiet copies.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from typing import Any
 
 from obelisk.core import Action, PlayerView
+from obelisk.core.compiled import mypyc_attr
 
 from .components import GOODS, GOODS_INDEX, parse_character
 
@@ -132,6 +134,7 @@ def _best(scored: list[tuple[float, Action]]) -> list[int]:
     return [i for i, (v, _) in enumerate(scored) if v >= best]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), tests subclass it
 class SobekHeuristic:
     """``heuristic`` level: sensible sets, corruption weighed against value."""
 
@@ -140,15 +143,14 @@ class SobekHeuristic:
     SPLIT_RISK = (0.0, 0.5, 0.95)
     #: how much better (points expected) a second set must be than adding, to be laid
     SPLIT_MARGIN = 1.0
+    #: it reads the observation and its recall, not its events (``obelisk.core.reads_events``)
+    reads_events = False
 
     def __init__(self, skip_cost: float = 1.6, risk_share: float = 0.12) -> None:
         self.skip_cost = skip_cost
         self.risk_share = risk_share
         self._cards: _Cards | None = None
         self._options: Any = None
-        #: (seat, round) -> where, among the events that seat saw, the round's "round" event
-        #: was found lately (a few places: the real game and the copies a search plays)
-        self._round_start: dict[tuple[int, int], list[int]] = {}
 
     # -- helpers -------------------------------------------------------------------
     def _kinds(self, view: PlayerView) -> _Cards:
@@ -158,49 +160,31 @@ class SobekHeuristic:
         return self._cards
 
     def _others_corruption(self, view: PlayerView, obs: dict[str, Any]) -> int:
-        """The largest corruption of another player this round, counted from the events."""
+        """The largest corruption of another player this round, as counted from what the
+        seat saw (``PlayerView.recall``): skipped and buried cards, less the purged ones,
+        and the shifted ones moved from one pile to the other.
+
+        A card shifted onto this seat counts twice against the shifter: the count was
+        first made from the events, where the seat that is shown the card reads both the
+        table's news of the shift and its own (kept as it was: the same decisions)."""
+        me = obs["seat"]
         if "corruption_counts" in obs:
             counts = obs["corruption_counts"]
-            return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
-        counts = [0] * len(obs["scores"])
-        for e in self._round_events(view, obs["round"]):
-            if e["kind"] != "action":
-                continue
-            if "skipped" in e:
-                if not e.get("free"):  # a free passage sends them to the discard
-                    counts[e["seat"]] += len(e["skipped"])
-                continue
-            kind = e["action"]["kind"]
-            if kind == "bury":
-                counts[e["seat"]] += 1
-            elif kind == "shift":
-                counts[e["seat"]] -= 1
-                if "other" in e:
-                    counts[e["other"]] += 1
-            elif kind == "purge":
-                counts[e["seat"]] -= 1
-        return max((c for p, c in enumerate(counts) if p != obs["seat"]), default=0)
-
-    def _round_events(self, view: PlayerView, round_no: int) -> list[dict[str, Any]]:
-        """The events the seat saw since the current round began (after its "round" event).
-
-        A remembered place is used only once the event there proves to be this round's
-        "round" event, which a game has just one of; so only the round is re-read, not
-        the whole game."""
-        places = self._round_start.setdefault((view.seat, round_no), [])
-        for i in places:
-            events = view.events(i)
-            if events and events[0]["kind"] == "round" and events[0]["round"] == round_no:
-                if i != places[0]:  # first next time
-                    places[:] = [i, *(x for x in places if x != i)]
-                return events[1:]
-        events = view.events()
-        for i in range(len(events) - 1, -1, -1):
-            if events[i]["kind"] == "round":
-                if events[i]["round"] == round_no:
-                    places[:] = [i, *places[:3]]
-                return events[i + 1 :]
-        return events
+        else:
+            r = view.recall()
+            counts = [
+                sk + bu - pu - away + onto - seen
+                for sk, bu, pu, away, onto, seen in zip(
+                    r["skipped"],
+                    r["buried"],
+                    r["purged"],
+                    r["shifted_away"],
+                    r["shifted_onto"],
+                    r["shifts_seen"],
+                    strict=True,
+                )
+            ]
+        return max((c for p, c in enumerate(counts) if p != me), default=0)
 
     # -- decisions -----------------------------------------------------------------------
     def act(self, view: PlayerView, rng: random.Random) -> Action:
@@ -208,15 +192,48 @@ class SobekHeuristic:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        obs = view.observation()
-        pos = _Position(self._kinds(view), obs)
-        pend = obs["pending"]
-        if pend is None:
-            scored = self._score_turn(view, pos, legal)
-        else:
-            scored = self._score_choice(pos, legal, pend)
-        top = [scored[i][1] for i in _best(scored)]
+        k = self._kinds(view)
+        top = self._by_the_cards(k, legal)
+        if top is None:
+            obs = view.observation()
+            pos = _Position(k, obs)
+            pend = obs["pending"]
+            if pend is None:
+                scored = self._score_turn(view, pos, legal)
+            else:
+                scored = self._score_choice(pos, legal, pend)
+            top = [scored[i][1] for i in _best(scored)]
         return top[0] if len(top) == 1 else rng.choice(top)
+
+    @staticmethod
+    def _by_the_cards(k: _Cards, legal: list[Action]) -> list[Action] | None:
+        """The best actions of :meth:`_score_choice`, found without the observation, for
+        the decisions whose scores depend on the cards alone (each offers actions of its
+        own kind): purging (any card), laundering and shifting (the most scarabs), and
+        laying into a set when a goods card that is not a character is among the cards
+        (the most scarabs: 10 + scarabs is above anything else it scores there). None for
+        any other decision."""
+        kind = legal[0].kind
+        if kind == "purge":
+            return [a for a in legal if a.kind != "done"]
+        lay = kind == "add"
+        if not lay and kind not in ("launder", "shift"):
+            return None
+        best: list[Action] = []
+        most = -1
+        power, scarabs = k.power, k.scarabs
+        for a in legal:
+            if a.kind == "done":
+                continue
+            card = a.card  # type: ignore[attr-defined]
+            if lay and (card == "amulet" or card in power):
+                continue
+            v = scarabs.get(card, 0)
+            if v > most:
+                best, most = [a], v
+            elif v == most:
+                best.append(a)
+        return best or None
 
     def _score_turn(
         self, view: PlayerView, pos: _Position, legal: list[Action]
@@ -247,9 +264,9 @@ class SobekHeuristic:
             elif kind in ("set", "onto"):
                 g = GOODS_INDEX[a.goods]  # type: ignore[attr-defined]
                 size = n[g] + (amulets if n[g] < 3 else 0)
-                value = size * s[g]
+                worth = size * s[g]
                 urgent = obs["deck"] == 0 or obs["tokens_left"] > 0 or size >= 5
-                v = (8.0 + 0.5 * value) if urgent else 0.3 * value
+                v = (8.0 + 0.5 * worth) if urgent else 0.3 * worth
                 if kind == "onto":  # into the set worth most (ties: the first laid)
                     v += 0.01 * self._set_worth(pos, a.goods, a.number)  # type: ignore[attr-defined]
                 out.append((v, a))

@@ -11,7 +11,8 @@ from .rules import SobekState
 
 def redraw_hidden(state: SobekState, seat: int, rng: random.Random) -> None:
     """Re-deal every card ``seat`` does not know among the slots of its public class,
-    and the token pool if ``seat`` has not looked at it this round."""
+    and the token pool if ``seat`` has not looked at it this round; the shifts the other
+    seats were shown and ``seat`` was not are forgotten (``SobekState.recall``)."""
     bit = 1 << seat
     known, pub = state.known, state.pub
     zones: list[list[int]] = [
@@ -69,3 +70,4 @@ def redraw_hidden(state: SobekState, seat: int, rng: random.Random) -> None:
         for e in state.used:
             unseen.remove(e)
         state.pool = sorted(rng.sample(unseen, len(state.pool)))
+    state.forget_unseen_shifts(seat)  # the copy's events are the ones ``seat`` saw

@@ -2,9 +2,9 @@
 
 The search rungs look ahead with the game's heuristic player (``bot.py``) and overrule it
 only with clear evidence (``obelisk.agents.levels``). Three rungs: ``hard`` won 61% [54–68]
-of 200 games against ``normal``, and four times its budget cannot be told apart from it at
-a cost a ladder can pay (about a CPU-minute a game: docs/levels.md), so no ``expert`` is
-offered until one is measured; ``search-expert`` stays a research name.
+of 200 games against ``normal``; four times its budget needs a ladder of several hundred
+games to be told apart from it (under a CPU-minute a game now, docs/levels.md), so no
+``expert`` is offered until one is measured; ``search-expert`` stays a research name.
 """
 
 from __future__ import annotations

@@ -175,8 +175,8 @@ def _sets_views_for(names: tuple[str, ...]) -> _SetsViews:
 
 # the list fields changed in place (market, known, pub, pend, hands, corr; sets and more are
 # lists of tuples) are copied by _clone_into; the other lists (totals, bonus, last_corruption,
-# deck_goods, deck_chars, aside, discard_up, discard_down, pool, used) are shared by clones
-# and replaced, never changed in place ("copy on write")
+# deck_goods, deck_chars, aside, discard_up, discard_down, pool, used, corr_moves,
+# shifts_seen) are shared by clones and replaced, never changed in place ("copy on write")
 
 
 class SobekState(State):
@@ -225,6 +225,11 @@ class SobekState(State):
         self.in_extra = False
         # FREE_PASSAGE tokens held, per seat (replaced on change, never changed in place)
         self.free = [0] * n
+        # what the table saw go into and out of the piles this round (``recall``), per
+        # kind of move (CORR_MOVES) and seat: index kind * n + seat
+        self.corr_moves = [0] * (len(CORR_MOVES) * n)
+        # the cards a seat saw shifted onto it (SCAPEGOAT): index target * n + shifter
+        self.shifts_seen = [0] * (n * n)
         self.sets_played = 0
         self.start_player = start
         self.turn = start
@@ -425,6 +430,36 @@ class SobekState(State):
         insort(self.corr[p], c)
         if self.options.owner_sees_own_corruption:
             self.known[c] |= 1 << p
+
+    def _count_move(self, kind: int, p: int, cards: int = 1) -> None:
+        """Count ``cards`` moved into or out of p's pile this round, as the table saw it."""
+        self.corr_moves = moves = list(self.corr_moves)
+        moves[kind * self.num_players + p] += cards
+
+    def recall(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` saw happen to the corruption piles this round (sobek:14: the
+        counts stay derivable from the public events), per seat: the cards skipped into a
+        pile (not with a free passage), buried in it (DENOUNCE, CUSTOMS), purged from it
+        (PURIFY, ABSOLUTION), shifted away from it and onto it (SCAPEGOAT), each a public
+        move; and ``shifts_seen``, the cards each seat shifted onto ``seat`` that ``seat``
+        was shown (its own pile, ``owner_sees_own_corruption``). Laundered cards and the
+        hand cards that become corruption at the round's end are not counted."""
+        n = self.num_players
+        moves = self.corr_moves
+        out: dict[str, Any] = {
+            name: moves[k * n : (k + 1) * n] for k, name in enumerate(CORR_MOVES)
+        }
+        out["shifts_seen"] = self.shifts_seen[seat * n : (seat + 1) * n]
+        return out
+
+    def forget_unseen_shifts(self, seat: int) -> None:
+        """For a copy determinized for ``seat``: what the other seats were shown of a shift
+        is kept only where ``seat`` was shown it too (it shifted the card), since the copy
+        knows only the events ``seat`` saw."""
+        n = self.num_players
+        self.shifts_seen = [
+            v if i // n == seat or i % n == seat else 0 for i, v in enumerate(self.shifts_seen)
+        ]
 
     def look_at_own_corruption(self, p: int) -> None:
         """p looks at its pile while choosing from it (sobek:14)."""
@@ -758,6 +793,8 @@ class SobekState(State):
             for c in skipped:
                 (self.discard_down if char[c] else self.discard_up).append(c)
             skipped = []
+        elif skipped:
+            self._count_move(_SKIPPED, p, len(skipped))
         for c in skipped:
             self._enter_corruption(p, c)
             if char[c]:
@@ -934,6 +971,7 @@ class SobekState(State):
         _, q = self.pend.pop()
         c = self._find(self.hands[q], self.t.kind_index[a.card])
         self._secret_move(c, self.hands[q], self.corr[q], 1 << q)
+        self._count_move(_BURIED, q)
         return True
 
     def _do_grab(self, a: Grab) -> bool:
@@ -948,6 +986,7 @@ class SobekState(State):
         c = self._find(self.corr[p], self.t.kind_index[a.card])
         self.discard_down = list(self.discard_down)
         self._secret_move(c, self.corr[p], self.discard_down, 1 << p)
+        self._count_move(_PURGED, p)
         if left > 1:
             self.pend.append((P_PURGE, p, left - 1))
         return True
@@ -969,7 +1008,12 @@ class SobekState(State):
         viewers = 1 << p
         if self.options.owner_sees_own_corruption:
             viewers |= 1 << q
+            n = self.num_players
+            self.shifts_seen = seen = list(self.shifts_seen)
+            seen[q * n + p] += 1
         self._secret_move(c, self.corr[p], self.corr[q], viewers)
+        self._count_move(_SHIFTED_AWAY, p)
+        self._count_move(_SHIFTED_ONTO, q)
         if left > 1:
             self.pend.append((P_SHIFT, p, q, left - 1))
         return True
@@ -1330,6 +1374,8 @@ class SobekState(State):
         new.extra = self.extra
         new.in_extra = self.in_extra
         new.free = self.free
+        new.corr_moves = self.corr_moves
+        new.shifts_seen = self.shifts_seen
         new.sets_played = self.sets_played
         new.start_player = self.start_player
         new.turn = self.turn
@@ -1384,6 +1430,9 @@ class SobekState(State):
 
 
 _SECRET = frozenset({"give", "bury", "grab", "purge", "shift"})
+#: the moves into and out of the corruption piles that ``recall`` counts, by kind
+CORR_MOVES = ("skipped", "buried", "purged", "shifted_away", "shifted_onto")
+_SKIPPED, _BURIED, _PURGED, _SHIFTED_AWAY, _SHIFTED_ONTO = range(len(CORR_MOVES))
 #: effect choices answered automatically when they have a single option
 _FORCED = frozenset({P_TARGET, P_GIVE, P_BURY, P_GRAB, P_GIVEBACK, P_PICK})
 _FORMS: dict[Action, tuple[dict[str, Any], str]] = {}
