@@ -188,6 +188,8 @@ def measure(stage: str, args: argparse.Namespace, tmp: str) -> float:
 
 
 def main() -> None:
+    """Measure every stage ``--runs`` times, alternating, and print the medians (or, with
+    ``--serve``, be one stage's server)."""
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--messages", type=int, default=2000, help="messages per run (default 2000)")
     p.add_argument("--gap", type=float, default=0.003, help="seconds between messages")
