@@ -91,6 +91,19 @@ def test_each_game_defines_its_ladder_in_words(name):
         make_agent(g, lv)
 
 
+@pytest.mark.parametrize("name", sorted(LADDERS))
+def test_each_rung_is_described_in_german(name):
+    """A rung's words are marked for translation and translated (they were left in English
+    for Sobek, Khufu and the Mummy: a German table read English descriptions)."""
+    from obelisk.core.i18n import speaking
+
+    g = get_game(name)
+    with speaking("de"):
+        for rung in ladder_of(g).values():
+            german = g.words.gettext(rung.words)
+            assert german != rung.words and german.endswith("."), rung.words
+
+
 @pytest.mark.parametrize("name", ["ramses", "abu_simbel"])
 def test_oracles_are_for_analysis_only(name):
     """A perfect memory is no person's: never offered, still there for analysis."""

@@ -15,15 +15,18 @@ slips. ``planner`` stays a research player.
 from __future__ import annotations
 
 from obelisk.core import PlayerLevel
+from obelisk.core.i18n import N_
 
 PLAYER_LADDER = {
     "easy": PlayerLevel(
         "careless:p=0.4",
-        "Knows the chambers but often wagers or moves without thinking.",
+        N_("Knows the chambers but often wagers or moves without thinking."),
     ),
     "normal": PlayerLevel(
         "heuristic",
-        "Enters the chambers it still needs, wagers its least useful cards and challenges "
-        "Khufu once it qualifies.",
+        N_(
+            "Enters the chambers it still needs, wagers its least useful cards and challenges "
+            "Khufu once it qualifies."
+        ),
     ),
 }

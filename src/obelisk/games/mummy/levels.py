@@ -11,15 +11,18 @@ nothing stronger than ``normal`` is offered; ``search-hard`` stays a research na
 from __future__ import annotations
 
 from obelisk.core import PlayerLevel
+from obelisk.core.i18n import N_
 
 PLAYER_LADDER = {
     "easy": PlayerLevel(
         "careless:p=0.3",
-        "Plays sensibly but makes a careless move about one time in three.",
+        N_("Plays sensibly but makes a careless move about one time in three."),
     ),
     "normal": PlayerLevel(
         "belief",
-        "As the mummy, works out where each explorer can be from what was said and hunts "
-        "there; as an explorer, heads for its symbols and keeps away from the mummy.",
+        N_(
+            "As the mummy, works out where each explorer can be from what was said and hunts "
+            "there; as an explorer, heads for its symbols and keeps away from the mummy."
+        ),
     ),
 }

@@ -10,18 +10,19 @@ games to be told apart from it (under a CPU-minute a game now, docs/levels.md), 
 from __future__ import annotations
 
 from obelisk.core import PlayerLevel
+from obelisk.core.i18n import N_
 
 PLAYER_LADDER = {
     "easy": PlayerLevel(
         "careless:p=0.3",
-        "Knows what the goods are worth but often takes without thinking about corruption.",
+        N_("Knows what the goods are worth but often takes without thinking about corruption."),
     ),
     "normal": PlayerLevel(
         "search-normal",
-        "Weighs a card's value against its corruption and plays a few turns ahead in its head.",
+        N_("Weighs a card's value against its corruption and plays a few turns ahead in its head."),
     ),
     "hard": PlayerLevel(
         "search-hard",
-        "Plays many turns ahead in its head before every choice.",
+        N_("Plays many turns ahead in its head before every choice."),
     ),
 }
