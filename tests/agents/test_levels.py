@@ -69,7 +69,7 @@ LADDERS = {
     "ramses": ["ramses-easy", "medium", "ramses-hard", "ramses-expert"],
     "abu_simbel": ["child", "casual", "abu_simbel-hard", "abu_simbel-expert"],
     "mummy": ["careless:p=0.3", "belief"],
-    "sobek": ["careless:p=0.3", "search-normal", "search-hard"],
+    "sobek": ["careless:p=0.3", "search-normal", "search-hard", "search-expert"],
     "khufu": ["careless:p=0.4", "heuristic"],
 }
 

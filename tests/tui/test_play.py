@@ -253,12 +253,13 @@ def test_every_game_refuses_a_bad_entry_saves_and_resumes_identically(game, tmp_
 
 
 def test_a_rung_the_game_does_not_offer_is_refused_with_the_ladder():
-    """Sobek offers three rungs and Khufu two (docs/levels.md): asking for a missing one
+    """The Mummy and Khufu offer two rungs (docs/levels.md): asking for a missing one
     names the rungs there are and the research players, and where to read why."""
     from obelisk.core import InvalidOptions
 
-    with pytest.raises(InvalidOptions, match="Sobek has no 'expert' level: it offers easy"):
-        parse_seats(get_game("sobek"), "human,expert", None)
+    with pytest.raises(InvalidOptions, match="has no 'expert' level: it offers easy"):
+        parse_seats(get_game("mummy"), "human,expert", None)
+    parse_seats(get_game("sobek"), "human,expert", None)  # Sobek offers four (7 December)
     with pytest.raises(InvalidOptions, match="obelisk levels khufu") as e:
         parse_seats(get_game("khufu"), "human,hard,normal", None)
     assert "planner" in str(e.value)
