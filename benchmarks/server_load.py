@@ -579,11 +579,6 @@ async def one_run(args: argparse.Namespace, progress: Progress) -> dict[str, flo
     }
 
 
-async def total_steps(srv: Server, client: httpx.AsyncClient) -> int:
-    """Committed steps, counted in the server's database through the rooms' records."""
-    return (await db_counts(srv))[0]
-
-
 async def db_counts(srv: Server) -> tuple[int, int]:
     """Committed steps and rooms made so far, counted in the server's database."""
     import sqlalchemy as sa
@@ -795,7 +790,8 @@ def game_row(r: dict[str, Any]) -> list[str]:
         f"{r['p50_ms']:.1f}",
         f"{r['p99_ms']:.1f}",
         f"{r['server_cpu_ms_per_step']:.3f}",
-        f"{r['steps_per_s'] * r['seconds'] / max(1, r['rooms_made']):.0f}",
+        # the steps of the run over the games it ended ("-": none ended)
+        f"{r['steps_per_s'] * r['seconds'] / r['rooms_made']:.0f}" if r["rooms_made"] else "-",
         f"{r['room_cpu_ms']:.2f}",
         f"{r['step_cpu_net_ms']:.3f}",
         f"{r['loop_cpu_ms_per_step']:.3f}",
