@@ -41,19 +41,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+# the load benchmark's readers of a free port and of a process's CPU time (/proc)
+from server_load import cpu_seconds, free_port
+
 STAGES = ("tcp", "websocket", "thread", "sqlite", "two replies")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def cpu_seconds(pid: int) -> float:
-    """A process's user + system CPU seconds so far (Linux ``/proc``)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 # -- the servers ------------------------------------------------------------------------
