@@ -299,6 +299,13 @@ async def _post(client: aiohttp.ClientSession, path: str, body: Any) -> Any:
 JSON = {"Content-Type": "application/json"}
 
 
+async def _seated(client: aiohttp.ClientSession, body: dict[str, Any]) -> tuple[str, str]:
+    """A new room made from ``body``, and seat 0 taken in it: the room's id and the token."""
+    room = (await _post(client, "/api/rooms", body))["id"]
+    token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
+    return room, token
+
+
 async def room_player(
     client: aiohttp.ClientSession,
     game: str,
@@ -346,8 +353,7 @@ async def _play_room(
     time over it, its event loop's CPU time in that) to ``lat``."""
     seats = [{"kind": "human"}] + [{"kind": "bot", "level": "random"}] * (players - 1)
     body = {"game": game, "seats": seats, "options": options}
-    room = (await _post(client, "/api/rooms", body))["id"]
-    token = (await _post(client, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
+    room, token = await _seated(client, body)
     counts["rooms"] += 1
     async with client.ws_connect(
         f"/ws/rooms/{room}", max_msg_size=0, timeout=aiohttp.ClientWSTimeout(ws_receive=None)
@@ -606,8 +612,7 @@ async def room_cost(srv: Server, args: argparse.Namespace, n: int = 100) -> floa
     async with aiohttp.ClientSession(srv.http, timeout=aiohttp.ClientTimeout(total=60)) as c:
 
         async def one() -> None:
-            room = (await _post(c, "/api/rooms", body))["id"]
-            token = (await _post(c, f"/api/rooms/{room}/join", {"seat": 0}))["token"]
+            room, token = await _seated(c, body)
             async with c.ws_connect(f"/ws/rooms/{room}", max_msg_size=0) as ws:
                 await ws.send_str(orjson.dumps({"type": "hello", "token": token}).decode())
                 while orjson.loads((await ws.receive()).data)["type"] != "state":
